@@ -1,0 +1,3 @@
+import TestLintCore
+
+print(ToolInfo.version)
