@@ -1,0 +1,62 @@
+/// A rule instance with the id and severity it reports under.
+public struct ConfiguredRule: Sendable {
+  /// The rule.
+  public let rule: any Rule
+  /// Its id.
+  public let id: String
+  /// Its configured severity.
+  public let severity: Severity
+
+  /// Instantiates a rule type with options.
+  public init(_ type: any Rule.Type, severity: Severity, options: RuleOptions) {
+    self.rule = type.init(options: options)
+    self.id = type.description.id
+    self.severity = severity
+  }
+}
+
+/// Lints one file's model: runs the rules, applies suppressions, maps offsets to positions.
+/// Pure: no I/O, no shared state.
+public struct FileLinter: Sendable {
+  /// The enabled rules.
+  public let rules: [ConfiguredRule]
+  /// The run's test discovery.
+  public let discovery: TestDiscovery
+
+  /// Creates a linter.
+  public init(rules: [ConfiguredRule], discovery: TestDiscovery) {
+    self.rules = rules
+    self.discovery = discovery
+  }
+
+  /// Findings of one file, sorted, plus problems such as unterminated literals.
+  public func lint(_ model: FileModel) -> (findings: [Finding], problems: [Diagnostic]) {
+    let context = RuleContext(model: model, discovery: discovery)
+    let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
+    var findings: [Finding] = []
+    for configured in rules {
+      for violation in configured.rule.check(context) {
+        let position = model.source.position(of: violation.offset)
+        if suppressions.isSuppressed(configured.id, line: position.line) { continue }
+        findings.append(
+          Finding(
+            ruleID: configured.id, severity: configured.severity, message: violation.message,
+            path: model.source.path, line: position.line, column: position.column,
+            test: violation.test))
+      }
+    }
+    var problems: [Diagnostic] = model.problems.map { problem in
+      let position = model.source.position(of: problem.offset)
+      return Diagnostic(
+        path: model.source.path, line: position.line, column: position.column, message: problem.message)
+    }
+    for unknown in suppressions.unknownIDs {
+      let position = model.source.position(of: unknown.offset)
+      var message = "unknown rule id '\(unknown.id)' in a 'testlint:' comment"
+      if let close = RuleRegistry.closestID(to: unknown.id) { message += "; did you mean '\(close)'?" }
+      problems.append(
+        Diagnostic(path: model.source.path, line: position.line, column: position.column, message: message))
+    }
+    return (findings.sorted(), problems)
+  }
+}

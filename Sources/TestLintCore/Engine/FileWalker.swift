@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file to lint: where to read it and how to print its path.
+public struct FileEntry: Sendable, Hashable {
+  /// The path to open.
+  public var path: String
+  /// The path reporters print: relative to the working directory when inside it.
+  public var displayPath: String
+}
+
+/// The only place (with the CLI) that touches the file system: finds `.swift` files under the
+/// given paths and reads them.
+public enum FileWalker {
+  /// Finds the `.swift` files under `paths`, in sorted order.
+  ///
+  /// Directories are walked without following symbolic links to directories (no loops) and
+  /// without entering hidden folders (`.build`, `.git`). `filter` receives each file's path and
+  /// decides (the configuration's `included` / `excluded`); `isExplicit` is true for a file
+  /// named on the command line.
+  public static func collect(
+    _ paths: [String], workingDirectory: String,
+    filter: (_ path: String, _ isExplicit: Bool) -> Bool
+  ) -> (files: [FileEntry], errors: [Diagnostic]) {
+    var files: [FileEntry] = []
+    var errors: [Diagnostic] = []
+    var seen: Set<String> = []
+    for given in paths {
+      let absolute = absolutePath(given, workingDirectory: workingDirectory)
+      var info = stat()
+      guard stat(absolute, &info) == 0 else {
+        errors.append(Diagnostic(path: given, message: "cannot open: \(errorText())"))
+        continue
+      }
+      if (info.st_mode & S_IFMT) != S_IFDIR {
+        if seen.insert(absolute).inserted, filter(absolute, true) {
+          files.append(FileEntry(path: absolute, displayPath: display(absolute, workingDirectory)))
+        }
+        continue
+      }
+      var stack = [absolute]
+      while let directory = stack.popLast() {
+        guard let handle = opendir(directory) else {
+          errors.append(
+            Diagnostic(path: display(directory, workingDirectory), message: "cannot open directory: \(errorText())"))
+          continue
+        }
+        var children: [String] = []
+        while let entry = readdir(handle) {
+          let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+          }
+          if name.hasPrefix(".") { continue }
+          children.append(name)
+        }
+        closedir(handle)
+        for name in children.sorted(by: >) {
+          let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+          var childInfo = stat()
+          guard lstat(child, &childInfo) == 0 else { continue }
+          let type = childInfo.st_mode & S_IFMT
+          if type == S_IFDIR {
+            stack.append(child)
+          } else if name.hasSuffix(".swift") {
+            if type == S_IFLNK {
+              var target = stat()
+              guard stat(child, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { continue }
+            } else if type != S_IFREG {
+              continue
+            }
+            if seen.insert(child).inserted, filter(child, false) {
+              files.append(FileEntry(path: child, displayPath: display(child, workingDirectory)))
+            }
+          }
+        }
+      }
+    }
+    files.sort { $0.displayPath < $1.displayPath }
+    return (files, errors)
+  }
+
+  /// Reads a whole file.
+  /// - Throws: a `Diagnostic` naming the file and the system's reason.
+  public static func contents(of entry: FileEntry) throws(Diagnostic) -> [UInt8] {
+    let descriptor = open(entry.path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw Diagnostic(path: entry.displayPath, message: "cannot read file: it is a directory")
+    }
+    var bytes: [UInt8] = []
+    let expected = max(Int(info.st_size), 0)
+    bytes.reserveCapacity(expected + 1)
+    var chunk = [UInt8](repeating: 0, count: max(65_536, min(expected + 1, 1 << 24)))
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+  }
+
+  /// The current working directory.
+  public static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `path` made absolute against `workingDirectory`, with `.` and `..` segments resolved.
+  public static func absolutePath(_ path: String, workingDirectory: String) -> String {
+    let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+    var parts: [Substring] = []
+    for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+        continue
+      }
+      parts.append(part)
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// The path relative to `base` when it is inside it; otherwise unchanged.
+  public static func relativePath(_ path: String, to base: String) -> String? {
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    if path == base { return "." }
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+  }
+
+  static func display(_ absolute: String, _ workingDirectory: String) -> String {
+    relativePath(absolute, to: workingDirectory) ?? absolute
+  }
+
+  static func errorText() -> String { String(cString: strerror(errno)).lowercased() }
+}

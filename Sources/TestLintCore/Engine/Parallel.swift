@@ -1,0 +1,55 @@
+import Dispatch
+import Synchronization
+
+/// Runs independent jobs on several threads and returns results in input order.
+enum Parallel {
+  /// Calls `body` for every index in `0..<count` on up to `threads` threads.
+  static func map<T: Sendable>(
+    count: Int, threads: Int, _ body: @Sendable (Int) -> T
+  ) -> [T] {
+    guard count > 0 else { return [] }
+    let workers = max(1, min(threads, count))
+    let results = ResultBuffer<T>(count: count)
+    defer { results.deallocate() }
+    if workers == 1 {
+      for index in 0..<count { results.store(body(index), at: index) }
+    } else {
+      let counter = Counter()
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let index = counter.next()
+          guard index < count else { break }
+          results.store(body(index), at: index)
+        }
+      }
+    }
+    return results.collect()
+  }
+}
+
+/// A shared index that each worker takes the next job from.
+private final class Counter: Sendable {
+  private let value = Atomic<Int>(0)
+  func next() -> Int { value.add(1, ordering: .relaxed).oldValue }
+}
+
+/// Slots written once each, by distinct workers, read after all have finished.
+private final class ResultBuffer<T>: @unchecked Sendable {
+  private let slots: UnsafeMutablePointer<T?>
+  private let count: Int
+
+  init(count: Int) {
+    self.count = count
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil, count: count)
+  }
+
+  func store(_ value: T, at index: Int) { slots[index] = value }
+
+  func collect() -> [T] { (0..<count).compactMap { slots[$0] } }
+
+  func deallocate() {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+}

@@ -1,0 +1,70 @@
+/// Inline suppressions read from a file's comments:
+/// `// testlint:disable <ids|all>`, `// testlint:enable <ids|all>`,
+/// `// testlint:disable:next <ids|all>`, `// testlint:disable:this <ids|all>`;
+/// text after ` - ` is a reason and is ignored.
+public struct Suppressions: Sendable {
+  private struct Region {
+    var line: Int
+    var disable: Bool
+    var ids: Set<String>
+  }
+
+  private var regions: [Region] = []
+  private var lines: [Int: Set<String>] = [:]
+  /// Rule ids named in suppressions that no rule has, with the comment's offset.
+  public private(set) var unknownIDs: [(offset: Int, id: String)] = []
+
+  /// Reads the suppressions of a file; `knownIDs` are the valid rule ids.
+  public init(model: FileModel, knownIDs: Set<String>) {
+    for comment in model.comments {
+      let text = model.source.text(comment.range)
+      guard let directive = Suppressions.parse(text) else { continue }
+      let line = model.source.line(of: Int(comment.start))
+      for id in directive.ids where id != "all" && !knownIDs.contains(id) {
+        unknownIDs.append((Int(comment.start), id))
+      }
+      switch directive.command {
+      case "disable": regions.append(Region(line: line, disable: true, ids: directive.ids))
+      case "enable": regions.append(Region(line: line, disable: false, ids: directive.ids))
+      case "disable:next": lines[line + 1, default: []].formUnion(directive.ids)
+      case "disable:this": lines[line, default: []].formUnion(directive.ids)
+      default: break
+      }
+    }
+  }
+
+  /// Whether a finding of `rule` on `line` is suppressed.
+  public func isSuppressed(_ rule: String, line: Int) -> Bool {
+    if let ids = lines[line], ids.contains(rule) || ids.contains("all") { return true }
+    var disabled = false
+    for region in regions {
+      guard region.line <= line else { break }
+      if region.ids.contains(rule) || region.ids.contains("all") { disabled = region.disable }
+    }
+    return disabled
+  }
+
+  /// The command and ids of a `testlint:` comment, or nil for any other comment.
+  static func parse(_ comment: String) -> (command: String, ids: Set<String>)? {
+    var body = Substring(comment)
+    if body.hasPrefix("//") {
+      body = body.dropFirst(2)
+    } else if body.hasPrefix("/*") {
+      body = body.dropFirst(2)
+      if body.hasSuffix("*/") { body = body.dropLast(2) }
+    } else {
+      return nil
+    }
+    body = body.drop { $0 == " " || $0 == "\t" || $0 == "/" }
+    guard body.hasPrefix("testlint:") else { return nil }
+    body = body.dropFirst("testlint:".count)
+    if let reason = body.firstRange(of: " - ") { body = body[..<reason.lowerBound] }
+    let words = body.split { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" || $0 == "\r" }
+    guard let command = words.first else { return nil }
+    let ids = Set(words.dropFirst().map(String.init))
+    guard ["disable", "enable", "disable:next", "disable:this"].contains(String(command)) else {
+      return nil
+    }
+    return (String(command), ids.isEmpty ? ["all"] : ids)
+  }
+}

@@ -1,0 +1,127 @@
+/// A lint rule: a static description and a pure check of one file's model.
+public protocol Rule: Sendable {
+  /// Id, summary, default severity, opt-in flag and options.
+  static var description: RuleDescription { get }
+  /// Creates the rule with its effective options (already validated by the configuration).
+  init(options: RuleOptions)
+  /// What is wrong in the file, and where. The engine adds rule id, severity and path.
+  func check(_ context: RuleContext) -> [Violation]
+}
+
+/// What a rule reports: a place and a message.
+public struct Violation: Sendable, Hashable {
+  /// Byte offset the finding points at.
+  public var offset: Int
+  /// The message: lowercase, says what to do, code in single quotes, no trailing period.
+  public var message: String
+  /// The enclosing test, `Suite.name`, if any.
+  public var test: String?
+
+  /// Creates a violation.
+  public init(offset: Int, message: String, test: String? = nil) {
+    self.offset = offset
+    self.message = message
+    self.test = test
+  }
+}
+
+/// Everything a rule may read about one file.
+public struct RuleContext: Sendable {
+  /// The file's model.
+  public let model: FileModel
+  /// The run's test discovery (which classes are test cases).
+  public let discovery: TestDiscovery
+  /// The tests of this file.
+  public let tests: [DiscoveredTest]
+  /// Same-file functions by name, for following helper calls.
+  public let functionsByName: [String: [Int]]
+
+  /// Creates a context for a model.
+  public init(model: FileModel, discovery: TestDiscovery) {
+    self.model = model
+    self.discovery = discovery
+    self.tests = discovery.tests(in: model)
+    var byName: [String: [Int]] = [:]
+    for (index, function) in model.functions.enumerated() where function.body != nil {
+      byName[function.name, default: []].append(index)
+    }
+    self.functionsByName = byName
+  }
+
+  /// The function and every same-file function it calls, transitively (cycles are safe).
+  public func reachableFunctions(from start: Int) -> [Int] {
+    var seen: Set<Int> = [start]
+    var order = [start]
+    var queue = [start]
+    let typeNames = Set(model.types.map(\.simpleName))
+    while let current = queue.popLast() {
+      for callIndex in model.functions[current].calls {
+        let call = model.calls[callIndex]
+        guard !call.hasExpressionBase, !call.isImplicitMember, !call.isMacro else { continue }
+        let path = call.path
+        let local =
+          path.count == 1
+          || (path.count == 2 && (path[0] == "self" || path[0] == "Self" || typeNames.contains(path[0])))
+        guard local, let targets = functionsByName[call.name] else { continue }
+        for target in targets where !seen.contains(target) {
+          seen.insert(target)
+          order.append(target)
+          queue.append(target)
+        }
+      }
+    }
+    return order
+  }
+
+  /// The functions of a type declared in this file, with those of its extensions in this file.
+  public func functions(ofTypeNamed name: String) -> [Int] {
+    var result: [Int] = []
+    for type in model.types where type.simpleName == name
+      && (type.kind == .class || type.kind == .extension || type.kind == .struct)
+    {
+      result.append(contentsOf: type.functions)
+    }
+    return result
+  }
+
+  /// The test a function is, if it is one.
+  public func test(ofFunction function: Int) -> DiscoveredTest? {
+    tests.first { $0.function == function }
+  }
+
+  /// Whether the token range is empty (only comments between the braces).
+  public func isEmptyBody(_ body: Range<Int>) -> Bool { body.count <= 2 }
+}
+
+/// Matches names against patterns where `*` stands for any run of characters.
+public struct WildcardPattern: Sendable, Hashable {
+  private let parts: [Substring]
+  private let anchoredStart: Bool
+  private let anchoredEnd: Bool
+
+  /// Compiles a pattern such as `assert*` or `*Presenter`.
+  public init(_ pattern: String) {
+    parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+    anchoredStart = !pattern.hasPrefix("*")
+    anchoredEnd = !pattern.hasSuffix("*")
+  }
+
+  /// Whether the whole name matches.
+  public func matches(_ name: String) -> Bool {
+    if parts.count == 1 { return name == parts[0] }
+    var rest = Substring(name)
+    let nonEmpty = parts.enumerated().filter { !$0.element.isEmpty }
+    for (position, part) in nonEmpty {
+      if position == 0, anchoredStart {
+        guard rest.hasPrefix(part) else { return false }
+        rest = rest.dropFirst(part.count)
+      } else if position == parts.count - 1, anchoredEnd {
+        return rest.hasSuffix(part)
+      } else {
+        guard let range = rest.firstRange(of: part) else { return false }
+        rest = rest[range.upperBound...]
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,28 @@
+/// Every rule testlint has, sorted by id. The one place a new rule is registered.
+public enum RuleRegistry {
+  /// All rule types, sorted by id.
+  public static let all: [any Rule.Type] = [
+    APIMockSeedingRule.self,
+    GenericXCTAssertRule.self,
+    MissingAssertionRule.self,
+    PresenterRecreatedInSetupRule.self,
+    TestNameFormatRule.self,
+  ]
+
+  /// All descriptions, sorted by id.
+  public static var descriptions: [RuleDescription] { all.map { $0.description } }
+
+  /// Every rule id.
+  public static let knownIDs: Set<String> = Set(all.map { $0.description.id })
+
+  /// The known id closest to a misspelt one (edit distance at most 3), if any.
+  public static func closestID(to id: String) -> String? {
+    let scored = knownIDs.map { ($0, EditDistance.between($0, id)) }.filter { $0.1 <= 3 }
+    return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+  }
+
+  /// The rule type with this id.
+  public static func rule(id: String) -> (any Rule.Type)? {
+    all.first { $0.description.id == id }
+  }
+}

@@ -1,0 +1,122 @@
+/// XCTest test methods are named `test_<condition>_<expectedResult>`.
+public struct TestNameFormatRule: Rule {
+  public static let description = RuleDescription(
+    id: "test_name_format",
+    summary: "test methods are named 'test_<condition>_<expectedResult>'",
+    defaultSeverity: .warning,
+    options: [
+      OptionSpec(
+        name: "min_segments", kind: .int(1...20), defaultValue: .int(2),
+        summary: "fewest underscore-separated segments after 'test_'"),
+      OptionSpec(
+        name: "max_segments", kind: .int(1...20), defaultValue: .int(3),
+        summary: "most underscore-separated segments after 'test_'"),
+      OptionSpec(
+        name: "pattern", kind: .regex, defaultValue: nil,
+        summary: "a regular expression the whole name must match, replacing the built-in check"),
+      OptionSpec(
+        name: "include_swift_testing", kind: .bool, defaultValue: .bool(false),
+        summary: "also check '@Test' function names, with the same grammar minus 'test_'"),
+    ])
+
+  private let minSegments: Int
+  private let maxSegments: Int
+  private let pattern: String?
+  private let includeSwiftTesting: Bool
+
+  public init(options: RuleOptions) {
+    minSegments = options.int("min_segments", default: 2)
+    maxSegments = max(options.int("max_segments", default: 3), options.int("min_segments", default: 2))
+    pattern = options.string("pattern")
+    includeSwiftTesting = options.bool("include_swift_testing")
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let regex = pattern.flatMap { try? Regex($0) }
+    var violations: [Violation] = []
+    for test in context.tests {
+      let function = context.model.functions[test.function]
+      let prefix: String
+      switch test.framework {
+      case .xctest: prefix = "test_"
+      case .swiftTesting:
+        guard includeSwiftTesting else { continue }
+        prefix = ""
+      }
+      let name = function.name
+      if let regex {
+        if (try? regex.wholeMatch(in: name)) == nil {
+          violations.append(
+            Violation(
+              offset: function.nameOffset,
+              message: Messages.patternMismatch(name, pattern ?? ""), test: test.qualifiedName))
+        }
+        continue
+      }
+      guard !follows(name, prefix: prefix) else { continue }
+      violations.append(
+        Violation(
+          offset: function.nameOffset,
+          message: Messages.badName(name, shape: shape(prefix), suggestion: suggestion(for: name, prefix: prefix)),
+          test: test.qualifiedName))
+    }
+    return violations
+  }
+}
+
+extension TestNameFormatRule {
+  /// Whether the name is `prefix` then min...max non-empty segments of letters and digits.
+  fileprivate func follows(_ name: String, prefix: String) -> Bool {
+    guard name.hasPrefix(prefix) else { return false }
+    let segments = name.dropFirst(prefix.count).split(separator: "_", omittingEmptySubsequences: false)
+    guard segments.count >= minSegments, segments.count <= maxSegments else { return false }
+    return segments.allSatisfy { segment in
+      !segment.isEmpty && segment.unicodeScalars.allSatisfy(Self.isLetterOrDigit)
+    }
+  }
+
+  fileprivate static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+  }
+
+  /// `test_<condition>_<expectedResult>`, with the segment counts when they are not 2 to 3.
+  fileprivate func shape(_ prefix: String) -> String {
+    let base = "'\(prefix)<condition>_<expectedResult>'"
+    if minSegments == 2, maxSegments == 3 { return base }
+    let count = minSegments == maxSegments ? "\(minSegments)" : "\(minSegments) to \(maxSegments)"
+    return base + " (\(count) segments of letters and digits)"
+  }
+
+  /// A renamed version when the words are there: `testLoadCourse` → `test_loadCourse_<expectedResult>`.
+  fileprivate func suggestion(for name: String, prefix: String) -> String? {
+    var body = Substring(name)
+    if !prefix.isEmpty, body.hasPrefix("test") { body = body.dropFirst(4) }
+    var words = body.split(separator: "_").map(String.init)
+    guard !words.isEmpty else { return nil }
+    guard words.allSatisfy({ $0.unicodeScalars.allSatisfy(Self.isLetterOrDigit) }) else { return nil }
+    if let first = words.first, let head = first.first, head.isUppercase {
+      words[0] = head.lowercased() + first.dropFirst()
+    }
+    if words.count > maxSegments { return nil }
+    if words.count < minSegments {
+      words.append(contentsOf: ["<expectedResult>"])
+      while words.count < minSegments { words.insert("<condition>", at: words.count - 1) }
+    }
+    let candidate = prefix + words.joined(separator: "_")
+    return candidate == name ? nil : candidate
+  }
+}
+
+extension TestNameFormatRule {
+  fileprivate enum Messages {
+    static func badName(_ name: String, shape: String, suggestion: String?) -> String {
+      var message = "name '\(name)' in the form \(shape)"
+      if let suggestion { message += ", such as '\(suggestion)'" }
+      return message
+    }
+
+    static func patternMismatch(_ name: String, _ pattern: String) -> String {
+      "rename '\(name)' to match the configured pattern '\(pattern)'"
+    }
+  }
+}

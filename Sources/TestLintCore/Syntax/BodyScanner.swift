@@ -1,0 +1,222 @@
+/// Reading function bodies: calls (with arguments, trailing closures and their enclosing call)
+/// and assignments, in one linear pass with explicit stacks.
+extension ScannerState {
+  /// Scans the tokens strictly inside `body` (a `{`...`}` range).
+  mutating func scanBody(_ body: Range<Int>, function: Int) {
+    let start = body.lowerBound + 1
+    let end = min(body.upperBound - 1, tokens.count)
+    guard start < end else { return }
+    // Open calls: (call index, last token index of its arguments and trailing closures).
+    var openCalls: [(call: Int, end: Int)] = []
+    // Depths (bracket nesting) at which a statement header is waiting for its block's `{`:
+    // there an identifier before `{` is not a trailing closure (`if ready {`).
+    var headerDepths: [Int] = []
+    var depth = 0
+    var index = start
+    while index < end {
+      while let last = openCalls.last, index > last.end { openCalls.removeLast() }
+      let token = tokens[index]
+      switch token.kind {
+      case .leftParen, .leftBracket:
+        depth += 1
+      case .leftBrace:
+        if headerDepths.last == depth { headerDepths.removeLast() }
+        depth += 1
+      case .rightParen, .rightBracket, .rightBrace:
+        depth -= 1
+        while let last = headerDepths.last, last > depth { headerDepths.removeLast() }
+      default:
+        break
+      }
+      switch token.keyword {
+      case .if, .guard, .while, .for, .switch, .catch, .class, .struct, .enum, .protocol,
+        .extension, .func, .`init`, .deinit, .subscript:
+        if token.keyword != .class || ![.func, .var, .let].contains(keyword(index + 1)) {
+          headerDepths.append(depth)
+        }
+      case .actor where kind(index + 1) == .identifier:
+        headerDepths.append(depth)
+      default:
+        break
+      }
+      if token.kind == .identifier || token.kind == .backtickIdentifier || token.kind == .pound {
+        if let call = readCall(at: index, limit: end, function: function, inHeader: headerDepths.last == depth) {
+          let callIndex = model.calls.count
+          var recorded = call.call
+          recorded.parent = openCalls.last?.call
+          model.calls.append(recorded)
+          openCalls.append((callIndex, call.end))
+        }
+      } else if isOperator(index, "=") {
+        readAssignment(at: index, limit: end, function: function)
+      }
+      index += 1
+    }
+  }
+
+  /// Recognises a call whose callee ends at `index`; returns it with the last token it spans.
+  func readCall(at index: Int, limit: Int, function: Int, inHeader: Bool) -> (call: Call, end: Int)? {
+    let token = tokens[index]
+    let next = index + 1
+    guard next < limit else { return nil }
+    let isMacro = token.kind == .pound
+    if token.kind == .identifier {
+      switch token.keyword {
+      case .none, .`self`, .super, .`init`, .Self, .get, .set, .willSet, .didSet, .optional, .open,
+        .package, .macro, .isolated, .prefix, .postfix, .infix, .lazy, .dynamic, .required,
+        .convenience, .weak, .unowned, .actor, .async, .await, .any, .some, .consuming, .borrowing,
+        .indirect, .mutating, .nonmutating, .nonisolated, .override, .final, .public, .private,
+        .fileprivate, .internal, .static:
+        break
+      default:
+        return nil
+      }
+      if [.get, .set, .willSet, .didSet].contains(token.keyword), tokens[next].kind == .leftBrace {
+        return nil
+      }
+    }
+    // Declarations are not calls: `func name(`, `init(`, `case name(`.
+    if index > 0 {
+      let previousKeyword = tokens[index - 1].keyword
+      if [.func, .case, .let, .var, .class, .struct, .enum, .protocol, .extension, .typealias,
+        .subscript, .associatedtype].contains(previousKeyword), tokens[index - 1].kind == .identifier,
+        token.keyword != .`self`
+      {
+        if previousKeyword != .let && previousKeyword != .var || tokens[next].kind == .leftParen {
+          return nil
+        }
+      }
+      if tokens[index - 1].kind == .at { return nil }
+    }
+    if token.keyword == .`init`, index == 0 || tokens[index - 1].kind != .dot { return nil }
+    var parentheses: Range<Int>?
+    var arguments: [Argument] = []
+    var cursor = next
+    let nextToken = tokens[next]
+    if nextToken.kind == .leftParen, !nextToken.isAtLineStart {
+      let close = min(self.close(next), limit)
+      parentheses = next..<(close + 1)
+      arguments = readArguments(from: next + 1, to: close)
+      cursor = close + 1
+    } else if isOperator(next, "<"), !nextToken.hasSpaceBefore, token.kind == .identifier {
+      // Explicit generic arguments: `make<Foo>()`.
+      let after = skipAngles(from: next)
+      guard after < limit, tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore else {
+        return nil
+      }
+      let close = min(self.close(after), limit)
+      parentheses = after..<(close + 1)
+      arguments = readArguments(from: after + 1, to: close)
+      cursor = close + 1
+    } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart {
+      // `#file`, `#line` and plain names are not calls.
+      return nil
+    }
+    var trailingClosures: [(label: String?, tokens: Range<Int>)] = []
+    if !inHeader, cursor < limit, tokens[cursor].kind == .leftBrace, !tokens[cursor].isAtLineStart {
+      let close = min(self.close(cursor), limit)
+      trailingClosures.append((nil, cursor..<(close + 1)))
+      cursor = close + 1
+      // Further labelled trailing closures: `label: { ... }`.
+      while cursor + 2 < limit, tokens[cursor].isIdentifierLike, tokens[cursor + 1].kind == .colon,
+        tokens[cursor + 2].kind == .leftBrace
+      {
+        let close = min(self.close(cursor + 2), limit)
+        trailingClosures.append((name(cursor), (cursor + 2)..<(close + 1)))
+        cursor = close + 1
+      }
+    }
+    let path = calleePath(endingAt: index)
+    let call = Call(
+      path: path.components, hasExpressionBase: path.expressionBase,
+      isImplicitMember: path.implicitMember, isMacro: isMacro, nameToken: index,
+      arguments: arguments, parentheses: parentheses, trailingClosures: trailingClosures,
+      parent: nil, function: function)
+    return (call, cursor - 1)
+  }
+
+  /// Splits `(`...`)` contents (exclusive bounds) into arguments.
+  func readArguments(from start: Int, to end: Int) -> [Argument] {
+    var arguments: [Argument] = []
+    var index = start
+    var entryStart = start
+    while index <= end {
+      if index == end || tokens[index].kind == .comma {
+        if entryStart < index {
+          var label: String?
+          var valueStart = entryStart
+          if entryStart + 1 < index, tokens[entryStart + 1].kind == .colon,
+            tokens[entryStart].kind == .identifier || tokens[entryStart].kind == .backtickIdentifier
+          {
+            label = name(entryStart)
+            valueStart = entryStart + 2
+          }
+          arguments.append(Argument(label: label, tokens: entryStart..<index, value: valueStart..<index))
+        }
+        entryStart = index + 1
+        index += 1
+        continue
+      }
+      if isBracketOpen(index) { index = min(close(index) + 1, end) } else { index += 1 }
+    }
+    return arguments
+  }
+
+  /// The dotted path that ends at `index`: `self.presenter.viewIsReady`.
+  func calleePath(endingAt index: Int) -> (components: [String], expressionBase: Bool, implicitMember: Bool) {
+    var components: [String] = [tokens[index].kind == .pound ? text(index) : name(index)]
+    var cursor = index - 1
+    var expressionBase = false
+    var implicitMember = false
+    while cursor >= 0, tokens[cursor].kind == .dot {
+      var before = cursor - 1
+      // Optional chaining and force unwrapping: `a?.b`, `a!.b`.
+      while before >= 0, tokens[before].kind == .operator, !tokens[before].hasSpaceBefore,
+        isOperator(before, "?") || isOperator(before, "!")
+      {
+        before -= 1
+      }
+      guard before >= 0 else { break }
+      let previous = tokens[before]
+      if previous.isIdentifierLike, !tokens[cursor].hasSpaceBefore || !tokens[cursor].isAtLineStart {
+        components.insert(name(before), at: 0)
+        cursor = before - 1
+        continue
+      }
+      if previous.kind == .rightParen || previous.kind == .rightBracket || previous.kind == .rightBrace
+        || previous.kind == .string || previous.kind == .number
+      {
+        expressionBase = true
+      } else if !tokens[cursor].isAtLineStart {
+        implicitMember = true
+      } else {
+        expressionBase = true
+      }
+      break
+    }
+    if cursor >= 0, cursor == index - 1, tokens[cursor].kind == .dot { implicitMember = true }
+    return (components, expressionBase, implicitMember)
+  }
+
+  /// Records `target = value` when `index` is an assignment operator after a plain path.
+  mutating func readAssignment(at index: Int, limit: Int, function: Int) {
+    var cursor = index - 1
+    var target: [String] = []
+    while cursor >= 0, tokens[cursor].isIdentifierLike {
+      target.insert(name(cursor), at: 0)
+      if cursor >= 1, tokens[cursor - 1].kind == .dot {
+        cursor -= 2
+      } else {
+        cursor -= 1
+        break
+      }
+    }
+    guard !target.isEmpty, index >= 1 else { return }
+    // `let x = ...` and `var x = ...` declare locals; `case let x = ...` too.
+    if cursor >= 0, [.let, .var, .case].contains(tokens[cursor].keyword) { return }
+    if cursor >= 0, tokens[cursor].kind == .dot { return }
+    let valueEnd = expressionEnd(from: index + 1, limit: limit)
+    model.assignments.append(
+      Assignment(target: target, targetToken: index - 1, value: (index + 1)..<valueEnd, function: function))
+  }
+}

@@ -1,0 +1,498 @@
+/// A problem the lexer found, such as an unterminated literal. The file is still scanned.
+public struct LexProblem: Sendable, Hashable {
+  /// Byte offset where the problem starts.
+  public var offset: Int
+  /// What is wrong, lowercase.
+  public var message: String
+}
+
+/// The tokens of one file, comments apart.
+public struct LexedFile: Sendable {
+  /// Significant tokens, in order.
+  public var tokens: [Token]
+  /// Comment tokens, in order (for suppressions).
+  public var comments: [Token]
+  /// Unterminated literals and comments.
+  public var problems: [LexProblem]
+}
+
+/// A byte-level lexer for the Swift lexical grammar that can hide code from a scanner: nested
+/// comments, all string forms with interpolation, regex literals, backticks, directives.
+///
+/// Iterative throughout: nesting (comments, interpolations, strings inside them) lives on
+/// explicit counters and stacks, never on the call stack.
+public struct Lexer {
+  /// Splits a file into tokens.
+  public static func lex(_ file: SourceFile) -> LexedFile {
+    file.bytes.withUnsafeBufferPointer { buffer in
+      var lexer = LexerState(buffer: buffer)
+      lexer.run()
+      return LexedFile(tokens: lexer.tokens, comments: lexer.comments, problems: lexer.problems)
+    }
+  }
+}
+
+private struct LexerState {
+  let buffer: UnsafeBufferPointer<UInt8>
+  let count: Int
+  var index = 0
+  var tokens: [Token] = []
+  var comments: [Token] = []
+  var problems: [LexProblem] = []
+  var pendingFlags: UInt8 = 0
+
+  init(buffer: UnsafeBufferPointer<UInt8>) {
+    self.buffer = buffer
+    self.count = buffer.count
+    tokens.reserveCapacity(buffer.count / 5 + 16)
+  }
+
+  mutating func run() {
+    if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
+    if index + 1 < count, buffer[index] == UInt8(ascii: "#"), buffer[index + 1] == UInt8(ascii: "!")
+    {
+      skipToLineEnd()
+    }
+    while index < count {
+      let byte = buffer[index]
+      switch byte {
+      case 0x20, 0x09, 0x0B, 0x0C, 0x00:
+        pendingFlags |= Token.spaceBefore
+        index += 1
+      case 0x0A, 0x0D:
+        pendingFlags |= Token.spaceBefore | Token.newlineBefore
+        index += 1
+      case UInt8(ascii: "/"):
+        if peek(1) == UInt8(ascii: "/") {
+          let start = index
+          skipToLineEnd()
+          addComment(start)
+        } else if peek(1) == UInt8(ascii: "*") {
+          lexBlockComment()
+        } else if regexAllowedHere(), let end = scanBareRegex(from: index) {
+          add(.regex, index, end)
+        } else {
+          lexOperator()
+        }
+      case UInt8(ascii: "\""):
+        lexString(hashes: 0, start: index, quote: index)
+      case UInt8(ascii: "#"):
+        lexPound()
+      case UInt8(ascii: "`"):
+        lexBacktick()
+      case UInt8(ascii: "("): add(.leftParen, index, index + 1)
+      case UInt8(ascii: ")"): add(.rightParen, index, index + 1)
+      case UInt8(ascii: "{"): add(.leftBrace, index, index + 1)
+      case UInt8(ascii: "}"): add(.rightBrace, index, index + 1)
+      case UInt8(ascii: "["): add(.leftBracket, index, index + 1)
+      case UInt8(ascii: "]"): add(.rightBracket, index, index + 1)
+      case UInt8(ascii: ","): add(.comma, index, index + 1)
+      case UInt8(ascii: ":"): add(.colon, index, index + 1)
+      case UInt8(ascii: ";"): add(.semicolon, index, index + 1)
+      case UInt8(ascii: "@"): add(.at, index, index + 1)
+      case UInt8(ascii: "."):
+        if let next = peek(1), next == UInt8(ascii: "."), peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<") {
+          lexOperator()
+        } else {
+          add(.dot, index, index + 1)
+        }
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        lexNumber()
+      default:
+        if LexerState.isIdentifierHead(byte) {
+          lexIdentifier()
+        } else if LexerState.isOperatorByte(byte) {
+          lexOperator()
+        } else {
+          add(.unknown, index, index + 1)
+        }
+      }
+    }
+  }
+
+  // MARK: Tokens
+
+  mutating func add(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none) {
+    tokens.append(
+      Token(kind: kind, keyword: keyword, flags: pendingFlags, start: Int32(start), end: Int32(end)))
+    pendingFlags = 0
+    index = end
+  }
+
+  mutating func addComment(_ start: Int) {
+    comments.append(
+      Token(kind: .comment, keyword: .none, flags: pendingFlags, start: Int32(start), end: Int32(index)))
+    pendingFlags |= Token.spaceBefore
+  }
+
+  func peek(_ offset: Int) -> UInt8? {
+    let position = index + offset
+    return position < count ? buffer[position] : nil
+  }
+
+  mutating func skipToLineEnd() {
+    while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+  }
+
+  mutating func lexBlockComment() {
+    let start = index
+    var depth = 0
+    while index < count {
+      let byte = buffer[index]
+      if byte == UInt8(ascii: "/"), index + 1 < count, buffer[index + 1] == UInt8(ascii: "*") {
+        depth += 1
+        index += 2
+      } else if byte == UInt8(ascii: "*"), index + 1 < count, buffer[index + 1] == UInt8(ascii: "/")
+      {
+        depth -= 1
+        index += 2
+        if depth == 0 { break }
+      } else {
+        if byte == 0x0A || byte == 0x0D { pendingFlags |= Token.newlineBefore }
+        index += 1
+      }
+    }
+    if depth > 0 { problems.append(LexProblem(offset: start, message: "unterminated block comment")) }
+    addComment(start)
+  }
+
+  mutating func lexIdentifier() {
+    let start = index
+    var end = index + 1
+    while end < count, LexerState.isIdentifierBody(buffer[end]) { end += 1 }
+    add(.identifier, start, end, keyword: Keyword.lookup(buffer, start, end))
+  }
+
+  mutating func lexBacktick() {
+    let start = index
+    var end = index + 1
+    while end < count, buffer[end] != UInt8(ascii: "`"), buffer[end] != 0x0A, buffer[end] != 0x0D {
+      end += 1
+    }
+    if end < count, buffer[end] == UInt8(ascii: "`"), end > start + 1 {
+      add(.backtickIdentifier, start, end + 1)
+    } else {
+      add(.unknown, start, start + 1)
+    }
+  }
+
+  mutating func lexNumber() {
+    let start = index
+    var end = index + 1
+    let isHex = buffer[start] == UInt8(ascii: "0") && end < count
+      && (buffer[end] == UInt8(ascii: "x") || buffer[end] == UInt8(ascii: "X"))
+    while end < count {
+      let byte = buffer[end]
+      if LexerState.isIdentifierBody(byte) && byte < 0x80 {
+        end += 1
+        let exponent = isHex
+          ? (byte == UInt8(ascii: "p") || byte == UInt8(ascii: "P"))
+          : (byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E"))
+        if exponent, end < count, buffer[end] == UInt8(ascii: "+") || buffer[end] == UInt8(ascii: "-")
+        {
+          end += 1
+        }
+      } else if byte == UInt8(ascii: "."), end + 1 < count,
+        LexerState.isDigit(buffer[end + 1]) || (isHex && LexerState.isHexDigit(buffer[end + 1]))
+      {
+        end += 1
+      } else {
+        break
+      }
+    }
+    add(.number, start, end)
+  }
+
+  mutating func lexOperator() {
+    let start = index
+    let dotOperator = buffer[start] == UInt8(ascii: ".")
+    var end = start
+    while end < count {
+      let byte = buffer[end]
+      if byte == UInt8(ascii: "/"), end > start, end + 1 < count,
+        buffer[end + 1] == UInt8(ascii: "/") || buffer[end + 1] == UInt8(ascii: "*")
+      {
+        break
+      }
+      if LexerState.isOperatorByte(byte) || (dotOperator && byte == UInt8(ascii: ".")) {
+        end += 1
+      } else {
+        break
+      }
+    }
+    if end == start { end = start + 1 }
+    add(.operator, start, end)
+  }
+
+  /// `#if`, `#expect`, raw strings `#"..."#`, extended regexes `#/.../#`.
+  mutating func lexPound() {
+    let start = index
+    var hashes = 0
+    while start + hashes < count, buffer[start + hashes] == UInt8(ascii: "#") { hashes += 1 }
+    let after = start + hashes
+    if after < count, buffer[after] == UInt8(ascii: "\"") {
+      lexString(hashes: hashes, start: start, quote: after)
+      return
+    }
+    if after < count, buffer[after] == UInt8(ascii: "/") {
+      lexExtendedRegex(hashes: hashes, start: start)
+      return
+    }
+    if hashes == 1, after < count, LexerState.isIdentifierHead(buffer[after]) {
+      var end = after + 1
+      while end < count, LexerState.isIdentifierBody(buffer[end]) { end += 1 }
+      add(.pound, start, end)
+      return
+    }
+    add(.unknown, start, start + 1)
+  }
+
+  // MARK: Strings
+
+  private enum Frame {
+    case string(hashes: Int, multiline: Bool)
+    case interpolation(depth: Int)
+  }
+
+  /// Scans a whole string literal starting at `start` (its `#`s) whose first quote is at `quote`.
+  mutating func lexString(hashes: Int, start: Int, quote: Int) {
+    var stack: [Frame] = []
+    var position = quote
+    stack.append(openString(at: &position, hashes: hashes))
+    var terminated = false
+    scan: while position < count {
+      guard let top = stack.last else { break }
+      let byte = buffer[position]
+      switch top {
+      case .string(let frameHashes, let multiline):
+        if byte == UInt8(ascii: "\\"), hashesFollow(position + 1, frameHashes) {
+          let after = position + 1 + frameHashes
+          if after < count, buffer[after] == UInt8(ascii: "(") {
+            stack.append(.interpolation(depth: 1))
+            position = after + 1
+          } else {
+            position = after + 1
+          }
+        } else if byte == UInt8(ascii: "\"") {
+          if multiline {
+            if position + 2 < count, buffer[position + 1] == UInt8(ascii: "\""),
+              buffer[position + 2] == UInt8(ascii: "\""), hashesFollow(position + 3, frameHashes)
+            {
+              stack.removeLast()
+              position += 3 + frameHashes
+            } else {
+              position += 1
+            }
+          } else if hashesFollow(position + 1, frameHashes) {
+            stack.removeLast()
+            position += 1 + frameHashes
+          } else {
+            position += 1
+          }
+        } else if (byte == 0x0A || byte == 0x0D) && !multiline {
+          // A single-line string cannot span lines: unterminated. Inside an interpolation of an
+          // enclosing multi-line string, drop just this frame and go on.
+          guard stack.contains(where: Self.isMultiline) else { break scan }
+          stack.removeLast()
+        } else {
+          position += 1
+        }
+      case .interpolation(let depth):
+        if byte == UInt8(ascii: "(") {
+          stack[stack.count - 1] = .interpolation(depth: depth + 1)
+          position += 1
+        } else if byte == UInt8(ascii: ")") {
+          if depth == 1 {
+            stack.removeLast()
+          } else {
+            stack[stack.count - 1] = .interpolation(depth: depth - 1)
+          }
+          position += 1
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
+          var innerHashes = 0
+          while position + innerHashes < count, buffer[position + innerHashes] == UInt8(ascii: "#") {
+            innerHashes += 1
+          }
+          if position + innerHashes < count, buffer[position + innerHashes] == UInt8(ascii: "\"") {
+            position += innerHashes
+            stack.append(openString(at: &position, hashes: innerHashes))
+          } else {
+            position += max(1, innerHashes)
+          }
+        } else if byte == UInt8(ascii: "/"), position + 1 < count,
+          buffer[position + 1] == UInt8(ascii: "/")
+        {
+          while position < count, buffer[position] != 0x0A, buffer[position] != 0x0D { position += 1 }
+        } else if byte == UInt8(ascii: "/"), position + 1 < count,
+          buffer[position + 1] == UInt8(ascii: "*")
+        {
+          position = skipBlockComment(from: position)
+        } else if (byte == 0x0A || byte == 0x0D) && !stack.contains(where: Self.isMultiline) {
+          break scan
+        } else {
+          position += 1
+        }
+      }
+      if stack.isEmpty {
+        terminated = true
+        break
+      }
+    }
+    if !terminated {
+      let multiline = stack.contains(where: Self.isMultiline)
+      problems.append(
+        LexProblem(
+          offset: start,
+          message: multiline ? "unterminated multi-line string literal" : "unterminated string literal"))
+    }
+    add(.string, start, max(position, start + 1))
+  }
+
+  private static func isMultiline(_ frame: Frame) -> Bool {
+    if case .string(_, true) = frame { return true }
+    return false
+  }
+
+  /// Consumes an opening quote (one or three) at `position` and returns its frame.
+  private func openString(at position: inout Int, hashes: Int) -> Frame {
+    if position + 2 < count, buffer[position + 1] == UInt8(ascii: "\""),
+      buffer[position + 2] == UInt8(ascii: "\"")
+    {
+      position += 3
+      return .string(hashes: hashes, multiline: true)
+    }
+    position += 1
+    return .string(hashes: hashes, multiline: false)
+  }
+
+  func hashesFollow(_ position: Int, _ hashes: Int) -> Bool {
+    if hashes == 0 { return true }
+    guard position + hashes <= count else { return false }
+    for offset in 0..<hashes where buffer[position + offset] != UInt8(ascii: "#") { return false }
+    return true
+  }
+
+  func skipBlockComment(from start: Int) -> Int {
+    var depth = 0
+    var position = start
+    while position < count {
+      if buffer[position] == UInt8(ascii: "/"), position + 1 < count,
+        buffer[position + 1] == UInt8(ascii: "*")
+      {
+        depth += 1
+        position += 2
+      } else if buffer[position] == UInt8(ascii: "*"), position + 1 < count,
+        buffer[position + 1] == UInt8(ascii: "/")
+      {
+        depth -= 1
+        position += 2
+        if depth == 0 { return position }
+      } else {
+        position += 1
+      }
+    }
+    return position
+  }
+
+  // MARK: Regex literals
+
+  /// Whether a `/` here starts an expression (so may open a regex) rather than divide.
+  func regexAllowedHere() -> Bool {
+    guard let next = peek(1) else { return false }
+    if next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D { return false }
+    guard let previous = tokens.last else { return true }
+    switch previous.kind {
+    case .identifier:
+      switch previous.keyword {
+      case .return, .in, .case, .try, .await, .if, .guard, .where, .while, .else, .throw, .is, .as,
+        .switch, .repeat, .do, .default:
+        return true
+      default:
+        return false
+      }
+    case .number, .string, .regex, .rightParen, .rightBracket, .rightBrace, .backtickIdentifier,
+      .pound:
+      return false
+    case .operator:
+      // A postfix `?`/`!` glued to an operand ends an expression: `x! / 2` is division.
+      let text = buffer[Int(previous.start)]
+      if previous.end - previous.start == 1, text == UInt8(ascii: "!") || text == UInt8(ascii: "?"),
+        previous.flags & Token.spaceBefore == 0
+      {
+        return false
+      }
+      return true
+    default:
+      return true
+    }
+  }
+
+  /// The end of a `/.../` regex on this line, or nil when it is not one.
+  func scanBareRegex(from start: Int) -> Int? {
+    var position = start + 1
+    var inClass = 0
+    while position < count {
+      let byte = buffer[position]
+      if byte == 0x0A || byte == 0x0D { return nil }
+      if byte == UInt8(ascii: "\\") {
+        position += 2
+        continue
+      }
+      if byte == UInt8(ascii: "[") { inClass += 1 }
+      if byte == UInt8(ascii: "]"), inClass > 0 { inClass -= 1 }
+      if byte == UInt8(ascii: "/"), inClass == 0 {
+        let last = buffer[position - 1]
+        if last == 0x20 || last == 0x09 { return nil }
+        return position + 1
+      }
+      position += 1
+    }
+    return nil
+  }
+
+  mutating func lexExtendedRegex(hashes: Int, start: Int) {
+    var position = start + hashes + 1
+    while position < count {
+      let byte = buffer[position]
+      if byte == UInt8(ascii: "\\") {
+        position += 2
+        continue
+      }
+      if byte == UInt8(ascii: "/"), hashesFollow(position + 1, hashes) {
+        add(.regex, start, position + 1 + hashes)
+        return
+      }
+      position += 1
+    }
+    problems.append(LexProblem(offset: start, message: "unterminated regex literal"))
+    add(.regex, start, count)
+  }
+
+  // MARK: Character classes
+
+  static func isIdentifierHead(_ byte: UInt8) -> Bool {
+    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+      || byte == 0x24 || byte >= 0x80
+  }
+
+  static func isIdentifierBody(_ byte: UInt8) -> Bool {
+    isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+  }
+
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  static func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
+  }
+
+  static func isOperatorByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,655 @@
+/// Builds a `FileModel` from a file: declarations at file and type scope, and calls and
+/// assignments inside function bodies.
+///
+/// Iterative: bracket matching is one pass with an explicit stack, type scopes live on an
+/// explicit stack, and bodies are read linearly; nothing recurses on the input's nesting.
+public struct Scanner {
+  /// Lexes and scans a file. With `bodies: false` only declarations are read (cheap pass used
+  /// to learn the class hierarchy of a whole run).
+  public static func scan(_ source: SourceFile, bodies: Bool = true) -> FileModel {
+    let lexed = Lexer.lex(source)
+    let tokens = Preprocessor.resolve(lexed.tokens, source: source)
+    var model = FileModel(
+      source: source, tokens: tokens, comments: lexed.comments, problems: lexed.problems)
+    var state = ScannerState(model: model, scanBodies: bodies)
+    state.run()
+    model = state.model
+    return model
+  }
+}
+
+/// The scanner's working state; a struct so it owns the model it builds.
+struct ScannerState {
+  var model: FileModel
+  let scanBodies: Bool
+  let tokens: [Token]
+  let bytes: [UInt8]
+  /// For each bracket token, the index of its partner (or `tokens.count` when unclosed).
+  var partner: [Int32]
+
+  init(model: FileModel, scanBodies: Bool) {
+    self.model = model
+    self.scanBodies = scanBodies
+    self.tokens = model.tokens
+    self.bytes = model.source.bytes
+    self.partner = ScannerState.matchBrackets(model.tokens)
+  }
+
+  // MARK: Token helpers
+
+  func kind(_ index: Int) -> TokenKind? { index < tokens.count ? tokens[index].kind : nil }
+
+  func keyword(_ index: Int) -> Keyword {
+    index >= 0 && index < tokens.count ? tokens[index].keyword : .none
+  }
+
+  func text(_ index: Int) -> String { model.source.text(tokens[index].range) }
+
+  /// The identifier's name, backticks removed.
+  func name(_ index: Int) -> String {
+    let token = tokens[index]
+    if token.kind == .backtickIdentifier {
+      return model.source.text(Int(token.start) + 1..<Int(token.end) - 1)
+    }
+    return model.source.text(token.range)
+  }
+
+  /// Whether the token is an operator spelled exactly `spelling`.
+  func isOperator(_ index: Int, _ spelling: StaticString) -> Bool {
+    guard index >= 0, index < tokens.count, tokens[index].kind == .operator else { return false }
+    let token = tokens[index]
+    let length = Int(token.end - token.start)
+    guard length == spelling.utf8CodeUnitCount else { return false }
+    return spelling.withUTF8Buffer { expected in
+      for offset in 0..<length where bytes[Int(token.start) + offset] != expected[offset] {
+        return false
+      }
+      return true
+    }
+  }
+
+  func isBracketOpen(_ index: Int) -> Bool {
+    switch tokens[index].kind {
+    case .leftParen, .leftBrace, .leftBracket: return true
+    default: return false
+    }
+  }
+
+  /// The partner of an opening bracket, clamped to the file.
+  func close(_ index: Int) -> Int { Int(partner[index]) }
+
+  /// Source text of a token range, as written.
+  func text(from start: Int, to end: Int) -> String {
+    guard start < end, end <= tokens.count else { return "" }
+    return model.source.text(Int(tokens[start].start)..<Int(tokens[end - 1].end))
+  }
+
+  // MARK: Bracket matching
+
+  static func matchBrackets(_ tokens: [Token]) -> [Int32] {
+    var partner = [Int32](repeating: Int32(tokens.count), count: tokens.count)
+    var stack: [Int] = []
+    for index in tokens.indices {
+      let kind = tokens[index].kind
+      switch kind {
+      case .leftParen, .leftBrace, .leftBracket:
+        stack.append(index)
+      case .rightParen, .rightBrace, .rightBracket:
+        let opener: TokenKind =
+          kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
+        // Recover from stray closers: only pop when the opener is somewhere on the stack.
+        guard let depth = stack.lastIndex(where: { tokens[$0].kind == opener }) else { continue }
+        // Braces are the strongest structure: a `)` never closes across an open `{`.
+        if opener != .leftBrace,
+          stack[(depth + 1)...].contains(where: { tokens[$0].kind == .leftBrace })
+        {
+          continue
+        }
+        while stack.count > depth + 1 { stack.removeLast() }
+        let open = stack.removeLast()
+        partner[open] = Int32(index)
+        partner[index] = Int32(open)
+      default:
+        break
+      }
+    }
+    return partner
+  }
+}
+
+// MARK: Declarations
+
+extension ScannerState {
+  struct Pending {
+    var attributes: [Attribute] = []
+    var modifiers: [String] = []
+  }
+
+  mutating func run() {
+    // Scopes: (type index or nil for file scope, index of the closing brace).
+    var scopes: [(type: Int?, end: Int)] = [(nil, tokens.count)]
+    var pending = Pending()
+    var index = 0
+    while index < tokens.count {
+      guard let scope = scopes.last else { break }
+      if index >= scope.end {
+        scopes.removeLast()
+        pending = Pending()
+        index += 1
+        continue
+      }
+      let token = tokens[index]
+      switch token.kind {
+      case .at:
+        index = readAttribute(at: index, into: &pending)
+        continue
+      case .semicolon:
+        index += 1
+        continue
+      case .leftBrace, .leftParen, .leftBracket:
+        index = close(index) + 1
+        pending = Pending()
+        continue
+      case .rightBrace:
+        index += 1
+        continue
+      case .identifier:
+        break
+      default:
+        index += 1
+        pending = Pending()
+        continue
+      }
+      switch token.keyword {
+      case .private, .fileprivate, .internal, .public, .open, .package, .final, .override,
+        .static, .mutating, .nonmutating, .lazy, .required, .convenience, .dynamic, .weak,
+        .unowned, .optional, .nonisolated, .indirect, .prefix, .postfix, .infix, .consuming,
+        .borrowing, .isolated:
+        pending.modifiers.append(text(index))
+        index += 1
+        // `private(set)`, `unowned(unsafe)`, `nonisolated(unsafe)`.
+        if index < tokens.count, tokens[index].kind == .leftParen, !tokens[index].hasSpaceBefore {
+          index = close(index) + 1
+        }
+      case .class:
+        // `class func` / `class var` are modifiers; `class Name` declares a type.
+        let next = keyword(index + 1)
+        if [.func, .var, .let, .override, .final, .subscript, .public, .private, .fileprivate,
+          .internal, .open, .static,
+        ].contains(next) {
+          pending.modifiers.append("class")
+          index += 1
+        } else {
+          index = readType(at: index, kind: .class, scope: scope.type, pending: pending, scopes: &scopes)
+          pending = Pending()
+        }
+      case .struct, .enum, .actor, .extension, .protocol:
+        let typeKind: TypeKind =
+          token.keyword == .struct ? .struct : token.keyword == .enum ? .enum
+          : token.keyword == .actor ? .actor : token.keyword == .extension ? .extension : .protocol
+        if token.keyword == .actor, !(kind(index + 1) == .identifier || kind(index + 1) == .backtickIdentifier) {
+          index += 1
+          pending = Pending()
+          continue
+        }
+        index = readType(at: index, kind: typeKind, scope: scope.type, pending: pending, scopes: &scopes)
+        pending = Pending()
+      case .func, .`init`, .deinit, .subscript:
+        index = readFunction(at: index, scope: scope.type, pending: pending)
+        pending = Pending()
+      case .var, .let:
+        index = readProperty(at: index, scope: scope.type, pending: pending, scopeEnd: scope.end)
+        pending = Pending()
+      case .import:
+        var end = index + 1
+        // `import class Foo.Bar`, `@testable import X`.
+        if end < tokens.count, [.class, .struct, .enum, .protocol, .func, .var, .let, .typealias]
+          .contains(tokens[end].keyword)
+        {
+          end += 1
+        }
+        var module = ""
+        while end < tokens.count, !tokens[end].isAtLineStart || end == index + 1,
+          tokens[end].isIdentifierLike || tokens[end].kind == .dot
+        {
+          module += name(end)
+          end += 1
+        }
+        if !module.isEmpty {
+          model.imports.append(ImportDecl(module: module, offset: Int(token.start)))
+        }
+        index = max(end, index + 1)
+        pending = Pending()
+      default:
+        index = statementEnd(from: index + 1, limit: scope.end)
+        pending = Pending()
+      }
+    }
+  }
+
+  /// Reads `@Name` or `@Name(args)`; returns the index after it.
+  mutating func readAttribute(at index: Int, into pending: inout Pending) -> Int {
+    var next = index + 1
+    guard next < tokens.count, tokens[next].isIdentifierLike else { return next }
+    var attributeName = name(next)
+    next += 1
+    while next + 1 < tokens.count, tokens[next].kind == .dot, !tokens[next].hasSpaceBefore,
+      tokens[next + 1].isIdentifierLike
+    {
+      attributeName += "." + name(next + 1)
+      next += 2
+    }
+    // Generic arguments on a property wrapper: `@Wrapper<Int>`.
+    if next < tokens.count, isOperator(next, "<"), !tokens[next].hasSpaceBefore {
+      next = skipAngles(from: next)
+    }
+    var arguments: Range<Int>?
+    if next < tokens.count, tokens[next].kind == .leftParen, !tokens[next].hasSpaceBefore {
+      let end = close(next)
+      arguments = (next + 1)..<min(end, tokens.count)
+      next = end + 1
+    }
+    pending.attributes.append(
+      Attribute(name: attributeName, offset: Int(tokens[index].start), arguments: arguments))
+    return next
+  }
+
+  /// Skips a generic clause `<...>` starting at an operator token containing `<`.
+  func skipAngles(from start: Int) -> Int {
+    var depth = 0
+    var index = start
+    while index < tokens.count {
+      let token = tokens[index]
+      switch token.kind {
+      case .operator:
+        for offset in Int(token.start)..<Int(token.end) {
+          if bytes[offset] == UInt8(ascii: "<") { depth += 1 }
+          if bytes[offset] == UInt8(ascii: ">") { depth -= 1 }
+        }
+        if isOperator(index, "->") { depth += 1 }  // `->` inside function types is not a close
+        index += 1
+        if depth <= 0 { return index }
+      case .leftParen, .leftBracket:
+        index = close(index) + 1
+      case .leftBrace, .rightBrace, .semicolon:
+        return index
+      default:
+        index += 1
+      }
+    }
+    return index
+  }
+
+  /// Reads a type declaration header and registers its body scope; returns the index after `{`.
+  mutating func readType(
+    at start: Int, kind: TypeKind, scope: Int?, pending: Pending,
+    scopes: inout [(type: Int?, end: Int)]
+  ) -> Int {
+    var index = start + 1
+    var typeName = ""
+    var nameOffset = start < tokens.count ? Int(tokens[start].start) : 0
+    if index < tokens.count, tokens[index].isIdentifierLike {
+      nameOffset = Int(tokens[index].start)
+      typeName = name(index)
+      index += 1
+      while index + 1 < tokens.count, tokens[index].kind == .dot, tokens[index + 1].isIdentifierLike {
+        typeName += "." + name(index + 1)
+        index += 2
+      }
+    }
+    var genericClause: String?
+    if index < tokens.count, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
+      let end = skipAngles(from: index)
+      genericClause = text(from: index, to: end)
+      index = end
+    }
+    var inheritance: [String] = []
+    if index < tokens.count, tokens[index].kind == .colon {
+      index += 1
+      var entryStart = index
+      while index < tokens.count {
+        let token = tokens[index]
+        if token.kind == .leftBrace || token.keyword == .where || token.kind == .rightBrace {
+          break
+        }
+        if token.kind == .comma {
+          let entry = text(from: entryStart, to: index)
+          if !entry.isEmpty { inheritance.append(entry) }
+          index += 1
+          entryStart = index
+          continue
+        }
+        if token.kind == .operator, bytes[Int(token.start)] == UInt8(ascii: "<") {
+          index = skipAngles(from: index)
+          continue
+        }
+        if token.kind == .leftParen || token.kind == .leftBracket {
+          index = close(index) + 1
+          continue
+        }
+        index += 1
+      }
+      let entry = text(from: entryStart, to: index)
+      if !entry.isEmpty { inheritance.append(entry) }
+    }
+    // `where` clause, then the body.
+    while index < tokens.count, tokens[index].kind != .leftBrace, tokens[index].kind != .rightBrace {
+      if tokens[index].kind == .leftParen || tokens[index].kind == .leftBracket {
+        index = close(index) + 1
+      } else {
+        index += 1
+      }
+    }
+    guard index < tokens.count, tokens[index].kind == .leftBrace else { return index }
+    let bodyEnd = min(close(index), tokens.count)
+    let typeIndex = model.types.count
+    model.types.append(
+      TypeDecl(
+        kind: kind, name: typeName, nameOffset: nameOffset, genericClause: genericClause,
+        inheritance: inheritance.map(ScannerState.squeeze), attributes: pending.attributes,
+        modifiers: pending.modifiers, parent: scope, body: index..<(bodyEnd + 1)))
+    scopes.append((typeIndex, bodyEnd))
+    return index + 1
+  }
+
+  /// Collapses whitespace in a type as written: `Base < T >` stays readable, newlines go.
+  static func squeeze(_ text: String) -> String {
+    var result = ""
+    var lastWasSpace = false
+    for character in text {
+      if character.isWhitespace {
+        lastWasSpace = true
+        continue
+      }
+      if lastWasSpace, !result.isEmpty, result.last?.isLetter == true || result.last == "_",
+        character.isLetter || character == "_"
+      {
+        result.append(" ")
+      }
+      lastWasSpace = false
+      result.append(character)
+    }
+    return result
+  }
+
+  /// Reads a function-like declaration; returns the index after it.
+  mutating func readFunction(at start: Int, scope: Int?, pending: Pending) -> Int {
+    let keyword = tokens[start].keyword
+    var index = start + 1
+    var functionName = keyword == .func ? "" : text(start)
+    var nameOffset = Int(tokens[start].start)
+    let kind: FunctionKind =
+      keyword == .func ? .function : keyword == .`init` ? .initializer
+      : keyword == .deinit ? .deinitializer : .subscript
+    if keyword == .func, index < tokens.count {
+      let token = tokens[index]
+      if token.isIdentifierLike || token.kind == .operator {
+        functionName = token.kind == .operator ? text(index) : name(index)
+        nameOffset = Int(token.start)
+        index += 1
+      }
+    } else if keyword == .`init`, index < tokens.count, isOperator(index, "?") || isOperator(index, "!") {
+      index += 1
+    }
+    if index < tokens.count, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
+      index = skipAngles(from: index)
+    }
+    var parameters: [Parameter] = []
+    if index < tokens.count, tokens[index].kind == .leftParen {
+      let end = close(index)
+      parameters = readParameters(from: index + 1, to: min(end, tokens.count))
+      index = end + 1
+    }
+    var isAsync = false
+    var isThrows = false
+    var returnType: String?
+    while index < tokens.count {
+      let token = tokens[index]
+      if token.kind == .leftBrace || token.kind == .rightBrace { break }
+      if token.isAtLineStart, index > start + 1, !isOperator(index, "->"), token.keyword != .throws,
+        token.keyword != .async, token.keyword != .rethrows, token.keyword != .where
+      {
+        break
+      }
+      if token.keyword == .async { isAsync = true }
+      if token.keyword == .throws || token.keyword == .rethrows {
+        isThrows = true
+        if index + 1 < tokens.count, tokens[index + 1].kind == .leftParen {
+          index = close(index + 1)
+        }
+      }
+      if isOperator(index, "->") {
+        let typeStart = index + 1
+        var end = typeStart
+        while end < tokens.count {
+          let inner = tokens[end]
+          if inner.kind == .leftBrace || inner.keyword == .where || inner.kind == .rightBrace { break }
+          if end > typeStart, inner.isAtLineStart, inner.kind != .dot, inner.kind != .operator {
+            break
+          }
+          if inner.kind == .leftParen || inner.kind == .leftBracket {
+            end = close(end) + 1
+          } else if inner.kind == .operator, bytes[Int(inner.start)] == UInt8(ascii: "<") {
+            end = skipAngles(from: end)
+          } else {
+            end += 1
+          }
+        }
+        returnType = ScannerState.squeeze(text(from: typeStart, to: end))
+        index = end
+        continue
+      }
+      if token.kind == .leftParen || token.kind == .leftBracket {
+        index = close(index) + 1
+        continue
+      }
+      index += 1
+    }
+    var body: Range<Int>?
+    if index < tokens.count, tokens[index].kind == .leftBrace {
+      let end = min(close(index), tokens.count - 1)
+      body = index..<(end + 1)
+      index = end + 1
+    }
+    let functionIndex = model.functions.count
+    var function = FunctionDecl(
+      kind: kind, name: functionName, nameOffset: nameOffset, attributes: pending.attributes,
+      modifiers: pending.modifiers, parameters: parameters, isAsync: isAsync, isThrows: isThrows,
+      returnType: returnType, body: body, owner: scope)
+    if scanBodies, let body {
+      let callStart = model.calls.count
+      let assignmentStart = model.assignments.count
+      scanBody(body, function: functionIndex)
+      function.calls = callStart..<model.calls.count
+      function.assignments = assignmentStart..<model.assignments.count
+    }
+    model.functions.append(function)
+    if let scope { model.types[scope].functions.append(functionIndex) }
+    return index
+  }
+
+  /// Reads a parameter list between `(` and `)` (exclusive bounds).
+  func readParameters(from start: Int, to end: Int) -> [Parameter] {
+    var parameters: [Parameter] = []
+    var index = start
+    var entryStart = start
+    while index <= end {
+      if index == end || tokens[index].kind == .comma {
+        if entryStart < index, let parameter = readParameter(from: entryStart, to: index) {
+          parameters.append(parameter)
+        }
+        entryStart = index + 1
+        index += 1
+        continue
+      }
+      if isBracketOpen(index) {
+        index = close(index) + 1
+      } else if tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
+        index = min(skipAngles(from: index), end)
+      } else {
+        index += 1
+      }
+    }
+    return parameters
+  }
+
+  func readParameter(from start: Int, to end: Int) -> Parameter? {
+    var index = start
+    while index < end, tokens[index].kind == .at {
+      index += 2
+      if index < end, tokens[index].kind == .leftParen { index = close(index) + 1 }
+    }
+    var names: [String] = []
+    while index < end, tokens[index].kind != .colon {
+      if tokens[index].isIdentifierLike { names.append(name(index)) }
+      index += 1
+    }
+    guard let last = names.last else { return nil }
+    let typeStart = min(index + 1, end)
+    var typeEnd = typeStart
+    while typeEnd < end, !isOperator(typeEnd, "=") {
+      if isBracketOpen(typeEnd) { typeEnd = min(close(typeEnd) + 1, end) } else { typeEnd += 1 }
+    }
+    return Parameter(
+      label: names.count >= 2 ? names[0] : nil, name: last,
+      type: ScannerState.squeeze(text(from: typeStart, to: typeEnd)))
+  }
+
+  /// Reads `var`/`let` declarations (several bindings too); returns the index after them.
+  mutating func readProperty(at start: Int, scope: Int?, pending: Pending, scopeEnd: Int) -> Int {
+    let isLet = tokens[start].keyword == .let
+    var index = start + 1
+    while index < min(scopeEnd, tokens.count) {
+      guard tokens[index].isIdentifierLike else {
+        // Tuple patterns and the like: step over the statement.
+        return statementEnd(from: index, limit: scopeEnd)
+      }
+      let nameIndex = index
+      index += 1
+      var typeAnnotation: String?
+      if index < tokens.count, tokens[index].kind == .colon {
+        let typeStart = index + 1
+        var end = typeStart
+        while end < min(scopeEnd, tokens.count) {
+          let token = tokens[end]
+          if token.kind == .leftBrace || token.kind == .comma || token.kind == .semicolon
+            || token.kind == .rightBrace || isOperator(end, "=")
+          {
+            break
+          }
+          if end > typeStart, token.isAtLineStart, token.kind != .dot, !isOperator(end, "&") {
+            break
+          }
+          if token.kind == .leftParen || token.kind == .leftBracket {
+            end = close(end) + 1
+          } else if token.kind == .operator, bytes[Int(token.start)] == UInt8(ascii: "<") {
+            end = skipAngles(from: end)
+          } else {
+            end += 1
+          }
+        }
+        typeAnnotation = ScannerState.squeeze(text(from: typeStart, to: end))
+        index = end
+      }
+      var initializer: Range<Int>?
+      if index < tokens.count, isOperator(index, "=") {
+        let valueStart = index + 1
+        let end = expressionEnd(from: valueStart, limit: scopeEnd)
+        initializer = valueStart..<end
+        index = end
+      }
+      var isComputed = false
+      if index < tokens.count, tokens[index].kind == .leftBrace, !tokens[index].isAtLineStart || initializer == nil {
+        let first = index + 1
+        var probe = first
+        while probe < tokens.count, tokens[probe].kind == .at { probe += 2 }
+        let observer = probe < tokens.count
+          && (tokens[probe].keyword == .willSet || tokens[probe].keyword == .didSet)
+        isComputed = !observer
+        index = close(index) + 1
+      }
+      let annotation = typeAnnotation ?? ""
+      let property = PropertyDecl(
+        name: name(nameIndex), nameOffset: Int(tokens[nameIndex].start),
+        typeAnnotation: typeAnnotation, hasInitializer: initializer != nil, initializer: initializer,
+        isLet: isLet, isLazy: pending.modifiers.contains("lazy"),
+        isStatic: pending.modifiers.contains("static") || pending.modifiers.contains("class"),
+        isComputed: isComputed, isImplicitlyUnwrapped: annotation.hasSuffix("!"),
+        attributes: pending.attributes, modifiers: pending.modifiers, owner: scope)
+      let propertyIndex = model.properties.count
+      model.properties.append(property)
+      if let scope { model.types[scope].properties.append(propertyIndex) }
+      if index < tokens.count, tokens[index].kind == .comma {
+        index += 1
+        continue
+      }
+      break
+    }
+    return index
+  }
+
+  /// Whether the token at `index` continues the expression before it across a line break.
+  func continuesExpression(_ index: Int) -> Bool {
+    let token = tokens[index]
+    if token.kind == .dot { return true }
+    if token.kind == .operator {
+      // A binary operator starting the line continues; a prefix one (no space after) does not.
+      let next = index + 1
+      if next < tokens.count, !tokens[next].hasSpaceBefore, !isOperator(index, "?") {
+        return isOperator(index, "&&") || isOperator(index, "||") || isOperator(index, "??")
+          || isOperator(index, "==") || isOperator(index, "+") || isOperator(index, "-")
+      }
+      return true
+    }
+    if token.keyword == .as || token.keyword == .is { return true }
+    if index > 0 {
+      let previous = tokens[index - 1]
+      if previous.kind == .operator, previous.hasSpaceBefore || index - 1 == 0 { return true }
+      if previous.kind == .comma || previous.kind == .colon { return true }
+      if previous.keyword == .try || previous.keyword == .await || previous.keyword == .return {
+        return !token.isAtLineStart || true
+      }
+    }
+    return false
+  }
+
+  /// The end of an expression starting at `start`: the first token at depth 0 that begins a new
+  /// statement (a line break not continuing it, `;`, or the scope's `}`).
+  func expressionEnd(from start: Int, limit: Int) -> Int {
+    var index = start
+    let end = min(limit, tokens.count)
+    while index < end {
+      let token = tokens[index]
+      if index > start, token.isAtLineStart, !continuesExpression(index) { return index }
+      switch token.kind {
+      case .semicolon, .rightBrace, .rightParen, .rightBracket, .comma:
+        return index
+      case .leftParen, .leftBracket:
+        index = close(index) + 1
+      case .leftBrace:
+        // A closure argument or trailing closure on the same line belongs to the expression.
+        index = close(index) + 1
+      default:
+        index += 1
+      }
+    }
+    return index
+  }
+
+  /// The index after the statement starting at (or containing) `start`.
+  func statementEnd(from start: Int, limit: Int) -> Int {
+    var index = start
+    let end = min(limit, tokens.count)
+    while index < end {
+      let token = tokens[index]
+      if index > start, token.isAtLineStart, !continuesExpression(index) { return index }
+      switch token.kind {
+      case .semicolon: return index + 1
+      case .rightBrace: return index
+      case .leftParen, .leftBracket, .leftBrace: index = close(index) + 1
+      default: index += 1
+      }
+    }
+    return max(index, start + 1)
+  }
+}

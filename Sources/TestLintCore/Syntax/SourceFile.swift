@@ -1,0 +1,151 @@
+/// The bytes of one Swift file and the table that maps byte offsets to lines and columns.
+///
+/// Columns are 1-based and count Unicode scalars, so a multi-scalar emoji counts once per scalar;
+/// the README and SARIF's `columnKind` (`unicodeCodePoints`) say the same.
+public struct SourceFile: Sendable {
+  /// The path as reporters print it.
+  public let path: String
+  /// The file's bytes, as read (a UTF-8 BOM stays in, and is skipped by the lexer).
+  public let bytes: [UInt8]
+  /// Offset of the first byte of each line; `lineStarts[0]` is past a BOM.
+  public let lineStarts: [Int]
+
+  /// Wraps bytes after checking they are text: valid UTF-8 with no NUL byte.
+  /// - Throws: a `Diagnostic` at the first offending byte.
+  public init(path: String, bytes: [UInt8]) throws(Diagnostic) {
+    self.path = path
+    self.bytes = bytes
+    self.lineStarts = SourceFile.computeLineStarts(bytes)
+    if let bad = SourceFile.firstInvalidByte(bytes) {
+      let position = SourceFile.position(of: bad.offset, in: bytes, lineStarts: lineStarts)
+      throw Diagnostic(
+        path: path, line: position.line, column: position.column,
+        message: "cannot read file: \(bad.reason); is it a Swift source file?")
+    }
+  }
+
+  /// Wraps a string (always valid UTF-8).
+  public init(path: String, text: String) {
+    self.path = path
+    self.bytes = Array(text.utf8)
+    self.lineStarts = SourceFile.computeLineStarts(bytes)
+  }
+
+  /// Whether the file starts with a UTF-8 byte order mark.
+  public var hasBOM: Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
+  /// The 1-based line and column of a byte offset.
+  public func position(of offset: Int) -> (line: Int, column: Int) {
+    SourceFile.position(of: offset, in: bytes, lineStarts: lineStarts)
+  }
+
+  /// The 1-based line of a byte offset.
+  public func line(of offset: Int) -> Int {
+    SourceFile.lineIndex(of: offset, lineStarts: lineStarts) + 1
+  }
+
+  /// The text of a byte range (invalid sequences, which cannot occur after `init`, become U+FFFD).
+  public func text(_ range: Range<Int>) -> String {
+    let lower = max(0, min(range.lowerBound, bytes.count))
+    let upper = max(lower, min(range.upperBound, bytes.count))
+    return String(decoding: bytes[lower..<upper], as: UTF8.self)
+  }
+
+  /// The byte range of a 1-based line, without its line break.
+  public func lineRange(_ line: Int) -> Range<Int> {
+    guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+    while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+    return start..<end
+  }
+}
+
+extension SourceFile {
+  fileprivate static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+    var starts = [Int]()
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    starts.append(bom ? 3 : 0)
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      let count = buffer.count
+      while index < count {
+        let byte = buffer[index]
+        if byte == 0x0A {
+          starts.append(index + 1)
+        } else if byte == 0x0D {
+          if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+          starts.append(index + 1)
+        }
+        index += 1
+      }
+    }
+    return starts
+  }
+
+  fileprivate static func lineIndex(of offset: Int, lineStarts: [Int]) -> Int {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  fileprivate static func position(
+    of offset: Int, in bytes: [UInt8], lineStarts: [Int]
+  ) -> (line: Int, column: Int) {
+    let index = lineIndex(of: offset, lineStarts: lineStarts)
+    let start = lineStarts[index]
+    var column = 1
+    var cursor = start
+    let end = min(offset, bytes.count)
+    while cursor < end {
+      if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+      cursor += 1
+    }
+    return (index + 1, column)
+  }
+
+  /// The first byte that is not valid UTF-8, or a NUL.
+  fileprivate static func firstInvalidByte(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
+    bytes.withUnsafeBufferPointer { buffer -> (Int, String)? in
+      let count = buffer.count
+      var index = 0
+      while index < count {
+        let byte = buffer[index]
+        if byte < 0x80 {
+          if byte == 0 { return (index, "it contains a NUL byte") }
+          index += 1
+          continue
+        }
+        var needed = 0
+        var minimum: UInt32 = 0
+        var scalar: UInt32 = 0
+        switch byte {
+        case 0xC2...0xDF: needed = 1; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+        case 0xE0...0xEF: needed = 2; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+        case 0xF0...0xF4: needed = 3; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+        default: return (index, "it is not valid UTF-8")
+        }
+        if index + needed >= count {
+          return (index, "it is not valid UTF-8")
+        }
+        for step in 1...needed {
+          let next = buffer[index + step]
+          if next & 0xC0 != 0x80 { return (index, "it is not valid UTF-8") }
+          scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+          return (index, "it is not valid UTF-8")
+        }
+        index += needed + 1
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// What a token is. Keywords are identifiers with a `Keyword` attached.
+public enum TokenKind: UInt8, Sendable {
+  case identifier
+  /// `` `name` ``: the text includes the backticks.
+  case backtickIdentifier
+  case number
+  /// A whole string literal, interpolations included.
+  case string
+  /// A regex literal, `/.../` or `#/.../#`.
+  case regex
+  case `operator`
+  case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket
+  case comma, colon, semicolon, dot, at
+  /// `#name`: a compiler directive (`#if`) or a macro (`#expect`).
+  case pound
+  /// `//...` or `/*...*/`; kept out of the token list, in `LexedFile.comments`.
+  case comment
+  /// A byte that starts no token (a stray backslash, a lone `#`).
+  case unknown
+}
+
+/// One token: its kind and byte range. 12 bytes, so a file's tokens stay cheap.
+public struct Token: Sendable, Equatable {
+  /// What it is.
+  public var kind: TokenKind
+  /// The keyword an identifier spells, or `.none`.
+  public var keyword: Keyword
+  /// Whitespace facts: see `Token.newlineBefore` and `Token.spaceBefore`.
+  public var flags: UInt8
+  /// First byte.
+  public var start: Int32
+  /// One past the last byte.
+  public var end: Int32
+
+  /// A line break (possibly inside a comment) separates this token from the previous one.
+  public static let newlineBefore: UInt8 = 1
+  /// Whitespace or a comment separates this token from the previous one.
+  public static let spaceBefore: UInt8 = 2
+
+  /// The byte range.
+  public var range: Range<Int> { Int(start)..<Int(end) }
+  /// Whether a line break comes before it.
+  public var isAtLineStart: Bool { flags & Token.newlineBefore != 0 }
+  /// Whether whitespace comes before it.
+  public var hasSpaceBefore: Bool { flags & Token.spaceBefore != 0 }
+  /// Whether it is an identifier or a backticked one.
+  public var isIdentifierLike: Bool { kind == .identifier || kind == .backtickIdentifier }
+}
+
+/// The Swift keywords the scanner cares about (and a few it needs to step over).
+public enum Keyword: UInt8, Sendable, CaseIterable {
+  case none
+  case `class`, `struct`, `enum`, actor, `extension`, `protocol`, `func`, `init`, `deinit`
+  case `subscript`, `var`, `let`, lazy, `static`, `private`, `fileprivate`, `internal`, `public`
+  case open, final, override, mutating, nonmutating, async, `throws`, `rethrows`, `return`
+  case `import`, `typealias`, `associatedtype`, `where`, `in`, `self`, `super`, `true`, `false`
+  case `nil`, `if`, `guard`, `else`, `for`, `while`, `repeat`, `switch`, `case`, `default`, `do`
+  case `catch`, `try`, await, `is`, `as`, some, any, `inout`, weak, unowned, convenience
+  case required, dynamic, indirect, nonisolated, get, set, willSet, didSet, package, macro
+  case `operator`, `precedencegroup`, `defer`, `break`, `continue`, `fallthrough`, `throw`
+  case prefix, postfix, infix, consuming, borrowing, isolated, optional, `Self`
+
+  /// The keyword a byte range spells, or `.none`.
+  static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
+    let length = end - start
+    guard length >= 2, length <= 15 else { return .none }
+    let first = buffer[start]
+    guard (first >= 0x61 && first <= 0x7A) || first == 0x53 else { return .none }
+    guard let candidates = Keyword.table[Int(first)] else { return .none }
+    for candidate in candidates where candidate.bytes.count == length {
+      var equal = true
+      var index = 1
+      while index < length {
+        if buffer[start + index] != candidate.bytes[index] { equal = false; break }
+        index += 1
+      }
+      if equal { return candidate.keyword }
+    }
+    return .none
+  }
+
+  private static let table: [[(bytes: [UInt8], keyword: Keyword)]?] = {
+    var table = [[(bytes: [UInt8], keyword: Keyword)]?](repeating: nil, count: 128)
+    for keyword in Keyword.allCases where keyword != .none {
+      let bytes = Array(keyword.text.utf8)
+      table[Int(bytes[0]), default: []].append((bytes, keyword))
+    }
+    return table
+  }()
+
+  /// The keyword's spelling.
+  public var text: String { String(describing: self) }
+}
+
+extension Array where Element == [(bytes: [UInt8], keyword: Keyword)]? {
+  fileprivate subscript(index: Int, default value: [(bytes: [UInt8], keyword: Keyword)]) -> [(
+    bytes: [UInt8], keyword: Keyword
+  )] {
+    get { self[index] ?? value }
+    set { self[index] = newValue }
+  }
+}
