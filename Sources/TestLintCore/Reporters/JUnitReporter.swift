@@ -79,44 +79,50 @@ private extension JUnitReporter {
   }
 
   func render(_ suite: Suite, id: Int, className: String, to output: inout String) {
-    let isClean = suite.findings.isEmpty && suite.errors.isEmpty
-    let tests = isClean ? 1 : suite.findings.count + suite.errors.count
+    // Each case: its name before disambiguation, and its `failure`/`error` element if any.
+    var cases: [(name: String, outcome: String?)] = suite.findings.map {
+      ("\($0.ruleID) at \($0.line):\($0.column)", Self.failure(for: $0))
+    }
+    cases += suite.errors.map { ("error at \($0.line):\($0.column)", Self.error(for: $0)) }
+    if cases.isEmpty { cases = [("no findings", nil)] }
+
     let name = suite.path.allSatisfy(\.isWhitespace) ? "(no path)" : suite.path
     output += "  <testsuite"
     output += Self.attributes([
       ("name", name), ("package", ToolInfo.name), ("id", String(id)), ("timestamp", timestamp),
-      ("hostname", "localhost"), ("tests", String(tests)),
+      ("hostname", "localhost"), ("tests", String(cases.count)),
       ("failures", String(suite.findings.count)), ("errors", String(suite.errors.count)),
       ("skipped", "0"), ("time", "0"),
     ])
     output += ">\n    <properties/>\n"
-
     var usedNames: Set<String> = []
-    func openCase(_ baseName: String) {
-      let caseName = Self.unique(baseName, in: &usedNames)
+    for testcase in cases {
+      let caseName = Self.unique(testcase.name, in: &usedNames)
       output += "    <testcase"
       output += Self.attributes([("name", caseName), ("classname", className), ("time", "0")])
-    }
-    for finding in suite.findings {
-      openCase("\(finding.ruleID) at \(finding.line):\(finding.column)")
-      var text = "\(finding.path):\(finding.line):\(finding.column): "
-        + "\(finding.severity.rawValue): \(finding.message)"
-      if let test = finding.test { text += "\ntest: \(test)" }
-      output += ">\n      <failure"
-      output += Self.attributes([("message", finding.message), ("type", finding.ruleID)])
-      output += ">\(XMLEscaping.text(text))</failure>\n    </testcase>\n"
-    }
-    for error in suite.errors {
-      openCase("error at \(error.line):\(error.column)")
-      output += ">\n      <error"
-      output += Self.attributes([("message", error.message), ("type", "error")])
-      output += ">\(XMLEscaping.text(error.formatted))</error>\n    </testcase>\n"
-    }
-    if isClean {
-      openCase("no findings")
-      output += "/>\n"
+      if let outcome = testcase.outcome {
+        output += ">\n      \(outcome)\n    </testcase>\n"
+      } else {
+        output += "/>\n"
+      }
     }
     output += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+  }
+
+  /// `<failure>` with the message, the rule id as type, and the editor-style line (plus the
+  /// enclosing test, when known) as text.
+  static func failure(for finding: Finding) -> String {
+    var text = "\(finding.path):\(finding.line):\(finding.column): "
+    text += "\(finding.severity.rawValue): \(finding.message)"
+    if let test = finding.test { text += "\ntest: \(test)" }
+    return "<failure" + attributes([("message", finding.message), ("type", finding.ruleID)])
+      + ">\(XMLEscaping.text(text))</failure>"
+  }
+
+  /// `<error>` with the message, type `error`, and the editor-style line as text.
+  static func error(for error: Diagnostic) -> String {
+    "<error" + attributes([("message", error.message), ("type", "error")])
+      + ">\(XMLEscaping.text(error.formatted))</error>"
   }
 
   /// ` name="value"` for each pair, values escaped.
