@@ -1,0 +1,152 @@
+import Foundation
+
+/// The `junit` reporter: JUnit XML that validates against the strict Apache Ant schema.
+///
+/// Jenkins, GitLab and most CI systems show this format as test results:
+/// - one `testsuite` per linted file (`name` is the path, `package` is `testlint`);
+/// - in it one failing `testcase` per finding, named `rule_id at line:column`, whose `failure`
+///   has the message, the rule id as `type`, and `path:line:column: severity: message` as text
+///   (warnings are failures too; the text says which);
+/// - one erroring `testcase` per error, named `error at line:column`;
+/// - for a file with neither, one passing `testcase` named `no findings`, so CI lists what was
+///   checked.
+///
+/// Every test case's `classname` is the path with `/` replaced by `.` and `.swift` dropped
+/// (`Tests/AppTests/LoginTests.swift` is `Tests.AppTests.LoginTests`), so CI groups the cases by
+/// folder and file. Class names are unique per file and names unique per class (a ` (2)` suffix
+/// is added when needed), so each case's identity in CI is unique across the report.
+///
+/// The output is deterministic: the timestamp is injected, the host is `localhost` and every
+/// time is `0`.
+public struct JUnitReporter: Reporter {
+  /// The name used with `--reporter junit`.
+  public static let name = "junit"
+
+  /// When the run happened, as `yyyy-MM-ddTHH:mm:ss` without a time zone (the schema forbids
+  /// one); see ``timestamp(for:)``.
+  public var timestamp: String
+
+  /// Creates the reporter; the default timestamp keeps output reproducible in tests.
+  public init(timestamp: String = "1970-01-01T00:00:00") {
+    self.timestamp = timestamp
+  }
+
+  /// `date` in UTC in the form the schema's `timestamp` attribute accepts.
+  public static func timestamp(for date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func padded(_ value: Int?, _ width: Int) -> String {
+      let digits = String(value ?? 0)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+      + "T\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2))"
+  }
+
+  /// The XML document, ending in a newline.
+  public func render(_ result: LintResult) -> String {
+    var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+    var usedClassNames: Set<String> = []
+    for (id, suite) in Self.suites(of: result).enumerated() {
+      let className = Self.unique(Self.className(for: suite.path), in: &usedClassNames)
+      render(suite, id: id, className: className, to: &output)
+    }
+    output += "</testsuites>\n"
+    return output
+  }
+}
+
+private extension JUnitReporter {
+  /// What one file contributed to the run.
+  struct Suite {
+    var path: String
+    var findings: [Finding] = []
+    var errors: [Diagnostic] = []
+  }
+
+  /// One suite per path that was linted, has findings or has errors, sorted by path.
+  static func suites(of result: LintResult) -> [Suite] {
+    var suites: [String: Suite] = [:]
+    for path in result.files { suites[path] = Suite(path: path) }
+    for finding in result.findings {
+      suites[finding.path, default: Suite(path: finding.path)].findings.append(finding)
+    }
+    for error in result.errors {
+      suites[error.path, default: Suite(path: error.path)].errors.append(error)
+    }
+    return suites.values.sorted { $0.path < $1.path }
+  }
+
+  func render(_ suite: Suite, id: Int, className: String, to output: inout String) {
+    // Each case: its name before disambiguation, and its `failure`/`error` element if any.
+    var cases: [(name: String, outcome: String?)] = suite.findings.map {
+      ("\($0.ruleID) at \($0.line):\($0.column)", Self.failure(for: $0))
+    }
+    cases += suite.errors.map { ("error at \($0.line):\($0.column)", Self.error(for: $0)) }
+    if cases.isEmpty { cases = [("no findings", nil)] }
+
+    let name = suite.path.allSatisfy(\.isWhitespace) ? "(no path)" : suite.path
+    output += "  <testsuite"
+    output += Self.attributes([
+      ("name", name), ("package", ToolInfo.name), ("id", String(id)), ("timestamp", timestamp),
+      ("hostname", "localhost"), ("tests", String(cases.count)),
+      ("failures", String(suite.findings.count)), ("errors", String(suite.errors.count)),
+      ("skipped", "0"), ("time", "0"),
+    ])
+    output += ">\n    <properties/>\n"
+    var usedNames: Set<String> = []
+    for testcase in cases {
+      let caseName = Self.unique(testcase.name, in: &usedNames)
+      output += "    <testcase"
+      output += Self.attributes([("name", caseName), ("classname", className), ("time", "0")])
+      if let outcome = testcase.outcome {
+        output += ">\n      \(outcome)\n    </testcase>\n"
+      } else {
+        output += "/>\n"
+      }
+    }
+    output += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+  }
+
+  /// `<failure>` with the message, the rule id as type, and the editor-style line (plus the
+  /// enclosing test, when known) as text.
+  static func failure(for finding: Finding) -> String {
+    var text = "\(finding.path):\(finding.line):\(finding.column): "
+    text += "\(finding.severity.rawValue): \(finding.message)"
+    if let test = finding.test { text += "\ntest: \(test)" }
+    return "<failure" + attributes([("message", finding.message), ("type", finding.ruleID)])
+      + ">\(XMLEscaping.text(text))</failure>"
+  }
+
+  /// `<error>` with the message, type `error`, and the editor-style line as text.
+  static func error(for error: Diagnostic) -> String {
+    "<error" + attributes([("message", error.message), ("type", "error")])
+      + ">\(XMLEscaping.text(error.formatted))</error>"
+  }
+
+  /// ` name="value"` for each pair, values escaped.
+  static func attributes(_ pairs: [(String, String)]) -> String {
+    pairs.map { " \($0.0)=\"\(XMLEscaping.attribute($0.1))\"" }.joined()
+  }
+
+  /// `Tests/AppTests/LoginTests.swift` becomes `Tests.AppTests.LoginTests`; leading dots (from
+  /// `./` or `../`) are dropped.
+  static func className(for path: String) -> String {
+    var name = path.hasSuffix(".swift") ? String(path.dropLast(".swift".count)) : path
+    name = name.replacingOccurrences(of: "/", with: ".")
+    return String(name.drop { $0 == "." })
+  }
+
+  /// `base`, or `base (2)`, `base (3)`… whichever is not in `used` yet; records the result.
+  static func unique(_ base: String, in used: inout Set<String>) -> String {
+    var candidate = base
+    var number = 2
+    while used.contains(candidate) {
+      candidate = "\(base) (\(number))"
+      number += 1
+    }
+    used.insert(candidate)
+    return candidate
+  }
+}

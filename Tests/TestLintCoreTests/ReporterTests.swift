@@ -1,0 +1,390 @@
+import Foundation
+import TestLintCore
+import XCTest
+
+/// Golden-file, round-trip and schema tests for the reporters and their JSON and XML writers.
+///
+/// Golden files live in `Fixtures/Reporters/`; run with `TESTLINT_UPDATE_GOLDEN=1` to rewrite
+/// them after an intended change, then review the diff.
+final class ReporterTests: XCTestCase {
+  // MARK: Golden files
+
+  func test_normalResult_matchesGoldenFiles() throws {
+    for (name, output) in Self.outputs(of: Self.normalResult, named: "normal") {
+      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
+    }
+  }
+
+  func test_hostileResult_matchesGoldenFiles() throws {
+    for (name, output) in Self.outputs(of: Self.hostileResult, named: "hostile") {
+      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
+    }
+  }
+
+  func test_emptyResult_matchesGoldenFiles() throws {
+    let result = LintResult(findings: [], errors: [], files: [], rules: [])
+    XCTAssertEqual(TextReporter().render(result), "", "no findings, no text")
+    for (name, output) in Self.outputs(of: result, named: "empty") {
+      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
+    }
+  }
+
+  // MARK: Text
+
+  func test_hostileMessages_keepOneLinePerFinding() {
+    let result = Self.hostileResult
+    let output = TextReporter().render(result)
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.count, result.findings.count + 1, "one line per finding, then empty")
+    XCTAssertEqual(lines.last, "", "output ends with a newline")
+    for line in lines.dropLast() {
+      XCTAssertFalse(line.contains { $0.isNewline }, "no line break inside: \(line)")
+      XCTAssertFalse(
+        line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" },
+        "no control characters: \(line)")
+    }
+  }
+
+  func test_textLine_matchesEditorFormat() {
+    let finding = Finding(
+      ruleID: "missing_assertion", severity: .error, message: "add an assertion",
+      path: "Tests/A.swift", line: 3, column: 7)
+    let result = LintResult(findings: [finding], errors: [], files: ["Tests/A.swift"], rules: [])
+    XCTAssertEqual(
+      TextReporter().render(result),
+      "Tests/A.swift:3:7: error: add an assertion (missing_assertion)\n")
+  }
+
+  // MARK: JSON
+
+  func test_hostileMessages_produceValidJSON() throws {
+    let result = Self.hostileResult
+    let data = Data(JSONReporter().render(result).utf8)
+    let document = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: data) as? [String: Any], "top level is an object")
+    XCTAssertEqual(document["version"] as? Int, 1)
+    XCTAssertEqual(document["files"] as? Int, result.files.count)
+
+    let findings = try XCTUnwrap(document["findings"] as? [[String: Any]], "findings array")
+    XCTAssertEqual(findings.count, result.findings.count)
+    for (json, finding) in zip(findings, result.findings) {
+      XCTAssertEqual(json["rule"] as? String, finding.ruleID)
+      XCTAssertEqual(json["severity"] as? String, finding.severity.rawValue)
+      XCTAssertEqual(json["message"] as? String, finding.message)
+      XCTAssertEqual(json["file"] as? String, finding.path)
+      XCTAssertEqual(json["line"] as? Int, finding.line)
+      XCTAssertEqual(json["column"] as? Int, finding.column)
+      if let test = finding.test {
+        XCTAssertEqual(json["test"] as? String, test)
+      } else {
+        XCTAssertTrue(json["test"] is NSNull, "a finding outside a test has test: null")
+      }
+    }
+
+    let errors = try XCTUnwrap(document["errors"] as? [[String: Any]], "errors array")
+    XCTAssertEqual(errors.count, result.errors.count)
+    for (json, error) in zip(errors, result.errors) {
+      XCTAssertEqual(json["file"] as? String, error.path)
+      XCTAssertEqual(json["message"] as? String, error.message)
+    }
+  }
+
+  func test_jsonObject_keepsInsertionOrder() {
+    let value = JSONValue.object([
+      ("z", .int(1)), ("a", .array([.bool(true), .null, .double(1.5)])), ("m", .object([])),
+    ])
+    XCTAssertEqual(value.serialized(pretty: false), #"{"z":1,"a":[true,null,1.5],"m":{}}"#)
+    XCTAssertEqual(
+      value.serialized(pretty: true),
+      "{\n  \"z\": 1,\n  \"a\": [\n    true,\n    null,\n    1.5\n  ],\n  \"m\": {}\n}")
+  }
+
+  func test_jsonString_escapesPerRFC8259() {
+    let value = JSONValue.string("\"\\/\n\r\t\u{0}\u{1}\u{1F}\u{7F}é😀\u{2028}")
+    XCTAssertEqual(
+      value.serialized(pretty: false),
+      #""\"\\/\n\r\t\u0000\u0001\u001F\#u{7F}é😀\u2028""#)
+  }
+
+  func test_nonFiniteDouble_serializesAsNull() {
+    let value = JSONValue.array([.double(.nan), .double(.infinity), .double(-0.25)])
+    XCTAssertEqual(value.serialized(pretty: false), "[null,null,-0.25]")
+  }
+
+  // MARK: XML escaping
+
+  func test_xmlAttribute_escapesMarkupAndWhitespace() {
+    XCTAssertEqual(
+      XMLEscaping.attribute("a&b<c>d\"e'f\tg\nh\r"),
+      "a&amp;b&lt;c&gt;d&quot;e&apos;f&#9;g&#10;h&#13;")
+  }
+
+  func test_xmlText_keepsTabAndNewline() {
+    XCTAssertEqual(XMLEscaping.text("]]>\ta\nb\r\nc"), "]]&gt;\ta\nb&#13;\nc")
+  }
+
+  func test_disallowedXMLCharacters_becomeVisibleEscapes() {
+    XCTAssertEqual(
+      XMLEscaping.text("\u{0}\u{1}\u{B}\u{1B}\u{FFFE}\u{FFFF}\u{FFFD}😀é"),
+      "\\u{0}\\u{1}\\u{B}\\u{1B}\\u{FFFE}\\u{FFFF}\u{FFFD}😀é")
+  }
+
+  // MARK: JUnit
+
+  func test_normalJUnit_validatesAgainstSchema() throws {
+    let xml = JUnitReporter().render(Self.normalResult)
+    let run = try schemaValidation(of: xml)
+    XCTAssertEqual(run.status, 0, "xmllint rejected the report:\n\(run.error)\n\(xml)")
+  }
+
+  func test_hostileJUnit_validatesAgainstSchema() throws {
+    let xml = JUnitReporter().render(Self.hostileResult)
+    let run = try schemaValidation(of: xml)
+    XCTAssertEqual(run.status, 0, "xmllint rejected the report:\n\(run.error)\n\(xml)")
+  }
+
+  func test_duplicateFindings_validateAgainstSchema() throws {
+    let xml = JUnitReporter().render(Self.duplicateResult)
+    let run = try schemaValidation(of: xml)
+    XCTAssertEqual(run.status, 0, "xmllint rejected the report:\n\(run.error)\n\(xml)")
+  }
+
+  func test_hostileMessage_survivesXMLParsing() throws {
+    let xml = JUnitReporter().render(Self.hostileResult)
+    let message = try xpath("string((//failure)[1]/@message)", in: xml)
+    let expected = Self.hostileText
+      .replacingOccurrences(of: "\u{0}", with: "\\u{0}")
+      .replacingOccurrences(of: "\u{1}", with: "\\u{1}")
+      .replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+      .replacingOccurrences(of: "\u{FFFE}", with: "\\u{FFFE}")
+    XCTAssertEqual(message, expected, "attribute value round-trips, tab/LF/CR included")
+  }
+
+  func test_sameRuleAndPosition_getUniqueTestcaseNames() {
+    let xml = JUnitReporter().render(Self.duplicateResult)
+    let cases = Self.testcaseIdentities(in: xml)
+    XCTAssertEqual(cases.count, 5, "1 finding and 1 error in a.b.swift, 3 in a/b.swift")
+    XCTAssertEqual(Set(cases.map { "\($0.classname)|\($0.name)" }).count, cases.count)
+    XCTAssertEqual(
+      cases.map(\.name),
+      [
+        "missing_assertion at 3:5", "error at 1:1", "missing_assertion at 3:5",
+        "missing_assertion at 3:5 (2)", "missing_assertion at 3:5 (3)",
+      ])
+    XCTAssertEqual(cases.map(\.classname), ["a.b", "a.b", "a.b (2)", "a.b (2)", "a.b (2)"])
+  }
+
+  func test_junitCounts_matchFindingsAndErrors() {
+    let xml = JUnitReporter().render(Self.normalResult)
+    let suites = xml.split(separator: "\n").filter { $0.hasPrefix("  <testsuite ") }
+    XCTAssertEqual(suites.count, 4, "three linted files plus the unreadable one")
+    let counts = suites.map { line in
+      ["tests", "failures", "errors", "skipped"].map { Self.attribute($0, in: String(line)) }
+    }
+    XCTAssertEqual(
+      counts,
+      [
+        ["2", "2", "0", "0"], ["1", "0", "0", "0"], ["1", "0", "1", "0"], ["1", "1", "0", "0"],
+      ])
+  }
+
+  func test_injectedTimestamp_appearsOnEverySuite() {
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    let reporter = JUnitReporter(timestamp: JUnitReporter.timestamp(for: date))
+    XCTAssertEqual(reporter.timestamp, "2023-11-14T22:13:20")
+    let xml = reporter.render(Self.normalResult)
+    XCTAssertEqual(xml.components(separatedBy: "timestamp=\"2023-11-14T22:13:20\"").count, 5)
+  }
+}
+
+// MARK: - Results under test
+
+private extension ReporterTests {
+  static let loginPath = "Tests/AppTests/LoginTests.swift"
+  static let profilePath = "Tests/AppTests/ProfileTests.swift"
+  static let parserPath = "Tests/CoreTests/ParserTests.swift"
+  static let unreadablePath = "Tests/Broken/Unreadable.swift"
+
+  /// Several findings across files, one clean file and one unreadable file.
+  static let normalResult = LintResult(
+    findings: [
+      Finding(
+        ruleID: "missing_assertion", severity: .warning,
+        message: "add an assertion to 'test_login_succeeds'", path: loginPath, line: 12,
+        column: 8, test: "LoginTests.test_login_succeeds"),
+      Finding(
+        ruleID: "generic_xctassert", severity: .error,
+        message: "use 'XCTAssertEqual' instead of 'XCTAssert(a == b)'", path: loginPath,
+        line: 20, column: 5, test: "LoginTests.test_logout_clearsSession"),
+      Finding(
+        ruleID: "test_naming", severity: .warning,
+        message: "rename 'testParse' to 'test_<condition>_<expectedResult>'", path: parserPath,
+        line: 7, column: 8),
+    ],
+    errors: [Diagnostic(path: unreadablePath, message: "cannot read file: permission denied")],
+    files: [loginPath, profilePath, parserPath],
+    rules: [
+      RuleDescription(
+        id: "generic_xctassert", summary: "flags XCTAssert(a == b)", defaultSeverity: .warning)
+    ])
+
+  /// Everything that breaks naive escaping, in one string.
+  static let hostileText =
+    "]]> <script>alert('x')</script> & \"quoted\" 'single' back\\slash \\u0041"
+    + "\nsecond line\r\nthird\rfourth\ttab \u{1}\u{1B}[31mred\u{1B}[0m ::error file=x::pwned"
+    + " %0A%0D 😀👩‍👩‍👧 \u{2028}\u{85}\u{FFFE}\u{0}end"
+
+  static let hostilePath = "Tests/]]><script>&\"'\\ %0A::error.swift"
+  static let hostileBreakPath = "Tests/line\nbreak\u{1B}😀.swift"
+  static let blankPath = " \t"
+
+  /// Messages, test names, rule ids and paths that try to escape their format.
+  static let hostileResult = LintResult(
+    findings: [
+      Finding(
+        ruleID: "missing_assertion", severity: .warning, message: hostileText, path: hostilePath,
+        line: 1, column: 1, test: "Suite<T>.test_\"x\"\n\u{1B}]]>&"),
+      Finding(
+        ruleID: "rule<&>\"'", severity: .error, message: "::error::%0Ainjected\n::warning::x",
+        path: hostilePath, line: 2, column: 3, test: nil),
+      Finding(
+        ruleID: "generic_xctassert", severity: .error, message: hostileText,
+        path: hostileBreakPath, line: 40, column: 2, test: "😀Suite.test_\\\u{1}"),
+    ],
+    errors: [Diagnostic(path: "Tests/<bad>&\u{1}.swift", line: 1, column: 1, message: hostileText)],
+    files: [blankPath, hostilePath, hostileBreakPath],
+    rules: [])
+
+  /// Same rule at the same position three times, and two paths with the same class name.
+  static let duplicateResult = LintResult(
+    findings: [
+      duplicate(message: "four", path: "a.b.swift"), duplicate(message: "one", path: "a/b.swift"),
+      duplicate(message: "three", path: "a/b.swift"), duplicate(message: "two", path: "a/b.swift"),
+    ],
+    errors: [Diagnostic(path: "a.b.swift", message: "partially unreadable")],
+    files: ["a.b.swift", "a/b.swift"],
+    rules: [])
+
+  /// A `missing_assertion` finding at 3:5.
+  static func duplicate(message: String, path: String) -> Finding {
+    Finding(
+      ruleID: "missing_assertion", severity: .warning, message: message, path: path, line: 3,
+      column: 5)
+  }
+}
+
+// MARK: - Helpers
+
+private extension ReporterTests {
+  /// Thrown (failing the test) when a tool the test needs is missing under CI.
+  struct MissingTool: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/Reporters")
+
+  /// `../shared/schemas/junit.xsd` relative to the package root.
+  static let schema = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("../shared/schemas/junit.xsd").standardizedFileURL
+
+  /// The three reports of `result`, keyed by golden file name (`prefix.txt` and so on).
+  static func outputs(of result: LintResult, named prefix: String) -> [(String, String)] {
+    [
+      ("\(prefix).txt", TextReporter().render(result)),
+      ("\(prefix).json", JSONReporter().render(result)),
+      ("\(prefix).xml", JUnitReporter().render(result)),
+    ]
+  }
+
+  static func goldenHint(_ name: String) -> String {
+    "output differs from Fixtures/Reporters/\(name); if intended, rerun with "
+      + "TESTLINT_UPDATE_GOLDEN=1 and review the diff"
+  }
+
+  /// The golden file's contents; with `TESTLINT_UPDATE_GOLDEN=1`, writes `output` there first.
+  func golden(_ name: String, updatingTo output: String) throws -> String {
+    let url = Self.fixtures.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["TESTLINT_UPDATE_GOLDEN"] == "1" {
+      try FileManager.default.createDirectory(
+        at: Self.fixtures, withIntermediateDirectories: true)
+      try Data(output.utf8).write(to: url)
+    }
+    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
+  }
+
+  /// Runs `xmllint --noout --schema junit.xsd` on `xml`; status 0 means valid.
+  func schemaValidation(of xml: String) throws -> (status: Int32, error: String) {
+    let url = try temporaryFile(xml, suffix: ".xml")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = try xmllint(["--noout", "--schema", Self.schema.path, url.path])
+    return (run.status, run.error)
+  }
+
+  /// Evaluates an XPath expression over `xml` with xmllint.
+  func xpath(_ expression: String, in xml: String) throws -> String {
+    let url = try temporaryFile(xml, suffix: ".xml")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = try xmllint(["--xpath", expression, url.path])
+    XCTAssertEqual(run.status, 0, "xmllint --xpath failed: \(run.error)")
+    return run.output.hasSuffix("\n") ? String(run.output.dropLast()) : run.output
+  }
+
+  /// Runs xmllint; fails under CI (`CI` set) and skips elsewhere when it is missing.
+  func xmllint(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    guard let executable = Self.findExecutable("xmllint") else {
+      let hint = "xmllint not found; install it with 'apt-get install libxml2-utils'"
+      // CI must prove the schema holds, so there a missing xmllint is a failure, not a skip.
+      if ProcessInfo.processInfo.environment["CI"] != nil { throw MissingTool(message: hint) }
+      throw XCTSkip(hint)
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+      String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
+  func temporaryFile(_ contents: String, suffix: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("testlint-\(UUID().uuidString)\(suffix)")
+    try Data(contents.utf8).write(to: url)
+    return url
+  }
+
+  static func findExecutable(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+
+  /// `(classname, name)` of every `testcase`, in document order. Attribute values never hold a
+  /// raw `"` (the reporter escapes it), so a plain scan is exact.
+  static func testcaseIdentities(in xml: String) -> [(classname: String, name: String)] {
+    xml.split(separator: "\n").filter { $0.hasPrefix("    <testcase ") }.map { line in
+      (attribute("classname", in: String(line)), attribute("name", in: String(line)))
+    }
+  }
+
+  /// The raw value of attribute `name` in one tag line, or "" when absent.
+  static func attribute(_ name: String, in line: String) -> String {
+    guard let start = line.range(of: " \(name)=\"") else { return "" }
+    let rest = line[start.upperBound...]
+    return String(rest.prefix { $0 != "\"" })
+  }
+}
