@@ -23,15 +23,19 @@ public struct FileLinter: Sendable {
   /// The run's test discovery.
   public let discovery: TestDiscovery
 
+  /// Names of functions anywhere in the run that assert.
+  public let assertingHelpers: Set<String>
+
   /// Creates a linter.
-  public init(rules: [ConfiguredRule], discovery: TestDiscovery) {
+  public init(rules: [ConfiguredRule], discovery: TestDiscovery, assertingHelpers: Set<String> = []) {
     self.rules = rules
     self.discovery = discovery
+    self.assertingHelpers = assertingHelpers
   }
 
   /// Findings of one file, sorted, plus problems such as unterminated literals.
   public func lint(_ model: FileModel) -> (findings: [Finding], problems: [Diagnostic]) {
-    let context = RuleContext(model: model, discovery: discovery)
+    let context = RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
     for configured in rules {

@@ -9,6 +9,8 @@ public struct LintEngine: Sendable {
   /// Bytes of file models kept from the first pass to skip re-reading; beyond it files are read
   /// again, so memory stays bounded on large trees.
   public var modelCacheBytes: Int = 32 << 20
+  /// What counts as an assertion when learning which helpers of the run assert.
+  public var assertionMatcher = AssertionMatcher()
 
   /// Creates an engine.
   public init(rules: [ConfiguredRule], testBaseClasses: [String], threads: Int) {
@@ -33,20 +35,27 @@ public struct LintEngine: Sendable {
       do throws(Diagnostic) {
         let bytes = try load(entry)
         let source = try SourceFile(path: entry.displayPath, bytes: bytes)
-        let keep = bytes.count <= budget
-        let model = Scanner.scan(source, bodies: keep)
+        let model = Scanner.scan(source)
         var hierarchy = ClassHierarchy()
         hierarchy.add(model)
-        return FirstPass(hierarchy: hierarchy, model: keep ? model : nil, error: nil)
+        let helpers = assertionMatcher.helperSummaries(in: model)
+        let keep = bytes.count <= budget
+        return FirstPass(hierarchy: hierarchy, assertingHelpers: helpers, model: keep ? model : nil, error: nil)
       } catch {
-        return FirstPass(hierarchy: ClassHierarchy(), model: nil, error: error)
+        return FirstPass(hierarchy: ClassHierarchy(), assertingHelpers: [], model: nil, error: error)
       }
     }
     var hierarchy = ClassHierarchy()
-    for pass in first { hierarchy.merge(pass.hierarchy) }
+    var summaries: [HelperSummary] = []
+    for pass in first {
+      hierarchy.merge(pass.hierarchy)
+      summaries.append(contentsOf: pass.assertingHelpers)
+    }
+    let assertingHelpers = AssertionMatcher.assertingHelperNames(summaries)
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let linter = FileLinter(
-      rules: rules, discovery: TestDiscovery(testCaseClasses: hierarchy.testCaseClasses(roots: roots)))
+      rules: rules, discovery: TestDiscovery(testCaseClasses: hierarchy.testCaseClasses(roots: roots)),
+      assertingHelpers: assertingHelpers)
 
     // Pass 2: rules.
     let second = Parallel.map(count: files.count, threads: threads) { index -> SecondPass in
@@ -81,6 +90,7 @@ public struct LintEngine: Sendable {
 
 private struct FirstPass: Sendable {
   var hierarchy: ClassHierarchy
+  var assertingHelpers: [HelperSummary]
   var model: FileModel?
   var error: Diagnostic?
 }

@@ -10,10 +10,10 @@ public struct MissingAssertionRule: Rule {
         summary: "more functions that count as assertions; '*' is a wildcard ('assert*', 'verify*')")
     ])
 
-  private let extra: [WildcardPattern]
+  private let matcher: AssertionMatcher
 
   public init(options: RuleOptions) {
-    extra = options.strings("assertion_functions").map(WildcardPattern.init)
+    matcher = AssertionMatcher(extra: options.strings("assertion_functions"))
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
@@ -28,7 +28,7 @@ public struct MissingAssertionRule: Rule {
             test: test.qualifiedName))
         continue
       }
-      if assertionCount(of: test.function, in: context) == 0 {
+      if assertionCount(of: test.function, in: context) == 0, !Self.isSkipped(function, in: context.model) {
         violations.append(
           Violation(
             offset: function.nameOffset,
@@ -39,47 +39,41 @@ public struct MissingAssertionRule: Rule {
     return violations
   }
 
-  /// Assertions in the function's body and in the same-file functions it calls (each once).
+  /// Assertions in the function's body and in the same-file functions it calls (each once),
+  /// counting calls to helpers declared elsewhere in the run that assert.
   public func assertionCount(of function: Int, in context: RuleContext) -> Int {
+    let model = context.model
+    let testStore = AssertionMatcher.usesTestStore(model)
     var count = 0
     for reachable in context.reachableFunctions(from: function) {
-      for callIndex in context.model.functions[reachable].calls
-      where isAssertion(context.model.calls[callIndex]) {
-        count += 1
+      for callIndex in model.functions[reachable].calls {
+        let call = model.calls[callIndex]
+        if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
+          count += 1
+        } else if context.assertingHelpers.contains(call.name), AssertionMatcher.mayCallHelper(call),
+          context.callGraph.functionsByName[call.name] == nil
+        {
+          count += 1
+        }
       }
     }
     return count
   }
+}
 
-  /// Whether a call is an assertion of XCTest, Swift Testing, Nimble, snapshot testing, or a
-  /// configured function.
-  public func isAssertion(_ call: Call) -> Bool {
-    let name = call.name
-    if call.isMacro { return name == "#expect" || name == "#require" }
-    if call.isImplicitMember { return false }
-    if Self.exactNames.contains(name) { return true }
-    if name.hasPrefix("XCTAssert") || name.hasPrefix("FBSnapshotVerify") { return true }
-    switch name {
-    case "wait": return call.labels.first == "for"
-    case "fulfillment": return call.labels.first == "of"
-    case "record": return call.receiver == "Issue"
-    case "perform": return call.labels.contains("stub")
-    case "expect", "require", "unwrap", "pollUnwrap", "fail":
-      // Nimble's free functions; a method of something else (`mock.expect(...)`) is not.
-      return call.path.count == 1 || call.receiver == "Nimble"
-    default: break
+extension MissingAssertionRule {
+  /// A test that is skipped or disabled on purpose: it builds an `XCTSkip` (usually
+  /// `throw XCTSkip(...)`), or carries `@Test(.disabled(...))`.
+  fileprivate static func isSkipped(_ function: FunctionDecl, in model: FileModel) -> Bool {
+    if function.calls.contains(where: { model.calls[$0].name == "XCTSkip" }) { return true }
+    return function.attributes.contains { attribute in
+      guard attribute.name.hasSuffix("Test"), let arguments = attribute.arguments else { return false }
+      return arguments.contains { index in
+        model.tokens[index].kind == .identifier && model.text(index) == "disabled"
+          && index > 0 && model.tokens[index - 1].kind == .dot
+      }
     }
-    if !extra.isEmpty {
-      let dotted = call.path.joined(separator: ".")
-      return extra.contains { $0.matches(name) || $0.matches(dotted) }
-    }
-    return false
   }
-
-  private static let exactNames: Set<String> = [
-    "XCTFail", "XCTUnwrap", "XCTExpectFailure", "waitForExpectations", "waitUntil",
-    "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
-  ]
 }
 
 extension MissingAssertionRule {

@@ -33,45 +33,22 @@ public struct RuleContext: Sendable {
   public let discovery: TestDiscovery
   /// The tests of this file.
   public let tests: [DiscoveredTest]
-  /// Same-file functions by name, for following helper calls.
-  public let functionsByName: [String: [Int]]
+  /// The file's same-file call graph.
+  public let callGraph: CallGraph
+  /// Names of functions declared anywhere in the run that assert (so calling them asserts).
+  public let assertingHelpers: Set<String>
 
   /// Creates a context for a model.
-  public init(model: FileModel, discovery: TestDiscovery) {
+  public init(model: FileModel, discovery: TestDiscovery, assertingHelpers: Set<String> = []) {
     self.model = model
     self.discovery = discovery
     self.tests = discovery.tests(in: model)
-    var byName: [String: [Int]] = [:]
-    for (index, function) in model.functions.enumerated() where function.body != nil {
-      byName[function.name, default: []].append(index)
-    }
-    self.functionsByName = byName
+    self.callGraph = CallGraph(model)
+    self.assertingHelpers = assertingHelpers
   }
 
   /// The function and every same-file function it calls, transitively (cycles are safe).
-  public func reachableFunctions(from start: Int) -> [Int] {
-    var seen: Set<Int> = [start]
-    var order = [start]
-    var queue = [start]
-    let typeNames = Set(model.types.map(\.simpleName))
-    while let current = queue.popLast() {
-      for callIndex in model.functions[current].calls {
-        let call = model.calls[callIndex]
-        guard !call.hasExpressionBase, !call.isImplicitMember, !call.isMacro else { continue }
-        let path = call.path
-        let local =
-          path.count == 1
-          || (path.count == 2 && (path[0] == "self" || path[0] == "Self" || typeNames.contains(path[0])))
-        guard local, let targets = functionsByName[call.name] else { continue }
-        for target in targets where !seen.contains(target) {
-          seen.insert(target)
-          order.append(target)
-          queue.append(target)
-        }
-      }
-    }
-    return order
-  }
+  public func reachableFunctions(from start: Int) -> [Int] { callGraph.reachable(from: start) }
 
   /// The functions of a type declared in this file, with those of its extensions in this file.
   public func functions(ofTypeNamed name: String) -> [Int] {
