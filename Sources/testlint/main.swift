@@ -1,10 +1,14 @@
 import TestLintCore
 
-let cwd = FileWalker.currentDirectory()
-let args = Array(CommandLine.arguments.dropFirst())
-let collected = FileWalker.collect(args.isEmpty ? ["."] : args, workingDirectory: cwd) { _, _ in true }
-let rules = RuleRegistry.all.map { ConfiguredRule($0, severity: $0.description.defaultSeverity, options: RuleOptions(defaultsOf: $0.description)) }
-let engine = LintEngine(rules: rules, testBaseClasses: [], threads: 2)
-let result = engine.run(collected.files)
-for f in result.findings { print("\(f.path):\(f.line):\(f.column): \(f.severity.rawValue): \(f.message) (\(f.ruleID))") }
-for e in result.errors + collected.errors { print(e.formatted) }
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+var output = ""
+var errors = ""
+let code = TestLintCLI.run(Array(CommandLine.arguments.dropFirst()), stdout: &output, stderr: &errors)
+StandardStream.output.write(output)
+StandardStream.error.write(errors)
+exit(code.rawValue)

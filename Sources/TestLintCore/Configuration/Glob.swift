@@ -38,7 +38,7 @@ public struct Glob: Sendable, Hashable {
 
 // MARK: - Matching
 
-private enum Token: Sendable, Hashable {
+private enum GlobToken: Sendable, Hashable {
   case literal(Unicode.Scalar)
   case any
   case star
@@ -47,7 +47,7 @@ private enum Token: Sendable, Hashable {
 
 private enum Segment: Sendable, Hashable {
   case anySegments
-  case tokens([Token])
+  case tokens([GlobToken])
 }
 
 extension Glob {
@@ -81,7 +81,7 @@ extension Glob {
     return patternIndex == segments.count
   }
 
-  private static func matchSegment(_ tokens: [Token], _ text: ArraySlice<Unicode.Scalar>) -> Bool {
+  private static func matchSegment(_ tokens: [GlobToken], _ text: ArraySlice<Unicode.Scalar>) -> Bool {
     var tokenIndex = 0
     var textIndex = text.startIndex
     var backtrack: (token: Int, text: Int)?
@@ -127,9 +127,9 @@ extension Glob {
   }
 
   /// Turns one pattern segment into tokens; an unclosed `[` is a literal.
-  private static func tokens(_ part: ArraySlice<Unicode.Scalar>) -> [Token] {
+  private static func tokens(_ part: ArraySlice<Unicode.Scalar>) -> [GlobToken] {
     let scalars = Array(part)
-    var tokens: [Token] = []
+    var tokens: [GlobToken] = []
     var index = 0
     while index < scalars.count {
       let scalar = scalars[index]
@@ -160,7 +160,7 @@ extension Glob {
   }
 
   /// Parses `[...]` starting at `start`; returns the token and the index after `]`.
-  private static func set(_ scalars: [Unicode.Scalar], from start: Int) -> (Token, Int)? {
+  private static func set(_ scalars: [Unicode.Scalar], from start: Int) -> (GlobToken, Int)? {
     var index = start + 1
     var negated = false
     if index < scalars.count, scalars[index] == "!" || scalars[index] == "^" {

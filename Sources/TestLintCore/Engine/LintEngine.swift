@@ -1,4 +1,5 @@
-/// Lints a set of files: learns the run's class hierarchy, then lints each file concurrently.
+/// Lints a set of files: learns what the whole run declares (the class hierarchy and the
+/// assertion helpers), then checks each file concurrently.
 public struct LintEngine: Sendable {
   /// The enabled rules.
   public var rules: [ConfiguredRule]
@@ -6,8 +7,8 @@ public struct LintEngine: Sendable {
   public var testBaseClasses: [String]
   /// Worker threads (at least 1).
   public var threads: Int
-  /// Bytes of file models kept from the first pass to skip re-reading; beyond it files are read
-  /// again, so memory stays bounded on large trees.
+  /// Bytes of file models kept from the first pass to skip reading and scanning a file twice;
+  /// beyond it files are read again, so memory stays bounded on large trees.
   public var modelCacheBytes: Int = 32 << 20
   /// What counts as an assertion when learning which helpers of the run assert.
   public var assertionMatcher = AssertionMatcher()
@@ -19,61 +20,25 @@ public struct LintEngine: Sendable {
     self.threads = max(1, threads)
   }
 
-  /// Lints files read from disk.
-  public func run(_ files: [FileEntry]) -> LintResult {
-    run(files) { entry throws(Diagnostic) in try FileWalker.contents(of: entry) }
+  /// Reads files from disk.
+  public static let readFromDisk: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = {
+    entry throws(Diagnostic) in try FileWalker.contents(of: entry)
   }
 
-  /// Lints files whose bytes come from `load` (stdin, tests).
+  /// Lints files whose bytes come from `load` (the disk by default; stdin or tests otherwise).
   public func run(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> LintResult {
-    // Pass 1: declarations of every file, for the cross-file class hierarchy.
-    let budget = modelCacheBytes / max(files.count, 1)
-    let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
-      let entry = files[index]
-      do throws(Diagnostic) {
-        let bytes = try load(entry)
-        let source = try SourceFile(path: entry.displayPath, bytes: bytes)
-        let model = Scanner.scan(source)
-        var hierarchy = ClassHierarchy()
-        hierarchy.add(model)
-        let helpers = assertionMatcher.helperSummaries(in: model)
-        let keep = bytes.count <= budget
-        return FirstPass(hierarchy: hierarchy, assertingHelpers: helpers, model: keep ? model : nil, error: nil)
-      } catch {
-        return FirstPass(hierarchy: ClassHierarchy(), assertingHelpers: [], model: nil, error: error)
-      }
-    }
-    var hierarchy = ClassHierarchy()
-    var summaries: [HelperSummary] = []
-    for pass in first {
-      hierarchy.merge(pass.hierarchy)
-      summaries.append(contentsOf: pass.assertingHelpers)
-    }
-    let assertingHelpers = AssertionMatcher.assertingHelperNames(summaries)
-    let roots = Set(["XCTestCase"] + testBaseClasses)
+    let run = prepare(files, load: load)
     let linter = FileLinter(
-      rules: rules, discovery: TestDiscovery(testCaseClasses: hierarchy.testCaseClasses(roots: roots)),
-      assertingHelpers: assertingHelpers)
-
-    // Pass 2: rules.
-    let second = Parallel.map(count: files.count, threads: threads) { index -> SecondPass in
-      if let error = first[index].error { return SecondPass(findings: [], errors: [error]) }
-      let entry = files[index]
-      let model: FileModel
-      if let kept = first[index].model {
-        model = kept
-      } else {
-        do throws(Diagnostic) {
-          let source = try SourceFile(path: entry.displayPath, bytes: try load(entry))
-          model = Scanner.scan(source)
-        } catch {
-          return SecondPass(findings: [], errors: [error])
-        }
+      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+    let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
+      switch run.model(index, files: files, load: load) {
+      case .failure(let error): return PerFile(findings: [], errors: [error])
+      case .success(let model):
+        let result = linter.lint(model)
+        return PerFile(findings: result.findings, errors: result.problems)
       }
-      let result = linter.lint(model)
-      return SecondPass(findings: result.findings, errors: result.problems)
     }
     var findings: [Finding] = []
     var errors: [Diagnostic] = []
@@ -83,19 +48,118 @@ public struct LintEngine: Sendable {
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     return LintResult(
-      findings: findings.sorted(), errors: errors.sorted(), files: files.map(\.displayPath).sorted(),
-      rules: descriptions.sorted { $0.id < $1.id })
+      findings: findings.sorted(), errors: errors.sorted(),
+      files: files.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id })
+  }
+
+  /// Every test of the files, with its assertion count as `missing_assertion` counts it.
+  public func inventory(
+    _ files: [FileEntry], matcher: MissingAssertionRule,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> (tests: [InventoryEntry], errors: [Diagnostic]) {
+    let run = prepare(files, load: load)
+    let perFile = Parallel.map(count: files.count, threads: threads) {
+      index -> ([InventoryEntry], Diagnostic?) in
+      switch run.model(index, files: files, load: load) {
+      case .failure(let error): return ([], error)
+      case .success(let model):
+        let context = RuleContext(
+          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+        let entries = context.tests.map { test in
+          let function = model.functions[test.function]
+          return InventoryEntry(
+            file: model.source.path, suite: test.suite, name: test.name, framework: test.framework,
+            line: model.source.line(of: function.nameOffset),
+            assertions: matcher.assertionCount(of: test.function, in: context))
+        }
+        return (entries, nil)
+      }
+    }
+    return (perFile.flatMap(\.0), perFile.compactMap(\.1).sorted())
+  }
+
+  /// Pass 1: reads and scans every file for what the run declares.
+  func prepare(
+    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+  ) -> PreparedRun {
+    let budget = modelCacheBytes / max(files.count, 1)
+    let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
+      let entry = files[index]
+      do throws(Diagnostic) {
+        let bytes = try load(entry)
+        let source = try SourceFile(path: entry.displayPath, bytes: bytes)
+        let model = Scanner.scan(source)
+        var hierarchy = ClassHierarchy()
+        hierarchy.add(model)
+        let keep = bytes.count <= budget
+        return FirstPass(
+          hierarchy: hierarchy, helpers: assertionMatcher.helperSummaries(in: model),
+          model: keep ? model : nil, error: nil)
+      } catch {
+        return FirstPass(hierarchy: ClassHierarchy(), helpers: [], model: nil, error: error)
+      }
+    }
+    var hierarchy = ClassHierarchy()
+    var summaries: [HelperSummary] = []
+    for pass in first {
+      hierarchy.merge(pass.hierarchy)
+      summaries.append(contentsOf: pass.helpers)
+    }
+    let roots = Set(["XCTestCase"] + testBaseClasses)
+    return PreparedRun(
+      discovery: TestDiscovery(testCaseClasses: hierarchy.testCaseClasses(roots: roots)),
+      assertingHelpers: AssertionMatcher.assertingHelperNames(summaries),
+      models: first.map(\.model), errors: first.map(\.error))
+  }
+}
+
+/// One test as `testlint inventory` lists it.
+public struct InventoryEntry: Sendable, Hashable {
+  /// The file's display path.
+  public var file: String
+  /// The suite (type) name, nil for a free function.
+  public var suite: String?
+  /// The test's name.
+  public var name: String
+  /// The framework.
+  public var framework: TestFramework
+  /// Line of the test's name.
+  public var line: Int
+  /// Assertions found in it (helpers included), as `missing_assertion` counts them.
+  public var assertions: Int
+}
+
+/// What pass 1 learnt about the run.
+struct PreparedRun: Sendable {
+  let discovery: TestDiscovery
+  let assertingHelpers: Set<String>
+  let models: [FileModel?]
+  let errors: [Diagnostic?]
+
+  /// The model of file `index`: kept from pass 1, or read and scanned again.
+  func model(
+    _ index: Int, files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+  ) -> Result<FileModel, Diagnostic> {
+    if let error = errors[index] { return .failure(error) }
+    if let kept = models[index] { return .success(kept) }
+    let entry = files[index]
+    do throws(Diagnostic) {
+      let source = try SourceFile(path: entry.displayPath, bytes: try load(entry))
+      return .success(Scanner.scan(source))
+    } catch {
+      return .failure(error)
+    }
   }
 }
 
 private struct FirstPass: Sendable {
   var hierarchy: ClassHierarchy
-  var assertingHelpers: [HelperSummary]
+  var helpers: [HelperSummary]
   var model: FileModel?
   var error: Diagnostic?
 }
 
-private struct SecondPass: Sendable {
+private struct PerFile: Sendable {
   var findings: [Finding]
   var errors: [Diagnostic]
 }

@@ -2,7 +2,7 @@
 public struct MissingAssertionRule: Rule {
   public static let description = RuleDescription(
     id: "missing_assertion",
-    summary: "a test contains no assertion, directly or through same-file helpers",
+    summary: "a test contains no assertion, directly or through the helpers it calls",
     defaultSeverity: .error,
     options: [
       OptionSpec(
@@ -10,7 +10,8 @@ public struct MissingAssertionRule: Rule {
         summary: "more functions that count as assertions; '*' is a wildcard ('assert*', 'verify*')")
     ])
 
-  private let matcher: AssertionMatcher
+  /// What counts as an assertion, with the configured `assertion_functions`.
+  public let matcher: AssertionMatcher
 
   public init(options: RuleOptions) {
     matcher = AssertionMatcher(extra: options.strings("assertion_functions"))

@@ -1,0 +1,132 @@
+/// What the command line asked for.
+public struct Arguments: Sendable, Equatable {
+  /// The subcommand.
+  public enum Command: String, Sendable {
+    case lint, rules, inventory, version, help
+  }
+
+  /// A `--reporter NAME[:FILE]` request.
+  public struct ReporterRequest: Sendable, Equatable {
+    /// The reporter's name.
+    public var name: String
+    /// The file to write, or nil for standard output.
+    public var path: String?
+  }
+
+  /// The subcommand (`lint` when none is given).
+  public var command: Command = .lint
+  /// Paths to lint (or the rule id for `rules`).
+  public var paths: [String] = []
+  /// `--config FILE`.
+  public var configPath: String?
+  /// `--reporter NAME[:FILE]`, in order.
+  public var reporters: [ReporterRequest] = []
+  /// `--strict`: warnings fail the run too.
+  public var strict = false
+  /// `--quiet`: no summary or notes on standard error.
+  public var quiet = false
+  /// `--only-rule ID`, repeatable.
+  public var onlyRules: [String] = []
+  /// `--threads N`.
+  public var threads: Int?
+
+  /// The long options, for "did you mean".
+  static let options = [
+    "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
+    "--version",
+  ]
+
+  /// Parses `argv` without the program name.
+  /// - Throws: a `UsageError` with a message that names the problem.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+    var result = Arguments()
+    var index = 0
+    var sawCommand = false
+    var onlyPaths = false
+    func value(for option: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count else { throw UsageError("'\(option)' needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      defer { index += 1 }
+      if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+        if !sawCommand, result.paths.isEmpty, !onlyPaths, let command = Command(rawValue: argument) {
+          result.command = command
+          sawCommand = true
+        } else {
+          result.paths.append(argument)
+        }
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func take() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        return try value(for: name)
+      }
+      switch name {
+      case "--":
+        onlyPaths = true
+      case "-h", "--help":
+        result.command = .help
+      case "--version":
+        result.command = .version
+      case "--config":
+        result.configPath = try take()
+      case "--reporter":
+        let text = try take()
+        if let colon = text.firstIndex(of: ":") {
+          let path = String(text[text.index(after: colon)...])
+          guard !path.isEmpty else { throw UsageError("'--reporter \(text)' names no file after ':'") }
+          result.reporters.append(ReporterRequest(name: String(text[..<colon]), path: path))
+        } else {
+          result.reporters.append(ReporterRequest(name: text, path: nil))
+        }
+      case "--strict":
+        result.strict = true
+      case "--quiet", "-q":
+        result.quiet = true
+      case "--only-rule":
+        result.onlyRules.append(try take())
+      case "--threads", "-j":
+        let text = try take()
+        guard let count = Int(text), count >= 1, count <= 256 else {
+          throw UsageError("'\(name)' takes a whole number from 1 to 256, not '\(text)'")
+        }
+        result.threads = count
+      default:
+        var message = "unknown option '\(name)'"
+        if let close = Suggestion.closest(to: name, in: options) { message += "; did you mean '\(close)'?" }
+        throw UsageError(message)
+      }
+    }
+    return result
+  }
+}
+
+/// A command line that cannot be carried out.
+public struct UsageError: Error, Sendable, Equatable {
+  /// What is wrong, lowercase.
+  public var message: String
+
+  /// Creates a usage error.
+  public init(_ message: String) { self.message = message }
+}
+
+/// "Did you mean" for misspelt names.
+public enum Suggestion {
+  /// The candidate closest to `name` (edit distance at most 3, or a prefix), if any.
+  public static func closest(to name: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, EditDistance.between($0, name)) }
+    if let best = scored.filter({ $0.1 <= 3 }).min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
+      return best.0
+    }
+    return candidates.first { $0.hasPrefix(name) && name.count >= 3 }
+  }
+}

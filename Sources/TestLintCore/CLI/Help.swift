@@ -1,0 +1,29 @@
+/// The `--help` text.
+enum Help {
+  static let text = """
+    testlint \(ToolInfo.version): lint Swift test files (XCTest, Swift Testing, Quick/Nimble)
+    against your team's test conventions.
+
+    USAGE
+      testlint [lint] [OPTIONS] [PATHS...]   lint files and folders (default: .)
+      testlint inventory [OPTIONS] [PATHS...] list every test found, as JSON
+      testlint rules [ID]                    list the rules, or print one rule's page
+      testlint version                       print the version
+
+    OPTIONS
+      --config FILE           use FILE instead of the nearest .lint.yml
+      --reporter NAME[:FILE]  text (default), json or junit; to FILE instead of standard
+                              output; repeat for several reports in one run
+      --strict                warnings fail the run too (exit code 1)
+      --quiet, -q             no summary on standard error
+      --only-rule ID          run only this rule (repeatable)
+      --threads N, -j N       worker threads (default: the number of cores)
+      --help, -h              this text
+
+    EXIT CODES
+      0  no finding at error severity (no finding at all with --strict)
+      1  findings at error severity (or any finding with --strict)
+      2  usage, configuration or I/O error; the other files are still linted
+
+    """
+}
