@@ -12,6 +12,12 @@ public struct FileEntry: Sendable, Hashable {
   public var path: String
   /// The path reporters print: relative to the working directory when inside it.
   public var displayPath: String
+
+  /// Creates an entry.
+  public init(path: String, displayPath: String) {
+    self.path = path
+    self.displayPath = displayPath
+  }
 }
 
 /// The only place (with the CLI) that touches the file system: finds `.swift` files under the

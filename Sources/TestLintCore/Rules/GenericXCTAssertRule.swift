@@ -33,7 +33,8 @@ public struct GenericXCTAssertRule: Rule {
     var depth = 0
     var comparison: (index: Int, spelling: String)?
     var hasLogical = false
-    for index in range {
+    var skipUntil = range.lowerBound
+    for index in range where index >= skipUntil {
       let token = tokens[index]
       switch token.kind {
       case .leftParen, .leftBracket, .leftBrace: depth += 1
@@ -49,7 +50,10 @@ public struct GenericXCTAssertRule: Rule {
         case "?" where spaceBefore:
           hasLogical = true  // ternary
         case "==", "!=", "===", "!==", ">", ">=", "<", "<=":
-          if spelling == "<", isGenericOpen(index, range: range, in: model) { continue }
+          if spelling == "<", let close = genericClose(index, range: range, in: model) {
+            skipUntil = close + 1
+            continue
+          }
           if spelling == ">", !isBinary { continue }
           if comparison == nil { comparison = (index, spelling) }
         default:
@@ -89,11 +93,12 @@ public struct GenericXCTAssertRule: Rule {
     return .generic
   }
 
-  /// Whether a `<` opens generic arguments (`Array<Int>()`), not a comparison.
-  static func isGenericOpen(_ index: Int, range: Range<Int>, in model: FileModel) -> Bool {
+  /// The index of the `>` closing generic arguments opened at `index` (`Array<Int>()`), or nil
+  /// when the `<` is a comparison.
+  static func genericClose(_ index: Int, range: Range<Int>, in model: FileModel) -> Int? {
     let tokens = model.tokens
     guard index > range.lowerBound, !tokens[index].hasSpaceBefore, tokens[index - 1].isIdentifierLike
-    else { return false }
+    else { return nil }
     var depth = 1
     var cursor = index + 1
     while cursor < range.upperBound {
@@ -107,22 +112,23 @@ public struct GenericXCTAssertRule: Rule {
           depth -= spelling.count
           if depth <= 0 {
             let next = cursor + 1
-            guard next < range.upperBound else { return true }
+            guard next < range.upperBound else { return cursor }
             let after = tokens[next]
-            return !after.hasSpaceBefore
+            let closes = !after.hasSpaceBefore
               && [.leftParen, .dot, .rightParen, .comma, .leftBracket].contains(after.kind)
+            return closes ? cursor : nil
           }
         } else if spelling == "<" {
           depth += 1
         } else if spelling != "?" && spelling != "!" {
-          return false
+          return nil
         }
       default:
-        return false
+        return nil
       }
       cursor += 1
     }
-    return false
+    return nil
   }
 
   /// What to suggest instead of `XCTAssert`.
