@@ -115,7 +115,8 @@ public enum TestLintCLI {
     let collected = FileWalker.collect(
       arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory
     ) { path, isExplicit in
-      let relative = FileWalker.relativePath(path, to: configDirectory) ?? path
+      // Globs are relative to the configuration's folder; they say nothing about files outside it.
+      guard let relative = FileWalker.relativePath(path, to: configDirectory) else { return true }
       if excluded.contains(where: { $0.matches(relative) }) { return false }
       if isExplicit || included.isEmpty { return true }
       return included.contains { $0.matches(relative) }
