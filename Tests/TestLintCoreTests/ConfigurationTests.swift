@@ -100,7 +100,8 @@ final class ConfigurationTests: XCTestCase {
 
   func test_disabledRules_turnRulesOff() throws {
     XCTAssertEqual(
-      enabledIDs(try parse("disabled_rules: [test_name_format]\ntest_name_format:\n  severity: error")),
+      enabledIDs(
+        try parse("disabled_rules: [test_name_format]\ntest_name_format:\n  severity: error")),
       ["generic_xctassert", "missing_assertion"])
   }
 
@@ -156,7 +157,8 @@ final class ConfigurationTests: XCTestCase {
     XCTAssertEqual(
       diagnostics("test_name_format:\n  max_segmnts: 3\n  sevrity: error\n  color: red\n"),
       [
-        "2:3: unknown option 'max_segmnts' for rule 'test_name_format'; did you mean 'max_segments'?",
+        "2:3: unknown option 'max_segmnts' for rule 'test_name_format'; "
+          + "did you mean 'max_segments'?",
         "3:3: unknown option 'sevrity' for rule 'test_name_format'; did you mean 'severity'?",
         "4:3: unknown option 'color' for rule 'test_name_format'",
       ])
@@ -182,14 +184,17 @@ final class ConfigurationTests: XCTestCase {
       [
         "1:10: unsupported version 2; only version 1 is supported",
         "2:11: 'included' must be a list of strings",
-        "4:13: invalid severity 'fatal' for rule 'test_name_format'; expected 'off', 'warning' or 'error'",
+        "4:13: invalid severity 'fatal' for rule 'test_name_format'; "
+          + "expected 'off', 'warning' or 'error'",
         "5:17: option 'max_segments' must be between 1 and 4, got 9",
-        "6:10: invalid value 'camel' for option 'style'; expected one of 'camelCase', 'snake_case'; did you mean 'camelCase'?",
+        "6:10: invalid value 'camel' for option 'style'; "
+          + "expected one of 'camelCase', 'snake_case'; did you mean 'camelCase'?",
         "7:12: option 'pattern' is not a valid regular expression: '[unclosed'",
         "8:22: option 'allow_underscores' must be true or false",
         "10:29: 'assertion_functions' must contain only strings",
         "11:9: option 'note' must be a string",
-        "12:20: rule 'generic_xctassert' takes a severity ('off', 'warning' or 'error') or a mapping of options",
+        "12:20: rule 'generic_xctassert' takes a severity ('off', 'warning' or 'error') "
+          + "or a mapping of options",
       ])
   }
 
@@ -252,12 +257,14 @@ extension ConfigurationTests {
       RuleDescription(id: "generic_xctassert", summary: "generic", defaultSeverity: .warning),
       RuleDescription(
         id: "api_mock_seeding", summary: "mocks", defaultSeverity: .error, isOptIn: true),
-      RuleDescription(id: "force_unwrap", summary: "unwrap", defaultSeverity: .error, isOptIn: true),
+      RuleDescription(
+        id: "force_unwrap", summary: "unwrap", defaultSeverity: .error, isOptIn: true),
     ]
   }
 
   fileprivate func parse(_ text: String) throws -> Configuration {
-    try Configuration.parse(text, path: "config/dir/.lint.yml", directory: "config/dir", rules: rules)
+    try Configuration.parse(
+      text, path: "config/dir/.lint.yml", directory: "config/dir", rules: rules)
   }
 
   fileprivate func parseError(_ text: String) -> ConfigurationError? {

@@ -24,7 +24,8 @@ final class YAMLParserTests: XCTestCase {
   // MARK: Block collections
 
   func test_blockMapping_keepsKeyOrder() throws {
-    XCTAssertEqual(try render("zeta: 1\nalpha: two words\nmid: 3\n"), "{zeta: 1, alpha: two words, mid: 3}")
+    XCTAssertEqual(
+      try render("zeta: 1\nalpha: two words\nmid: 3\n"), "{zeta: 1, alpha: two words, mid: 3}")
   }
 
   func test_nestedBlocks_parseIntoTree() throws {
@@ -74,7 +75,8 @@ final class YAMLParserTests: XCTestCase {
 
   func test_flowMapping_parsesKeysInOrder() throws {
     XCTAssertEqual(
-      try render("{b: 1, a: [x, 'y'], \"c\":2, d: , e: {}}"), "{b: 1, a: [x, 'y'], 'c': 2, d: ~, e: {}}")
+      try render("{b: 1, a: [x, 'y'], \"c\":2, d: , e: {}}"),
+      "{b: 1, a: [x, 'y'], 'c': 2, d: ~, e: {}}")
   }
 
   func test_flowCollections_spanLines() throws {
@@ -141,11 +143,20 @@ final class YAMLParserTests: XCTestCase {
       ("a: &x 1", YAMLError(line: 1, column: 4, message: "anchors ('&') are not supported")),
       ("a: *x", YAMLError(line: 1, column: 4, message: "aliases ('*') are not supported")),
       ("- !tag x", YAMLError(line: 1, column: 3, message: "tags ('!') are not supported")),
-      ("a: |\n  text", YAMLError(line: 1, column: 4, message: "block scalars ('|') are not supported")),
-      ("a: >\n  text", YAMLError(line: 1, column: 4, message: "block scalars ('>') are not supported")),
+      (
+        "a: |\n  text",
+        YAMLError(line: 1, column: 4, message: "block scalars ('|') are not supported")
+      ),
+      (
+        "a: >\n  text",
+        YAMLError(line: 1, column: 4, message: "block scalars ('>') are not supported")
+      ),
       ("? a\n: b", YAMLError(line: 1, column: 1, message: "complex keys ('?') are not supported")),
       ("[x, *y]", YAMLError(line: 1, column: 5, message: "aliases ('*') are not supported")),
-      ("%YAML 1.2\n---", YAMLError(line: 1, column: 1, message: "directives ('%') are not supported")),
+      (
+        "%YAML 1.2\n---",
+        YAMLError(line: 1, column: 1, message: "directives ('%') are not supported")
+      ),
     ]
     for (text, expected) in cases {
       XCTAssertEqual(parseError(text), expected, "for \(text.debugDescription)")
@@ -170,7 +181,8 @@ final class YAMLParserTests: XCTestCase {
     XCTAssertEqual(
       parseError("a: 1\n  b: 2\n"), YAMLError(line: 2, column: 3, message: "bad indentation"))
     XCTAssertEqual(
-      parseError("a:\n    b: 1\n  c: 2\n"), YAMLError(line: 3, column: 3, message: "bad indentation"))
+      parseError("a:\n    b: 1\n  c: 2\n"),
+      YAMLError(line: 3, column: 3, message: "bad indentation"))
     XCTAssertEqual(
       parseError("- a\nb: 1\n"),
       YAMLError(
