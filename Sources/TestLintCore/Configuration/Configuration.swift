@@ -96,7 +96,8 @@ public struct RuleSetting: Sendable, Hashable {
   public var options: [String: OptionValue]
 
   /// Creates a setting.
-  public init(severity: Severity? = nil, isOff: Bool = false, options: [String: OptionValue] = [:]) {
+  public init(severity: Severity? = nil, isOff: Bool = false, options: [String: OptionValue] = [:])
+  {
     self.severity = severity
     self.isOff = isOff
     self.options = options
@@ -379,7 +380,8 @@ private func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> I
   for (i, left) in lhs.enumerated() {
     current[0] = i + 1
     for (j, right) in rhs.enumerated() {
-      current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+      current[j + 1] = min(
+        previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
     }
     swap(&previous, &current)
   }

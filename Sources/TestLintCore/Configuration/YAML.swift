@@ -225,10 +225,12 @@ private struct Reader {
   mutating func parseLine() throws(YAMLError) {
     while true {
       let indent = pos - lineStart
-      while let top = stack.last, top.indent > indent { try closeTopFrame() }
+      while let topIndent = stack.last?.indent, topIndent > indent { try closeTopFrame() }
       let isEntry = isSequenceEntry()
 
-      guard let top = stack.last else {
+      // Read the top frame's fields, never copy it: a live copy would make every append to its
+      // items copy the whole array.
+      guard let topIndent = stack.last?.indent, let topKind = stack.last?.kind else {
         if root != nil {
           throw error("unexpected content after the document's root value")
         }
@@ -239,7 +241,7 @@ private struct Reader {
         }
         switch try parseBlockStart() {
         case .key(let key):
-          try pushFrame(.mapping, indent: indent)
+          try pushFrame(.mapping, indent: indent, at: key)
           try parseMappingEntry(key: key)
         case .value(let value):
           root = value
@@ -248,8 +250,8 @@ private struct Reader {
         return
       }
 
-      if top.indent == indent {
-        switch top.kind {
+      if topIndent == indent {
+        switch topKind {
         case .sequence:
           if isEntry {
             fillPendingWithNull()
@@ -265,7 +267,7 @@ private struct Reader {
           throw error("expected a sequence item ('- ') at this indentation")
         case .mapping:
           if isEntry {
-            guard top.pendingKey != nil else {
+            guard stack[stack.count - 1].pendingKey != nil else {
               throw error("unexpected sequence item ('- ') among the keys of a mapping")
             }
             try pushFrame(.sequence, indent: indent)
@@ -282,7 +284,7 @@ private struct Reader {
         }
       }
 
-      guard top.hasPending else { throw error("bad indentation") }
+      guard stack[stack.count - 1].hasPending else { throw error("bad indentation") }
       if isEntry {
         try pushFrame(.sequence, indent: indent)
         if try consumeDash() { return }
@@ -290,7 +292,7 @@ private struct Reader {
       }
       switch try parseBlockStart() {
       case .key(let key):
-        try pushFrame(.mapping, indent: indent)
+        try pushFrame(.mapping, indent: indent, at: key)
         try parseMappingEntry(key: key)
       case .value(let value):
         deliver(value)
@@ -419,19 +421,27 @@ private struct Reader {
     return value
   }
 
-  mutating func pushFrame(_ kind: BlockFrame.Kind, indent: Int) throws(YAMLError) {
+  /// Opens a block collection starting at `start` (a mapping's first key) or here (a `-`).
+  mutating func pushFrame(
+    _ kind: BlockFrame.Kind, indent: Int, at start: YAMLNode? = nil
+  ) throws(YAMLError) {
+    let startLine = start?.line ?? line
+    let startColumn = start?.column ?? column
     if stack.count >= YAMLParser.maximumDepth {
-      throw error("nesting deeper than \(YAMLParser.maximumDepth) levels is not supported")
+      throw YAMLError(
+        line: startLine, column: startColumn,
+        message: "nesting deeper than \(YAMLParser.maximumDepth) levels is not supported")
     }
-    stack.append(BlockFrame(kind: kind, indent: indent, line: line, column: column))
+    stack.append(BlockFrame(kind: kind, indent: indent, line: startLine, column: startColumn))
   }
 
   /// Gives a pending key or `-` on top of the stack the absent value.
   mutating func fillPendingWithNull() {
-    guard let top = stack.last, top.hasPending else { return }
-    deliver(
-      YAMLNode(value: .scalar("", quoted: false), line: top.pendingLine, column: top.pendingColumn)
-    )
+    guard let last = stack.indices.last, stack[last].hasPending else { return }
+    let node = YAMLNode(
+      value: .scalar("", quoted: false), line: stack[last].pendingLine,
+      column: stack[last].pendingColumn)
+    deliver(node)
   }
 
   /// Completes the collection on top of the stack and hands it to its parent.
