@@ -178,7 +178,9 @@ extension ScannerState {
       }
       guard before >= 0 else { break }
       let previous = tokens[before]
-      if previous.isIdentifierLike, !tokens[cursor].hasSpaceBefore || !tokens[cursor].isAtLineStart {
+      // An identifier before the dot is the receiver, even across a line break (Swift reads
+      // `a\n.b()` as `a.b()`).
+      if previous.isIdentifierLike {
         components.insert(name(before), at: 0)
         cursor = before - 1
         continue
@@ -194,7 +196,6 @@ extension ScannerState {
       }
       break
     }
-    if cursor >= 0, cursor == index - 1, tokens[cursor].kind == .dot { implicitMember = true }
     return (components, expressionBase, implicitMember)
   }
 
