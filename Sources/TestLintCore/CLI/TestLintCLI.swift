@@ -130,6 +130,7 @@ public enum TestLintCLI {
         defaultsOf: MissingAssertionRule.description,
         configured: configuration.ruleSettings[MissingAssertionRule.description.id]?.options ?? [:]))
     engine.assertionMatcher = missingAssertion.matcher
+    engine.assertionCounter = missingAssertion
 
     if arguments.command == .inventory {
       let inventory = engine.inventory(collected.files, matcher: missingAssertion)

@@ -46,7 +46,8 @@ public struct FileLinter: Sendable {
           Finding(
             ruleID: configured.id, severity: configured.severity, message: violation.message,
             path: model.source.path, line: position.line, column: position.column,
-            test: violation.test))
+            test: violation.test, suite: FileLinter.suite(at: violation.offset, in: model),
+            snippet: FileLinter.snippet(line: position.line, in: model.source)))
       }
     }
     var problems: [Diagnostic] = model.problems.map { problem in
@@ -62,5 +63,43 @@ public struct FileLinter: Sendable {
         Diagnostic(path: model.source.path, line: position.line, column: position.column, message: message))
     }
     return (findings.sorted(), problems)
+  }
+}
+
+extension FileLinter {
+  /// The dotted name of the innermost type whose body holds `offset`.
+  static func suite(at offset: Int, in model: FileModel) -> String? {
+    var best: Int?
+    for (index, type) in model.types.enumerated() {
+      guard let open = type.body.first, let close = type.body.last, close < model.tokens.count else { continue }
+      let start = type.nameOffset
+      let end = Int(model.tokens[close].end)
+      guard offset >= min(start, Int(model.tokens[open].start)), offset < end else { continue }
+      if let current = best, model.types[current].nameOffset > start { continue }
+      best = index
+    }
+    guard var index = best else { return nil }
+    var names = [model.types[index].name]
+    while let parent = model.types[index].parent {
+      names.insert(model.types[parent].name, at: 0)
+      index = parent
+    }
+    return names.joined(separator: ".")
+  }
+
+  /// The line's text with runs of whitespace collapsed to one space and ends trimmed.
+  static func snippet(line: Int, in source: SourceFile) -> String {
+    var result = ""
+    var pendingSpace = false
+    for scalar in source.text(source.lineRange(line)).unicodeScalars {
+      if scalar == " " || scalar == "\t" {
+        pendingSpace = !result.isEmpty
+        continue
+      }
+      if pendingSpace { result.append(" ") }
+      pendingSpace = false
+      result.unicodeScalars.append(scalar)
+    }
+    return result
   }
 }

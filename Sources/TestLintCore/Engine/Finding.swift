@@ -24,11 +24,16 @@ public struct Finding: Sendable, Hashable {
   public var column: Int
   /// The enclosing test as `Suite.test` (or just `test` for a free function), if any.
   public var test: String?
+  /// The innermost type declaration around the finding (`Outer.Inner`), if any.
+  public var suite: String?
+  /// The flagged line's code with whitespace collapsed: what the finding is about, independent
+  /// of where it is (baselines and fingerprints hash it, never the line number).
+  public var snippet: String
 
   /// Creates a finding.
   public init(
     ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int,
-    test: String? = nil
+    test: String? = nil, suite: String? = nil, snippet: String = ""
   ) {
     self.ruleID = ruleID
     self.severity = severity
@@ -37,6 +42,8 @@ public struct Finding: Sendable, Hashable {
     self.line = line
     self.column = column
     self.test = test
+    self.suite = suite
+    self.snippet = snippet
   }
 }
 

@@ -12,6 +12,9 @@ public struct LintEngine: Sendable {
   public var modelCacheBytes: Int = 32 << 20
   /// What counts as an assertion when learning which helpers of the run assert.
   public var assertionMatcher = AssertionMatcher()
+  /// Counts the assertions of each test for `LintResult.tests` (the configured
+  /// `missing_assertion`; its defaults when nil).
+  public var assertionCounter: MissingAssertionRule?
 
   /// Creates an engine.
   public init(rules: [ConfiguredRule], testBaseClasses: [String], threads: Int) {
@@ -32,24 +35,30 @@ public struct LintEngine: Sendable {
     let run = prepare(files, load: load)
     let linter = FileLinter(
       rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+    let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
       switch run.model(index, files: files, load: load) {
-      case .failure(let error): return PerFile(findings: [], errors: [error])
+      case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
         let result = linter.lint(model)
-        return PerFile(findings: result.findings, errors: result.problems)
+        return PerFile(
+          findings: result.findings, errors: result.problems,
+          tests: Self.inventory(model, run: run, counter: assertionCounter ?? counter))
       }
     }
     var findings: [Finding] = []
     var errors: [Diagnostic] = []
+    var tests: [InventoryEntry] = []
     for pass in second {
       findings.append(contentsOf: pass.findings)
       errors.append(contentsOf: pass.errors)
+      tests.append(contentsOf: pass.tests)
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     return LintResult(
       findings: findings.sorted(), errors: errors.sorted(),
-      files: files.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id })
+      files: files.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
+      tests: InventoryEntry.sorted(tests))
   }
 
   /// Every test of the files, with its assertion count as `missing_assertion` counts it.
@@ -62,20 +71,25 @@ public struct LintEngine: Sendable {
       index -> ([InventoryEntry], Diagnostic?) in
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return ([], error)
-      case .success(let model):
-        let context = RuleContext(
-          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
-        let entries = context.tests.map { test in
-          let function = model.functions[test.function]
-          return InventoryEntry(
-            file: model.source.path, suite: test.suite, name: test.name, framework: test.framework,
-            line: model.source.line(of: function.nameOffset),
-            assertions: matcher.assertionCount(of: test.function, in: context))
-        }
-        return (entries, nil)
+      case .success(let model): return (Self.inventory(model, run: run, counter: matcher), nil)
       }
     }
-    return (perFile.flatMap(\.0), perFile.compactMap(\.1).sorted())
+    return (InventoryEntry.sorted(perFile.flatMap(\.0)), perFile.compactMap(\.1).sorted())
+  }
+
+  /// The tests of one file with their assertion counts.
+  static func inventory(
+    _ model: FileModel, run: PreparedRun, counter: MissingAssertionRule
+  ) -> [InventoryEntry] {
+    let context = RuleContext(
+      model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+    return context.tests.map { test in
+      let function = model.functions[test.function]
+      return InventoryEntry(
+        file: model.source.path, suite: test.suite, name: test.name, framework: test.framework,
+        line: model.source.line(of: function.nameOffset),
+        assertions: counter.assertionCount(of: test.function, in: context))
+    }
   }
 
   /// Pass 1: reads and scans every file for what the run declares.
@@ -127,6 +141,23 @@ public struct InventoryEntry: Sendable, Hashable {
   public var line: Int
   /// Assertions found in it (helpers included), as `missing_assertion` counts them.
   public var assertions: Int
+
+  /// Creates an entry.
+  public init(
+    file: String, suite: String?, name: String, framework: TestFramework, line: Int, assertions: Int
+  ) {
+    self.file = file
+    self.suite = suite
+    self.name = name
+    self.framework = framework
+    self.line = line
+    self.assertions = assertions
+  }
+
+  /// Sorted by file, line and name.
+  public static func sorted(_ entries: [InventoryEntry]) -> [InventoryEntry] {
+    entries.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+  }
 }
 
 /// What pass 1 learnt about the run.
@@ -162,4 +193,5 @@ private struct FirstPass: Sendable {
 private struct PerFile: Sendable {
   var findings: [Finding]
   var errors: [Diagnostic]
+  var tests: [InventoryEntry]
 }

@@ -8,14 +8,19 @@ public struct LintResult: Sendable {
   public var files: [String]
   /// The rules that were enabled for the run, sorted by id.
   public var rules: [RuleDescription]
+  /// Every test found, with its assertion count (for test-health summaries), sorted by file
+  /// and line.
+  public var tests: [InventoryEntry]
 
   /// Creates a result.
   public init(
-    findings: [Finding], errors: [Diagnostic], files: [String], rules: [RuleDescription]
+    findings: [Finding], errors: [Diagnostic], files: [String], rules: [RuleDescription],
+    tests: [InventoryEntry] = []
   ) {
     self.findings = findings
     self.errors = errors
     self.files = files
     self.rules = rules
+    self.tests = tests
   }
 }
