@@ -204,7 +204,7 @@ A test contains no assertion, directly or through the helpers it calls.
 
 - **Default severity:** error
 - **Opt-in:** no
-- **Applies to:** XCTest test methods and Swift Testing `@Test` functions
+- **Applies to:** XCTest test methods, Swift Testing `@Test` functions and Quick `it` examples
 
 ## Why
 
@@ -235,8 +235,9 @@ What counts as an assertion:
   `expect...`, `check...`, `validate...`). Methods of test doubles (`*Mock*`, `*Stub*`, `*Fake*`,
   `*Spy*`) count only when named like a check: their `XCTFail` traps an unexpected call.
 
-A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip` or is
-`@Test(.disabled(...))` is skipped on purpose and not reported. An empty test body is reported
+A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
+`@Test(.disabled(...))`, or is a pending Quick example (`xit`, inside `xdescribe` / `xcontext`)
+is skipped on purpose and not reported. An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
@@ -337,6 +338,27 @@ final class ViewModelTests: XCTestCase {
       when: { viewModel, scheduler in viewModel.send(action: .load) },
       assert: { states in expect(states).to(haveCount(2)) }
     )
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      it("totals its items") {
+        expect(Cart(items: [1, 2]).total) == 3
+      }
+      ↓it("clears") {
+        cart.clear()
+      }
+      xit("is pending, so not reported") {
+        cart.clear()
+      }
+    }
   }
 }
 ```
@@ -497,7 +519,8 @@ XCTest test methods are named `test_<condition>_<expectedResult>`.
 
 - **Default severity:** warning
 - **Opt-in:** no
-- **Applies to:** XCTest test methods (and `@Test` functions with `include_swift_testing`)
+- **Applies to:** XCTest test methods (and `@Test` functions with `include_swift_testing`,
+  Quick `it` descriptions with `quick_pattern`)
 
 ## Why
 
@@ -627,6 +650,20 @@ final class PatternTests: XCTestCase {
 }
 ```
 
+<!-- options: {quick_pattern: "(when|it|should) .+"} -->
+```swift triggers
+import Quick
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      it("should total its items") { expect(cart.total) == 3 }
+      ↓it("totals") { expect(cart.total) == 3 }
+    }
+  }
+}
+```
+
 ## Options
 
 ```yaml
@@ -636,6 +673,7 @@ test_name_format:
   max_segments: 3            # most segments after 'test_'
   pattern: "test_[a-z]\\w*"  # a regex the whole name must match; replaces the built-in check
   include_swift_testing: false  # also check @Test function names (without the 'test_' prefix)
+  quick_pattern: "should .+"    # a regex Quick `it` descriptions must match (unchecked when unset)
 ```
 
 ## When not to use it

@@ -84,11 +84,11 @@ public struct LintEngine: Sendable {
     let context = RuleContext(
       model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
     return context.tests.map { test in
-      let function = model.functions[test.function]
-      return InventoryEntry(
-        file: model.source.path, suite: test.suite, name: test.name, framework: test.framework,
-        line: model.source.line(of: function.nameOffset),
-        assertions: counter.assertionCount(of: test.function, in: context))
+      InventoryEntry(
+        file: model.source.path, suite: test.suite,
+        name: (test.groups + [test.name]).joined(separator: ", "), framework: test.framework,
+        line: model.source.line(of: test.nameOffset),
+        assertions: counter.assertionCount(of: test, in: context))
     }
   }
 
@@ -121,7 +121,9 @@ public struct LintEngine: Sendable {
     }
     let roots = Set(["XCTestCase"] + testBaseClasses)
     return PreparedRun(
-      discovery: TestDiscovery(testCaseClasses: hierarchy.testCaseClasses(roots: roots)),
+      discovery: TestDiscovery(
+        testCaseClasses: hierarchy.testCaseClasses(roots: roots),
+        quickSpecClasses: hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots)),
       assertingHelpers: AssertionMatcher.assertingHelperNames(summaries),
       models: first.map(\.model), errors: first.map(\.error))
   }

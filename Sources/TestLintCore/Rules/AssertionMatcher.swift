@@ -184,6 +184,28 @@ public struct CallGraph: Sendable {
     return result
   }
 
+  /// The same-file functions these calls reach, transitively (cycles are safe).
+  public func reachable(fromCalls calls: Range<Int>) -> [Int] {
+    var seen: Set<Int> = []
+    var order: [Int] = []
+    var queue: [Int] = []
+    for callIndex in calls {
+      let call = model.calls[callIndex]
+      guard isLocal(call), let targets = functionsByName[call.name] else { continue }
+      for target in targets where seen.insert(target).inserted {
+        order.append(target)
+        queue.append(target)
+      }
+    }
+    while let current = queue.popLast() {
+      for target in callees(of: current) where seen.insert(target).inserted {
+        order.append(target)
+        queue.append(target)
+      }
+    }
+    return order
+  }
+
   /// The function and every same-file function it calls, transitively (cycles are safe).
   public func reachable(from start: Int) -> [Int] {
     var seen: Set<Int> = [start]

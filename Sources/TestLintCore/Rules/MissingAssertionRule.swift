@@ -20,34 +20,28 @@ public struct MissingAssertionRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
     for test in context.tests {
-      let function = context.model.functions[test.function]
-      guard let body = function.body, !Self.isSkipped(function, in: context.model) else { continue }
+      guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
       if context.isEmptyBody(body) {
         violations.append(
-          Violation(
-            offset: function.nameOffset, message: Messages.empty(function.name),
-            test: test.qualifiedName))
+          Violation(offset: test.nameOffset, message: Messages.empty(test), test: test.qualifiedName))
         continue
       }
-      if assertionCount(of: test.function, in: context) == 0 {
+      if assertionCount(of: test, in: context) == 0 {
         violations.append(
-          Violation(
-            offset: function.nameOffset,
-            message: Messages.noAssertion(function.name, framework: test.framework),
-            test: test.qualifiedName))
+          Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: test.qualifiedName))
       }
     }
     return violations
   }
 
-  /// Assertions in the function's body and in the same-file functions it calls (each once),
+  /// Assertions in the test's body and in the same-file functions it calls (each once),
   /// counting calls to helpers declared elsewhere in the run that assert.
-  public func assertionCount(of function: Int, in context: RuleContext) -> Int {
+  public func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
     let model = context.model
     let testStore = AssertionMatcher.usesTestStore(model)
     var count = 0
-    for reachable in context.reachableFunctions(from: function) {
-      for callIndex in model.functions[reachable].calls {
+    func countCalls(_ calls: Range<Int>) {
+      for callIndex in calls {
         let call = model.calls[callIndex]
         if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
           count += 1
@@ -58,16 +52,22 @@ public struct MissingAssertionRule: Rule {
         }
       }
     }
+    countCalls(test.calls)
+    for function in context.callGraph.reachable(fromCalls: test.calls) where function != test.function {
+      countCalls(model.functions[function].calls)
+    }
     return count
   }
 }
 
 extension MissingAssertionRule {
   /// A test that is skipped or disabled on purpose: it builds an `XCTSkip` (usually
-  /// `throw XCTSkip(...)`), or carries `@Test(.disabled(...))`.
-  fileprivate static func isSkipped(_ function: FunctionDecl, in model: FileModel) -> Bool {
-    if function.calls.contains(where: { model.calls[$0].name == "XCTSkip" }) { return true }
-    return function.attributes.contains { attribute in
+  /// `throw XCTSkip(...)`), carries `@Test(.disabled(...))`, or is a pending Quick example.
+  fileprivate static func isSkipped(_ test: DiscoveredTest, in model: FileModel) -> Bool {
+    if test.isPending { return true }
+    if test.calls.contains(where: { model.calls[$0].name == "XCTSkip" }) { return true }
+    guard test.framework != .quick else { return false }
+    return model.functions[test.function].attributes.contains { attribute in
       guard attribute.name.hasSuffix("Test"), let arguments = attribute.arguments else { return false }
       return arguments.contains { index in
         model.tokens[index].kind == .identifier && model.text(index) == "disabled"
@@ -79,16 +79,19 @@ extension MissingAssertionRule {
 
 extension MissingAssertionRule {
   fileprivate enum Messages {
-    static func empty(_ name: String) -> String {
-      "test '\(name)' is empty; write the test or delete it"
+    static func empty(_ test: DiscoveredTest) -> String {
+      "test '\(test.name)' is empty; write the test or delete it"
     }
 
-    static func noAssertion(_ name: String, framework: TestFramework) -> String {
-      switch framework {
+    static func noAssertion(_ test: DiscoveredTest) -> String {
+      let name = test.name
+      switch test.framework {
       case .xctest:
         return "test '\(name)' asserts nothing; check its outcome with an 'XCTAssert' call or wait for an expectation"
       case .swiftTesting:
         return "test '\(name)' asserts nothing; check its outcome with '#expect' or '#require'"
+      case .quick:
+        return "example '\(name)' asserts nothing; check its outcome with 'expect(...)'"
       }
     }
   }

@@ -61,9 +61,17 @@ public struct RuleContext: Sendable {
     return result
   }
 
-  /// The test a function is, if it is one.
+  /// The test a function is, if it is one (not a Quick `spec()`, which holds many).
   public func test(ofFunction function: Int) -> DiscoveredTest? {
-    tests.first { $0.function == function }
+    tests.first { $0.function == function && $0.framework != .quick }
+  }
+
+  /// The test whose body holds a call: a test function, or the Quick example around it.
+  public func test(containingCall index: Int) -> DiscoveredTest? {
+    if let example = tests.last(where: { $0.framework == .quick && $0.calls.contains(index) }) {
+      return example
+    }
+    return test(ofFunction: model.calls[index].function)
   }
 
   /// Whether the token range is empty (only comments between the braces).

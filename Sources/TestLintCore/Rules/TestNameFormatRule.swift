@@ -17,38 +17,51 @@ public struct TestNameFormatRule: Rule {
       OptionSpec(
         name: "include_swift_testing", kind: .bool, defaultValue: .bool(false),
         summary: "also check '@Test' function names, with the same grammar minus 'test_'"),
+      OptionSpec(
+        name: "quick_pattern", kind: .regex, defaultValue: nil,
+        summary: "a regular expression Quick 'it' descriptions must match (unchecked when unset)"),
     ])
 
   private let minSegments: Int
   private let maxSegments: Int
   private let pattern: String?
   private let includeSwiftTesting: Bool
+  private let quickPattern: String?
 
   public init(options: RuleOptions) {
     minSegments = options.int("min_segments", default: 2)
     maxSegments = max(options.int("max_segments", default: 3), options.int("min_segments", default: 2))
     pattern = options.string("pattern")
     includeSwiftTesting = options.bool("include_swift_testing")
+    quickPattern = options.string("quick_pattern")
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
     let regex = pattern.flatMap { try? Regex($0) }
+    let quickRegex = quickPattern.flatMap { try? Regex($0) }
     var violations: [Violation] = []
     for test in context.tests {
-      let function = context.model.functions[test.function]
       let prefix: String
       switch test.framework {
       case .xctest: prefix = "test_"
       case .swiftTesting:
         guard includeSwiftTesting else { continue }
         prefix = ""
+      case .quick:
+        if let quickRegex, (try? quickRegex.wholeMatch(in: test.name)) == nil {
+          violations.append(
+            Violation(
+              offset: test.nameOffset, message: Messages.quickMismatch(test.name, quickPattern ?? ""),
+              test: test.qualifiedName))
+        }
+        continue
       }
-      let name = function.name
+      let name = test.name
       if let regex {
         if (try? regex.wholeMatch(in: name)) == nil {
           violations.append(
             Violation(
-              offset: function.nameOffset,
+              offset: test.nameOffset,
               message: Messages.patternMismatch(name, pattern ?? ""), test: test.qualifiedName))
         }
         continue
@@ -56,7 +69,7 @@ public struct TestNameFormatRule: Rule {
       guard !follows(name, prefix: prefix) else { continue }
       violations.append(
         Violation(
-          offset: function.nameOffset,
+          offset: test.nameOffset,
           message: Messages.badName(name, shape: shape(prefix), suggestion: suggestion(for: name, prefix: prefix)),
           test: test.qualifiedName))
     }
@@ -113,6 +126,10 @@ extension TestNameFormatRule {
       var message = "name '\(name)' in the form \(shape)"
       if let suggestion { message += ", such as '\(suggestion)'" }
       return message
+    }
+
+    static func quickMismatch(_ description: String, _ pattern: String) -> String {
+      "describe example '\(description)' so it matches the configured pattern '\(pattern)'"
     }
 
     static func patternMismatch(_ name: String, _ pattern: String) -> String {

@@ -2,21 +2,38 @@
 public enum TestFramework: String, Sendable, Hashable {
   case xctest
   case swiftTesting = "swift-testing"
+  case quick
 }
 
-/// One test the scanner found.
+/// One test the scanner found: a test method, an `@Test` function, or a Quick `it` block.
 public struct DiscoveredTest: Sendable, Hashable {
   /// The enclosing type's name (as written for extensions), nil for a free `@Test` function.
   public var suite: String?
-  /// The test's name: the method name.
+  /// The test's name: the method name, or a Quick example's description.
   public var name: String
   /// The framework that runs it.
   public var framework: TestFramework
-  /// The function, an index into `FileModel.functions`.
+  /// The function that is the test, or (Quick) that declares it: an index into
+  /// `FileModel.functions`.
   public var function: Int
+  /// Token range of the test's body (`{`...`}`), nil when it has none.
+  public var body: Range<Int>?
+  /// The calls inside the body, an index range into `FileModel.calls`.
+  public var calls: Range<Int>
+  /// Byte offset where findings about the test as a whole land: the method's name, or `it`.
+  public var nameOffset: Int
+  /// Quick: the descriptions of the enclosing `describe` / `context` groups, outermost first.
+  public var groups: [String] = []
+  /// Quick: the `it` call, an index into `FileModel.calls`.
+  public var call: Int?
+  /// Quick: `xit`, or inside `xdescribe` / `xcontext`: the example does not run.
+  public var isPending = false
 
-  /// `Suite.name`, or `name` for a free function.
-  public var qualifiedName: String { suite.map { "\($0).\(name)" } ?? name }
+  /// `Suite.name`, `name` for a free function, `Spec.group, group, example` for Quick.
+  public var qualifiedName: String {
+    let base = groups.isEmpty ? name : (groups + [name]).joined(separator: ", ")
+    return suite.map { "\($0).\(base)" } ?? base
+  }
 }
 
 /// Which classes of a whole run are XCTest test cases: a class inheriting, transitively, from
@@ -63,9 +80,37 @@ public struct ClassHierarchy: Sendable {
 public struct TestDiscovery: Sendable {
   /// Class names that are test cases (from `ClassHierarchy.testCaseClasses`).
   public let testCaseClasses: Set<String>
+  /// Class names that are Quick specs or behaviours (`QuickSpec`, `AsyncSpec`, `Behavior`).
+  public let quickSpecClasses: Set<String>
+
+  /// The Quick base classes.
+  public static let quickRoots: Set<String> = ["QuickSpec", "AsyncSpec", "Behavior"]
 
   /// Creates a discovery for a run.
-  public init(testCaseClasses: Set<String>) { self.testCaseClasses = testCaseClasses }
+  public init(testCaseClasses: Set<String>, quickSpecClasses: Set<String> = TestDiscovery.quickRoots) {
+    self.testCaseClasses = testCaseClasses
+    self.quickSpecClasses = quickSpecClasses
+  }
+
+  /// Whether a type is a Quick spec (or behaviour) class, or an extension of one.
+  public func isQuickSpecType(_ type: TypeDecl) -> Bool {
+    switch type.kind {
+    case .class:
+      guard let first = type.inheritance.first else { return false }
+      return quickSpecClasses.contains(TypeDecl.simpleName(first))
+    case .extension:
+      return quickSpecClasses.contains(type.simpleName) && !TestDiscovery.quickRoots.contains(type.simpleName)
+    default:
+      return false
+    }
+  }
+
+  /// Quick's example calls.
+  public static let exampleNames: Set<String> = ["it", "fit", "xit"]
+  /// Quick's group calls.
+  public static let groupNames: Set<String> = [
+    "describe", "context", "fdescribe", "fcontext", "xdescribe", "xcontext",
+  ]
 
   /// Whether a type declaration is an XCTest test case class or an extension of one.
   public func isXCTestType(_ type: TypeDecl) -> Bool {
@@ -107,13 +152,74 @@ public struct TestDiscovery: Sendable {
     var tests: [DiscoveredTest] = []
     for (index, function) in model.functions.enumerated() {
       let suite = function.owner.map { model.types[$0].name }
+      let framework: TestFramework
       if isSwiftTestingTest(function) {
-        tests.append(
-          DiscoveredTest(suite: suite, name: function.name, framework: .swiftTesting, function: index))
+        framework = .swiftTesting
       } else if isXCTestMethod(function, in: model) {
-        tests.append(DiscoveredTest(suite: suite, name: function.name, framework: .xctest, function: index))
+        framework = .xctest
+      } else {
+        if function.name == "spec", let owner = function.owner, isQuickSpecType(model.types[owner]) {
+          tests.append(contentsOf: quickExamples(in: index, suite: suite, model: model))
+        }
+        continue
       }
+      tests.append(
+        DiscoveredTest(
+          suite: suite, name: function.name, framework: framework, function: index, body: function.body,
+          calls: function.calls, nameOffset: function.nameOffset))
     }
-    return tests.sorted { model.functions[$0.function].nameOffset < model.functions[$1.function].nameOffset }
+    return tests.sorted { $0.nameOffset < $1.nameOffset }
+  }
+
+  /// The `it` blocks of a Quick `spec()` function.
+  func quickExamples(in function: Int, suite: String?, model: FileModel) -> [DiscoveredTest] {
+    var examples: [DiscoveredTest] = []
+    let calls = model.functions[function].calls
+    for index in calls {
+      let call = model.calls[index]
+      guard call.path.count == 1, !call.hasExpressionBase, TestDiscovery.exampleNames.contains(call.name),
+        let description = TestDiscovery.description(of: call, in: model)
+      else { continue }
+      let body = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
+      var end = index + 1
+      if let body {
+        while end < calls.upperBound, model.calls[end].nameToken < body.upperBound { end += 1 }
+      }
+      var groups: [String] = []
+      var pending = call.name == "xit"
+      var parent = call.parent
+      while let current = parent {
+        let group = model.calls[current]
+        if TestDiscovery.groupNames.contains(group.name), group.path.count == 1,
+          let text = TestDiscovery.description(of: group, in: model)
+        {
+          groups.insert(text, at: 0)
+          if group.name.hasPrefix("x") { pending = true }
+        }
+        parent = group.parent
+      }
+      examples.append(
+        DiscoveredTest(
+          suite: suite, name: description, framework: .quick, function: function, body: body,
+          calls: (index + 1)..<end, nameOffset: model.offset(call.nameToken), groups: groups,
+          call: index, isPending: pending))
+    }
+    return examples
+  }
+
+  /// The text of a call's first argument when it is a plain string literal.
+  public static func description(of call: Call, in model: FileModel) -> String? {
+    guard let first = call.arguments.first, first.label == nil, first.value.count == 1,
+      let token = first.value.first, model.tokens[token].kind == .string
+    else { return nil }
+    return StringLiteral.content(model.text(token))
+  }
+
+  /// A closure passed as the last argument: `it("x", closure: { ... })`.
+  static func closureArgument(of call: Call, in model: FileModel) -> Range<Int>? {
+    guard let last = call.arguments.last, let open = last.value.first,
+      model.tokens[open].kind == .leftBrace, let close = last.value.last
+    else { return nil }
+    return open..<(close + 1)
   }
 }
