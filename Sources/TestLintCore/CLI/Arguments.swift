@@ -29,11 +29,15 @@ public struct Arguments: Sendable, Equatable {
   public var onlyRules: [String] = []
   /// `--threads N`.
   public var threads: Int?
+  /// `--fix`: apply safe fixes.
+  public var fix = false
+  /// `--dry-run` (with `--fix`): print a unified diff instead of writing.
+  public var dryRun = false
 
   /// The long options, for "did you mean".
   static let options = [
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
-    "--version",
+    "--version", "--fix", "--dry-run",
   ]
 
   /// Parses `argv` without the program name.
@@ -90,6 +94,10 @@ public struct Arguments: Sendable, Equatable {
         }
       case "--strict":
         result.strict = true
+      case "--fix":
+        result.fix = true
+      case "--dry-run":
+        result.dryRun = true
       case "--quiet", "-q":
         result.quiet = true
       case "--only-rule":
@@ -106,6 +114,7 @@ public struct Arguments: Sendable, Equatable {
         throw UsageError(message)
       }
     }
+    if result.dryRun, !result.fix { throw UsageError("'--dry-run' goes with '--fix'") }
     return result
   }
 }

@@ -132,6 +132,7 @@ public enum TestLintCLI {
     engine.assertionMatcher = missingAssertion.matcher
     engine.assertionCounter = missingAssertion
 
+    var status: ExitCode = .success
     if arguments.command == .inventory {
       let inventory = engine.inventory(collected.files, matcher: missingAssertion)
       stdout += InventoryFormat.render(inventory.tests)
@@ -140,11 +141,38 @@ public enum TestLintCLI {
       return errors.isEmpty ? .success : .failure
     }
 
+    if arguments.fix {
+      let fixed = engine.fixes(collected.files)
+      if arguments.dryRun {
+        for file in fixed {
+          stdout += UnifiedDiff.render(
+            path: file.file.displayPath, old: String(decoding: file.original, as: UTF8.self),
+            new: String(decoding: file.fixed, as: UTF8.self))
+        }
+        if !arguments.quiet {
+          stderr += "testlint: \(fixed.map(\.applied).reduce(0, +)) fixes in \(fixed.count) files (dry run, nothing written)\n"
+        }
+        return fixed.isEmpty ? .success : .findings
+      }
+      var fixFailed = false
+      for file in fixed {
+        do {
+          try FileWalker.replaceContents(of: file.file, expected: file.original, with: file.fixed)
+        } catch {
+          stderr += error.formatted + "\n"
+          fixFailed = true
+        }
+      }
+      if !arguments.quiet, !fixed.isEmpty {
+        stderr += "testlint: applied \(fixed.map(\.applied).reduce(0, +)) fixes in \(fixed.count) files\n"
+      }
+      if fixFailed { status = .failure }
+    }
+
     var result = engine.run(collected.files)
     result.errors = (collected.errors + result.errors).sorted()
     for error in result.errors { stderr += error.formatted + "\n" }
 
-    var status: ExitCode = .success
     for (reporter, path) in reporters {
       let output = reporter.render(result)
       if let path {

@@ -33,6 +33,20 @@ public struct FileLinter: Sendable {
     self.assertingHelpers = assertingHelpers
   }
 
+  /// The unsuppressed violations of every rule, with their fixes (for `Fixer`).
+  public func violations(_ model: FileModel) -> [Violation] {
+    let context = RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers)
+    let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
+    var result: [Violation] = []
+    for configured in rules {
+      for violation in configured.rule.check(context)
+      where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset)) {
+        result.append(violation)
+      }
+    }
+    return result
+  }
+
   /// Findings of one file, sorted, plus problems such as unterminated literals.
   public func lint(_ model: FileModel) -> (findings: [Finding], problems: [Diagnostic]) {
     let context = RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers)

@@ -118,6 +118,59 @@ public enum FileWalker {
     return bytes
   }
 
+  /// Replaces a file's content with `new`, atomically, when it still holds `expected`.
+  ///
+  /// Writes a temporary file beside the target (the resolved target of a symbolic link),
+  /// gives it the original's permissions, flushes it and renames it over the original: a
+  /// reader, or a crash, sees either the old or the new content, never a mix.
+  /// - Throws: a `Diagnostic` when the file changed since it was read, or on any I/O error.
+  public static func replaceContents(
+    of entry: FileEntry, expected: [UInt8], with new: [UInt8]
+  ) throws(Diagnostic) {
+    var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard realpath(entry.path, &resolved) != nil else {
+      throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(errorText())")
+    }
+    let target = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let current = try contents(of: FileEntry(path: target, displayPath: entry.displayPath))
+    guard current == expected else {
+      throw Diagnostic(path: entry.displayPath, message: "not fixed: the file changed since it was read")
+    }
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(errorText())")
+    }
+    let directory = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
+    let name = target[(target.lastIndex(of: "/").map { target.index(after: $0) } ?? target.startIndex)...]
+    var template = Array("\(directory)/.\(name).testlint-XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else {
+      throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(errorText())")
+    }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var failure: String?
+    var offset = 0
+    new.withUnsafeBytes { buffer in
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errorText()
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { failure = errorText() }
+    if failure == nil, fsync(descriptor) != 0 { failure = errorText() }
+    close(descriptor)
+    if failure == nil, rename(temporary, target) != 0 { failure = errorText() }
+    if let failure {
+      unlink(temporary)
+      throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(failure)")
+    }
+  }
+
   /// The current working directory.
   public static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)

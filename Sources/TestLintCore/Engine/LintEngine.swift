@@ -61,6 +61,22 @@ public struct LintEngine: Sendable {
       tests: InventoryEntry.sorted(tests))
   }
 
+  /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
+  public func fixes(
+    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> [FixedFile] {
+    let run = prepare(files, load: load)
+    let fixer = Fixer(
+      linter: FileLinter(rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers))
+    let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
+      guard run.errors[index] == nil, let original = try? load(files[index]) else { return nil }
+      let fixed = fixer.fix(path: files[index].displayPath, bytes: original)
+      guard fixed.applied > 0, fixed.bytes != original else { return nil }
+      return FixedFile(file: files[index], original: original, fixed: fixed.bytes, applied: fixed.applied)
+    }
+    return results.compactMap { $0 }
+  }
+
   /// Every test of the files, with its assertion count as `missing_assertion` counts it.
   public func inventory(
     _ files: [FileEntry], matcher: MissingAssertionRule,
@@ -127,6 +143,18 @@ public struct LintEngine: Sendable {
       assertingHelpers: AssertionMatcher.assertingHelperNames(summaries),
       models: first.map(\.model), errors: first.map(\.error))
   }
+}
+
+/// A file `--fix` would change.
+public struct FixedFile: Sendable {
+  /// The file.
+  public var file: FileEntry
+  /// Its bytes as read.
+  public var original: [UInt8]
+  /// Its bytes with the fixes applied.
+  public var fixed: [UInt8]
+  /// How many fixes were applied.
+  public var applied: Int
 }
 
 /// One test as `testlint inventory` lists it.

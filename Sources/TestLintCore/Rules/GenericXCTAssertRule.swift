@@ -22,7 +22,8 @@ public struct GenericXCTAssertRule: Rule {
       violations.append(
         Violation(
           offset: model.offset(call.nameToken), message: Messages.message(for: suggestion),
-          test: context.test(ofFunction: call.function)?.qualifiedName))
+          test: context.test(ofFunction: call.function)?.qualifiedName,
+          fix: Self.fix(call, suggestion: suggestion, in: model)))
     }
     return violations
   }
@@ -68,22 +69,21 @@ public struct GenericXCTAssertRule: Rule {
       let left = model.text(tokens: range.lowerBound..<comparison.index)
       let right = model.text(tokens: (comparison.index + 1)..<range.upperBound)
       let sides = [left, right]
+      let assertion: String
       switch comparison.spelling {
       case "==":
-        if sides.contains("nil") { return .specific("XCTAssertNil", comparison.spelling) }
-        if sides.contains("true") { return .specific("XCTAssertTrue", comparison.spelling) }
-        if sides.contains("false") { return .specific("XCTAssertFalse", comparison.spelling) }
-        return .specific("XCTAssertEqual", comparison.spelling)
-      case "!=":
-        if sides.contains("nil") { return .specific("XCTAssertNotNil", comparison.spelling) }
-        return .specific("XCTAssertNotEqual", comparison.spelling)
-      case "===": return .specific("XCTAssertIdentical", comparison.spelling)
-      case "!==": return .specific("XCTAssertNotIdentical", comparison.spelling)
-      case ">": return .specific("XCTAssertGreaterThan", comparison.spelling)
-      case ">=": return .specific("XCTAssertGreaterThanOrEqual", comparison.spelling)
-      case "<": return .specific("XCTAssertLessThan", comparison.spelling)
-      default: return .specific("XCTAssertLessThanOrEqual", comparison.spelling)
+        assertion =
+          sides.contains("nil") ? "XCTAssertNil" : sides.contains("true") ? "XCTAssertTrue"
+          : sides.contains("false") ? "XCTAssertFalse" : "XCTAssertEqual"
+      case "!=": assertion = sides.contains("nil") ? "XCTAssertNotNil" : "XCTAssertNotEqual"
+      case "===": assertion = "XCTAssertIdentical"
+      case "!==": assertion = "XCTAssertNotIdentical"
+      case ">": assertion = "XCTAssertGreaterThan"
+      case ">=": assertion = "XCTAssertGreaterThanOrEqual"
+      case "<": assertion = "XCTAssertLessThan"
+      default: assertion = "XCTAssertLessThanOrEqual"
       }
+      return .specific(assertion, comparison.spelling, operatorToken: comparison.index)
     }
     if let first = range.first, tokens[first].kind == .operator, model.text(first) == "!",
       first + 1 < range.upperBound, !tokens[first + 1].hasSpaceBefore
@@ -133,9 +133,72 @@ public struct GenericXCTAssertRule: Rule {
 
   /// What to suggest instead of `XCTAssert`.
   enum Suggestion: Equatable {
-    case specific(String, String)
+    case specific(String, String, operatorToken: Int)
     case negation
     case generic
+  }
+
+  /// The edits that turn the call into the specific assertion, when that cannot change what
+  /// the test checks or whether it compiles: operands are moved as written, an empty message
+  /// is dropped, `file:` / `line:` stay. No fix for `== true` / `== false` (the operand may be an
+  /// optional `Bool`), metatype comparisons (`.self`, `type(of:)`: not `Equatable`) or tuples.
+  static func fix(_ call: Call, suggestion: Suggestion, in model: FileModel) -> [Edit]? {
+    guard let first = call.arguments.first, let valueStart = first.value.first,
+      let valueLast = first.value.last
+    else { return nil }
+    let tokens = model.tokens
+    let valueRange = Int(tokens[valueStart].start)..<Int(tokens[valueLast].end)
+    var name = "XCTAssertTrue"
+    var arguments: String?
+    switch suggestion {
+    case .generic:
+      break
+    case .negation:
+      name = "XCTAssertFalse"
+      arguments = model.text(tokens: (valueStart + 1)..<first.value.upperBound)
+    case .specific(let assertion, _, let operatorToken):
+      let left = valueStart..<operatorToken
+      let right = (operatorToken + 1)..<first.value.upperBound
+      guard !left.isEmpty, !right.isEmpty else { return nil }
+      let leftText = model.text(tokens: left)
+      let rightText = model.text(tokens: right)
+      name = assertion
+      switch assertion {
+      case "XCTAssertTrue", "XCTAssertFalse":
+        return nil
+      case "XCTAssertNil", "XCTAssertNotNil":
+        arguments = leftText == "nil" ? rightText : leftText
+      default:
+        guard isPlainOperand(left, in: model), isPlainOperand(right, in: model) else { return nil }
+        arguments = leftText + ", " + rightText
+      }
+    }
+    var edits = [Edit(range: tokens[call.nameToken].range, replacement: name)]
+    if let arguments { edits.append(Edit(range: valueRange, replacement: arguments)) }
+    if call.arguments.count >= 2, call.arguments[1].label == nil, let message = call.arguments[1].value.last {
+      // The message is `""` (a non-empty one means no finding): drop `, ""`.
+      edits.append(Edit(range: valueRange.upperBound..<Int(tokens[message].end), replacement: ""))
+    }
+    return edits
+  }
+
+  /// An operand that `XCTAssertEqual` and friends accept as it is.
+  static func isPlainOperand(_ range: Range<Int>, in model: FileModel) -> Bool {
+    let text = model.text(tokens: range)
+    if text.hasSuffix(".self") || text.hasPrefix("type(of:") { return false }
+    let tokens = model.tokens
+    if tokens[range.lowerBound].kind == .leftParen {
+      var depth = 0
+      for index in range {
+        switch tokens[index].kind {
+        case .leftParen, .leftBracket, .leftBrace: depth += 1
+        case .rightParen, .rightBracket, .rightBrace: depth -= 1
+        case .comma where depth == 1: return false
+        default: break
+        }
+      }
+    }
+    return true
   }
 }
 
@@ -143,7 +206,7 @@ extension GenericXCTAssertRule {
   fileprivate enum Messages {
     static func message(for suggestion: Suggestion) -> String {
       switch suggestion {
-      case .specific(let assertion, let spelling):
+      case .specific(let assertion, let spelling, _):
         return "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'"
       case .negation:
         return "use 'XCTAssertFalse' instead of 'XCTAssert' with '!'"

@@ -8,7 +8,7 @@ public protocol Rule: Sendable {
   func check(_ context: RuleContext) -> [Violation]
 }
 
-/// What a rule reports: a place and a message.
+/// What a rule reports: a place, a message, and optionally a safe fix.
 public struct Violation: Sendable, Hashable {
   /// Byte offset the finding points at.
   public var offset: Int
@@ -16,12 +16,29 @@ public struct Violation: Sendable, Hashable {
   public var message: String
   /// The enclosing test, `Suite.name`, if any.
   public var test: String?
+  /// Edits that remove the violation without changing what the test checks, if the rule can.
+  public var fix: [Edit]?
 
   /// Creates a violation.
-  public init(offset: Int, message: String, test: String? = nil) {
+  public init(offset: Int, message: String, test: String? = nil, fix: [Edit]? = nil) {
     self.offset = offset
     self.message = message
     self.test = test
+    self.fix = fix
+  }
+}
+
+/// One text replacement: the bytes in `range` become `replacement`.
+public struct Edit: Sendable, Hashable {
+  /// Byte range in the file as read.
+  public var range: Range<Int>
+  /// The new text.
+  public var replacement: String
+
+  /// Creates an edit.
+  public init(range: Range<Int>, replacement: String) {
+    self.range = range
+    self.replacement = replacement
   }
 }
 
