@@ -12,6 +12,11 @@ public enum TestLintCLI {
     _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
     stdout: inout String, stderr: inout String
   ) -> ExitCode {
+    // Normalized once ("/tmp/x/" and "/tmp/x/./" become "/tmp/x") so that every path derived
+    // from it (the configuration's, the files') is printed relative to it the same way.
+    let workingDirectory =
+      workingDirectory.hasPrefix("/")
+      ? FileWalker.absolutePath(workingDirectory, workingDirectory: "/") : workingDirectory
     let parsed: Arguments
     do {
       parsed = try Arguments.parse(arguments)
