@@ -230,7 +230,11 @@ public enum TestLintCLI {
 
   static func write(_ text: String, to path: String) -> String? {
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url, options: .atomic)
       return nil
     } catch {
       return error.localizedDescription.lowercased()
