@@ -152,6 +152,24 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(output.stderr.contains("1 file problem"), output.stderr)
   }
 
+  func test_misspeltCommand_suggestsCommand() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Tests/CleanTests.swift", Source.clean())
+    let output = sandbox.run(["invetory", "Tests"])
+    XCTAssertEqual(output.code, .failure)
+    XCTAssertTrue(
+      output.stderr.hasPrefix(
+        "invetory:1:1: error: cannot open: no such file or directory; "
+          + "did you mean the command 'inventory'?\n"),
+      output.stderr)
+    let rule = sandbox.run(["rule", "missing_assertion"])
+    XCTAssertTrue(rule.stderr.contains("did you mean the command 'rules'?"), rule.stderr)
+    let folder = sandbox.run(["Test"])
+    XCTAssertEqual(
+      folder.stderr.split(separator: "\n").first, "Test:1:1: error: cannot open: no such file or directory",
+      "a missing folder far from every command gets no hint")
+  }
+
   func test_invalidUTF8_reportedAndRestLinted() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("A/BadTests.swift", bytes: Array("let a = \"".utf8) + [0xFF, 0xFE] + Array("\"\n".utf8))

@@ -117,7 +117,7 @@ public enum TestLintCLI {
     let configDirectory = FileWalker.absolutePath(configuration.directory, workingDirectory: workingDirectory)
     let included = configuration.included.map(Glob.init)
     let excluded = configuration.excluded.map(Glob.init)
-    let collected = FileWalker.collect(
+    var collected = FileWalker.collect(
       arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory
     ) { path, isExplicit in
       // Globs are relative to the configuration's folder; they say nothing about files outside it.
@@ -125,6 +125,10 @@ public enum TestLintCLI {
       if excluded.contains(where: { $0.matches(relative) }) { return false }
       if isExplicit || included.isEmpty { return true }
       return included.contains { $0.matches(relative) }
+    }
+
+    if arguments.command == .lint, let first = arguments.paths.first {
+      collected.errors = collected.errors.map { commandHint($0, firstPath: first) }
     }
 
     var engine = LintEngine(
@@ -216,6 +220,20 @@ public enum TestLintCLI {
       guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
       current = slash == current.startIndex ? "/" : String(current[..<slash])
     }
+  }
+
+  /// `testlint invetory` and `testlint rule ID` read as paths that do not exist; the error
+  /// for such a first path names the subcommand it is close to.
+  static func commandHint(_ error: Diagnostic, firstPath: String) -> Diagnostic {
+    guard error.path == firstPath, error.message.hasPrefix("cannot open:"),
+      !firstPath.contains("/"), !firstPath.contains(".")
+    else { return error }
+    let commands = [Arguments.Command.inventory, .rules, .version].map(\.rawValue)
+    let scored = commands.map { ($0, EditDistance.between($0, firstPath.lowercased())) }
+    guard let best = scored.filter({ $0.1 <= 2 }).min(by: { $0.1 < $1.1 }) else { return error }
+    var hinted = error
+    hinted.message += "; did you mean the command '\(best.0)'?"
+    return hinted
   }
 
   static func summary(_ result: LintResult) -> String {
