@@ -322,6 +322,17 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(XMLParser(data: Data(xml.utf8)).parse(), "the junit report is well-formed XML")
   }
 
+  func test_textReporterToFile_leavesStdoutEmpty() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("EmptyTests.swift", Source.noAssertion())
+    let output = sandbox.run(["--reporter", "text:lint.txt", "--quiet"])
+    XCTAssertEqual(output.code, .findings)
+    XCTAssertEqual(output.stdout, "")
+    XCTAssertEqual(
+      sandbox.read("lint.txt"),
+      "EmptyTests.swift:4:8: error: \(Self.noAssertionMessage) (missing_assertion)\n")
+  }
+
   func test_reportToUnwritablePath_exitsWithTwo() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("CleanTests.swift", Source.clean())
@@ -407,6 +418,21 @@ final class CLITests: XCTestCase {
     let json = try JSONFile(output.stdout)
     XCTAssertEqual(json.findings.map(\.file), ["Tests/TopTests.swift", "Tests/Unit/Deep/NameTests.swift"])
     XCTAssertEqual(json.files, 2)
+  }
+
+  func test_parentConfigGlobs_applyFromSubfolder() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(".lint.yml", "included: [\"Tests/**\"]\nexcluded: [\"Tests/Generated/**\"]\n")
+    try sandbox.write("Tests/Generated/MockTests.swift", Source.badName("MockTests"))
+    try sandbox.write("Tests/Unit/NameTests.swift", Source.badName())
+    let output = sandbox.run(["--quiet"], in: "Tests")
+    XCTAssertEqual(
+      output.stdout,
+      "Unit/NameTests.swift:4:8: warning: \(Self.badNameMessage) (test_name_format)\n",
+      "globs are relative to the configuration's folder, paths to the working directory")
+    let deeper = sandbox.run(["--quiet", ".."], in: "Tests/Unit")
+    XCTAssertEqual(
+      deeper.stdout, "NameTests.swift:4:8: warning: \(Self.badNameMessage) (test_name_format)\n")
   }
 
   func test_explicitFile_lintedUnlessExcluded() throws {
@@ -597,6 +623,28 @@ final class CLITests: XCTestCase {
       }
 
       """)
+  }
+
+  func test_inventory_followsConfiguration() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(".lint.yml", "excluded: [Generated]\ntest_base_classes: [ExternalBase]\n")
+    try sandbox.write("Generated/MockTests.swift", Source.clean("MockTests"))
+    try sandbox.write(
+      "FeatureTests.swift", "final class FeatureTests: ExternalBase {\n  func test_feature_works() {}\n}\n")
+    let output = sandbox.run(["inventory"])
+    XCTAssertEqual(output.code, .success)
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let tests = try XCTUnwrap(object["tests"] as? [[String: Any]])
+    XCTAssertEqual(tests.compactMap { $0["file"] as? String }, ["FeatureTests.swift"])
+    XCTAssertEqual(tests.compactMap { $0["assertions"] as? Int }, [0])
+    try sandbox.write(".lint.yml", "exclude: [Generated]\n")
+    let broken = sandbox.run(["inventory"])
+    XCTAssertEqual(broken.code, .failure)
+    XCTAssertEqual(broken.stdout, "")
+    XCTAssertTrue(
+      broken.stderr.hasPrefix(".lint.yml:1:1: error: unknown key 'exclude'; did you mean 'excluded'?"),
+      broken.stderr)
   }
 
   func test_inventoryOfMissingPath_exitsWithTwo() throws {
