@@ -91,6 +91,36 @@ final class EngineTests: XCTestCase {
     XCTAssertFalse(inventory.stdout.contains("testHelperLooking"), "a test method takes no parameters")
   }
 
+  func test_nestedTestClass_namedWithEnclosingTypes() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "Feature.swift",
+      """
+      import XCTest
+
+      enum Feature {
+        final class Tests: XCTestCase {
+          func test_nested_runs() {}
+        }
+      }
+
+      """)
+    try sandbox.write(
+      "Feature+More.swift",
+      """
+      extension Feature.Tests {
+        func test_extended_runs() {}
+      }
+
+      """)
+    let json = try lintJSON(sandbox)
+    XCTAssertEqual(
+      json.findings.map(\.test), ["Feature.Tests.test_extended_runs", "Feature.Tests.test_nested_runs"],
+      "one suite, one name, wherever its tests are declared")
+    let inventory = sandbox.run(["inventory"]).stdout
+    XCTAssertEqual(inventory.components(separatedBy: "\"suite\": \"Feature.Tests\"").count, 3, inventory)
+  }
+
   func test_assertingHelperInOtherFile_satisfiesMissingAssertion() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write(
