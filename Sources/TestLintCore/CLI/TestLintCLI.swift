@@ -12,6 +12,11 @@ public enum TestLintCLI {
     _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
     stdout: inout String, stderr: inout String
   ) -> ExitCode {
+    // Normalized once ("/tmp/x/" and "/tmp/x/./" become "/tmp/x") so that every path derived
+    // from it (the configuration's, the files') is printed relative to it the same way.
+    let workingDirectory =
+      workingDirectory.hasPrefix("/")
+      ? FileWalker.absolutePath(workingDirectory, workingDirectory: "/") : workingDirectory
     let parsed: Arguments
     do {
       parsed = try Arguments.parse(arguments)
@@ -112,7 +117,7 @@ public enum TestLintCLI {
     let configDirectory = FileWalker.absolutePath(configuration.directory, workingDirectory: workingDirectory)
     let included = configuration.included.map(Glob.init)
     let excluded = configuration.excluded.map(Glob.init)
-    let collected = FileWalker.collect(
+    var collected = FileWalker.collect(
       arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory
     ) { path, isExplicit in
       // Globs are relative to the configuration's folder; they say nothing about files outside it.
@@ -120,6 +125,10 @@ public enum TestLintCLI {
       if excluded.contains(where: { $0.matches(relative) }) { return false }
       if isExplicit || included.isEmpty { return true }
       return included.contains { $0.matches(relative) }
+    }
+
+    if arguments.command == .lint, let first = arguments.paths.first {
+      collected.errors = collected.errors.map { commandHint($0, firstPath: first) }
     }
 
     var engine = LintEngine(
@@ -242,6 +251,20 @@ public enum TestLintCLI {
     }
   }
 
+  /// `testlint invetory` and `testlint rule ID` read as paths that do not exist; the error
+  /// for such a first path names the subcommand it is close to.
+  static func commandHint(_ error: Diagnostic, firstPath: String) -> Diagnostic {
+    guard error.path == firstPath, error.message.hasPrefix("cannot open:"),
+      !firstPath.contains("/"), !firstPath.contains(".")
+    else { return error }
+    let commands = [Arguments.Command.inventory, .rules, .version].map(\.rawValue)
+    let scored = commands.map { ($0, EditDistance.between($0, firstPath.lowercased())) }
+    guard let best = scored.filter({ $0.1 <= 2 }).min(by: { $0.1 < $1.1 }) else { return error }
+    var hinted = error
+    hinted.message += "; did you mean the command '\(best.0)'?"
+    return hinted
+  }
+
   static func summary(_ result: LintResult) -> String {
     let errors = result.findings.filter { $0.severity == .error }.count
     let warnings = result.findings.count - errors
@@ -254,7 +277,11 @@ public enum TestLintCLI {
 
   static func write(_ text: String, to path: String) -> String? {
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url, options: .atomic)
       return nil
     } catch {
       return error.localizedDescription.lowercased()

@@ -92,13 +92,7 @@ extension FileLinter {
       if let current = best, model.types[current].nameOffset > start { continue }
       best = index
     }
-    guard var index = best else { return nil }
-    var names = [model.types[index].name]
-    while let parent = model.types[index].parent {
-      names.insert(model.types[parent].name, at: 0)
-      index = parent
-    }
-    return names.joined(separator: ".")
+    return best.map { TestDiscovery.qualifiedTypeName($0, in: model) }
   }
 
   /// The line's text with runs of whitespace collapsed to one space and ends trimmed.

@@ -142,6 +142,18 @@ public struct TestDiscovery: Sendable {
     return true
   }
 
+  /// A type's name with its enclosing types': `Feature.Tests` for a class nested in
+  /// `enum Feature`, the same name an `extension Feature.Tests` in another file is written with.
+  static func qualifiedTypeName(_ index: Int, in model: FileModel) -> String {
+    var names: [String] = []
+    var current: Int? = index
+    while let type = current {
+      names.append(model.types[type].name)
+      current = model.types[type].parent
+    }
+    return names.reversed().joined(separator: ".")
+  }
+
   /// Whether a function is a Swift Testing `@Test`.
   public func isSwiftTestingTest(_ function: FunctionDecl) -> Bool {
     function.kind == .function && function.hasAttribute("Test")
@@ -151,7 +163,7 @@ public struct TestDiscovery: Sendable {
   public func tests(in model: FileModel) -> [DiscoveredTest] {
     var tests: [DiscoveredTest] = []
     for (index, function) in model.functions.enumerated() {
-      let suite = function.owner.map { model.types[$0].name }
+      let suite = function.owner.map { TestDiscovery.qualifiedTypeName($0, in: model) }
       let framework: TestFramework
       if isSwiftTestingTest(function) {
         framework = .swiftTesting
