@@ -33,11 +33,13 @@ public struct Arguments: Sendable, Equatable {
   public var fix = false
   /// `--dry-run` (with `--fix`): print a unified diff instead of writing.
   public var dryRun = false
+  /// `--stdin-path PATH`: lint standard input as if it were the file at PATH.
+  public var stdinPath: String?
 
   /// The long options, for "did you mean".
   static let options = [
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
-    "--version", "--fix", "--dry-run",
+    "--version", "--fix", "--dry-run", "--stdin-path",
   ]
 
   /// Parses `argv` without the program name.
@@ -98,6 +100,8 @@ public struct Arguments: Sendable, Equatable {
         result.fix = true
       case "--dry-run":
         result.dryRun = true
+      case "--stdin-path":
+        result.stdinPath = try take()
       case "--quiet", "-q":
         result.quiet = true
       case "--only-rule":

@@ -18,6 +18,7 @@ enum Help {
       --quiet, -q             no summary on standard error
       --only-rule ID          run only this rule (repeatable)
       --threads N, -j N       worker threads (default: the number of cores)
+      --stdin-path PATH       lint standard input as if it were the file at PATH
       --fix                   apply safe fixes, then report what is left
       --fix --dry-run         print the fixes as a unified diff, write nothing
       --help, -h              this text

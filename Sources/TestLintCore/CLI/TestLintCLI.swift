@@ -8,9 +8,10 @@ public enum TestLintCLI {
   /// Runs testlint with `arguments` (without the program name) and returns the exit code.
   /// Output goes to `stdout` and `stderr`; report files named with `--reporter NAME:FILE` are
   /// written to disk.
+  /// `standardInput` is read only with `--stdin-path`.
   public static func run(
     _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
-    stdout: inout String, stderr: inout String
+    standardInput: () -> [UInt8] = { [] }, stdout: inout String, stderr: inout String
   ) -> ExitCode {
     // Normalized once ("/tmp/x/" and "/tmp/x/./" become "/tmp/x") so that every path derived
     // from it (the configuration's, the files') is printed relative to it the same way.
@@ -34,7 +35,9 @@ public enum TestLintCLI {
     case .rules:
       return rules(parsed, stdout: &stdout, stderr: &stderr)
     case .lint, .inventory:
-      return lint(parsed, workingDirectory: workingDirectory, stdout: &stdout, stderr: &stderr)
+      return lint(
+        parsed, workingDirectory: workingDirectory, standardInput: standardInput, stdout: &stdout,
+        stderr: &stderr)
     }
   }
 
@@ -61,11 +64,16 @@ public enum TestLintCLI {
   // MARK: lint and inventory
 
   static func lint(
-    _ arguments: Arguments, workingDirectory: String, stdout: inout String, stderr: inout String
+    _ arguments: Arguments, workingDirectory: String, standardInput: () -> [UInt8],
+    stdout: inout String, stderr: inout String
   ) -> ExitCode {
-    // Configuration.
+    // With `--stdin-path`, the configuration is the one that file would see.
+    let stdinPath = arguments.stdinPath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
     let configuration: Configuration
-    switch loadConfiguration(arguments.configPath, workingDirectory: workingDirectory) {
+    switch loadConfiguration(
+      arguments.configPath, workingDirectory: workingDirectory,
+      searchFrom: stdinPath.map(FileWalker.parentDirectory) ?? workingDirectory)
+    {
     case .success(let loaded): configuration = loaded
     case .failure(let error):
       for diagnostic in error.diagnostics { stderr += diagnostic.formatted + "\n" }
@@ -117,14 +125,46 @@ public enum TestLintCLI {
     let configDirectory = FileWalker.absolutePath(configuration.directory, workingDirectory: workingDirectory)
     let included = configuration.included.map(Glob.init)
     let excluded = configuration.excluded.map(Glob.init)
-    var collected = FileWalker.collect(
-      arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory
-    ) { path, isExplicit in
+    let filter = { (path: String, isExplicit: Bool) -> Bool in
       // Globs are relative to the configuration's folder; they say nothing about files outside it.
       guard let relative = FileWalker.relativePath(path, to: configDirectory) else { return true }
       if excluded.contains(where: { $0.matches(relative) }) { return false }
       if isExplicit || included.isEmpty { return true }
       return included.contains { $0.matches(relative) }
+    }
+    if stdinPath != nil, !arguments.paths.isEmpty {
+      stderr += "testlint: error: '--stdin-path' lints standard input; give no other paths\n"
+      return .failure
+    }
+    var collected: (files: [FileEntry], errors: [Diagnostic])
+    var only: Set<Int>?
+    var load = LintEngine.readFromDisk
+    if let stdinPath {
+      let content = standardInput()
+      let display = FileWalker.relativePath(stdinPath, to: workingDirectory) ?? stdinPath
+      guard filter(stdinPath, true) else {
+        // An excluded path yields nothing, as when linting it from disk.
+        if arguments.fix { stdout += String(decoding: content, as: UTF8.self) }
+        return .success
+      }
+      // The files around it inform the run (test-class hierarchy, assertion helpers): those of
+      // the configuration's folder, else of the working directory (an editor's project root)
+      // when it holds the file, else of the file's own folder.
+      let root =
+        configuration.directory != "." ? configDirectory
+        : FileWalker.relativePath(stdinPath, to: workingDirectory) != nil ? workingDirectory
+        : FileWalker.parentDirectory(stdinPath)
+      let context = FileWalker.collect([root], workingDirectory: workingDirectory, filter: filter)
+      let around = context.files.filter { $0.path != stdinPath }
+      collected = (around + [FileEntry(path: stdinPath, displayPath: display)], [])
+      only = [around.count]
+      load = { entry throws(Diagnostic) in
+        entry.path == stdinPath ? content : try FileWalker.contents(of: entry)
+      }
+    } else {
+      collected = FileWalker.collect(
+        arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory,
+        filter: filter)
     }
 
     if arguments.command == .lint, let first = arguments.paths.first {
@@ -148,6 +188,14 @@ public enum TestLintCLI {
       let errors = (collected.errors + inventory.errors).sorted()
       for error in errors { stderr += error.formatted + "\n" }
       return errors.isEmpty ? .success : .failure
+    }
+
+    if arguments.fix, let index = only?.first {
+      // `--fix` with standard input: the fixed text goes to standard output.
+      let original = (try? load(collected.files[index])) ?? []
+      let fixed = engine.fixes(collected.files, only: only, load: load).first?.fixed ?? original
+      stdout += String(decoding: fixed, as: UTF8.self)
+      return .success
     }
 
     if arguments.fix {
@@ -178,8 +226,13 @@ public enum TestLintCLI {
       if fixFailed { status = .failure }
     }
 
-    var result = engine.run(collected.files)
+    var result = engine.run(collected.files, only: only, load: load)
     result.errors = (collected.errors + result.errors).sorted()
+    if only != nil {
+      // Problems of the files around the one on standard input are not its problems.
+      let linted = Set(result.files)
+      result.errors = result.errors.filter { linted.contains($0.path) }
+    }
     for error in result.errors { stderr += error.formatted + "\n" }
 
     for (reporter, path) in reporters {
@@ -194,7 +247,7 @@ public enum TestLintCLI {
         stdout += output
       }
     }
-    if collected.files.isEmpty, !arguments.quiet {
+    if collected.files.isEmpty, !arguments.quiet, only == nil {
       stderr += "testlint: warning: no Swift files to lint\n"
     }
     if !arguments.quiet { stderr += summary(result) }
@@ -206,12 +259,12 @@ public enum TestLintCLI {
   /// Reads `--config FILE`, or the nearest `.lint.yml` up from the working directory, or the
   /// defaults when there is none.
   static func loadConfiguration(
-    _ explicitPath: String?, workingDirectory: String
+    _ explicitPath: String?, workingDirectory: String, searchFrom: String? = nil
   ) -> Result<Configuration, ConfigurationError> {
     let path: String
     if let explicitPath {
       path = FileWalker.absolutePath(explicitPath, workingDirectory: workingDirectory)
-    } else if let found = findConfiguration(from: workingDirectory) {
+    } else if let found = findConfiguration(from: searchFrom ?? workingDirectory) {
       path = found
     } else {
       return .success(Configuration())

@@ -194,6 +194,12 @@ public enum FileWalker {
     return "/" + parts.joined(separator: "/")
   }
 
+  /// The folder that holds `path` (`/` for a top-level entry).
+  public static func parentDirectory(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+
   /// The path relative to `base` when it is inside it; otherwise unchanged.
   public static func relativePath(_ path: String, to base: String) -> String? {
     let prefix = base.hasSuffix("/") ? base : base + "/"

@@ -29,14 +29,19 @@ public struct LintEngine: Sendable {
   }
 
   /// Lints files whose bytes come from `load` (the disk by default; stdin or tests otherwise).
+  ///
+  /// With `only`, every file still informs the run (class hierarchy, assertion helpers) but only
+  /// the files at those indices are linted and reported (an editor linting the file on screen).
   public func run(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    _ files: [FileEntry], only: Set<Int>? = nil,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> LintResult {
     let run = prepare(files, load: load)
     let linter = FileLinter(
       rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
     let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
+      if let only, !only.contains(index) { return PerFile(findings: [], errors: [], tests: []) }
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
@@ -55,20 +60,23 @@ public struct LintEngine: Sendable {
       tests.append(contentsOf: pass.tests)
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
+    let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
     return LintResult(
       findings: findings.sorted(), errors: errors.sorted(),
-      files: files.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
+      files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
   }
 
   /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
   public func fixes(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    _ files: [FileEntry], only: Set<Int>? = nil,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> [FixedFile] {
     let run = prepare(files, load: load)
     let fixer = Fixer(
       linter: FileLinter(rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers))
     let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
+      if let only, !only.contains(index) { return nil }
       guard run.errors[index] == nil, let original = try? load(files[index]) else { return nil }
       let fixed = fixer.fix(path: files[index].displayPath, bytes: original)
       guard fixed.applied > 0, fixed.bytes != original else { return nil }
