@@ -37,9 +37,28 @@ public struct TypeDecl: Sendable {
   public var properties: [Int] = []
   /// Functions declared directly in the body (indices into `FileModel.functions`).
   public var functions: [Int] = []
-
   /// The last component of the name, without generic arguments: `Inner` for `Outer.Inner`.
-  public var simpleName: String { TypeDecl.simpleName(name) }
+  public let simpleName: String
+  /// The simple name of the first inheritance entry (a class's superclass), if any.
+  public let firstInheritedName: String?
+
+  /// Creates a declaration.
+  public init(
+    kind: TypeKind, name: String, nameOffset: Int, genericClause: String?, inheritance: [String],
+    attributes: [Attribute], modifiers: [String], parent: Int?, body: Range<Int>
+  ) {
+    self.kind = kind
+    self.name = name
+    self.nameOffset = nameOffset
+    self.genericClause = genericClause
+    self.inheritance = inheritance
+    self.attributes = attributes
+    self.modifiers = modifiers
+    self.parent = parent
+    self.body = body
+    self.simpleName = TypeDecl.simpleName(name)
+    self.firstInheritedName = inheritance.first.map(TypeDecl.simpleName)
+  }
 
   /// The last dotted component of a type name, generic arguments and optionality removed.
   public static func simpleName(_ written: String) -> String {

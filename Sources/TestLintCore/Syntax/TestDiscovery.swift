@@ -48,8 +48,8 @@ public struct ClassHierarchy: Sendable {
   /// Adds the classes a file declares.
   public mutating func add(_ model: FileModel) {
     for type in model.types where type.kind == .class {
-      guard let first = type.inheritance.first else { continue }
-      superclasses[type.simpleName, default: []].insert(TypeDecl.simpleName(first))
+      guard let first = type.firstInheritedName else { continue }
+      superclasses[type.simpleName, default: []].insert(first)
     }
   }
 
@@ -96,8 +96,8 @@ public struct TestDiscovery: Sendable {
   public func isQuickSpecType(_ type: TypeDecl) -> Bool {
     switch type.kind {
     case .class:
-      guard let first = type.inheritance.first else { return false }
-      return quickSpecClasses.contains(TypeDecl.simpleName(first))
+      guard let first = type.firstInheritedName else { return false }
+      return quickSpecClasses.contains(first)
     case .extension:
       return quickSpecClasses.contains(type.simpleName) && !TestDiscovery.quickRoots.contains(type.simpleName)
     default:
@@ -116,8 +116,8 @@ public struct TestDiscovery: Sendable {
   public func isXCTestType(_ type: TypeDecl) -> Bool {
     switch type.kind {
     case .class:
-      guard let first = type.inheritance.first else { return false }
-      return testCaseClasses.contains(TypeDecl.simpleName(first))
+      guard let first = type.firstInheritedName else { return false }
+      return testCaseClasses.contains(first)
     case .extension:
       return testCaseClasses.contains(type.simpleName) && !TestDiscovery.roots.contains(type.simpleName)
     default:
