@@ -2,13 +2,13 @@ import Foundation
 
 /// Appends the `github` reporter's Markdown summary to the file GitHub Actions names in
 /// `GITHUB_STEP_SUMMARY`, which GitHub shows on the run's summary page.
-enum GitHubStepSummary {
+public enum GitHubStepSummary {
   /// The environment variable GitHub Actions sets to the summary file of the current step.
-  static let variable = "GITHUB_STEP_SUMMARY"
+  public static let variable = "GITHUB_STEP_SUMMARY"
 
   /// Appends ``GitHubReporter/stepSummary(_:)`` when one of `reporters` is `github` and the
   /// variable names a file (created if missing). Returns the problem when it cannot be written.
-  static func append(
+  public static func append(
     _ result: LintResult, reporters: [String], environment: [String: String]
   ) -> String? {
     guard reporters.contains(GitHubReporter.name),

@@ -32,9 +32,13 @@ public struct SARIFReporter: Reporter {
   /// caller wants it recorded; nil leaves it to the consumer (GitHub uses the checkout).
   public var sourceRootURI: String?
 
-  /// Creates the reporter.
-  public init(sourceRootURI: String? = nil) {
+  /// Rule pages by rule id, for each rule's full description and help.
+  public var pages: [String: String]
+
+  /// Creates the reporter; `pages` are the embedded `Rules/*.md` unless a test swaps them.
+  public init(sourceRootURI: String? = nil, pages: [String: String] = RulePages.pages) {
     self.sourceRootURI = sourceRootURI
+    self.pages = pages
   }
 
   /// The SARIF log, pretty-printed, ending in a newline.
@@ -65,7 +69,7 @@ public struct SARIFReporter: Reporter {
               ("version", .string(ToolInfo.version)),
               ("semanticVersion", .string(ToolInfo.version)),
               ("informationUri", .string(ToolInfo.homeURL)),
-              ("rules", .array(rules.map(Self.json(for:)))),
+              ("rules", .array(rules.map { Self.json(for: $0, page: pages[$0.id]) })),
             ])
           )
         ])
@@ -119,23 +123,21 @@ public struct SARIFReporter: Reporter {
 }
 
 private extension SARIFReporter {
-  /// The run's rules, then any rule a finding names that is not among them (described from
-  /// the registry when known), so every result has a `ruleIndex`.
+  /// The run's rules, then any rule a finding names that is not among them (with only an id),
+  /// so every result has a `ruleIndex`.
   static func rules(of result: LintResult) -> [RuleDescription] {
     var rules = result.rules
     var known = Set(rules.map(\.id))
     for finding in result.findings where !known.contains(finding.ruleID) {
       known.insert(finding.ruleID)
       rules.append(
-        RuleRegistry.descriptions.first { $0.id == finding.ruleID }
-          ?? RuleDescription(id: finding.ruleID, summary: "", defaultSeverity: finding.severity))
+        RuleDescription(id: finding.ruleID, summary: "", defaultSeverity: finding.severity))
     }
     return rules
   }
 
-  static func json(for rule: RuleDescription) -> JSONValue {
+  static func json(for rule: RuleDescription, page: String?) -> JSONValue {
     let helpURI = ToolInfo.rulesURL + percentEncoded(rule.id) + ".md"
-    let page = RulePages.pages[rule.id]
     let summary = rule.summary.isEmpty ? "Rule \(rule.id)" : rule.summary
     let why = page.flatMap { section("Why", of: $0) } ?? ""
     let full = why.isEmpty ? summary : summary + "\n\n" + why
