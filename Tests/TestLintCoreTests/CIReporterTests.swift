@@ -618,10 +618,11 @@ private extension CIReporterTests {
       "stop-commands",
     ]
     let trimmed = String(line.drop { $0.isWhitespace })
-    if trimmed.hasPrefix("::"),
-      let end = trimmed.range(of: "::", range: trimmed.index(trimmed.startIndex, offsetBy: 2)..<trimmed.endIndex)
+    let afterKey = trimmed.index(trimmed.startIndex, offsetBy: 2, limitedBy: trimmed.endIndex)
+    if trimmed.hasPrefix("::"), let afterKey,
+      let end = trimmed.range(of: "::", range: afterKey..<trimmed.endIndex)
     {
-      let info = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<end.lowerBound]
+      let info = trimmed[afterKey..<end.lowerBound]
       let name = String(info.prefix { $0 != " " })
       if registered.contains(name) {
         var properties: [String: String] = [:]
@@ -629,7 +630,8 @@ private extension CIReporterTests {
           let parts = pair.split(separator: "=", maxSplits: 1)
           if parts.count == 2 {
             properties[String(parts[0])] = unescape(
-              String(parts[1]), [("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")])
+              String(parts[1]),
+              [("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")])
           }
         }
         let data = unescape(
@@ -637,7 +639,9 @@ private extension CIReporterTests {
         return RunnerCommand(name: name, properties: properties, data: data)
       }
     }
-    if let prefix = line.range(of: "##["), let close = line[prefix.upperBound...].firstIndex(of: "]") {
+    if let prefix = line.range(of: "##["),
+      let close = line[prefix.upperBound...].firstIndex(of: "]")
+    {
       let name = String(line[prefix.upperBound..<close].prefix { $0 != " " })
       if registered.contains(name) { return RunnerCommand(name: name, properties: [:], data: "") }
     }

@@ -183,7 +183,9 @@ private extension SARIFReporter {
       ("message", .object([("text", .string(error.message))])),
       (
         "locations",
-        .array([.object([("physicalLocation", physicalLocation(error.path, error.line, error.column))])])
+        .array([
+          .object([("physicalLocation", physicalLocation(error.path, error.line, error.column))])
+        ])
       ),
     ])
   }
@@ -228,7 +230,9 @@ private extension SARIFReporter {
         collected?.append(line)
       }
     }
-    return collected.map { $0.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) }
+    return collected.map {
+      $0.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
   }
 
   /// The page without its `# id` title line and without the `↓` markers of its examples
