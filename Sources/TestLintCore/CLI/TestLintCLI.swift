@@ -247,6 +247,13 @@ public enum TestLintCLI {
         stdout += output
       }
     }
+    if let failure = GitHubStepSummary.append(
+      result, reporters: reporters.map { type(of: $0.reporter).name },
+      environment: ProcessInfo.processInfo.environment)
+    {
+      stderr += "testlint: error: cannot write the GitHub step summary: \(failure)\n"
+      status = .failure
+    }
     if collected.files.isEmpty, !arguments.quiet, only == nil {
       stderr += "testlint: warning: no Swift files to lint\n"
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Every reporter, by the name `--reporter NAME` takes.
 public enum ReporterRegistry {
   /// Reporter names, sorted.
-  public static let names = ["json", "junit", "text"]
+  public static let names = ["checkstyle", "github", "gitlab", "json", "junit", "sarif", "text"]
 
   /// A reporter for a name, or nil when there is none.
   public static func make(_ name: String) -> (any Reporter)? {
@@ -11,6 +11,10 @@ public enum ReporterRegistry {
     case TextReporter.name: return TextReporter()
     case JSONReporter.name: return JSONReporter()
     case JUnitReporter.name: return JUnitReporter(timestamp: JUnitReporter.timestamp(for: Date()))
+    case SARIFReporter.name: return SARIFReporter()
+    case GitHubReporter.name: return GitHubReporter()
+    case GitLabReporter.name: return GitLabReporter()
+    case CheckstyleReporter.name: return CheckstyleReporter()
     default: return nil
     }
   }
