@@ -3,13 +3,15 @@ import Foundation
 /// Every reporter, by the name `--reporter NAME` takes.
 public enum ReporterRegistry {
   /// Reporter names, sorted.
-  public static let names = ["json", "junit", "text"]
+  public static let names = ["html", "json", "junit", "markdown", "text"]
 
   /// A reporter for a name, or nil when there is none.
   public static func make(_ name: String) -> (any Reporter)? {
     switch name {
     case TextReporter.name: return TextReporter()
     case JSONReporter.name: return JSONReporter()
+    case MarkdownReporter.name: return MarkdownReporter()
+    case HTMLReporter.name: return HTMLReporter()
     case JUnitReporter.name: return JUnitReporter(timestamp: JUnitReporter.timestamp(for: Date()))
     default: return nil
     }
