@@ -12,8 +12,8 @@ enum Help {
 
     OPTIONS
       --config FILE           use FILE instead of the nearest .lint.yml
-      --reporter NAME[:FILE]  text (default), json or junit; to FILE instead of standard
-                              output; repeat for several reports in one run
+      --reporter NAME[:FILE]  text (default), json, junit, markdown or html; to FILE
+                              instead of standard output; repeat for several reports
       --strict                warnings fail the run too (exit code 1)
       --quiet, -q             no summary on standard error
       --only-rule ID          run only this rule (repeatable)

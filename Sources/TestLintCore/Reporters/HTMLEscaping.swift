@@ -3,8 +3,8 @@
 /// The five markup characters become references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`:
 /// `&apos;` is not an HTML 4 entity), so user text can neither open a tag nor leave an attribute,
 /// and the output is also well-formed XML. Controls, non-characters and bidirectional overrides
-/// become a visible `\u{X}` (see ``VisibleEscape``). CR and CRLF become LF: a numeric reference
-/// to CR is an HTML parse error, and a line break is what either means.
+/// become a visible `\u{X}` (see ``VisibleEscape``). CR, CRLF, U+2028 and U+2029 become LF: a
+/// numeric reference to CR is an HTML parse error, and a line break is what each means.
 public enum HTMLEscaping {
   /// `text` escaped for element content or a `"`- or `'`-quoted attribute value.
   public static func escape(_ text: String) -> String {
@@ -19,7 +19,7 @@ public enum HTMLEscaping {
       case ">": output += "&gt;"
       case "\"": output += "&quot;"
       case "'": output += "&#39;"
-      case "\r": output += "\n"
+      case "\r", "\u{2028}", "\u{2029}": output += "\n"
       case "\n": if !previousWasCR { output += "\n" }
       default:
         if VisibleEscape.isNeeded(for: scalar) {

@@ -48,6 +48,8 @@ public struct HTMLReporter: Reporter {
 private extension HTMLReporter {
   static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
+  static let conventionCode = "<code>test_&lt;condition&gt;_&lt;expectedResult&gt;</code>"
+
   static func head(title: String) -> String {
     """
     <!DOCTYPE html>
@@ -128,7 +130,7 @@ private extension HTMLReporter {
       ("Assertions per test, mean", summary.meanAssertions.map(HealthSummary.decimal) ?? none),
       ("Assertions per test, median", summary.medianAssertions.map(HealthSummary.decimal) ?? none),
       ("Tests without assertions", String(summary.testsWithoutAssertions.count)),
-      ("XCTest names in the form <code>test_&lt;condition&gt;_&lt;expectedResult&gt;</code>", names),
+      ("XCTest names in the form \(conventionCode)", names),
     ]
     var html = "<table class=\"figures\">\n<tbody>\n"
     for (label, value) in rows {
@@ -214,8 +216,8 @@ private extension HTMLReporter {
 
   static func errorsSection(_ errors: [Diagnostic]) -> String {
     guard !errors.isEmpty else { return "" }
-    var html = "<section id=\"errors\">\n<h2>Files that could not be linted (\(errors.count))</h2>\n"
-    html += "<ul>\n"
+    var html = "<section id=\"errors\">\n"
+    html += "<h2>Files that could not be linted (\(errors.count))</h2>\n<ul>\n"
     for error in errors {
       html += "<li><code>\(escape(error.path)):\(error.line):\(error.column)</code> "
       html += "<span class=\"message\">\(escape(error.message))</span></li>\n"

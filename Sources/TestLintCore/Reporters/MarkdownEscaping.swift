@@ -5,8 +5,10 @@
 ///   stays inside its table row or list item;
 /// - `&`, `<` and `>` become `&amp;`, `&lt;` and `&gt;`, so no HTML tag or entity survives;
 /// - the ASCII punctuation that starts Markdown syntax (`` \ ` * _ [ ] ( ) # + - ! | ~ $ ``) is
-///   backslash-escaped; `\|` also keeps a cell from splitting;
-/// - `@` is followed by a WORD JOINER (U+2060), invisible, so `@name` cannot mention anyone;
+///   backslash-escaped; `\|` also keeps a cell from splitting; so are `:` and `.`, which keeps
+///   GitHub from turning `https://…` and `www.…` into links and `:name:` into emoji;
+/// - `@` is followed by a WORD JOINER (U+2060), invisible, so `@name` can neither mention anyone
+///   nor become an e-mail link;
 /// - controls and bidirectional overrides become a visible `\u{X}` (see ``VisibleEscape``).
 public enum MarkdownEscaping {
   /// `text` as inline Markdown that renders as exactly that text, on one line.
@@ -28,7 +30,7 @@ public enum MarkdownEscaping {
 
 private extension MarkdownEscaping {
   static let backslashed: Set<Unicode.Scalar> = [
-    "\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", "!", "|", "~", "$",
+    "\\", "`", "*", "_", "[", "]", "(", ")", "#", "+", "-", "!", "|", "~", "$", ":", ".",
   ]
 
   static func append(_ scalar: Unicode.Scalar, to output: inout String) {
