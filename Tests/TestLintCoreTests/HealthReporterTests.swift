@@ -164,9 +164,8 @@ final class HealthReporterTests: XCTestCase {
         - 2
     }
     XCTAssertEqual(cells, Array(repeating: 3, count: 7) + Array(repeating: 2, count: 8))
-    XCTAssertTrue(
-      html.contains("<td align=\"left\">rule&lt;script&gt;alert(1)&lt;/script&gt;|&quot;'&amp;</td>"),
-      "a hostile rule id stays whole in its cell, as text")
+    let ruleCell = "<td align=\"left\">rule&lt;script&gt;alert(1)&lt;/script&gt;|&quot;'&amp;</td>"
+    XCTAssertTrue(html.contains(ruleCell), "a hostile rule id stays whole in its cell, as text")
     XCTAssertTrue(
       html.contains("[link](https://evil.example/x.js) &lt;img src=x onerror=alert(2)&gt;"),
       "links and tags in a message stay text")
@@ -230,7 +229,8 @@ final class HealthReporterTests: XCTestCase {
 
   func test_htmlReport_declaresStrictPolicyFirst() throws {
     let html = HTMLReporter().render(Self.normalResult)
-    let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\""
+    let policy =
+      "<meta http-equiv=\"Content-Security-Policy\" content=\""
       + "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
       + "img-src data:; base-uri 'none'; form-action 'none'\"/>"
     let policyIndex = try XCTUnwrap(html.range(of: policy), "the policy is declared").lowerBound
@@ -323,7 +323,8 @@ private extension HealthReporterTests {
         suite: "ParserTests", snippet: "func testParse() throws {"),
     ],
     errors: [
-      Diagnostic(path: "Tests/Broken/Unreadable.swift", message: "cannot read file: permission denied")
+      Diagnostic(
+        path: "Tests/Broken/Unreadable.swift", message: "cannot read file: permission denied")
     ],
     files: [loginPath, modelPath, parserPath],
     rules: [

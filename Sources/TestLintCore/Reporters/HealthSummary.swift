@@ -80,9 +80,7 @@ public struct HealthSummary: Sendable, Hashable {
     swiftTestingTests = result.tests.filter { $0.framework == .swiftTesting }.count
     assertionCounts = result.tests.map(\.assertions).sorted()
     testsWithoutAssertions = result.tests.filter { $0.assertions == 0 }
-    conventionalNames = result.tests.filter {
-      $0.framework == .xctest && TestNameFormatRule.follows($0.name, prefix: "test_")
-    }.count
+    conventionalNames = result.tests.filter(Self.isConventionalXCTest).count
   }
 }
 
@@ -114,6 +112,11 @@ extension HealthSummary {
 }
 
 private extension HealthSummary {
+  /// An XCTest test named `test_<condition>_<expectedResult>` (2 to 3 segments).
+  static func isConventionalXCTest(_ test: InventoryEntry) -> Bool {
+    test.framework == .xctest && TestNameFormatRule.follows(test.name, prefix: "test_")
+  }
+
   static func count(_ key: String, isError: Bool, in rows: inout [String: Row]) {
     var row = rows[key] ?? Row(key: key, errors: 0, warnings: 0)
     if isError { row.errors += 1 } else { row.warnings += 1 }
