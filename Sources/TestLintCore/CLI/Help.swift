@@ -12,9 +12,9 @@ enum Help {
 
     OPTIONS
       --config FILE           use FILE instead of the nearest .lint.yml
-      --reporter NAME[:FILE]  text (default), json, junit, sarif, github, gitlab or
-                              checkstyle; to FILE instead of standard output; repeat for
-                              several reports in one run
+      --reporter NAME[:FILE]  text (default), json, junit, sarif, github, gitlab,
+                              checkstyle, markdown or html; to FILE instead of standard
+                              output; repeat for several reports in one run
       --strict                warnings fail the run too (exit code 1)
       --quiet, -q             no summary on standard error
       --only-rule ID          run only this rule (repeatable)

@@ -3,13 +3,17 @@ import Foundation
 /// Every reporter, by the name `--reporter NAME` takes.
 public enum ReporterRegistry {
   /// Reporter names, sorted.
-  public static let names = ["checkstyle", "github", "gitlab", "json", "junit", "sarif", "text"]
+  public static let names = [
+    "checkstyle", "github", "gitlab", "html", "json", "junit", "markdown", "sarif", "text",
+  ]
 
   /// A reporter for a name, or nil when there is none.
   public static func make(_ name: String) -> (any Reporter)? {
     switch name {
     case TextReporter.name: return TextReporter()
     case JSONReporter.name: return JSONReporter()
+    case MarkdownReporter.name: return MarkdownReporter()
+    case HTMLReporter.name: return HTMLReporter()
     case JUnitReporter.name: return JUnitReporter(timestamp: JUnitReporter.timestamp(for: Date()))
     case SARIFReporter.name: return SARIFReporter()
     case GitHubReporter.name: return GitHubReporter()
