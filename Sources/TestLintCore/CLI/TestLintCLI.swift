@@ -38,6 +38,19 @@ public enum TestLintCLI {
       return lint(
         parsed, workingDirectory: workingDirectory, standardInput: standardInput, stdout: &stdout,
         stderr: &stderr)
+    case .baseline:
+      // `testlint baseline prune FILE [PATHS...]`
+      guard parsed.paths.first == "prune", parsed.paths.count >= 2 else {
+        stderr += "testlint: error: usage: testlint baseline prune FILE [PATHS...]\n"
+        return .failure
+      }
+      var arguments = parsed
+      arguments.command = .lint
+      arguments.baselinePath = parsed.paths[1]
+      arguments.paths = Array(parsed.paths.dropFirst(2))
+      return lint(
+        arguments, workingDirectory: workingDirectory, standardInput: standardInput,
+        stdout: &stdout, stderr: &stderr, pruneBaseline: true)
     }
   }
 
@@ -65,7 +78,7 @@ public enum TestLintCLI {
 
   static func lint(
     _ arguments: Arguments, workingDirectory: String, standardInput: () -> [UInt8],
-    stdout: inout String, stderr: inout String
+    stdout: inout String, stderr: inout String, pruneBaseline: Bool = false
   ) -> ExitCode {
     // With `--stdin-path`, the configuration is the one that file would see.
     let stdinPath = arguments.stdinPath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
@@ -167,6 +180,29 @@ public enum TestLintCLI {
         filter: filter)
     }
 
+    if let shard = arguments.shard {
+      guard only == nil else {
+        stderr += "testlint: error: '--shard' and '--stdin-path' do not go together\n"
+        return .failure
+      }
+      // Every file still informs the run; each lints the files whose path hashes to its slice,
+      // so a file stays in its shard when others come and go.
+      only = Set(
+        collected.files.indices.filter { index in
+          FindingFingerprint.fnv1a64([collected.files[index].displayPath]) % UInt64(shard.count)
+            == UInt64(shard.index - 1)
+        })
+    }
+    var changes: GitChanges?
+    if let revision = arguments.changedSince {
+      do {
+        changes = try GitChanges.since(revision, workingDirectory: workingDirectory)
+      } catch {
+        stderr += "testlint: error: \(error.message)\n"
+        return .failure
+      }
+    }
+
     if arguments.command == .lint, let first = arguments.paths.first {
       collected.errors = collected.errors.map { commandHint($0, firstPath: first) }
     }
@@ -235,6 +271,23 @@ public enum TestLintCLI {
     }
     for error in result.errors { stderr += error.formatted + "\n" }
 
+    if let changes {
+      result.findings = result.findings.filter { finding in
+        let path = FileWalker.absolutePath(finding.path, workingDirectory: workingDirectory)
+        return arguments.changedFilesOnly
+          ? changes.contains(path: path) : changes.contains(path: path, line: finding.line)
+      }
+    }
+    switch applyBaselines(
+      arguments, to: &result, workingDirectory: workingDirectory, prune: pruneBaseline,
+      stderr: &stderr)
+    {
+    case .failure: return .failure
+    case .findings: status = .findings
+    case .success: break
+    }
+    if pruneBaseline { return status }
+
     for (reporter, path) in reporters {
       let output = reporter.render(result)
       if let path {
@@ -259,8 +312,73 @@ public enum TestLintCLI {
     }
     if !arguments.quiet { stderr += summary(result) }
     if status == .failure || !result.errors.isEmpty { return .failure }
+    if arguments.writeBaselinePath != nil { return .success }
     let failing = result.findings.contains { $0.severity == .error || arguments.strict }
-    return failing ? .findings : .success
+    let warnings = result.findings.filter { $0.severity == .warning }.count
+    if let limit = arguments.maxWarnings, warnings > limit {
+      if !arguments.quiet { stderr += "testlint: \(warnings) warnings exceed '--max-warnings \(limit)'\n" }
+      return .findings
+    }
+    return failing || status == .findings ? .findings : .success
+  }
+
+  /// `--write-baseline`, `--baseline` (with `--baseline-strict`) and `baseline prune`.
+  static func applyBaselines(
+    _ arguments: Arguments, to result: inout LintResult, workingDirectory: String, prune: Bool,
+    stderr: inout String
+  ) -> ExitCode {
+    func relative(to baselinePath: String) -> (String) -> String {
+      let folder = FileWalker.parentDirectory(baselinePath)
+      return { path in
+        let absolute = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+        return FileWalker.relativePath(absolute, to: folder) ?? absolute
+      }
+    }
+    if let path = arguments.writeBaselinePath {
+      let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+      let baseline = Baseline(findings: result.findings, relativePath: relative(to: target))
+      if let failure = write(baseline.serialized(), to: target) {
+        stderr += "\(path):1:1: error: cannot write baseline: \(failure)\n"
+        return .failure
+      }
+      if !arguments.quiet {
+        stderr += "testlint: wrote \(result.findings.count) findings to the baseline \(path)\n"
+      }
+    }
+    guard let path = arguments.baselinePath else { return .success }
+    let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+    let baseline: Baseline
+    do {
+      let bytes = try FileWalker.contents(of: FileEntry(path: target, displayPath: path))
+      baseline = try Baseline.parse(String(decoding: bytes, as: UTF8.self))
+    } catch let error as Diagnostic {
+      stderr += error.formatted + "\n"
+      return .failure
+    } catch let error as BaselineError {
+      stderr += "\(path):1:1: error: \(error.message)\n"
+      return .failure
+    } catch {
+      return .failure
+    }
+    if prune {
+      let pruned = baseline.pruned(keeping: result.findings, relativePath: relative(to: target))
+      if let failure = write(pruned.serialized(), to: target) {
+        stderr += "\(path):1:1: error: cannot write baseline: \(failure)\n"
+        return .failure
+      }
+      let removed = baseline.entries.map(\.count).reduce(0, +) - pruned.entries.map(\.count).reduce(0, +)
+      if !arguments.quiet { stderr += "testlint: pruned \(removed) findings from the baseline \(path)\n" }
+      return .success
+    }
+    let applied = baseline.apply(to: result.findings, relativePath: relative(to: target))
+    result.findings = applied.new
+    guard arguments.baselineStrict, !applied.stale.isEmpty else { return .success }
+    for entry in applied.stale {
+      let place = entry.test.map { " in '\($0)'" } ?? entry.suite.map { " in '\($0)'" } ?? ""
+      stderr +=
+        "\(path):1:1: error: \(entry.count) baselined '\(entry.rule)' finding(s) in \(entry.file)\(place) no longer occur; run 'testlint baseline prune \(path)'\n"
+    }
+    return .findings
   }
 
   /// Reads `--config FILE`, or the nearest `.lint.yml` up from the working directory, or the
