@@ -4,7 +4,8 @@ import Foundation
 public enum ReporterRegistry {
   /// Reporter names, sorted.
   public static let names = [
-    "checkstyle", "github", "gitlab", "html", "json", "junit", "markdown", "sarif", "text",
+    "checkstyle", "github", "gitlab", "html", "json", "junit", "junit-gitlab", "markdown", "sarif",
+    "text",
   ]
 
   /// A reporter for a name, or nil when there is none.
@@ -15,6 +16,8 @@ public enum ReporterRegistry {
     case MarkdownReporter.name: return MarkdownReporter()
     case HTMLReporter.name: return HTMLReporter()
     case JUnitReporter.name: return JUnitReporter(timestamp: JUnitReporter.timestamp(for: Date()))
+    case JUnitReporter.locatedName:
+      return JUnitReporter(timestamp: JUnitReporter.timestamp(for: Date()), includesLocation: true)
     case SARIFReporter.name: return SARIFReporter()
     case GitHubReporter.name: return GitHubReporter()
     case GitLabReporter.name: return GitLabReporter()
