@@ -89,26 +89,36 @@ struct ScannerState {
   static func matchBrackets(_ tokens: [Token]) -> [Int32] {
     var partner = [Int32](repeating: Int32(tokens.count), count: tokens.count)
     var stack: [Int] = []
+    // Stack heights of the open `(`, `[` and `{`, so the innermost opener of a kind (and the
+    // innermost brace) is found without searching the stack: a run of stray closers would
+    // otherwise cost a full stack search each, quadratic time on a broken file.
+    var heights: [[Int]] = [[], [], []]
+    func slot(_ kind: TokenKind) -> Int {
+      switch kind {
+      case .leftParen, .rightParen: return 0
+      case .leftBracket, .rightBracket: return 1
+      default: return 2
+      }
+    }
     for index in tokens.indices {
       let kind = tokens[index].kind
       switch kind {
       case .leftParen, .leftBrace, .leftBracket:
+        heights[slot(kind)].append(stack.count)
         stack.append(index)
       case .rightParen, .rightBrace, .rightBracket:
-        let opener: TokenKind =
-          kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
         // Recover from stray closers: only pop when the opener is somewhere on the stack.
-        guard let depth = stack.lastIndex(where: { tokens[$0].kind == opener }) else { continue }
+        guard let depth = heights[slot(kind)].last else { continue }
         // Braces are the strongest structure: a `)` never closes across an open `{`.
-        if opener != .leftBrace,
-          stack[(depth + 1)...].contains(where: { tokens[$0].kind == .leftBrace })
-        {
-          continue
+        if kind != .rightBrace, let brace = heights[2].last, brace > depth { continue }
+        while stack.count > depth {
+          let open = stack.removeLast()
+          heights[slot(tokens[open].kind)].removeLast()
+          if stack.count == depth {
+            partner[open] = Int32(index)
+            partner[index] = Int32(open)
+          }
         }
-        while stack.count > depth + 1 { stack.removeLast() }
-        let open = stack.removeLast()
-        partner[open] = Int32(index)
-        partner[index] = Int32(open)
       default:
         break
       }
