@@ -89,6 +89,13 @@ extension ScannerState {
       if tokens[index - 1].kind == .at { return nil }
     }
     if token.keyword == .`init`, index == 0 || tokens[index - 1].kind != .dot { return nil }
+    // Enum case patterns are not calls: `case .failure(let error)`, `case let .some(value)`.
+    if index >= 2, tokens[index - 1].kind == .dot {
+      let before = tokens[index - 2].keyword
+      if before == .case || ((before == .let || before == .var) && keyword(index - 3) == .case) {
+        return nil
+      }
+    }
     var parentheses: Range<Int>?
     var arguments: [Argument] = []
     var cursor = next
