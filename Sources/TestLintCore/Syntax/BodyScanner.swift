@@ -108,14 +108,20 @@ extension ScannerState {
     } else if isOperator(next, "<"), !nextToken.hasSpaceBefore, token.kind == .identifier {
       // Explicit generic arguments: `make<Foo>()`.
       let after = skipAngles(from: next)
-      guard after < limit, tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore else {
+      // The clause must close exactly: in `resolve<Service<Int>>()` the `>>` closes more than
+      // `Service<` opened, so `Service` is a generic argument, not a callee.
+      guard after < limit, tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore,
+        angleBalance(from: next, to: after) == 0
+      else {
         return nil
       }
       let close = min(self.close(after), limit)
       parentheses = after..<(close + 1)
       arguments = readArguments(from: after + 1, to: close)
       cursor = close + 1
-    } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart {
+    } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart
+      || isVariableTypeAnnotation(endingAt: index)
+    {
       // `#file`, `#line` and plain names are not calls.
       return nil
     }
@@ -140,6 +146,30 @@ extension ScannerState {
       arguments: arguments, parentheses: parentheses, trailingClosures: trailingClosures,
       parent: nil, function: function)
     return (call, cursor - 1)
+  }
+
+  /// `<` minus `>` in the operator tokens of a range (`->` excluded).
+  func angleBalance(from start: Int, to end: Int) -> Int {
+    var balance = 0
+    for index in start..<end where tokens[index].kind == .operator && !isOperator(index, "->") {
+      for offset in Int(tokens[index].start)..<Int(tokens[index].end) {
+        if bytes[offset] == UInt8(ascii: "<") { balance += 1 }
+        if bytes[offset] == UInt8(ascii: ">") { balance -= 1 }
+      }
+    }
+    return balance
+  }
+
+  /// Whether the dotted path ending at `index` is the type annotation of a local `var`, whose
+  /// `{` opens accessors rather than a trailing closure: `var total: Int { compute() }`.
+  func isVariableTypeAnnotation(endingAt index: Int) -> Bool {
+    var cursor = index
+    while cursor >= 2, tokens[cursor - 1].kind == .dot, tokens[cursor - 2].isIdentifierLike {
+      cursor -= 2
+    }
+    guard cursor >= 3, tokens[cursor - 1].kind == .colon, tokens[cursor - 2].isIdentifierLike
+    else { return false }
+    return tokens[cursor - 3].keyword == .var
   }
 
   /// Splits `(`...`)` contents (exclusive bounds) into arguments.
