@@ -34,6 +34,27 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(type.inheritance, ["Equatable"])
   }
 
+  func test_extensionOfSugaredType_keepsWholeType() {
+    let model = scan(
+      """
+      extension [Int] { func sum() -> Int { 0 } }
+      extension Int?: Comparable {}
+      extension Array<Money> where Element: Sendable {}
+      extension Dictionary<String, [Int]>.Keys {}
+      extension Result<Int, Error>.Success? {}
+      """)
+    XCTAssertEqual(model.types.map(\.name), ["[Int]", "Int?", "Array<Money>", "Dictionary<String, [Int]>.Keys", "Result<Int, Error>.Success?"])
+    XCTAssertEqual(model.types.map(\.simpleName), ["[Int]", "Int", "Array", "Keys", "Success"])
+    XCTAssertEqual(model.types.map(\.inheritance), [[], ["Comparable"], [], [], []])
+    XCTAssertEqual(model.functions.map(\.owner), [0])
+  }
+
+  func test_simpleName_dropsGenericArguments() {
+    XCTAssertEqual(TypeDecl.simpleName("Outer<Int>.Inner<(String) -> Void>!"), "Inner")
+    XCTAssertEqual(TypeDecl.simpleName("Base<(Int) -> Void>"), "Base")
+    XCTAssertEqual(TypeDecl.simpleName("Presenter?"), "Presenter")
+  }
+
   func test_genericClause_isKept() throws {
     let model = scan("struct Box<T: Equatable, U: Collection<Int>> where T: Hashable { let t: T }")
     let type = try XCTUnwrap(model.types.first)

@@ -307,6 +307,34 @@ extension ScannerState {
         index += 2
       }
     }
+    // An extension can extend any type, not just a dotted name: `[Int]`, `Int?`, `Array<Int>`,
+    // `Dictionary<String, Int>.Keys`. Its name is then the whole type as written.
+    if kind == .extension, index < tokens.count, tokens[index].kind != .colon,
+      tokens[index].kind != .leftBrace, tokens[index].keyword != .where
+    {
+      let typeStart = typeName.isEmpty ? index : start + 1
+      var end = index
+      while end < tokens.count {
+        let token = tokens[end]
+        if token.kind == .colon || token.kind == .leftBrace || token.kind == .rightBrace
+          || token.keyword == .where || (end > typeStart && token.isAtLineStart && token.kind != .dot)
+        {
+          break
+        }
+        if token.kind == .operator, bytes[Int(token.start)] == UInt8(ascii: "<") {
+          end = skipAngles(from: end)
+        } else if token.kind == .leftParen || token.kind == .leftBracket {
+          end = close(end) + 1
+        } else {
+          end += 1
+        }
+      }
+      if typeStart < end, end <= tokens.count {
+        nameOffset = Int(tokens[typeStart].start)
+        typeName = text(from: typeStart, to: end)
+        index = end
+      }
+    }
     var genericClause: String?
     if index < tokens.count, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
       let end = skipAngles(from: index)
