@@ -3,7 +3,7 @@ import XCTest
 /* A file whose strings, comments and regexes are full of text that looks like code.
    class NotAType { func notAFunction() {} }
    /* nested: struct AlsoNot { init() {} } */
-   still in the comment: } } }
+   func stillInTheOuterComment() {}
 */
 
 // func commentedOut() { class Nope {} }
