@@ -223,7 +223,7 @@ extension ScannerState {
         continue
       }
       if previous.kind == .rightParen || previous.kind == .rightBracket || previous.kind == .rightBrace
-        || previous.kind == .string || previous.kind == .number
+        || previous.kind == .string || previous.kind == .number || previous.kind == .regex
       {
         expressionBase = true
       } else if !tokens[cursor].isAtLineStart {
@@ -250,6 +250,9 @@ extension ScannerState {
       }
     }
     guard !target.isEmpty, index >= 1 else { return }
+    // `a.b[1].c = x`, `a?.b = x`: the path hangs off an expression, so it is no plain path (and
+    // `c` alone would name the wrong thing).
+    if cursor + 1 < index, cursor + 1 >= 0, tokens[cursor + 1].kind == .dot { return }
     // `let x = ...` and `var x = ...` declare locals; `case let x = ...` too.
     if cursor >= 0, [.let, .var, .case].contains(tokens[cursor].keyword) { return }
     if cursor >= 0, tokens[cursor].kind == .dot { return }
