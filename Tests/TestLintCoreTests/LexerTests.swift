@@ -175,7 +175,6 @@ final class LexerTests: XCTestCase {
   func test_divisionWithoutSpaces_isNotRegex() {
     XCTAssertEqual(texts(lex("let h = x/2/y")), ["let", "h", "=", "x", "/", "2", "/", "y"])
     XCTAssertEqual(texts(lex("f(a)/2 + b[0]/c")), ["f", "(", "a", ")", "/", "2", "+", "b", "[", "0", "]", "/", "c"])
-    XCTAssertEqual(texts(lex("x! /2/ y")), ["x", "!", "/", "2", "/", "y"])
   }
 
   // MARK: Identifiers, directives, attributes

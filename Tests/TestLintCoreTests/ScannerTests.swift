@@ -179,6 +179,44 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(model.properties.map(\.hasInitializer), [false, false, true, true, false, true])
   }
 
+  func test_observedPropertyInitializer_excludesObservers() {
+    let model = scan(
+      """
+      class A {
+        var c = 0 {
+          willSet { log(newValue) }
+        }
+        var d: [Int] = [] { didSet { changed() } }
+        var e = make()
+        { @MainActor didSet {} }
+        func after() {}
+      }
+      """)
+    XCTAssertEqual(model.properties.map(\.name), ["c", "d", "e"])
+    XCTAssertEqual(model.properties.map { $0.initializer.map { model.text(tokens: $0) } }, ["0", "[]", "make()"])
+    XCTAssertEqual(model.properties.map(\.isComputed), [false, false, false])
+    XCTAssertEqual(model.functions.map(\.name), ["after"])
+  }
+
+  func test_ternaryOnContinuationLines_isOneInitializer() {
+    let model = scan(
+      """
+      class A {
+        let a = b
+          ? c
+          : d
+        func h() {}
+      }
+      """)
+    XCTAssertEqual(model.properties.first?.initializer.map { model.text(tokens: $0) }, "b\n    ? c\n    : d")
+    XCTAssertEqual(model.functions.map(\.name), ["h"])
+  }
+
+  func test_declarationAfterUnknownStatement_isFound() {
+    let model = scan("class A {\n  case\n  func h() {}\n}\nlet x = 1; y\nfunc g() {}")
+    XCTAssertEqual(model.functions.map(\.name), ["h", "g"])
+  }
+
   func test_propertyWrapper_isAttribute() throws {
     let model = scan(
       """
@@ -434,6 +472,13 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(calls.map(\.hasExpressionBase), [false, true, true, true])
   }
 
+  func test_callOnRegexLiteral_hasExpressionBase() {
+    let calls = scanCalls("let m = /[a-z]+/.firstMatch(in: s)\nlet n = #/x/#.wholeMatch(in: s)")
+    XCTAssertEqual(calls.map(\.path), [["firstMatch"], ["wholeMatch"]])
+    XCTAssertEqual(calls.map(\.hasExpressionBase), [true, true])
+    XCTAssertEqual(calls.map(\.isImplicitMember), [false, false])
+  }
+
   func test_chainAcrossLines_keepsReceiver() {
     let calls = scanCalls("sut\n  .load()\nbuilder\n  .make()\n  .run()")
     XCTAssertEqual(calls.map(\.path), [["sut", "load"], ["builder", "make"], ["run"]])
@@ -609,6 +654,27 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(model.assignments.map(\.memberName), ["presenter", "interactor", nil, "other"])
     XCTAssertEqual(model.assignments.map { model.text(tokens: $0.value) }, ["Presenter(view: view)", "InteractorMock()", "nil", "local"])
     XCTAssertEqual(model.functions.first?.assignments, 0..<4)
+  }
+
+  func test_assignmentThroughExpression_isNotPlainPath() {
+    let model = scan(
+      """
+      func f() {
+        a.b[1].c = 2
+        a?.b = c
+        items[0] = 1
+        make().value = 3
+        (x, y) = (1, 2)
+        sut.value = 4
+      }
+      """)
+    XCTAssertEqual(model.assignments.map(\.target), [["sut", "value"]])
+  }
+
+  func test_ternaryAssignment_spansLines() {
+    let model = scan("func f() {\n  value = flag\n    ? one\n    : two\n  next()\n}")
+    XCTAssertEqual(model.assignments.map { model.text(tokens: $0.value) }, ["flag\n    ? one\n    : two"])
+    XCTAssertEqual(model.calls.map(\.name), ["next"])
   }
 
   // MARK: Imports

@@ -231,7 +231,9 @@ extension ScannerState {
         index = max(end, index + 1)
         pending = Pending()
       default:
-        index = statementEnd(from: index + 1, limit: scope.end)
+        // From the statement's own first token: when it is the last one on its line, the next
+        // line's declaration must not be taken for part of it (`let a = b\n  : c\n  func h()`).
+        index = statementEnd(from: index, limit: scope.end)
         pending = Pending()
       }
     }
@@ -592,18 +594,24 @@ extension ScannerState {
       var initializer: Range<Int>?
       if index < tokens.count, isOperator(index, "=") {
         let valueStart = index + 1
-        let end = expressionEnd(from: valueStart, limit: scopeEnd)
+        var end = expressionEnd(from: valueStart, limit: scopeEnd)
+        // `var x = 0 { didSet { ... } }`: the observers are not part of the initializer.
+        var probe = valueStart
+        while probe < end {
+          if tokens[probe].kind == .leftBrace, isObserverBlock(probe) {
+            end = probe
+            break
+          }
+          probe = isBracketOpen(probe) ? close(probe) + 1 : probe + 1
+        }
         initializer = valueStart..<end
         index = end
       }
       var isComputed = false
-      if index < tokens.count, tokens[index].kind == .leftBrace, !tokens[index].isAtLineStart || initializer == nil {
-        let first = index + 1
-        var probe = first
-        while probe < tokens.count, tokens[probe].kind == .at { probe += 2 }
-        let observer = probe < tokens.count
-          && (tokens[probe].keyword == .willSet || tokens[probe].keyword == .didSet)
-        isComputed = !observer
+      if index < tokens.count, tokens[index].kind == .leftBrace,
+        !tokens[index].isAtLineStart || initializer == nil || isObserverBlock(index)
+      {
+        isComputed = !isObserverBlock(index)
         index = close(index) + 1
       }
       let annotation = typeAnnotation ?? ""
@@ -626,10 +634,19 @@ extension ScannerState {
     return index
   }
 
+  /// Whether the `{` at `index` opens `willSet`/`didSet` observers (attributes may come first).
+  func isObserverBlock(_ index: Int) -> Bool {
+    var probe = index + 1
+    while probe < tokens.count, tokens[probe].kind == .at { probe += 2 }
+    return probe < tokens.count
+      && (tokens[probe].keyword == .willSet || tokens[probe].keyword == .didSet)
+  }
+
   /// Whether the token at `index` continues the expression before it across a line break.
   func continuesExpression(_ index: Int) -> Bool {
     let token = tokens[index]
-    if token.kind == .dot { return true }
+    // `.member` and the `: else` part of a ternary continue the line before.
+    if token.kind == .dot || token.kind == .colon { return true }
     if token.kind == .operator {
       // A binary operator starting the line continues; a prefix one (no space after) does not.
       let next = index + 1
