@@ -62,11 +62,23 @@ public struct TypeDecl: Sendable {
 
   /// The last dotted component of a type name, generic arguments and optionality removed.
   public static func simpleName(_ written: String) -> String {
-    var text = Substring(written)
-    if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
-    while let last = text.last, last == "!" || last == "?" || last == " " { text = text.dropLast() }
-    if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
-    return String(text)
+    // Generic arguments can sit before the last component too: `Dictionary<K, V>.Keys`.
+    var text = ""
+    var depth = 0
+    var previous: Character = " "
+    for character in written {
+      if character == "<" {
+        depth += 1
+      } else if character == ">", depth > 0, previous != "-" {
+        depth -= 1
+      } else if depth == 0 {
+        text.append(character)
+      }
+      previous = character
+    }
+    while let last = text.last, last == "!" || last == "?" || last == " " { text.removeLast() }
+    if let dot = text.lastIndex(of: ".") { text = String(text[text.index(after: dot)...]) }
+    return text
   }
 }
 
