@@ -102,18 +102,40 @@ public enum FileWalker {
     if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw Diagnostic(path: entry.displayPath, message: "cannot read file: it is a directory")
     }
+    // Read straight into the result: one allocation of the file's size (plus one byte, to see
+    // the end in a single read), growing only if the file grew since `fstat`.
     var bytes: [UInt8] = []
-    let expected = max(Int(info.st_size), 0)
-    bytes.reserveCapacity(expected + 1)
-    var chunk = [UInt8](repeating: 0, count: max(65_536, min(expected + 1, 1 << 24)))
+    var capacity = max(Int(info.st_size), 0) + 1
+    var count = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
+      if count == capacity { capacity *= 2 }
+      var failure: Int32 = 0
+      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        if count > 0 {
+          bytes.withUnsafeBufferPointer { old in
+            _ = buffer.baseAddress.map { $0.update(from: old.baseAddress!, count: count) }
+          }
+        }
+        var done = false
+        while !done, count < capacity {
+          let read = read(descriptor, buffer.baseAddress! + count, capacity - count)
+          if read < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            done = true
+          } else if read == 0 {
+            done = true
+          } else {
+            count += read
+          }
+        }
+        initialized = count
+      }
+      if failure != 0 {
+        errno = failure
         throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
       }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
+      if count < capacity { break }
     }
     return bytes
   }

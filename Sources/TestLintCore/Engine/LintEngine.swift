@@ -45,10 +45,12 @@ public struct LintEngine: Sendable {
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
-        let result = linter.lint(model)
+        let context = RuleContext(
+          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+        let result = linter.lint(context)
         return PerFile(
           findings: result.findings, errors: result.problems,
-          tests: Self.inventory(model, run: run, counter: assertionCounter ?? counter))
+          tests: Self.inventory(context, counter: assertionCounter ?? counter))
       }
     }
     var findings: [Finding] = []
@@ -95,18 +97,18 @@ public struct LintEngine: Sendable {
       index -> ([InventoryEntry], Diagnostic?) in
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return ([], error)
-      case .success(let model): return (Self.inventory(model, run: run, counter: matcher), nil)
+      case .success(let model):
+        let context = RuleContext(
+          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+        return (Self.inventory(context, counter: matcher), nil)
       }
     }
     return (InventoryEntry.sorted(perFile.flatMap(\.0)), perFile.compactMap(\.1).sorted())
   }
 
   /// The tests of one file with their assertion counts.
-  static func inventory(
-    _ model: FileModel, run: PreparedRun, counter: MissingAssertionRule
-  ) -> [InventoryEntry] {
-    let context = RuleContext(
-      model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+  static func inventory(_ context: RuleContext, counter: MissingAssertionRule) -> [InventoryEntry] {
+    let model = context.model
     return context.tests.map { test in
       InventoryEntry(
         file: model.source.path, suite: test.suite,

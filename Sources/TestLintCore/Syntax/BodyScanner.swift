@@ -54,6 +54,12 @@ extension ScannerState {
     }
   }
 
+  static let accessorKeywords = KeywordSet([.get, .set, .willSet, .didSet])
+  static let declarationKeywords = KeywordSet([
+    .func, .case, .let, .var, .class, .struct, .enum, .protocol, .extension, .typealias, .subscript,
+    .associatedtype,
+  ])
+
   /// Recognises a call whose callee ends at `index`; returns it with the last token it spans.
   func readCall(at index: Int, limit: Int, function: Int, inHeader: Bool) -> (call: Call, end: Int)? {
     let token = tokens[index]
@@ -71,15 +77,14 @@ extension ScannerState {
       default:
         return nil
       }
-      if [.get, .set, .willSet, .didSet].contains(token.keyword), tokens[next].kind == .leftBrace {
+      if token.keyword.isIn(Self.accessorKeywords), tokens[next].kind == .leftBrace {
         return nil
       }
     }
     // Declarations are not calls: `func name(`, `init(`, `case name(`.
     if index > 0 {
       let previousKeyword = tokens[index - 1].keyword
-      if [.func, .case, .let, .var, .class, .struct, .enum, .protocol, .extension, .typealias,
-        .subscript, .associatedtype].contains(previousKeyword), tokens[index - 1].kind == .identifier,
+      if previousKeyword.isIn(Self.declarationKeywords), tokens[index - 1].kind == .identifier,
         token.keyword != .`self`
       {
         if previousKeyword != .let && previousKeyword != .var || tokens[next].kind == .leftParen {

@@ -63,23 +63,28 @@ public struct TypeDecl: Sendable {
   /// The last dotted component of a type name, generic arguments and optionality removed.
   public static func simpleName(_ written: String) -> String {
     // Generic arguments can sit before the last component too: `Dictionary<K, V>.Keys`.
-    var text = ""
+    // Byte-level: every delimiter involved is ASCII.
+    var text: [UInt8] = []
+    text.reserveCapacity(written.utf8.count)
     var depth = 0
-    var previous: Character = " "
-    for character in written {
-      if character == "<" {
+    var previous: UInt8 = 0x20
+    for byte in written.utf8 {
+      if byte == UInt8(ascii: "<") {
         depth += 1
-      } else if character == ">", depth > 0, previous != "-" {
+      } else if byte == UInt8(ascii: ">"), depth > 0, previous != UInt8(ascii: "-") {
         depth -= 1
       } else if depth == 0 {
-        text.append(character)
+        text.append(byte)
       }
-      previous = character
+      previous = byte
     }
-    while let last = text.last, last == "!" || last == "?" || last == " " { text.removeLast() }
-    if let dot = text.lastIndex(of: ".") { text = String(text[text.index(after: dot)...]) }
-    return text
+    while let last = text.last, last == UInt8(ascii: "!") || last == UInt8(ascii: "?") || last == 0x20 {
+      text.removeLast()
+    }
+    if let dot = text.lastIndex(of: UInt8(ascii: ".")) { text.removeSubrange(...dot) }
+    return String(decoding: text, as: UTF8.self)
   }
+
 }
 
 /// A stored or computed property declared with `var` or `let`.

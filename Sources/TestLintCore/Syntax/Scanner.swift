@@ -394,23 +394,25 @@ extension ScannerState {
 
   /// Collapses whitespace in a type as written: `Base < T >` stays readable, newlines go.
   static func squeeze(_ text: String) -> String {
-    var result = ""
+    // Byte-level: whitespace is ASCII; a non-ASCII byte counts as part of a word.
+    func isWord(_ byte: UInt8) -> Bool {
+      (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     var lastWasSpace = false
-    for character in text {
-      if character.isWhitespace {
+    for byte in text.utf8 {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
         lastWasSpace = true
         continue
       }
-      if lastWasSpace, !result.isEmpty, result.last?.isLetter == true || result.last == "_",
-        character.isLetter || character == "_"
-      {
-        result.append(" ")
-      }
+      if lastWasSpace, let last = result.last, isWord(last), isWord(byte) { result.append(0x20) }
       lastWasSpace = false
-      result.append(character)
+      result.append(byte)
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
+
 
   /// Reads a function-like declaration; returns the index after it.
   mutating func readFunction(at start: Int, scope: Int?, pending: Pending) -> Int {

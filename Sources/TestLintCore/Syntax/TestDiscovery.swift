@@ -162,8 +162,14 @@ public struct TestDiscovery: Sendable {
   /// Every test in the file, in source order.
   public func tests(in model: FileModel) -> [DiscoveredTest] {
     var tests: [DiscoveredTest] = []
+    var suiteNames = [String?](repeating: nil, count: model.types.count)
     for (index, function) in model.functions.enumerated() {
-      let suite = function.owner.map { TestDiscovery.qualifiedTypeName($0, in: model) }
+      var suite: String?
+      if let owner = function.owner {
+        let name = suiteNames[owner] ?? TestDiscovery.qualifiedTypeName(owner, in: model)
+        suiteNames[owner] = name
+        suite = name
+      }
       let framework: TestFramework
       if isSwiftTestingTest(function) {
         framework = .swiftTesting
