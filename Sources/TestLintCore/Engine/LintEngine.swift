@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Lints a set of files: learns what the whole run declares (the class hierarchy and the
 /// assertion helpers), then checks each file concurrently.
 public struct LintEngine: Sendable {
@@ -9,7 +11,11 @@ public struct LintEngine: Sendable {
   public var threads: Int
   /// Bytes of file models kept from the first pass to skip reading and scanning a file twice;
   /// beyond it files are read again, so memory stays bounded on large trees.
-  public var modelCacheBytes: Int = 32 << 20
+  /// (A model takes about `modelBytesPerSourceByte` times its file's size.)
+  public var modelCacheBytes: Int = 48 << 20
+  /// How much memory a file model takes per byte of source, measured (tokens, line table,
+  /// declarations, calls).
+  static let modelBytesPerSourceByte = 6
   /// What counts as an assertion when learning which helpers of the run assert.
   public var assertionMatcher = AssertionMatcher()
   /// Counts the assertions of each test for `LintResult.tests` (the configured
@@ -122,7 +128,7 @@ public struct LintEngine: Sendable {
   func prepare(
     _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
-    let budget = modelCacheBytes / max(files.count, 1)
+    let budget = ModelBudget(bytes: modelCacheBytes)
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       do throws(Diagnostic) {
@@ -131,7 +137,7 @@ public struct LintEngine: Sendable {
         let model = Scanner.scan(source)
         var hierarchy = ClassHierarchy()
         hierarchy.add(model)
-        let keep = bytes.count <= budget
+        let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
         return FirstPass(
           hierarchy: hierarchy, helpers: assertionMatcher.helperSummaries(in: model),
           model: keep ? model : nil, error: nil)
@@ -197,6 +203,27 @@ public struct InventoryEntry: Sendable, Hashable {
   /// Sorted by file, line and name.
   public static func sorted(_ entries: [InventoryEntry]) -> [InventoryEntry] {
     entries.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+  }
+}
+
+/// Memory for models kept from pass 1 to pass 2, shared by the workers: first come, first
+/// kept, so memory stays bounded whatever the tree's size (which files are kept changes only
+/// how often a file is read, never the results).
+private final class ModelBudget: Sendable {
+  private let remaining: Atomic<Int>
+
+  init(bytes: Int) { remaining = Atomic(bytes) }
+
+  /// Takes `bytes` from the budget when they are there.
+  func reserve(_ bytes: Int) -> Bool {
+    var current = remaining.load(ordering: .relaxed)
+    while current >= bytes {
+      let (exchanged, original) = remaining.compareExchange(
+        expected: current, desired: current - bytes, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+    return false
   }
 }
 
