@@ -12,11 +12,29 @@ public struct FileEntry: Sendable, Hashable {
   public var path: String
   /// The path reporters print: relative to the working directory when inside it.
   public var displayPath: String
+  /// Size and modification time as the walk saw them (for the result cache), if known.
+  public var stamp: FileStamp?
 
   /// Creates an entry.
-  public init(path: String, displayPath: String) {
+  public init(path: String, displayPath: String, stamp: FileStamp? = nil) {
     self.path = path
     self.displayPath = displayPath
+    self.stamp = stamp
+  }
+}
+
+/// A file's size and modification time: when both are unchanged, the content is taken as
+/// unchanged without reading it (as make, git and Ruff do).
+public struct FileStamp: Sendable, Hashable {
+  /// Size in bytes.
+  public var size: Int
+  /// Modification time, nanoseconds since the epoch.
+  public var modified: Int
+
+  /// Creates a stamp.
+  public init(size: Int, modified: Int) {
+    self.size = size
+    self.modified = modified
   }
 }
 
@@ -45,7 +63,9 @@ public enum FileWalker {
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if seen.insert(absolute).inserted, filter(absolute, true) {
-          files.append(FileEntry(path: absolute, displayPath: display(absolute, workingDirectory)))
+          files.append(
+            FileEntry(
+              path: absolute, displayPath: display(absolute, workingDirectory), stamp: stamp(info)))
         }
         continue
       }
@@ -73,14 +93,17 @@ public enum FileWalker {
           if type == S_IFDIR {
             stack.append(child)
           } else if name.hasSuffix(".swift") {
+            var info = childInfo
             if type == S_IFLNK {
               var target = stat()
               guard stat(child, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { continue }
+              info = target
             } else if type != S_IFREG {
               continue
             }
             if seen.insert(child).inserted, filter(child, false) {
-              files.append(FileEntry(path: child, displayPath: display(child, workingDirectory)))
+              files.append(
+                FileEntry(path: child, displayPath: display(child, workingDirectory), stamp: stamp(info)))
             }
           }
         }
@@ -231,6 +254,12 @@ public enum FileWalker {
 
   static func display(_ absolute: String, _ workingDirectory: String) -> String {
     relativePath(absolute, to: workingDirectory) ?? absolute
+  }
+
+  static func stamp(_ info: stat) -> FileStamp {
+    FileStamp(
+      size: Int(info.st_size),
+      modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
   }
 
   static func errorText() -> String { String(cString: strerror(errno)).lowercased() }
