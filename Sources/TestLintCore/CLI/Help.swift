@@ -9,6 +9,8 @@ enum Help {
       testlint inventory [OPTIONS] [PATHS...] list every test found, as JSON
       testlint rules [ID]                    list the rules, or print one rule's page
       testlint version                       print the version
+      testlint lsp                           run the language server on standard input and
+                                             output (for editors; see the README)
 
     OPTIONS
       --config FILE           use FILE instead of the nearest .lint.yml
