@@ -320,9 +320,7 @@ extension LanguageServer {
   }
 
   private mutating func lint(_ open: OpenDocument) -> Workspace.Outcome {
-    // A buffer with no file (`untitled:`) is linted as a new file in the first folder.
-    let path = open.path ?? (workspace.folders.first ?? "/") + "/Untitled.swift"
-    return workspace.lint(open.document, path: path)
+    workspace.lint(open.document, path: open.path)
   }
 
   /// Lints the changed documents and publishes their diagnostics, sorted by URI; publishes the

@@ -111,10 +111,10 @@ extension MessageFramer {
   /// Reads the header lines (`Name: value`, names case-insensitive); only `Content-Length`
   /// matters, `Content-Type` and unknown headers are accepted and ignored.
   private static func contentLength(_ block: ArraySlice<UInt8>) -> Result<Int, HeaderProblem> {
-    let text = String(decoding: block, as: UTF8.self)
     var length: Int?
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+    // Split on bytes: as `Character`s, `\r\n` is one grapheme and `"\n"` would not match it.
+    for bytes in block.split(separator: 0x0A, omittingEmptySubsequences: true) {
+      let line = Substring(String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self))
       guard let colon = line.firstIndex(of: ":") else {
         return .failure(HeaderProblem(message: "header line without ':': '\(line.prefix(80))'"))
       }

@@ -30,8 +30,12 @@ struct Workspace: Sendable {
     self.threads = threads
   }
 
-  /// Lints a document's current text as the file at `path`.
-  mutating func lint(_ document: TextDocument, path: String) -> Outcome {
+  /// Lints a document's current text as the file at `path`; a buffer with no file
+  /// (`untitled:`) as a new file in the first workspace folder, or alone when there is none.
+  mutating func lint(_ document: TextDocument, path: String?) -> Outcome {
+    guard let path = path ?? folders.first.map({ $0 + "/Untitled.swift" }) else {
+      return lintAlone(document)
+    }
     let directory = FileWalker.parentDirectory(path)
     let configurationPath: String?
     if let known = configurationPaths[directory] {
@@ -57,37 +61,67 @@ struct Workspace: Sendable {
     let filter = Self.filter(configuration)
     guard filter(path, true) else { return .excluded }
     // The files around it, as with `--stdin-path`: the configuration's folder, else the
-    // workspace folder that holds the file, else the file's own folder.
-    let root = configuration.directory != "." ? configuration.directory : folder(of: path) ?? directory
-    let indexKey = key + "\u{0}" + root
-    let missingAssertion = MissingAssertionRule(
-      options: RuleOptions(
-        defaultsOf: MissingAssertionRule.description,
-        configured: configuration.ruleSettings[MissingAssertionRule.description.id]?.options ?? [:]))
-    var index =
-      indexes[indexKey]
-      ?? WorkspaceIndex(
-        root: root, filter: filter, matcher: missingAssertion.matcher,
-        roots: Set(["XCTestCase"] + configuration.testBaseClasses), threads: threads)
-    indexes[indexKey] = nil  // keeps `index` uniquely referenced while it is mutated
-
+    // workspace folder that holds the file; never more than that workspace folder (a
+    // `.lint.yml` in a home folder must not make it index the home folder). A file outside
+    // both is linted alone rather than with the whole folder it happens to be in (`/tmp`).
+    let workspaceFolder = folder(of: path)
+    var root = configuration.directory != "." ? configuration.directory : workspaceFolder
+    if let workspaceFolder, let candidate = root, FileWalker.relativePath(candidate, to: workspaceFolder) == nil {
+      root = workspaceFolder
+    }
     let display = folder(of: path).flatMap { FileWalker.relativePath(path, to: $0) } ?? path
+    let matcher = Self.assertionMatcher(configuration)
+    var index: WorkspaceIndex
+    let indexKey = key + "\u{0}" + (root ?? "")
+    if let root {
+      index =
+        indexes[indexKey]
+        ?? WorkspaceIndex(
+          root: root, filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses),
+          threads: threads)
+    } else {
+      index = WorkspaceIndex(
+        filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses))
+    }
+    indexes[indexKey] = nil  // keeps `index` uniquely referenced while it is mutated
+    defer { if root != nil { indexes[indexKey] = index } }
+    return .linted(Self.lint(document, path: path, display: display, configuration: configuration, index: &index))
+  }
+
+  /// A buffer with no file and no folder: the default configuration, nothing around it.
+  private func lintAlone(_ document: TextDocument) -> Outcome {
+    let configuration = Configuration()
+    var index = WorkspaceIndex(
+      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"])
+    return .linted(
+      Self.lint(document, path: "/Untitled.swift", display: "Untitled.swift", configuration: configuration, index: &index))
+  }
+
+  private static func lint(
+    _ document: TextDocument, path: String, display: String, configuration: Configuration, index: inout WorkspaceIndex
+  ) -> LintedDocument {
     // A buffer that is not UTF-8 text cannot come from an editor; lint it as text anyway.
     let source =
       (try? SourceFile(path: display, bytes: document.bytes)) ?? SourceFile(path: display, text: document.text)
     let model = Scanner.scan(source)
-    let context = index.context(
-      for: path, buffer: WorkspaceIndex.contribution(of: model, matcher: missingAssertion.matcher))
-    indexes[indexKey] = index
+    let context = index.context(for: path, buffer: WorkspaceIndex.contribution(of: model, matcher: index.matcher))
     let rules = configuration.enabledRules(RuleRegistry.descriptions).compactMap { entry -> ConfiguredRule? in
       guard let type = RuleRegistry.rule(id: entry.description.id) else { return nil }
       return ConfiguredRule(type, severity: entry.severity, options: entry.options)
     }
     let linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: context.helpers)
-    return .linted(
-      LintedDocument(
-        findings: linter.lint(model), model: model,
-        linter: FileLinter(rules: rules, discovery: context.discovery, assertingHelpers: context.helpers)))
+    return LintedDocument(
+      findings: linter.lint(model), model: model,
+      linter: FileLinter(rules: rules, discovery: context.discovery, assertingHelpers: context.helpers))
+  }
+
+  /// The configured `missing_assertion`'s idea of an assertion (for helper summaries).
+  private static func assertionMatcher(_ configuration: Configuration) -> AssertionMatcher {
+    MissingAssertionRule(
+      options: RuleOptions(
+        defaultsOf: MissingAssertionRule.description,
+        configured: configuration.ruleSettings[MissingAssertionRule.description.id]?.options ?? [:])
+    ).matcher
   }
 
   /// A file on disk changed, appeared or went away (nil): updates the indexes that hold it.

@@ -13,8 +13,8 @@ struct WorkspaceIndex: Sendable {
     }
   }
 
-  /// The folder whose files are indexed.
-  let root: String
+  /// The folder whose files are indexed (nil: none).
+  let root: String?
   /// Decides which files belong (the configuration's `included` / `excluded`).
   let filter: @Sendable (String, Bool) -> Bool
   /// What counts as an assertion when summarising helpers.
@@ -48,9 +48,18 @@ struct WorkspaceIndex: Sendable {
     }
   }
 
+  /// An index of no files (a file outside every workspace folder is linted alone).
+  init(filter: @escaping @Sendable (String, Bool) -> Bool, matcher: AssertionMatcher, roots: Set<String>) {
+    self.root = nil
+    self.filter = filter
+    self.matcher = matcher
+    self.roots = roots
+  }
+
   /// Whether a file belongs to this index.
   func covers(_ path: String) -> Bool {
-    FileWalker.relativePath(path, to: root) != nil && path.hasSuffix(".swift") && filter(path, false)
+    guard let root else { return false }
+    return FileWalker.relativePath(path, to: root) != nil && path.hasSuffix(".swift") && filter(path, false)
   }
 
   /// Records a file's new content (nil: it was deleted or is no longer readable).
