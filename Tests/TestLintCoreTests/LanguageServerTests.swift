@@ -74,6 +74,15 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertNil(alive.errorCode, "the server still answers")
   }
 
+  func test_badHeaderWithBody_nextMessageAnswered() throws {
+    var client = try LSPClient.initialized()
+    let garbage = Array("Content-Length: -4\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"shutdown\"}".utf8)
+    let next = LSPClient.frame(Array(#"{"jsonrpc":"2.0","id":10,"method":"shutdown"}"#.utf8))
+    let replies = try client.send(raw: garbage + next)
+    XCTAssertEqual(replies.map(\.errorCode), [-32700, nil])
+    XCTAssertEqual(replies.last?.message["id"] as? Int, 10, "the message after the bad one is read")
+  }
+
   func test_framesSplitAnywhere_areReassembled() throws {
     var client = LSPClient()
     let body = try JSONSerialization.data(

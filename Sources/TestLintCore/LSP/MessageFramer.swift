@@ -131,13 +131,14 @@ extension MessageFramer {
     return .success(length)
   }
 
-  /// Drops bytes up to the next `Content-Length:` (any case) that starts a line.
+  /// Drops bytes up to the next `Content-Length:` (any case). It need not start a line: after
+  /// a header without a usable length, the body that followed it is read as garbage and the
+  /// next message's header comes right after its last byte.
   private mutating func resynchronize(from index: Int) {
     let needle = Array("content-length:".utf8)
     var cursor = index
     while cursor + needle.count <= buffer.count {
-      let atLineStart = cursor == 0 || buffer[cursor - 1] == 0x0A
-      if atLineStart, (0..<needle.count).allSatisfy({ Self.lowered(buffer[cursor + $0]) == needle[$0] }) {
+      if (0..<needle.count).allSatisfy({ Self.lowered(buffer[cursor + $0]) == needle[$0] }) {
         start = cursor
         return
       }
