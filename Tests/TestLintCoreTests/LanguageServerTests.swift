@@ -236,6 +236,30 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertEqual(replies.compactMap(\.findings).map { $0.map(\.rule) }, [["missing_assertion"]])
   }
 
+  func test_baseClassSavedInEditor_republishesOtherDocument() throws {
+    let sandbox = try Sandbox(self)
+    let base = "import Foundation\nclass BaseTestCase: NSObject {}\n"
+    try sandbox.write("Support/Base.swift", base)
+    let text = "final class FooTests: BaseTestCase {\n  func test_a_b() {}\n}\n"
+    try sandbox.write("Tests/FooTests.swift", text)
+    var client = try LSPClient.initialized(root: sandbox.root)
+    let fooURI = DocumentURIForTests.uri(sandbox.path("Tests/FooTests.swift"))
+    let baseURI = DocumentURIForTests.uri(sandbox.path("Support/Base.swift"))
+    XCTAssertEqual(try client.open(fooURI, text).map(\.rule), [])
+    _ = try client.open(baseURI, base)
+
+    // Typing does not change what the other files see; saving does.
+    let typed = try client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": baseURI, "version": 2],
+        "contentChanges": [["range": LSPClient.Range(1, 20, 1, 28).json, "text": "XCTestCase"]],
+      ])
+    XCTAssertNil(typed.first { $0.uri == fooURI }, "FooTests is not linted again before the save")
+    let saved = try client.notify("textDocument/didSave", ["textDocument": ["uri": baseURI]])
+    XCTAssertEqual(try LSPClient.published(saved, uri: fooURI).map(\.rule), ["missing_assertion"])
+  }
+
   func test_lintYmlSaved_reloadsConfiguration() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write(".lint.yml", "test_name_format: off\n")

@@ -259,8 +259,11 @@ extension LanguageServer {
       relintAll()
       return
     }
+    // The buffer just linted is what was saved: its model is reused, not scanned again.
+    var model: FileModel?
+    if case .linted(let result) = documents[uri]?.linted { model = result.model }
     let bytes = documents[uri]?.document.bytes ?? (try? FileWalker.contents(of: FileEntry(path: path, displayPath: path)))
-    if workspace.fileChanged(path, bytes: bytes) { relintAll() }
+    if workspace.fileChanged(path, bytes: bytes, model: model) { relintAll() }
     if documents[uri] != nil { dirty.insert(uri) }
   }
 

@@ -124,16 +124,22 @@ struct Workspace: Sendable {
     ).matcher
   }
 
-  /// A file on disk changed, appeared or went away (nil): updates the indexes that hold it.
+  /// A file changed, appeared or went away (nil): updates the indexes that hold it. `model`
+  /// is its content scanned, when the caller has it (a saved buffer just linted); else it is
+  /// scanned from `bytes`, once, and only when some index holds the file.
   /// Returns whether any index changed.
   @discardableResult
-  mutating func fileChanged(_ path: String, bytes: [UInt8]?) -> Bool {
+  mutating func fileChanged(_ path: String, bytes: [UInt8]?, model: FileModel? = nil) -> Bool {
     var changed = false
+    var scanned = model
     for key in Array(indexes.keys) {
       guard var index = indexes[key], index.covers(path) else { continue }
+      if scanned == nil, let bytes, let source = try? SourceFile(path: path, bytes: bytes) {
+        scanned = Scanner.scan(source)
+      }
       indexes[key] = nil
       let before = index.contributions[path]
-      index.update(path, bytes: bytes)
+      index.update(path, model: scanned)
       changed = changed || index.contributions[path] != before
       indexes[key] = index
     }

@@ -62,9 +62,9 @@ struct WorkspaceIndex: Sendable {
     return FileWalker.relativePath(path, to: root) != nil && path.hasSuffix(".swift") && filter(path, false)
   }
 
-  /// Records a file's new content (nil: it was deleted or is no longer readable).
-  mutating func update(_ path: String, bytes: [UInt8]?) {
-    let new = bytes.flatMap { Self.contribution(path: path, bytes: $0, matcher: matcher) }
+  /// Records a file's new content, scanned (nil: it was deleted or is no longer readable).
+  mutating func update(_ path: String, model: FileModel?) {
+    let new = model.map { Self.contribution(of: $0, matcher: matcher) }
     guard contributions[path] != new else { return }
     contributions[path] = new
     mergedExcluding = nil
