@@ -34,7 +34,8 @@ final class LanguageServerTests: XCTestCase {
 
   func test_requestBeforeInitialize_isServerNotInitialized() throws {
     var client = LSPClient()
-    let reply = try client.request("textDocument/codeAction", ["textDocument": ["uri": "file:///a.swift"]])
+    let reply = try client.request(
+      "textDocument/codeAction", ["textDocument": ["uri": "file:///a.swift"]])
     XCTAssertEqual(reply.errorCode, -32002)
   }
 
@@ -42,7 +43,9 @@ final class LanguageServerTests: XCTestCase {
     var client = try LSPClient.initialized()
     let reply = try client.request("shutdown", nil)
     XCTAssertTrue(reply.message.keys.contains("result"), "shutdown answers with a null result")
-    XCTAssertEqual(try client.request("textDocument/codeAction", [:]).errorCode, -32600, "refused after shutdown")
+    XCTAssertEqual(
+      try client.request("textDocument/codeAction", [:]).errorCode, -32600, "refused after shutdown"
+    )
     XCTAssertEqual(try client.notify("exit", nil).count, 0, "exit is not answered")
     XCTAssertEqual(client.server.exitCode, 0)
   }
@@ -67,16 +70,20 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertEqual(noMethod.first?.message["id"] as? Int, 7)
     let notObject = try client.send(raw: LSPClient.frame(Array("[1, 2]".utf8)))
     XCTAssertEqual(notObject.map(\.errorCode), [-32600])
-    let unknown = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///a.swift"]])
+    let unknown = try client.request(
+      "textDocument/hover", ["textDocument": ["uri": "file:///a.swift"]])
     XCTAssertEqual(unknown.errorCode, -32601)
-    XCTAssertEqual(try client.notify("custom/somethingElse", ["x": 1]).count, 0, "unknown notifications are ignored")
+    XCTAssertEqual(
+      try client.notify("custom/somethingElse", ["x": 1]).count, 0,
+      "unknown notifications are ignored")
     let alive = try client.request("shutdown", nil)
     XCTAssertNil(alive.errorCode, "the server still answers")
   }
 
   func test_badHeaderWithBody_nextMessageAnswered() throws {
     var client = try LSPClient.initialized()
-    let garbage = Array("Content-Length: -4\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"shutdown\"}".utf8)
+    let garbage = Array(
+      "Content-Length: -4\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"shutdown\"}".utf8)
     let next = LSPClient.frame(Array(#"{"jsonrpc":"2.0","id":10,"method":"shutdown"}"#.utf8))
     let replies = try client.send(raw: garbage + next)
     XCTAssertEqual(replies.map(\.errorCode), [-32700, nil])
@@ -86,8 +93,12 @@ final class LanguageServerTests: XCTestCase {
   func test_framesSplitAnywhere_areReassembled() throws {
     var client = LSPClient()
     let body = try JSONSerialization.data(
-      withJSONObject: ["jsonrpc": "2.0", "id": "a", "method": "initialize", "params": ["capabilities": [:]]])
-    let bytes = Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8) + LSPClient.frame(Array(body))
+      withJSONObject: [
+        "jsonrpc": "2.0", "id": "a", "method": "initialize", "params": ["capabilities": [:]],
+      ])
+    let bytes =
+      Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8)
+      + LSPClient.frame(Array(body))
     var replies: [LSPClient.Message] = []
     for byte in bytes { replies += try client.send(raw: [byte]) }
     XCTAssertEqual(replies.count, 1, "\(replies.map(\.message))")
@@ -105,13 +116,16 @@ final class LanguageServerTests: XCTestCase {
 
     var published = try client.open(uri, Self.badName)
     XCTAssertEqual(published.map(\.rule), ["test_name_format", "generic_xctassert"])
-    XCTAssertEqual(published.first?.range, LSPClient.Range(3, 7, 3, 15), "the range covers 'testLoad'")
+    XCTAssertEqual(
+      published.first?.range, LSPClient.Range(3, 7, 3, 15), "the range covers 'testLoad'")
     XCTAssertEqual(published.first?.severity, 2)
     XCTAssertEqual(
-      published.first?.href, "https://github.com/testlint/testlint/blob/main/Rules/test_name_format.md")
+      published.first?.href,
+      "https://github.com/testlint/testlint/blob/main/Rules/test_name_format.md")
 
     // Rename the test: an incremental edit replacing "testLoad" with "test_load_showsValue".
-    published = try client.change(uri, version: 2, range: LSPClient.Range(3, 7, 3, 15), text: "test_load_showsValue")
+    published = try client.change(
+      uri, version: 2, range: LSPClient.Range(3, 7, 3, 15), text: "test_load_showsValue")
     XCTAssertEqual(published.map(\.rule), ["generic_xctassert"])
     XCTAssertEqual(published.first?.range, LSPClient.Range(4, 4, 4, 13))
 
@@ -121,11 +135,15 @@ final class LanguageServerTests: XCTestCase {
     let actions = try client.codeActions(uri, line: 4)
     XCTAssertEqual(
       actions.map(\.title),
-      ["Fix: use 'XCTAssertEqual' instead of 'XCTAssert' with '=='", "Disable generic_xctassert for this line"])
+      [
+        "Fix: use 'XCTAssertEqual' instead of 'XCTAssert' with '=='",
+        "Disable generic_xctassert for this line",
+      ])
     XCTAssertEqual(actions.first?.kind, "quickfix")
     published = try client.apply(try XCTUnwrap(actions.first), to: uri, version: 3)
     XCTAssertEqual(published.map(\.rule), [], "the fix removes the finding")
-    XCTAssertTrue(client.texts[uri]?.contains("XCTAssertEqual(value, 2)") == true, client.texts[uri] ?? "")
+    XCTAssertTrue(
+      client.texts[uri]?.contains("XCTAssertEqual(value, 2)") == true, client.texts[uri] ?? "")
 
     XCTAssertNil(try client.request("shutdown", nil).errorCode)
     _ = try client.notify("exit", nil)
@@ -135,14 +153,17 @@ final class LanguageServerTests: XCTestCase {
   func test_disableLineAction_suppressesFinding() throws {
     var client = try LSPClient.initialized()
     let uri = "untitled:Untitled-1"
-    let text = Self.badName.replacingOccurrences(of: "XCTAssert(value == 2)", with: "XCTAssertEqual(value, 2)")
+    let text = Self.badName.replacingOccurrences(
+      of: "XCTAssert(value == 2)", with: "XCTAssertEqual(value, 2)")
     XCTAssertEqual(try client.open(uri, text).map(\.rule), ["test_name_format"])
     let actions = try client.codeActions(uri, line: 3)
-    let disable = try XCTUnwrap(actions.first { $0.title == "Disable test_name_format for this line" })
+    let disable = try XCTUnwrap(
+      actions.first { $0.title == "Disable test_name_format for this line" })
     let published = try client.apply(disable, to: uri, version: 2)
     XCTAssertEqual(published.map(\.rule), [])
     XCTAssertTrue(
-      client.texts[uri]?.contains("\n  // testlint:disable:next test_name_format\n  func testLoad()") == true,
+      client.texts[uri]?.contains(
+        "\n  // testlint:disable:next test_name_format\n  func testLoad()") == true,
       "the comment goes above the line with its indentation: \(client.texts[uri] ?? "")")
   }
 
@@ -150,12 +171,16 @@ final class LanguageServerTests: XCTestCase {
     var client = try LSPClient.initialized()
     let uri = "untitled:Untitled-2"
     let text = Self.badName.replacingOccurrences(
-      of: "  func testLoad() {", with: "  // testlint:disable:next missing_assertion\n  func testLoad() {")
+      of: "  func testLoad() {",
+      with: "  // testlint:disable:next missing_assertion\n  func testLoad() {")
     _ = try client.open(uri, text)
-    let disable = try XCTUnwrap(try client.codeActions(uri, line: 4).first { $0.title.hasPrefix("Disable") })
-    XCTAssertEqual(try client.apply(disable, to: uri, version: 2).map(\.rule), ["generic_xctassert"])
+    let disable = try XCTUnwrap(
+      try client.codeActions(uri, line: 4).first { $0.title.hasPrefix("Disable") })
+    XCTAssertEqual(
+      try client.apply(disable, to: uri, version: 2).map(\.rule), ["generic_xctassert"])
     XCTAssertTrue(
-      client.texts[uri]?.contains("// testlint:disable:next missing_assertion test_name_format\n") == true,
+      client.texts[uri]?.contains("// testlint:disable:next missing_assertion test_name_format\n")
+        == true,
       client.texts[uri] ?? "")
   }
 
@@ -169,13 +194,15 @@ final class LanguageServerTests: XCTestCase {
     XCTAssertEqual(actions.map(\.kind), ["source.fixAll.testlint"])
     let published = try client.apply(try XCTUnwrap(actions.first), to: uri, version: 2)
     XCTAssertEqual(published.map(\.rule), ["test_name_format"])
-    XCTAssertTrue(client.texts[uri]?.contains("XCTAssertNil(other)") == true, client.texts[uri] ?? "")
+    XCTAssertTrue(
+      client.texts[uri]?.contains("XCTAssertNil(other)") == true, client.texts[uri] ?? "")
   }
 
   func test_didClose_publishesNoDiagnostics() throws {
     var client = try LSPClient.initialized()
     _ = try client.open("untitled:a", Self.badName)
-    let replies = try client.notify("textDocument/didClose", ["textDocument": ["uri": "untitled:a"]])
+    let replies = try client.notify(
+      "textDocument/didClose", ["textDocument": ["uri": "untitled:a"]])
     XCTAssertEqual(replies.map(\.diagnostics?.count), [0])
   }
 
@@ -184,12 +211,14 @@ final class LanguageServerTests: XCTestCase {
   func test_utf16Positions_countSurrogatePairsTwice() throws {
     var client = try LSPClient.initialized()
     let uri = "untitled:emoji"
-    let text = "import XCTest\nfinal class ETests: XCTestCase {\n  func test_a_b() { /*😀é*/ XCTAssert(a == b) }\n}\n"
+    let text =
+      "import XCTest\nfinal class ETests: XCTestCase {\n  func test_a_b() { /*😀é*/ XCTAssert(a == b) }\n}\n"
     let published = try client.open(uri, text)
     // "  func test_a_b() { /*" is 22 units, 😀 two more, é one, "*/ " three: 28.
     XCTAssertEqual(published.map(\.range), [LSPClient.Range(2, 28, 2, 37)])
     // An incremental edit after the emoji lands where UTF-16 says.
-    let after = try client.change(uri, version: 2, range: LSPClient.Range(2, 38, 2, 44), text: "x != y")
+    let after = try client.change(
+      uri, version: 2, range: LSPClient.Range(2, 38, 2, 44), text: "x != y")
     XCTAssertEqual(after.map(\.range), [LSPClient.Range(2, 28, 2, 37)])
     XCTAssertTrue(client.texts[uri]?.contains("XCTAssert(x != y)") == true, client.texts[uri] ?? "")
   }
@@ -198,9 +227,11 @@ final class LanguageServerTests: XCTestCase {
     var client = LSPClient()
     let reply = try client.request(
       "initialize", ["capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]])
-    XCTAssertEqual((reply.result?["capabilities"] as? [String: Any])?["positionEncoding"] as? String, "utf-8")
+    XCTAssertEqual(
+      (reply.result?["capabilities"] as? [String: Any])?["positionEncoding"] as? String, "utf-8")
     _ = try client.notify("initialized", [:])
-    let text = "import XCTest\nfinal class ETests: XCTestCase {\n  func test_a_b() { /*😀é*/ XCTAssert(a == b) }\n}\n"
+    let text =
+      "import XCTest\nfinal class ETests: XCTestCase {\n  func test_a_b() { /*😀é*/ XCTAssert(a == b) }\n}\n"
     let published = try client.open("untitled:utf8", text)
     // 22 bytes, 😀 four, é two, "*/ " three: 31.
     XCTAssertEqual(published.map(\.range), [LSPClient.Range(2, 31, 2, 40)])
@@ -214,8 +245,11 @@ final class LanguageServerTests: XCTestCase {
       XCTAssertEqual(document.offset(of: position, encoding: encoding), 5, "\(encoding) before 'b'")
       XCTAssertEqual(document.position(of: 5, encoding: encoding), position, "\(encoding)")
     }
-    XCTAssertEqual(document.offset(of: TextPosition(line: 2, character: 0), encoding: .utf16), 12, "after a bare CR")
-    XCTAssertEqual(document.offset(of: TextPosition(line: 1, character: 99), encoding: .utf16), 11, "line end")
+    XCTAssertEqual(
+      document.offset(of: TextPosition(line: 2, character: 0), encoding: .utf16), 12,
+      "after a bare CR")
+    XCTAssertEqual(
+      document.offset(of: TextPosition(line: 1, character: 99), encoding: .utf16), 11, "line end")
   }
 
   // MARK: the files around and the configuration
@@ -232,7 +266,11 @@ final class LanguageServerTests: XCTestCase {
     try sandbox.write("Support/Base.swift", "import XCTest\nclass BaseTestCase: XCTestCase {}\n")
     let replies = try client.notify(
       "workspace/didChangeWatchedFiles",
-      ["changes": [["uri": DocumentURIForTests.uri(sandbox.path("Support/Base.swift")), "type": 2]]])
+      [
+        "changes": [
+          ["uri": DocumentURIForTests.uri(sandbox.path("Support/Base.swift")), "type": 2]
+        ]
+      ])
     XCTAssertEqual(replies.compactMap(\.findings).map { $0.map(\.rule) }, [["missing_assertion"]])
   }
 
@@ -270,7 +308,8 @@ final class LanguageServerTests: XCTestCase {
 
     try sandbox.write(".lint.yml", "generic_xctassert: off\n")
     let replies = try client.notify(
-      "textDocument/didSave", ["textDocument": ["uri": DocumentURIForTests.uri(sandbox.path(".lint.yml"))]])
+      "textDocument/didSave",
+      ["textDocument": ["uri": DocumentURIForTests.uri(sandbox.path(".lint.yml"))]])
     XCTAssertEqual(replies.compactMap(\.findings).map { $0.map(\.rule) }, [["test_name_format"]])
   }
 
@@ -282,13 +321,15 @@ final class LanguageServerTests: XCTestCase {
       "textDocument/didOpen",
       [
         "textDocument": [
-          "uri": DocumentURIForTests.uri(sandbox.path("ATests.swift")), "languageId": "swift", "version": 1,
+          "uri": DocumentURIForTests.uri(sandbox.path("ATests.swift")), "languageId": "swift",
+          "version": 1,
           "text": Self.badName,
         ]
       ])
     let configuration = try XCTUnwrap(replies.first { $0.uri?.hasSuffix("/.lint.yml") == true })
     XCTAssertEqual(configuration.findings?.map(\.range), [LSPClient.Range(1, 0, 1, 1)])
-    XCTAssertTrue(configuration.findings?.first?.message.contains("did you mean 'excluded'") == true)
+    XCTAssertTrue(
+      configuration.findings?.first?.message.contains("did you mean 'excluded'") == true)
   }
 
   func test_excludedDocument_hasNoDiagnostics() throws {
@@ -303,8 +344,9 @@ final class LanguageServerTests: XCTestCase {
   // MARK: the command
 
   func test_lspCommandInProcess_answersStandardInput() throws {
-    let input = LSPClient.frame(
-      Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#.utf8))
+    let input =
+      LSPClient.frame(
+        Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#.utf8))
       + LSPClient.frame(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#.utf8))
       + LSPClient.frame(Array(#"{"jsonrpc":"2.0","method":"exit"}"#.utf8))
     var stdout = ""
@@ -386,7 +428,8 @@ struct LSPClient {
       diagnostics?.map {
         Diagnostic(
           rule: $0["code"] as? String, range: Range($0["range"]), severity: $0["severity"] as? Int,
-          href: ($0["codeDescription"] as? [String: Any])?["href"] as? String, message: $0["message"] as? String ?? "")
+          href: ($0["codeDescription"] as? [String: Any])?["href"] as? String,
+          message: $0["message"] as? String ?? "")
       }
     }
   }
@@ -407,14 +450,18 @@ struct LSPClient {
     return client
   }
 
-  static func frame(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
+  static func frame(_ body: [UInt8]) -> [UInt8] {
+    Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+  }
 
   /// Splits framed output, checking each header is exactly `Content-Length: N` and the body JSON.
   static func parse(_ bytes: [UInt8]) throws -> [Message] {
     var messages: [Message] = []
     var rest = bytes[...]
     while !rest.isEmpty {
-      guard let end = rest.firstRange(of: Array("\r\n\r\n".utf8)) else { throw LSPTestError("no header end") }
+      guard let end = rest.firstRange(of: Array("\r\n\r\n".utf8)) else {
+        throw LSPTestError("no header end")
+      }
       let header = String(decoding: rest[..<end.lowerBound], as: UTF8.self)
       guard header.hasPrefix("Content-Length: "), let length = Int(header.dropFirst(16)) else {
         throw LSPTestError("bad header '\(header)'")
@@ -469,23 +516,31 @@ struct LSPClient {
     texts[uri] = text
     versions[uri] = 1
     let replies = try notify(
-      "textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
+      "textDocument/didOpen",
+      ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
     return try Self.published(replies, uri: uri)
   }
 
-  mutating func change(_ uri: String, version: Int, range: Range, text: String) throws -> [Diagnostic] {
+  mutating func change(_ uri: String, version: Int, range: Range, text: String) throws
+    -> [Diagnostic]
+  {
     try change(uri, version: version, edits: [(range, text)])
   }
 
-  mutating func change(_ uri: String, version: Int, edits: [(range: Range, text: String)]) throws -> [Diagnostic] {
+  mutating func change(_ uri: String, version: Int, edits: [(range: Range, text: String)]) throws
+    -> [Diagnostic]
+  {
     var current = texts[uri] ?? ""
     // Applied last first, so earlier ranges stay valid (as a client sends them: one at a time).
-    let sorted = edits.sorted { ($0.range.startLine, $0.range.startCharacter) > ($1.range.startLine, $1.range.startCharacter) }
+    let sorted = edits.sorted {
+      ($0.range.startLine, $0.range.startCharacter) > ($1.range.startLine, $1.range.startCharacter)
+    }
     for edit in sorted { current = Self.apply(edit.range, edit.text, to: current) }
     texts[uri] = current
     let changes = sorted.map { ["range": $0.range.json, "text": $0.text] as [String: Any] }
     let replies = try notify(
-      "textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": changes])
+      "textDocument/didChange",
+      ["textDocument": ["uri": uri, "version": version], "contentChanges": changes])
     return try Self.published(replies, uri: uri)
   }
 
@@ -503,7 +558,8 @@ struct LSPClient {
       throw LSPTestError("no actions: \(reply.message)")
     }
     return actions.map { action in
-      let changes = (action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:]
+      let changes =
+        (action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:]
       return Action(
         title: action["title"] as? String ?? "", kind: action["kind"] as? String,
         edits: changes.mapValues { edits in
@@ -525,7 +581,8 @@ struct LSPClient {
     func offset(_ line: Int, _ character: Int) -> Int {
       var location = 0
       for _ in 0..<line {
-        let next = string.range(of: "\n", range: NSRange(location: location, length: string.length - location))
+        let next = string.range(
+          of: "\n", range: NSRange(location: location, length: string.length - location))
         guard next.location != NSNotFound else { return string.length }
         location = next.location + 1
       }
@@ -533,7 +590,8 @@ struct LSPClient {
     }
     let start = offset(range.startLine, range.startCharacter)
     let end = offset(range.endLine, range.endCharacter)
-    return string.replacingCharacters(in: NSRange(location: start, length: end - start), with: replacement)
+    return string.replacingCharacters(
+      in: NSRange(location: start, length: end - start), with: replacement)
   }
 }
 

@@ -16,7 +16,8 @@ final class LanguageServerProcessTests: XCTestCase {
     """
 
   func test_sessionOverPipes_speaksOnlyProtocol() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-lsp-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "testlint-lsp-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("NameTests.swift")
@@ -26,14 +27,19 @@ final class LanguageServerProcessTests: XCTestCase {
     let server = try ServerProcess(binary: try binary())
     defer { server.terminate() }
 
-    server.send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": folder.absoluteString, "capabilities": [:]]])
+    server.send([
+      "jsonrpc": "2.0", "id": 1, "method": "initialize",
+      "params": ["rootUri": folder.absoluteString, "capabilities": [:]],
+    ])
     let initialize = try server.waitForMessage { $0["id"] as? Int == 1 }
     XCTAssertNotNil((initialize["result"] as? [String: Any])?["capabilities"], "\(initialize)")
     server.send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
 
     server.send([
       "jsonrpc": "2.0", "method": "textDocument/didOpen",
-      "params": ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": Self.source]],
+      "params": [
+        "textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": Self.source]
+      ],
     ])
     XCTAssertEqual(try server.waitForDiagnostics(uri), ["test_name_format", "generic_xctassert"])
 
@@ -46,19 +52,31 @@ final class LanguageServerProcessTests: XCTestCase {
       ],
     ])
     XCTAssertEqual(try server.waitForDiagnostics(uri), ["generic_xctassert"])
-    server.send(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]])
+    server.send([
+      "jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]],
+    ])
     XCTAssertEqual(try server.waitForDiagnostics(uri), ["generic_xctassert"])
 
     server.send([
       "jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction",
-      "params": ["textDocument": ["uri": uri], "range": Self.range(4, 0, 4, 0), "context": ["diagnostics": []]],
+      "params": [
+        "textDocument": ["uri": uri], "range": Self.range(4, 0, 4, 0),
+        "context": ["diagnostics": []],
+      ],
     ])
-    let actions = try XCTUnwrap(try server.waitForMessage { $0["id"] as? Int == 2 }["result"] as? [[String: Any]])
+    let actions = try XCTUnwrap(
+      try server.waitForMessage { $0["id"] as? Int == 2 }["result"] as? [[String: Any]])
     let fix = try XCTUnwrap(actions.first { $0["isPreferred"] as? Bool == true })
-    let edits = try XCTUnwrap(((fix["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])
+    let edits = try XCTUnwrap(
+      ((fix["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])
     server.send([
       "jsonrpc": "2.0", "method": "textDocument/didChange",
-      "params": ["textDocument": ["uri": uri, "version": 3], "contentChanges": edits.reversed().map { ["range": $0["range"] ?? [:], "text": $0["newText"] ?? ""] }],
+      "params": [
+        "textDocument": ["uri": uri, "version": 3],
+        "contentChanges": edits.reversed().map {
+          ["range": $0["range"] ?? [:], "text": $0["newText"] ?? ""]
+        },
+      ],
     ])
     XCTAssertEqual(try server.waitForDiagnostics(uri), [], "the fix removes the finding")
 
@@ -66,9 +84,12 @@ final class LanguageServerProcessTests: XCTestCase {
     server.write(Array("Content-Length: lots\r\n\r\n".utf8))
     server.write(Array("Content-Length: 3\r\n\r\n{x}".utf8))
     let errors = try server.waitForMessages(count: 2) { $0["error"] != nil }
-    XCTAssertEqual(errors.compactMap { ($0["error"] as? [String: Any])?["code"] as? Int }, [-32700, -32700])
+    XCTAssertEqual(
+      errors.compactMap { ($0["error"] as? [String: Any])?["code"] as? Int }, [-32700, -32700])
     server.send(["jsonrpc": "2.0", "id": 3, "method": "shutdown"])
-    XCTAssertTrue(try server.waitForMessage { $0["id"] as? Int == 3 }.keys.contains("result"), "shutdown answered")
+    XCTAssertTrue(
+      try server.waitForMessage { $0["id"] as? Int == 3 }.keys.contains("result"),
+      "shutdown answered")
     server.send(["jsonrpc": "2.0", "method": "exit"])
 
     XCTAssertEqual(try server.waitForExit(), 0)
@@ -82,14 +103,21 @@ final class LanguageServerProcessTests: XCTestCase {
   func test_endOfInputWithoutExit_exitsWithOne() throws {
     let server = try ServerProcess(binary: try binary())
     defer { server.terminate() }
-    server.send(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]])
+    server.send([
+      "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]],
+    ])
     _ = try server.waitForMessage { $0["id"] as? Int == 1 }
     server.closeInput()
     XCTAssertEqual(try server.waitForExit(), 1)
   }
 
-  static func range(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> [String: Any] {
-    ["start": ["line": startLine, "character": startCharacter], "end": ["line": endLine, "character": endCharacter]]
+  static func range(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int)
+    -> [String: Any]
+  {
+    [
+      "start": ["line": startLine, "character": startCharacter],
+      "end": ["line": endLine, "character": endCharacter],
+    ]
   }
 
   /// The `testlint` binary built next to the test bundle.
@@ -155,12 +183,16 @@ final class ServerProcess: @unchecked Sendable {
   }
 
   /// Waits for the next message after those already seen that matches.
-  func waitForMessage(timeout: TimeInterval = 20, _ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+  func waitForMessage(timeout: TimeInterval = 20, _ matches: ([String: Any]) -> Bool) throws
+    -> [String: Any]
+  {
     try waitForMessages(count: 1, timeout: timeout, matches)[0]
   }
 
   /// Waits until `count` new messages match; consumes everything up to the last of them.
-  func waitForMessages(count: Int, timeout: TimeInterval = 20, _ matches: ([String: Any]) -> Bool) throws -> [[String: Any]] {
+  func waitForMessages(count: Int, timeout: TimeInterval = 20, _ matches: ([String: Any]) -> Bool)
+    throws -> [[String: Any]]
+  {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let messages = try Self.frames(output(), allowPartialTail: true)
@@ -180,9 +212,11 @@ final class ServerProcess: @unchecked Sendable {
   /// The rule ids of the next `publishDiagnostics` for `uri`.
   func waitForDiagnostics(_ uri: String) throws -> [String] {
     let message = try waitForMessage {
-      $0["method"] as? String == "textDocument/publishDiagnostics" && ($0["params"] as? [String: Any])?["uri"] as? String == uri
+      $0["method"] as? String == "textDocument/publishDiagnostics"
+        && ($0["params"] as? [String: Any])?["uri"] as? String == uri
     }
-    let diagnostics = (message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+    let diagnostics =
+      (message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
     return diagnostics.compactMap { $0["code"] as? String }
   }
 

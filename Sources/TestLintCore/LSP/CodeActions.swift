@@ -21,7 +21,8 @@ enum CodeActions {
       for finding in linted.findings {
         guard let rule = finding.ruleID else { continue }
         let findingLines =
-          document.position(of: finding.range.lowerBound, encoding: .utf8).line...document.position(
+          document.position(of: finding.range.lowerBound, encoding: .utf8)
+          .line...document.position(
             of: finding.range.upperBound, encoding: .utf8
           ).line
         guard findingLines.overlaps(lines) else { continue }
@@ -29,22 +30,28 @@ enum CodeActions {
         if let fix = finding.fix, !fix.isEmpty {
           actions.append(
             action(
-              title: "Fix: \(finding.message)", kind: "quickfix", diagnostic: diagnostic, preferred: true,
+              title: "Fix: \(finding.message)", kind: "quickfix", diagnostic: diagnostic,
+              preferred: true,
               edits: fix, document: document, encoding: encoding))
         }
-        if let disable = disableEdit(rule: rule, at: finding.range.lowerBound, model: linted.model, document: document) {
+        if let disable = disableEdit(
+          rule: rule, at: finding.range.lowerBound, model: linted.model, document: document)
+        {
           actions.append(
             action(
-              title: "Disable \(rule) for this line", kind: "quickfix", diagnostic: diagnostic, preferred: false,
+              title: "Disable \(rule) for this line", kind: "quickfix", diagnostic: diagnostic,
+              preferred: false,
               edits: [disable], document: document, encoding: encoding))
         }
       }
     }
     if wanted(fixAllKind), let fixed = linted.fixAll(), fixed != document.bytes {
-      let whole = Edit(range: 0..<document.bytes.count, replacement: String(decoding: fixed, as: UTF8.self))
+      let whole = Edit(
+        range: 0..<document.bytes.count, replacement: String(decoding: fixed, as: UTF8.self))
       actions.append(
         action(
-          title: "Fix all safely fixable testlint findings", kind: fixAllKind, diagnostic: nil, preferred: false,
+          title: "Fix all safely fixable testlint findings", kind: fixAllKind, diagnostic: nil,
+          preferred: false,
           edits: [whole], document: document, encoding: encoding))
     }
     return actions
@@ -55,17 +62,25 @@ enum CodeActions {
   /// the line above already is one); `// testlint:disable:this RULE` at the end of the line
   /// when the line starts inside a multi-line literal, where no comment can go; nil when
   /// neither end of the line is outside one.
-  static func disableEdit(rule: String, at offset: Int, model: FileModel, document: TextDocument) -> Edit? {
+  static func disableEdit(rule: String, at offset: Int, model: FileModel, document: TextDocument)
+    -> Edit?
+  {
     let line = document.position(of: offset, encoding: .utf8).line
     let start = document.lineStarts[line]
     let end = document.lineContentEnd(line)
     let bytes = document.bytes
     func insideToken(_ offset: Int) -> Bool {
       model.tokens.contains { Int($0.start) < offset && offset < Int($0.end) }
-        || model.comments.contains { Int($0.start) < offset && offset < Int($0.end) && bytes[Int($0.start) + 1] == UInt8(ascii: "*") }
+        || model.comments.contains {
+          Int($0.start) < offset && offset < Int($0.end)
+            && bytes[Int($0.start) + 1] == UInt8(ascii: "*")
+        }
     }
     if !insideToken(start) {
-      if line > 0, let extended = extendDisableNext(rule: rule, line: line - 1, model: model, document: document) {
+      if line > 0,
+        let extended = extendDisableNext(
+          rule: rule, line: line - 1, model: model, document: document)
+      {
         return extended
       }
       var indentEnd = start
@@ -80,7 +95,9 @@ enum CodeActions {
   }
 
   /// Adds `rule` to a `// testlint:disable:next` comment that is alone on `line`.
-  private static func extendDisableNext(rule: String, line: Int, model: FileModel, document: TextDocument) -> Edit? {
+  private static func extendDisableNext(
+    rule: String, line: Int, model: FileModel, document: TextDocument
+  ) -> Edit? {
     let start = document.lineStarts[line]
     let end = document.lineContentEnd(line)
     guard
@@ -98,10 +115,12 @@ enum CodeActions {
   }
 
   private static func action(
-    title: String, kind: String, diagnostic: JSONValue?, preferred: Bool, edits: [Edit], document: TextDocument,
+    title: String, kind: String, diagnostic: JSONValue?, preferred: Bool, edits: [Edit],
+    document: TextDocument,
     encoding: PositionEncoding
   ) -> JSONValue {
-    let textEdits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit -> JSONValue in
+    let textEdits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map {
+      edit -> JSONValue in
       .object([
         ("range", LSPDiagnostics.range(edit.range, in: document, encoding: encoding)),
         ("newText", .string(edit.replacement)),

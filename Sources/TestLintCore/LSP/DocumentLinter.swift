@@ -11,15 +11,18 @@ struct DocumentLinter: Sendable {
 
   /// The findings and problems of a scanned buffer, in offset order.
   func lint(_ model: FileModel) -> [LocatedFinding] {
-    let context = RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers)
+    let context = RuleContext(
+      model: model, discovery: discovery, assertingHelpers: assertingHelpers)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var result: [LocatedFinding] = []
     for configured in rules {
       for violation in configured.rule.check(context)
-      where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset)) {
+      where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset))
+      {
         result.append(
           LocatedFinding(
-            ruleID: configured.id, severity: configured.severity, range: Self.range(at: violation.offset, in: model),
+            ruleID: configured.id, severity: configured.severity,
+            range: Self.range(at: violation.offset, in: model),
             message: violation.message, fix: violation.fix))
       }
     }
@@ -33,13 +36,18 @@ struct DocumentLinter: Sendable {
     }
     for unknown in suppressions.unknownIDs {
       var message = "unknown rule id '\(unknown.id)' in a 'testlint:' comment"
-      if let close = RuleRegistry.closestID(to: unknown.id) { message += "; did you mean '\(close)'?" }
+      if let close = RuleRegistry.closestID(to: unknown.id) {
+        message += "; did you mean '\(close)'?"
+      }
       result.append(
         LocatedFinding(
-          ruleID: nil, severity: .error, range: Self.range(at: unknown.offset, in: model), message: message,
+          ruleID: nil, severity: .error, range: Self.range(at: unknown.offset, in: model),
+          message: message,
           fix: nil))
     }
-    return result.sorted { ($0.range.lowerBound, $0.ruleID ?? "") < ($1.range.lowerBound, $1.ruleID ?? "") }
+    return result.sorted {
+      ($0.range.lowerBound, $0.ruleID ?? "") < ($1.range.lowerBound, $1.ruleID ?? "")
+    }
   }
 
   /// The bytes a finding underlines: the token that starts at its offset (an identifier, a
@@ -58,7 +66,8 @@ struct DocumentLinter: Sendable {
       return offset..<max(offset + 1, min(Int(tokens[low].end), lineEnd))
     }
     guard offset < lineEnd, offset < source.bytes.count else { return offset..<offset }
-    return offset..<min(source.bytes.count, offset + PositionEncoding.scalarLength(source.bytes[offset]))
+    return
+      offset..<min(source.bytes.count, offset + PositionEncoding.scalarLength(source.bytes[offset]))
   }
 }
 

@@ -37,6 +37,8 @@ public enum JSONRPC {
 
   /// A request from the server to the client.
   public static func request(id: JSONValue, _ method: String, _ params: JSONValue) -> JSONValue {
-    .object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)])
+    .object([
+      ("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params),
+    ])
   }
 }

@@ -14,7 +14,8 @@ enum LSPDiagnostics {
     ]
     if let rule = finding.ruleID {
       members.append(("code", .string(rule)))
-      members.append(("codeDescription", .object([("href", .string(ToolInfo.rulesURL + rule + ".md"))])))
+      members.append(
+        ("codeDescription", .object([("href", .string(ToolInfo.rulesURL + rule + ".md"))])))
     }
     members.append(("source", .string(source)))
     members.append(("message", .string(finding.message)))
@@ -23,9 +24,12 @@ enum LSPDiagnostics {
 
   /// A configuration problem, on the `.lint.yml` line and column it names (1-based, in Unicode
   /// scalars) and one character wide.
-  static func diagnostic(configurationProblem problem: Diagnostic, text: TextDocument, encoding: PositionEncoding) -> JSONValue {
+  static func diagnostic(
+    configurationProblem problem: Diagnostic, text: TextDocument, encoding: PositionEncoding
+  ) -> JSONValue {
     let line = max(0, problem.line - 1)
-    let start = text.offset(of: TextPosition(line: line, character: max(0, problem.column - 1)), encoding: .utf32)
+    let start = text.offset(
+      of: TextPosition(line: line, character: max(0, problem.column - 1)), encoding: .utf32)
     let end = min(text.lineContentEnd(line), start + 1)
     return .object([
       ("range", range(start..<max(start, end), in: text, encoding: encoding)),
@@ -36,7 +40,9 @@ enum LSPDiagnostics {
   }
 
   /// An LSP `Range` of a byte range.
-  static func range(_ bytes: Range<Int>, in document: TextDocument, encoding: PositionEncoding) -> JSONValue {
+  static func range(_ bytes: Range<Int>, in document: TextDocument, encoding: PositionEncoding)
+    -> JSONValue
+  {
     .object([
       ("start", position(document.position(of: bytes.lowerBound, encoding: encoding))),
       ("end", position(document.position(of: bytes.upperBound, encoding: encoding))),
@@ -50,13 +56,17 @@ enum LSPDiagnostics {
 
   /// Reads an LSP `Position`.
   static func position(_ value: JSONValue?) -> TextPosition? {
-    guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue else { return nil }
+    guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue else {
+      return nil
+    }
     return TextPosition(line: line, character: character)
   }
 
   /// Reads an LSP `Range`.
   static func range(_ value: JSONValue?) -> (start: TextPosition, end: TextPosition)? {
-    guard let start = position(value?["start"]), let end = position(value?["end"]) else { return nil }
+    guard let start = position(value?["start"]), let end = position(value?["end"]) else {
+      return nil
+    }
     return (start, end)
   }
 }

@@ -38,14 +38,16 @@ public struct LanguageServer: Sendable {
   }
 
   /// Reads bytes from the client and returns the framed messages to send back, in order.
-  public mutating func receive<Bytes: Sequence>(_ bytes: Bytes) -> [[UInt8]] where Bytes.Element == UInt8 {
+  public mutating func receive<Bytes: Sequence>(_ bytes: Bytes) -> [[UInt8]]
+  where Bytes.Element == UInt8 {
     framer.append(bytes)
     var outgoing: [JSONValue] = []
     while exitCode == nil, let frame = framer.next() {
       switch frame {
       case .badHeader(let problem):
         log("testlint lsp: bad message header: \(problem)")
-        outgoing.append(JSONRPC.error(id: .null, code: .parseError, message: "bad message header: \(problem)"))
+        outgoing.append(
+          JSONRPC.error(id: .null, code: .parseError, message: "bad message header: \(problem)"))
       case .body(let body):
         outgoing.append(contentsOf: handle(body: body))
       }
@@ -65,19 +67,27 @@ public struct LanguageServer: Sendable {
       return [JSONRPC.error(id: .null, code: .parseError, message: error.message)]
     }
     guard message.isObject else {
-      return [JSONRPC.error(id: .null, code: .invalidRequest, message: "a message is a JSON object")]
+      return [
+        JSONRPC.error(id: .null, code: .invalidRequest, message: "a message is a JSON object")
+      ]
     }
     let id = message["id"]
     if let id, id.stringValue == nil, id.intValue == nil, id != .null {
-      return [JSONRPC.error(id: .null, code: .invalidRequest, message: "'id' is a number or a string")]
+      return [
+        JSONRPC.error(id: .null, code: .invalidRequest, message: "'id' is a number or a string")
+      ]
     }
     guard message["jsonrpc"]?.stringValue == "2.0" else {
-      return [JSONRPC.error(id: id ?? .null, code: .invalidRequest, message: "'jsonrpc' must be \"2.0\"")]
+      return [
+        JSONRPC.error(id: id ?? .null, code: .invalidRequest, message: "'jsonrpc' must be \"2.0\"")
+      ]
     }
     guard let method = message["method"]?.stringValue else {
       // A response to one of the server's requests (`client/registerCapability`): nothing to do.
       if id != nil, message["result"] != nil || message["error"] != nil { return [] }
-      return [JSONRPC.error(id: id ?? .null, code: .invalidRequest, message: "a request needs a 'method'")]
+      return [
+        JSONRPC.error(id: id ?? .null, code: .invalidRequest, message: "a request needs a 'method'")
+      ]
     }
     let params = message["params"] ?? .null
     if let id {
@@ -94,11 +104,15 @@ extension LanguageServer {
   private mutating func request(id: JSONValue, method: String, params: JSONValue) -> [JSONValue] {
     switch state {
     case .uninitialized where method != "initialize":
-      return [JSONRPC.error(id: id, code: .serverNotInitialized, message: "the server is not initialized")]
+      return [
+        JSONRPC.error(id: id, code: .serverNotInitialized, message: "the server is not initialized")
+      ]
     case .shutDown:
       return [JSONRPC.error(id: id, code: .invalidRequest, message: "the server is shut down")]
     case .running where method == "initialize":
-      return [JSONRPC.error(id: id, code: .invalidRequest, message: "the server is already initialized")]
+      return [
+        JSONRPC.error(id: id, code: .invalidRequest, message: "the server is already initialized")
+      ]
     default: break
     }
     switch method {
@@ -108,12 +122,23 @@ extension LanguageServer {
       state = .shutDown
       return [JSONRPC.response(id: id, result: .null)]
     case "textDocument/codeAction":
-      guard let uri = params["textDocument"]?["uri"]?.stringValue, let range = LSPDiagnostics.range(params["range"])
+      guard let uri = params["textDocument"]?["uri"]?.stringValue,
+        let range = LSPDiagnostics.range(params["range"])
       else {
-        return [JSONRPC.error(id: id, code: .invalidParams, message: "codeAction needs 'textDocument' and 'range'")]
+        return [
+          JSONRPC.error(
+            id: id, code: .invalidParams, message: "codeAction needs 'textDocument' and 'range'")
+        ]
       }
       let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
-      return [JSONRPC.response(id: id, result: .array(codeActions(uri: uri, lines: range.start.line...max(range.start.line, range.end.line), only: only)))]
+      return [
+        JSONRPC.response(
+          id: id,
+          result: .array(
+            codeActions(
+              uri: uri, lines: range.start.line...max(range.start.line, range.end.line), only: only)
+          ))
+      ]
     default:
       return [JSONRPC.error(id: id, code: .methodNotFound, message: "unknown method '\(method)'")]
     }
@@ -122,9 +147,12 @@ extension LanguageServer {
   private mutating func initialize(_ params: JSONValue) -> JSONValue {
     state = .running
     encoding = PositionEncoding.negotiate(
-      params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue))
-    var folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
-      .compactMap(DocumentURI.path)
+      params["capabilities"]?["general"]?["positionEncodings"]?.arrayValue?.compactMap(
+        \.stringValue))
+    var folders = (params["workspaceFolders"]?.arrayValue ?? []).compactMap {
+      $0["uri"]?.stringValue
+    }
+    .compactMap(DocumentURI.path)
     if folders.isEmpty {
       if let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path) {
         folders = [root]
@@ -134,8 +162,11 @@ extension LanguageServer {
     }
     workspace.folders = folders
     clientWatchesFiles =
-      params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
-    log("testlint lsp: \(ToolInfo.version), position encoding \(encoding.rawValue), folders: \(folders)")
+      params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?
+      .boolValue == true
+    log(
+      "testlint lsp: \(ToolInfo.version), position encoding \(encoding.rawValue), folders: \(folders)"
+    )
     return .object([
       (
         "capabilities",
@@ -157,22 +188,31 @@ extension LanguageServer {
           (
             "workspace",
             .object([
-              ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))
+              (
+                "workspaceFolders",
+                .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])
+              )
             ])
           ),
         ])
       ),
-      ("serverInfo", .object([("name", .string(ToolInfo.name)), ("version", .string(ToolInfo.version))])),
+      (
+        "serverInfo",
+        .object([("name", .string(ToolInfo.name)), ("version", .string(ToolInfo.version))])
+      ),
     ])
   }
 
-  private mutating func codeActions(uri: String, lines: ClosedRange<Int>, only: [String]?) -> [JSONValue] {
+  private mutating func codeActions(uri: String, lines: ClosedRange<Int>, only: [String]?)
+    -> [JSONValue]
+  {
     guard var open = documents[uri] else { return [] }
     let linted = open.linted ?? lint(open)
     open.linted = linted
     documents[uri] = open
     guard case .linted(let result) = linted else { return [] }
-    return CodeActions.actions(for: result, document: open.document, lines: lines, only: only, encoding: encoding)
+    return CodeActions.actions(
+      for: result, document: open.document, lines: lines, only: only, encoding: encoding)
   }
 }
 
@@ -193,7 +233,8 @@ extension LanguageServer {
         let text = item["text"]?.stringValue
       else { return invalid(method) }
       let document = TextDocument(
-        uri: uri, languageID: item["languageId"]?.stringValue ?? "swift", version: item["version"]?.intValue,
+        uri: uri, languageID: item["languageId"]?.stringValue ?? "swift",
+        version: item["version"]?.intValue,
         text: text)
       guard Self.isSwift(document) else { return [] }
       documents[uri] = OpenDocument(document: document, path: DocumentURI.path(uri))
@@ -216,7 +257,9 @@ extension LanguageServer {
       dirty.insert(uri)
     case "textDocument/didSave":
       guard let uri = params["textDocument"]?["uri"]?.stringValue else { return invalid(method) }
-      if var open = documents[uri], let text = params["text"]?.stringValue, text != open.document.text {
+      if var open = documents[uri], let text = params["text"]?.stringValue,
+        text != open.document.text
+      {
         open.document.replaceAll(with: text)
         open.linted = nil
         documents[uri] = open
@@ -234,14 +277,20 @@ extension LanguageServer {
       }
     case "workspace/didChangeWorkspaceFolders":
       let event = params["event"]
-      let removed = Set((event?["removed"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) })
-      let added = (event?["added"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) }
+      let removed = Set(
+        (event?["removed"]?.arrayValue ?? []).compactMap {
+          $0["uri"]?.stringValue.flatMap(DocumentURI.path)
+        })
+      let added = (event?["added"]?.arrayValue ?? []).compactMap {
+        $0["uri"]?.stringValue.flatMap(DocumentURI.path)
+      }
       workspace.folders = workspace.folders.filter { !removed.contains($0) } + added
       workspace.configurationChanged()
       configurationsReloaded = true
       relintAll()
     default:
-      break  // `$/cancelRequest`, `$/setTrace`, `workspace/didChangeConfiguration`, ...: nothing to do.
+      // `$/cancelRequest`, `$/setTrace`, `workspace/didChangeConfiguration`, ...: nothing to do.
+      break
     }
     return []
   }
@@ -262,7 +311,9 @@ extension LanguageServer {
     // The buffer just linted is what was saved: its model is reused, not scanned again.
     var model: FileModel?
     if case .linted(let result) = documents[uri]?.linted { model = result.model }
-    let bytes = documents[uri]?.document.bytes ?? (try? FileWalker.contents(of: FileEntry(path: path, displayPath: path)))
+    let bytes =
+      documents[uri]?.document.bytes
+      ?? (try? FileWalker.contents(of: FileEntry(path: path, displayPath: path)))
     if workspace.fileChanged(path, bytes: bytes, model: model) { relintAll() }
     if documents[uri] != nil { dirty.insert(uri) }
   }
@@ -276,7 +327,8 @@ extension LanguageServer {
       return
     }
     guard path.hasSuffix(".swift") else { return }
-    let bytes = deleted ? nil : try? FileWalker.contents(of: FileEntry(path: path, displayPath: path))
+    let bytes =
+      deleted ? nil : try? FileWalker.contents(of: FileEntry(path: path, displayPath: path))
     if workspace.fileChanged(path, bytes: bytes) { relintAll() }
   }
 
@@ -296,10 +348,14 @@ extension LanguageServer {
       .object([("globPattern", .string($0))])
     }
     let registration = JSONValue.object([
-      ("id", .string("testlint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+      ("id", .string("testlint-watched-files")),
+      ("method", .string("workspace/didChangeWatchedFiles")),
       ("registerOptions", .object([("watchers", .array(watchers))])),
     ])
-    return [JSONRPC.request(id: id, "client/registerCapability", .object([("registrations", .array([registration]))]))]
+    return [
+      JSONRPC.request(
+        id: id, "client/registerCapability", .object([("registrations", .array([registration]))]))
+    ]
   }
 
   private func invalid(_ method: String) -> [JSONValue] {
@@ -340,11 +396,14 @@ extension LanguageServer {
       var diagnostics: [JSONValue] = []
       switch outcome {
       case .linted(let result):
-        diagnostics = result.findings.map { LSPDiagnostics.diagnostic($0, in: open.document, encoding: encoding) }
+        diagnostics = result.findings.map {
+          LSPDiagnostics.diagnostic($0, in: open.document, encoding: encoding)
+        }
       case .excluded: break
       case .configurationError(let path, let error): brokenConfigurations[path] = error
       }
-      messages.append(Self.publish(uri: uri, version: open.document.version, diagnostics: diagnostics))
+      messages.append(
+        Self.publish(uri: uri, version: open.document.version, diagnostics: diagnostics))
     }
     dirty = []
     var published: Set<String> = []
@@ -352,7 +411,9 @@ extension LanguageServer {
       let uri = DocumentURI.uri(path: path)
       let bytes = (try? FileWalker.contents(of: FileEntry(path: path, displayPath: path))) ?? []
       let text = TextDocument(uri: uri, text: String(decoding: bytes, as: UTF8.self))
-      log("testlint lsp: \(path) does not load: " + error.diagnostics.map(\.message).joined(separator: "; "))
+      log(
+        "testlint lsp: \(path) does not load: "
+          + error.diagnostics.map(\.message).joined(separator: "; "))
       messages.append(
         Self.publish(
           uri: uri, version: nil,

@@ -14,7 +14,9 @@ public enum LanguageServerLoop {
   public static func run(threads: Int? = nil) -> Int32 {
     // A client that closes the pipe must not kill the server mid-write with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
-    var server = LanguageServer(threads: threads ?? TestLintCLI.processorCount()) { line in StandardStream.error.write(line + "\n") }
+    var server = LanguageServer(threads: threads ?? TestLintCLI.processorCount()) { line in
+      StandardStream.error.write(line + "\n")
+    }
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }

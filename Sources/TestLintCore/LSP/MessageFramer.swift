@@ -71,7 +71,8 @@ public struct MessageFramer: Sendable {
         start = next
         if length > Self.maximumBodyBytes {
           skipping = length
-          return .badHeader("Content-Length \(length) is over the limit of \(Self.maximumBodyBytes)")
+          return .badHeader(
+            "Content-Length \(length) is over the limit of \(Self.maximumBodyBytes)")
         }
         pendingLength = length
       case .failure(let problem):
@@ -114,7 +115,8 @@ extension MessageFramer {
     var length: Int?
     // Split on bytes: as `Character`s, `\r\n` is one grapheme and `"\n"` would not match it.
     for bytes in block.split(separator: 0x0A, omittingEmptySubsequences: true) {
-      let line = Substring(String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self))
+      let line = Substring(
+        String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self))
       guard let colon = line.firstIndex(of: ":") else {
         return .failure(HeaderProblem(message: "header line without ':': '\(line.prefix(80))'"))
       }
@@ -122,7 +124,8 @@ extension MessageFramer {
       let value = line[line.index(after: colon)...].trimmingSpaces
       if name == "content-length" {
         guard let number = Int(value), number >= 0 else {
-          return .failure(HeaderProblem(message: "Content-Length is not a whole number: '\(value)'"))
+          return .failure(
+            HeaderProblem(message: "Content-Length is not a whole number: '\(value)'"))
         }
         length = number
       }

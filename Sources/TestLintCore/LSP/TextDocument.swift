@@ -52,7 +52,9 @@ public struct TextDocument: Sendable {
   }
 
   /// Replaces the text between two positions (an incremental `didChange`).
-  public mutating func replace(from start: TextPosition, to end: TextPosition, with text: String, encoding: PositionEncoding) {
+  public mutating func replace(
+    from start: TextPosition, to end: TextPosition, with text: String, encoding: PositionEncoding
+  ) {
     let lower = offset(of: start, encoding: encoding)
     let upper = max(lower, offset(of: end, encoding: encoding))
     bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))

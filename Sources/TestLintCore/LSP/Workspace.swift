@@ -49,7 +49,8 @@ struct Workspace: Sendable {
     if let cached = configurations[key] {
       loaded = cached
     } else {
-      loaded = TestLintCLI.loadConfiguration(configurationPath, workingDirectory: folder(of: path) ?? directory)
+      loaded = TestLintCLI.loadConfiguration(
+        configurationPath, workingDirectory: folder(of: path) ?? directory)
       configurations[key] = loaded
     }
     let configuration: Configuration
@@ -66,7 +67,9 @@ struct Workspace: Sendable {
     // both is linted alone rather than with the whole folder it happens to be in (`/tmp`).
     let workspaceFolder = folder(of: path)
     var root = configuration.directory != "." ? configuration.directory : workspaceFolder
-    if let workspaceFolder, let candidate = root, FileWalker.relativePath(candidate, to: workspaceFolder) == nil {
+    if let workspaceFolder, let candidate = root,
+      FileWalker.relativePath(candidate, to: workspaceFolder) == nil
+    {
       root = workspaceFolder
     }
     let display = folder(of: path).flatMap { FileWalker.relativePath(path, to: $0) } ?? path
@@ -77,42 +80,55 @@ struct Workspace: Sendable {
       index =
         indexes[indexKey]
         ?? WorkspaceIndex(
-          root: root, filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses),
+          root: root, filter: filter, matcher: matcher,
+          roots: Set(["XCTestCase"] + configuration.testBaseClasses),
           threads: threads)
     } else {
       index = WorkspaceIndex(
-        filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses))
+        filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses)
+      )
     }
     indexes[indexKey] = nil  // keeps `index` uniquely referenced while it is mutated
     defer { if root != nil { indexes[indexKey] = index } }
-    return .linted(Self.lint(document, path: path, display: display, configuration: configuration, index: &index))
+    return .linted(
+      Self.lint(document, path: path, display: display, configuration: configuration, index: &index)
+    )
   }
 
   /// A buffer with no file and no folder: the default configuration, nothing around it.
   private func lintAlone(_ document: TextDocument) -> Outcome {
     let configuration = Configuration()
     var index = WorkspaceIndex(
-      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"])
+      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"]
+    )
     return .linted(
-      Self.lint(document, path: "/Untitled.swift", display: "Untitled.swift", configuration: configuration, index: &index))
+      Self.lint(
+        document, path: "/Untitled.swift", display: "Untitled.swift", configuration: configuration,
+        index: &index))
   }
 
   private static func lint(
-    _ document: TextDocument, path: String, display: String, configuration: Configuration, index: inout WorkspaceIndex
+    _ document: TextDocument, path: String, display: String, configuration: Configuration,
+    index: inout WorkspaceIndex
   ) -> LintedDocument {
     // A buffer that is not UTF-8 text cannot come from an editor; lint it as text anyway.
     let source =
-      (try? SourceFile(path: display, bytes: document.bytes)) ?? SourceFile(path: display, text: document.text)
+      (try? SourceFile(path: display, bytes: document.bytes))
+      ?? SourceFile(path: display, text: document.text)
     let model = Scanner.scan(source)
-    let context = index.context(for: path, buffer: WorkspaceIndex.contribution(of: model, matcher: index.matcher))
-    let rules = configuration.enabledRules(RuleRegistry.descriptions).compactMap { entry -> ConfiguredRule? in
+    let context = index.context(
+      for: path, buffer: WorkspaceIndex.contribution(of: model, matcher: index.matcher))
+    let rules = configuration.enabledRules(RuleRegistry.descriptions).compactMap {
+      entry -> ConfiguredRule? in
       guard let type = RuleRegistry.rule(id: entry.description.id) else { return nil }
       return ConfiguredRule(type, severity: entry.severity, options: entry.options)
     }
-    let linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: context.helpers)
+    let linter = DocumentLinter(
+      rules: rules, discovery: context.discovery, assertingHelpers: context.helpers)
     return LintedDocument(
       findings: linter.lint(model), model: model,
-      linter: FileLinter(rules: rules, discovery: context.discovery, assertingHelpers: context.helpers))
+      linter: FileLinter(
+        rules: rules, discovery: context.discovery, assertingHelpers: context.helpers))
   }
 
   /// The configured `missing_assertion`'s idea of an assertion (for helper summaries).
@@ -165,7 +181,9 @@ struct Workspace: Sendable {
     let excluded = configuration.excluded.map(Glob.init)
     return { path, isExplicit in
       // Globs are relative to the configuration's folder; they say nothing about files outside it.
-      guard directory != ".", let relative = FileWalker.relativePath(path, to: directory) else { return true }
+      guard directory != ".", let relative = FileWalker.relativePath(path, to: directory) else {
+        return true
+      }
       if excluded.contains(where: { $0.matches(relative) }) { return false }
       if isExplicit || included.isEmpty { return true }
       return included.contains { $0.matches(relative) }

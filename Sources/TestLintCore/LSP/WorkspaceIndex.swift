@@ -26,7 +26,8 @@ struct WorkspaceIndex: Sendable {
   /// The contributions of every file but one, merged: the context of the file being edited.
   private var mergedExcluding: (path: String, merged: Contribution)?
   /// The last answer of `context`, reused while the buffer declares the same things.
-  private var lastContext: (path: String, buffer: Contribution, discovery: TestDiscovery, helpers: Set<String>)?
+  private var lastContext:
+    (path: String, buffer: Contribution, discovery: TestDiscovery, helpers: Set<String>)?
 
   /// Indexes the files under `root` that `filter` accepts, reading them with `load`.
   init(
@@ -49,7 +50,10 @@ struct WorkspaceIndex: Sendable {
   }
 
   /// An index of no files (a file outside every workspace folder is linted alone).
-  init(filter: @escaping @Sendable (String, Bool) -> Bool, matcher: AssertionMatcher, roots: Set<String>) {
+  init(
+    filter: @escaping @Sendable (String, Bool) -> Bool, matcher: AssertionMatcher,
+    roots: Set<String>
+  ) {
     self.root = nil
     self.filter = filter
     self.matcher = matcher
@@ -59,7 +63,8 @@ struct WorkspaceIndex: Sendable {
   /// Whether a file belongs to this index.
   func covers(_ path: String) -> Bool {
     guard let root else { return false }
-    return FileWalker.relativePath(path, to: root) != nil && path.hasSuffix(".swift") && filter(path, false)
+    return FileWalker.relativePath(path, to: root) != nil && path.hasSuffix(".swift")
+      && filter(path, false)
   }
 
   /// Records a file's new content, scanned (nil: it was deleted or is no longer readable).
@@ -80,8 +85,12 @@ struct WorkspaceIndex: Sendable {
 
   /// Test discovery and asserting helpers for the file at `path` whose buffer declares
   /// `buffer`: the other files come from the index, that file from its buffer.
-  mutating func context(for path: String, buffer: Contribution) -> (discovery: TestDiscovery, helpers: Set<String>) {
-    if let last = lastContext, last.path == path, last.buffer == buffer { return (last.discovery, last.helpers) }
+  mutating func context(for path: String, buffer: Contribution) -> (
+    discovery: TestDiscovery, helpers: Set<String>
+  ) {
+    if let last = lastContext, last.path == path, last.buffer == buffer {
+      return (last.discovery, last.helpers)
+    }
     if mergedExcluding?.path != path {
       var merged = Contribution()
       for (other, contribution) in contributions where other != path {
@@ -103,7 +112,9 @@ struct WorkspaceIndex: Sendable {
 }
 
 extension WorkspaceIndex {
-  fileprivate static func contribution(path: String, bytes: [UInt8], matcher: AssertionMatcher) -> Contribution? {
+  fileprivate static func contribution(path: String, bytes: [UInt8], matcher: AssertionMatcher)
+    -> Contribution?
+  {
     guard let source = try? SourceFile(path: path, bytes: bytes) else { return nil }
     return contribution(of: Scanner.scan(source), matcher: matcher)
   }
