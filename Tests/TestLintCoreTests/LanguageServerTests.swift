@@ -332,6 +332,40 @@ final class LanguageServerTests: XCTestCase {
       configuration.findings?.first?.message.contains("did you mean 'excluded'") == true)
   }
 
+  func test_sameBuffer_findingsMatchStdinPath() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(".lint.yml", "test_base_classes: [BaseCase]\nmissing_assertion:\n  severity: error\n")
+    try sandbox.write("Support/Helpers.swift", "import XCTest\nfunc checkAll() { XCTFail() }\n")
+    let text = """
+      final class ATests: BaseCase {
+        func testOne() { checkAll() }
+        func test_two_passes() {}
+        func test_three_checks() { XCTAssert(a == b); XCTAssert(!c) }
+      }
+
+      """
+    try sandbox.write("Tests/ATests.swift", text)
+    var stdout = ""
+    var stderr = ""
+    _ = TestLintCLI.run(
+      ["--stdin-path", "Tests/ATests.swift", "--reporter", "json"], workingDirectory: sandbox.root,
+      standardInput: { Array(text.utf8) }, stdout: &stdout, stderr: &stderr)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], stdout)
+    let expected = try XCTUnwrap(json["findings"] as? [[String: Any]]).map {
+      "\($0["rule"] ?? "") \($0["line"] ?? 0):\($0["column"] ?? 0) \($0["severity"] ?? "")"
+    }
+    var client = try LSPClient.initialized(root: sandbox.root)
+    let published = try client.open(
+      DocumentURIForTests.uri(sandbox.path("Tests/ATests.swift")), text)
+    let actual = published.map {
+      "\($0.rule ?? "") \(($0.range?.startLine ?? -1) + 1):\(($0.range?.startCharacter ?? -1) + 1) "
+        + ($0.severity == 1 ? "error" : "warning")
+    }
+    XCTAssertEqual(actual, expected)
+    XCTAssertEqual(expected.count, 4, "\(expected)")
+  }
+
   func test_excludedDocument_hasNoDiagnostics() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write(".lint.yml", "excluded: [\"Generated/**\"]\n")
