@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
   /// The subcommand.
   public enum Command: String, Sendable {
-    case lint, rules, inventory, version, help, baseline
+    case lint, rules, inventory, version, help, baseline, lsp
   }
 
   /// A `--reporter NAME[:FILE]` request.

@@ -34,6 +34,8 @@ public enum TestLintCLI {
       return .success
     case .rules:
       return rules(parsed, stdout: &stdout, stderr: &stderr)
+    case .lsp:
+      return languageServer(parsed, standardInput: standardInput, stdout: &stdout, stderr: &stderr)
     case .lint, .inventory:
       return lint(
         parsed, workingDirectory: workingDirectory, standardInput: standardInput, stdout: &stdout,
@@ -72,6 +74,24 @@ public enum TestLintCLI {
     }
     stdout += page + "\n"
     return .success
+  }
+
+  // MARK: lsp
+
+  /// `testlint lsp` in-process: the whole of `standardInput` is the client's messages and the
+  /// replies are returned at once. The executable streams instead (`LanguageServerLoop`).
+  static func languageServer(
+    _ arguments: Arguments, standardInput: () -> [UInt8], stdout: inout String, stderr: inout String
+  ) -> ExitCode {
+    if let path = arguments.paths.first {
+      stderr += "testlint: error: 'lsp' takes no paths, not '\(path)'; it reads the editor's messages on standard input\n"
+      return .failure
+    }
+    let log = LogBuffer()
+    var server = LanguageServer(threads: arguments.threads ?? processorCount()) { log.append($0) }
+    for message in server.receive(standardInput()) { stdout += String(decoding: message, as: UTF8.self) }
+    stderr += log.text
+    return server.exitCode == 0 ? .success : .findings
   }
 
   // MARK: lint and inventory
