@@ -49,6 +49,10 @@ public struct Arguments: Sendable, Equatable {
   public var shard: (index: Int, count: Int)?
   /// `--max-warnings N`: fail when there are more than N warnings.
   public var maxWarnings: Int?
+  /// `--no-cache`: neither read nor write the result cache.
+  public var noCache = false
+  /// `--cache-path DIR`: where the result cache lives.
+  public var cachePath: String?
 
   public static func == (lhs: Arguments, rhs: Arguments) -> Bool {
     lhs.command == rhs.command && lhs.paths == rhs.paths && lhs.configPath == rhs.configPath
@@ -59,6 +63,7 @@ public struct Arguments: Sendable, Equatable {
       && lhs.baselineStrict == rhs.baselineStrict && lhs.changedSince == rhs.changedSince
       && lhs.changedFilesOnly == rhs.changedFilesOnly && lhs.shard?.index == rhs.shard?.index
       && lhs.shard?.count == rhs.shard?.count && lhs.maxWarnings == rhs.maxWarnings
+      && lhs.noCache == rhs.noCache && lhs.cachePath == rhs.cachePath
   }
 
   /// The long options, for "did you mean".
@@ -66,6 +71,7 @@ public struct Arguments: Sendable, Equatable {
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
     "--version", "--fix", "--dry-run", "--stdin-path", "--baseline", "--write-baseline",
     "--baseline-strict", "--changed-since", "--changed-files-only", "--shard", "--max-warnings",
+    "--no-cache", "--cache-path",
   ]
 
   /// Parses `argv` without the program name.
@@ -145,6 +151,10 @@ public struct Arguments: Sendable, Equatable {
           index >= 1, index <= count
         else { throw UsageError("'--shard' takes K/N with 1 <= K <= N, such as 2/4, not '\(text)'") }
         result.shard = (index, count)
+      case "--no-cache":
+        result.noCache = true
+      case "--cache-path":
+        result.cachePath = try take()
       case "--max-warnings":
         let text = try take()
         guard let count = Int(text), count >= 0 else {

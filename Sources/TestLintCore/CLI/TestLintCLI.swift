@@ -282,7 +282,18 @@ public enum TestLintCLI {
       if fixFailed { status = .failure }
     }
 
-    var result = engine.run(collected.files, only: only, load: load)
+    // The result cache: on by default for runs from disk (not standard input).
+    var cachePath: String?
+    if !arguments.noCache, arguments.stdinPath == nil {
+      cachePath = arguments.cachePath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
+        ?? ((configuration.directory != "." ? configDirectory : workingDirectory) + "/.testlint-cache")
+    }
+    let cacheKey = Self.cacheKey(enabled, configuration: configuration)
+    let cache = cachePath.map { ResultCache.load(folder: $0, key: cacheKey) }
+    var (result, updatedCache) = engine.run(collected.files, only: only, cache: cache, load: load)
+    if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
+      stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
+    }
     result.errors = (collected.errors + result.errors).sorted()
     if only != nil {
       // Problems of the files around the one on standard input are not its problems.
@@ -340,6 +351,23 @@ public enum TestLintCLI {
       return .findings
     }
     return failing || status == .findings ? .findings : .success
+  }
+
+  /// What the cached results depend on besides the files: the tool's version, the enabled rules
+  /// with their severities and options, and the configured base classes.
+  static func cacheKey(
+    _ enabled: [(description: RuleDescription, severity: Severity, options: RuleOptions)],
+    configuration: Configuration
+  ) -> String {
+    var fields = [ToolInfo.version]
+    for rule in enabled {
+      fields.append(rule.description.id + "=" + rule.severity.rawValue)
+      for (name, value) in rule.options.values.sorted(by: { $0.key < $1.key }) {
+        fields.append(name + ":" + String(describing: value))
+      }
+    }
+    fields.append("bases:" + configuration.testBaseClasses.joined(separator: ","))
+    return ToolInfo.version + "-" + FindingFingerprint.fingerprint(fields)
   }
 
   /// `--write-baseline`, `--baseline` (with `--baseline-strict`) and `baseline prune`.

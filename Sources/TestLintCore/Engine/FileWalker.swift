@@ -216,6 +216,41 @@ public enum FileWalker {
     }
   }
 
+  /// Creates `folder` (with a `.gitignore` of `*`, so version control leaves it alone) and
+  /// replaces `fileName` in it with `contents` atomically; returns why it could not, if so.
+  static func writeCacheFolder(_ folder: String, fileName: String, contents: [UInt8]) -> String? {
+    if mkdir(folder, 0o755) != 0, errno != EEXIST { return errorText() }
+    let ignore = folder + "/.gitignore"
+    if access(ignore, F_OK) != 0 {
+      _ = writeWhole(Array("# testlint's result cache\n*\n".utf8), to: ignore)
+    }
+    let target = folder + "/" + fileName
+    let temporary = target + ".tmp-\(getpid())"
+    if let failure = writeWhole(contents, to: temporary) { return failure }
+    guard rename(temporary, target) == 0 else {
+      let failure = errorText()
+      unlink(temporary)
+      return failure
+    }
+    return nil
+  }
+
+  private static func writeWhole(_ bytes: [UInt8], to path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { return errorText() }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errorText()
+      }
+      offset += written
+    }
+    return nil
+  }
+
   /// The current working directory.
   public static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
