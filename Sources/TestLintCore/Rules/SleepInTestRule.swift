@@ -1,0 +1,68 @@
+/// A test waits for real time to pass instead of driving time or awaiting an event.
+public struct SleepInTestRule: Rule {
+  public static let description = RuleDescription(
+    id: "sleep_in_test",
+    summary: "a test sleeps or waits for real time; advance a 'TestScheduler' or await an expectation",
+    defaultSeverity: .warning)
+
+  public init(options: RuleOptions) {}
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    var violations: [Violation] = []
+    var reported: Set<Int> = []
+    for code in context.testCodeWithHelpers() {
+      for index in code.calls {
+        let call = model.calls[index]
+        guard let spelling = Self.wait(call), reported.insert(index).inserted else { continue }
+        violations.append(
+          Violation(
+            offset: model.offset(call.nameToken), message: Messages.wait(spelling),
+            test: code.test?.qualifiedName))
+      }
+    }
+    return violations
+  }
+
+  /// How the call waits for real time, as the message names it, or nil when it does not.
+  static func wait(_ call: Call) -> String? {
+    guard !call.isMacro, !call.isImplicitMember else { return nil }
+    let path = call.path
+    let labels = call.labels
+    switch call.name {
+    case "sleep", "usleep":
+      guard !call.hasExpressionBase else { return nil }
+      // The C functions, maybe module-qualified; `Thread.sleep` and `Task.sleep`.
+      if path.count == 1 || (path.count == 2 && Self.cModules.contains(path[0])) {
+        return call.name + "(...)"
+      }
+      if call.name == "sleep", let receiver = call.receiver, receiver == "Thread" || receiver == "Task" {
+        return receiver + ".sleep"
+      }
+      return nil
+    case "run":
+      // `RunLoop.current.run(until:)`, `RunLoop.main.run(mode:before:)`, `run()`.
+      guard !call.hasExpressionBase, path.count >= 3, path[path.count - 3] == "RunLoop",
+        path[path.count - 2] == "current" || path[path.count - 2] == "main"
+      else { return nil }
+      guard labels.isEmpty || labels.contains("until") || labels.contains("before") else { return nil }
+      return "RunLoop.\(path[path.count - 2]).run"
+    case "asyncAfter":
+      // Dispatch's `asyncAfter(deadline:)` / `asyncAfter(wallDeadline:)` on any queue.
+      guard labels.first == "deadline" || labels.first == "wallDeadline" else { return nil }
+      return "asyncAfter"
+    default:
+      return nil
+    }
+  }
+
+  private static let cModules: Set<String> = ["Darwin", "Glibc", "Foundation", "Musl"]
+}
+
+extension SleepInTestRule {
+  fileprivate enum Messages {
+    static func wait(_ spelling: String) -> String {
+      "advance a 'TestScheduler' or await an expectation instead of waiting with '\(spelling)'"
+    }
+  }
+}
