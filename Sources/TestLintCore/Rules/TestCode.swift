@@ -37,3 +37,48 @@ extension RuleContext {
     return result
   }
 }
+
+extension TestCode {
+  /// The bodies of types declared inside this code (`class Stub: UseCase { ... }` in a test):
+  /// test doubles, whose code the test does not run as its own statements.
+  public func localTypeBodies(in model: FileModel) -> [Range<Int>] {
+    let tokens = model.tokens
+    var result: [Range<Int>] = []
+    var index = self.tokens.lowerBound + 1
+    let end = min(self.tokens.upperBound, tokens.count)
+    while index < end {
+      let token = tokens[index]
+      let declares: Bool
+      switch token.keyword {
+      case .class, .struct, .enum, .actor, .extension, .protocol:
+        declares = token.kind == .identifier && index + 1 < end && tokens[index + 1].isIdentifierLike
+          && tokens[index + 1].keyword == .none && (index == 0 || tokens[index - 1].kind != .dot)
+      default:
+        declares = false
+      }
+      guard declares else {
+        index += 1
+        continue
+      }
+      var open = index + 2
+      while open < end, tokens[open].kind != .leftBrace, tokens[open].kind != .rightBrace { open += 1 }
+      guard open < end, tokens[open].kind == .leftBrace else {
+        index = open
+        continue
+      }
+      var depth = 0
+      var close = open
+      while close < end {
+        if tokens[close].kind == .leftBrace { depth += 1 }
+        if tokens[close].kind == .rightBrace {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        close += 1
+      }
+      result.append(open..<min(close + 1, end))
+      index = close + 1
+    }
+    return result
+  }
+}
