@@ -58,6 +58,10 @@ public struct NondeterministicInputRule: Rule {
       if tokens[next].kind == .leftParen, !tokens[next].isAtLineStart {
         // `Date()`, `UUID()`, `Date(timeIntervalSinceNow: 5)`.
         if next + 1 < tokens.count, tokens[next + 1].kind == .rightParen {
+          // `let token = UUID().uuidString` captures an opaque identifier just the same.
+          if typeName == "UUID", memberName(after: next + 1, in: model) == "uuidString" {
+            return ("UUID()", next + 4, true)
+          }
           return (typeName + "()", next + 2, true)
         }
         if typeName == "Date", next + 2 < tokens.count, model.text(next + 1) == "timeIntervalSinceNow",

@@ -54,7 +54,11 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
       else { return nil }
       return open..<(close + 1)
     }
-    if call.labels.contains("stub"), let first = call.trailingClosures.first, first.label == nil {
+    // `perform(stub: { ... }) { viewModel, scheduler in ... } assert: { ... }`; a stub that is
+    // not a closure (`perform(stub: Interceptor.load(...)) { client in }`) is another API.
+    if let stub = call.arguments.first(where: { $0.label == "stub" }), let open = stub.value.first,
+      model.tokens[open].kind == .leftBrace, let first = call.trailingClosures.first, first.label == nil
+    {
       return first.tokens
     }
     return nil
