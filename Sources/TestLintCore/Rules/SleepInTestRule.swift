@@ -2,7 +2,7 @@
 public struct SleepInTestRule: Rule {
   public static let description = RuleDescription(
     id: "sleep_in_test",
-    summary: "a test sleeps or waits for real time; advance a 'TestScheduler' or await an expectation",
+    summary: "a test sleeps or waits for real time instead of advancing a 'TestScheduler' or awaiting an expectation",
     defaultSeverity: .warning)
 
   public init(options: RuleOptions) {}
