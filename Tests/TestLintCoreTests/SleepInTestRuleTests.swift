@@ -102,4 +102,19 @@ final class SleepInTestRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
   }
+
+  func test_runUntilCondition_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        let condition = RunLoop.ResumeCondition()
+        RunLoop.current.run(until: condition)
+        RunLoop.main.run(until: .distantPast)
+        RunLoop.main.run(until: deadline)
+        RunLoop.main.run(until: .now.addingTimeInterval(1))
+        XCTAssertTrue(condition.isResolved)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["7:16", "8:16", "9:16"])
+  }
 }

@@ -1166,8 +1166,10 @@ The finding lands on the called name of:
 - `Thread.sleep(...)` and `Task.sleep(...)` (`try await Task.sleep(for:)`, `nanoseconds:`,
   `until:`); a scheduler's or clock's own `sleep` (`mainQueue.sleep(for:)`,
   `clock.sleep(for:)`) is virtual time and passes;
-- `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with `until:` or `before:` or no
-  arguments;
+- `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with no arguments or with a point in
+  time as `until:` / `before:` (`Date() + 1`, `.now`, `.distantFuture`, a name such as
+  `deadline` or `timeout`); a project's own overload that spins until a condition is met
+  (`run(until: condition)`) waits for an event and passes;
 - `asyncAfter(deadline:)` / `asyncAfter(wallDeadline:)` on any `DispatchQueue`
   (`DispatchQueue.main.asyncAfter`, `DispatchQueue.global().asyncAfter`, `queue.asyncAfter`).
 
@@ -1289,6 +1291,13 @@ final class SearchViewModelTests: XCTestCase {
     await clock.advance(by: .seconds(1))
     await task.value
     XCTAssertFalse(task.isCancelled)
+  }
+
+  func test_condition_resumesRunLoop() {
+    let condition = RunLoop.ResumeCondition()
+    DispatchQueue.main.async { condition.resolve() }
+    RunLoop.current.run(until: condition)
+    XCTAssertTrue(condition.isResolved)
   }
 
   func test_stub_delaysInItsOwnType() {

@@ -15,7 +15,7 @@ public struct SleepInTestRule: Rule {
       var doubles: [Range<Int>]?
       for index in code.calls {
         let call = model.calls[index]
-        guard let spelling = Self.wait(call), !reported.contains(index) else { continue }
+        guard let spelling = Self.wait(call, in: model), !reported.contains(index) else { continue }
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
@@ -30,7 +30,7 @@ public struct SleepInTestRule: Rule {
   }
 
   /// How the call waits for real time, as the message names it, or nil when it does not.
-  static func wait(_ call: Call) -> String? {
+  static func wait(_ call: Call, in model: FileModel) -> String? {
     guard !call.isMacro, !call.isImplicitMember else { return nil }
     let path = call.path
     let labels = call.labels
@@ -50,7 +50,12 @@ public struct SleepInTestRule: Rule {
       guard !call.hasExpressionBase, path.count >= 3, path[path.count - 3] == "RunLoop",
         path[path.count - 2] == "current" || path[path.count - 2] == "main"
       else { return nil }
-      guard labels.isEmpty || labels.contains("until") || labels.contains("before") else { return nil }
+      if !labels.isEmpty {
+        // A point in time; `run(until: condition)` overloads that wait for an event pass.
+        guard let deadline = call.arguments.first(where: { $0.label == "until" || $0.label == "before" }),
+          Self.isPointInTime(deadline.value, in: model)
+        else { return nil }
+      }
       return "RunLoop.\(path[path.count - 2]).run"
     case "asyncAfter":
       // Dispatch's `asyncAfter(deadline:)` / `asyncAfter(wallDeadline:)` on any queue.
@@ -59,6 +64,27 @@ public struct SleepInTestRule: Rule {
     default:
       return nil
     }
+  }
+
+  /// Whether an argument reads as a `Date`: `Date() + 1`, `.now + 0.5`, `.distantFuture`,
+  /// `Date(timeIntervalSinceNow: 1)`, `deadline`, `timeout`.
+  static func isPointInTime(_ value: Range<Int>, in model: FileModel) -> Bool {
+    for index in value {
+      let token = model.tokens[index]
+      switch token.kind {
+      case .operator:
+        let text = model.text(index)
+        if text == "+" || text == "-" { return true }
+      case .identifier:
+        let text = model.text(index)
+        if ["Date", "now", "distantFuture", "distantPast", "addingTimeInterval"].contains(text) { return true }
+        let lowered = text.lowercased()
+        if lowered.contains("date") || lowered.contains("deadline") || lowered.contains("time") { return true }
+      default:
+        break
+      }
+    }
+    return false
   }
 
   private static let cModules: Set<String> = ["Darwin", "Glibc", "Foundation", "Musl"]
