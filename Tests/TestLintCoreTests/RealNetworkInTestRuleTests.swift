@@ -80,4 +80,23 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["6:30", "6:65"])
   }
+
+  func test_comparedSharedSession_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        XCTAssertTrue(NetworkService().session === URLSession.shared)
+        XCTAssertIdentical(NetworkService().session, URLSession.shared)
+        XCTAssertFalse(URLSession.shared !== NetworkService().session)
+        XCTAssertNotNil(load(using: URLSession.shared))
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["8:31"])
+  }
+
+  func test_globalStubs_allowSharedSession() {
+    for stub in ["import OHHTTPStubs\n", "import Mocker\n", "// stubbed\nlet registered = URLProtocol.registerClass(Stub.self)\n"] {
+      XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, stub + Self.source), [], stub)
+    }
+  }
 }

@@ -117,4 +117,13 @@ final class SleepInTestRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["7:16", "8:16", "9:16"])
   }
+
+  func test_ownSleepHelper_isNotC() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() { sleep(5); XCTAssertEqual(clock.now, 5) }
+      private func sleep(_ seconds: Int) { clock.advance(by: seconds) }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
+  }
 }

@@ -853,9 +853,15 @@ The rule flags, where the finding lands:
   `file` (`URL(string: "https://example.com/a.json")!`), at `Data`. File URLs and URLs held in
   variables pass.
 
+`URLSession.shared` that is only compared (`session === URLSession.shared`, an argument of
+`XCTAssertIdentical` or another assertion), to check a default, makes no request and passes.
+
 Files whose display path matches one of `allowed_paths` (UI, integration and end-to-end test
-folders by default) and UI tests (files that use `XCUIApplication`, which drive the app
-against whatever server it is configured for) are not checked.
+folders by default), UI tests (files that use `XCUIApplication`, which drive the app against
+whatever server it is configured for) and files that install a global stub, which the shared
+and default sessions go through too (`URLProtocol.registerClass(...)`, OHHTTPStubs'
+`HTTPStubs`, or an `import` of `OHHTTPStubs`, `OHHTTPStubsSwift`, `Mocker`, `Mockingjay` or
+`Hippolyte`), are not checked.
 
 ## Examples
 
@@ -923,6 +929,10 @@ final class ProfileServiceTests: XCTestCase {
     let local = try Data(contentsOf: URL(fileURLWithPath: "/tmp/profile.json"))
     let file = try Data(contentsOf: URL(string: "file:///tmp/profile.json")!)
     XCTAssertEqual(local, file)
+  }
+
+  func test_init_defaultsToSharedSession() {
+    XCTAssertIdentical(NetworkService().session, URLSession.shared)
   }
 
   func test_mockSession_recordsRequest() {
@@ -1162,7 +1172,8 @@ expectation (`wait(for:timeout:)`, `fulfillment(of:)`, `confirmation`).
 
 The finding lands on the called name of:
 
-- `sleep(...)` and `usleep(...)` (also as `Darwin.sleep`, `Glibc.sleep`, `Foundation.sleep`);
+- `sleep(...)` and `usleep(...)` (also as `Darwin.sleep`, `Glibc.sleep`, `Foundation.sleep`),
+  unless the file declares its own function of that name (a fake clock's `sleep`);
 - `Thread.sleep(...)` and `Task.sleep(...)` (`try await Task.sleep(for:)`, `nanoseconds:`,
   `until:`); a scheduler's or clock's own `sleep` (`mainQueue.sleep(for:)`,
   `clock.sleep(for:)`) is virtual time and passes;

@@ -32,6 +32,7 @@ public struct RealNetworkInTestRule: Rule {
     for code in context.testCodeWithHelpers() {
       let test = code.test?.qualifiedName
       for index in code.tokens where Self.isSharedSession(index, in: model) && reported.insert(index).inserted {
+        if Self.isCompared(index, calls: code.calls, in: model) { continue }
         violations.append(Violation(offset: model.offset(index), message: Messages.shared, test: test))
       }
       for callIndex in code.calls {
@@ -46,14 +47,43 @@ public struct RealNetworkInTestRule: Rule {
         }
       }
     }
-    // A UI test drives the app, which talks to whatever server it is configured for.
-    if !violations.isEmpty, Self.drivesApp(model) { return [] }
+    // A UI test drives the app, which talks to whatever server it is configured for; a file
+    // that installs a global stub (a registered `URLProtocol`, OHHTTPStubs, Mocker) stubs the
+    // shared and default sessions too.
+    if !violations.isEmpty, Self.drivesAppOrStubsNetwork(model) { return [] }
     return violations
   }
 
-  /// Whether the file launches the app under test (`XCUIApplication`): a UI test.
-  static func drivesApp(_ model: FileModel) -> Bool {
-    model.tokens.indices.contains { model.tokens[$0].kind == .identifier && model.text($0) == "XCUIApplication" }
+  /// Whether the file launches the app under test (`XCUIApplication`) or installs a global
+  /// network stub.
+  static func drivesAppOrStubsNetwork(_ model: FileModel) -> Bool {
+    if model.imports.contains(where: { Self.stubbingModules.contains($0.module) }) { return true }
+    return model.tokens.indices.contains { index in
+      model.tokens[index].kind == .identifier && Self.stubbingNames.contains(model.text(index))
+    }
+  }
+
+  private static let stubbingModules: Set<String> = [
+    "OHHTTPStubs", "OHHTTPStubsSwift", "Mocker", "Mockingjay", "Hippolyte",
+  ]
+  private static let stubbingNames: Set<String> = [
+    "XCUIApplication", "registerClass", "HTTPStubs", "OHHTTPStubs", "HTTPStubsResponse",
+  ]
+
+  /// Whether `URLSession.shared` at `index` is only compared (`session === URLSession.shared`,
+  /// `XCTAssertIdentical(session, URLSession.shared)`): a check of the default, not a request.
+  static func isCompared(_ index: Int, calls: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let comparisons: Set<String> = ["===", "!==", "==", "!="]
+    if index > 0, tokens[index - 1].kind == .operator, comparisons.contains(model.text(index - 1)) { return true }
+    let after = index + 3
+    if after < tokens.count, tokens[after].kind == .operator, comparisons.contains(model.text(after)) { return true }
+    for callIndex in calls.reversed() {
+      let call = model.calls[callIndex]
+      guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
+      return call.name.hasPrefix("XCTAssert") || call.name == "#expect" || call.name == "expect"
+    }
+    return false
   }
 
   /// `URLSession.shared` (or `Foundation.URLSession.shared`) starting at `index`.
