@@ -84,4 +84,18 @@ final class NondeterministicInputRuleTests: XCTestCase {
     let source = RuleLinting.xctest("func test_a_b() { XCTAssertNotNil(Foundation.Date()) }")
     XCTAssertEqual(RuleLinting.positions(NondeterministicInputRule.self, source), ["4:35"])
   }
+
+  func test_uniqueNames_pass() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        let defaults = UserDefaults(suiteName: UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let file = folder.appending(path: UUID().uuidString)
+        let profile = Profile(name: UUID().uuidString, created: Date())
+        XCTAssertNotNil(defaults)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(NondeterministicInputRule.self, source), ["8:31", "8:59"])
+  }
 }

@@ -583,7 +583,10 @@ pattern seed 002 shows in its own tests (`let date = Date()` then
 `Date.now`, `UUID()` or `UUID().uuidString` passes; `Date().addingTimeInterval(...)` and the
 current locale, time zone or calendar are flagged even then. A `Date` used as a deadline to
 wait for (an argument labelled `until:`, `before:`, `deadline:` or `wallDeadline:`) is not an
-input and passes; `sleep_in_test` covers the waiting.
+input and passes; `sleep_in_test` covers the waiting. A `UUID()` that names a folder, a file or
+a defaults suite to keep tests apart (`UserDefaults(suiteName: UUID().uuidString)`,
+`appendingPathComponent(UUID().uuidString)`, `appending(path:)`, `atPath:`) only has to be
+unique, and passes.
 
 ## Examples
 
@@ -651,6 +654,12 @@ final class InvoiceViewModelTests: XCTestCase {
     let token = UUID().uuidString
     let viewModel = ViewModel(currentDateFactory: { date }, id: id, token: token)
     XCTAssertEqual(viewModel.lastUpdated, date)
+  }
+
+  func test_defaults_areIsolated() {
+    let defaults = UserDefaults(suiteName: UUID().uuidString)!
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    XCTAssertNotNil(Settings(defaults: defaults, folder: folder))
   }
 
   func test_dice_isSeeded() {

@@ -20,7 +20,10 @@ public struct NondeterministicInputRule: Rule {
           continue
         }
         if found.capturable, Self.isLocalConstantInitializer(index..<found.end, in: model) { continue }
-        if Self.isDeadline(index, calls: code.calls, in: model) { continue }
+        if let role = Self.argumentRole(index, calls: code.calls, in: model) {
+          if role == .deadline { continue }
+          if role == .uniqueName, found.spelling == "UUID()" { continue }
+        }
         violations.append(Violation(offset: model.offset(index), message: Messages.inject(found.spelling), test: test))
       }
       for callIndex in code.calls {
@@ -117,16 +120,31 @@ public struct NondeterministicInputRule: Rule {
     return tokens[cursor - 1].keyword == .let || tokens[cursor - 1].keyword == .var
   }
 
-  /// Whether the token is inside a call argument that is a deadline (`run(until:)`,
-  /// `asyncAfter(deadline:)`): a point in time to wait for, not an input.
-  static func isDeadline(_ index: Int, calls: Range<Int>, in model: FileModel) -> Bool {
+  /// What the innermost call argument holding a token is for, when that makes a clock read or
+  /// a fresh UUID harmless.
+  enum ArgumentRole {
+    /// A point in time to wait for (`run(until:)`, `asyncAfter(deadline:)`), not an input.
+    case deadline
+    /// A unique name that isolates the test (`UserDefaults(suiteName:)`,
+    /// `appendingPathComponent(_:)`): any value works, as long as no other test has it.
+    case uniqueName
+  }
+
+  static func argumentRole(_ index: Int, calls: Range<Int>, in model: FileModel) -> ArgumentRole? {
     for callIndex in calls.reversed() {
       let call = model.calls[callIndex]
       guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
-      guard let argument = call.arguments.first(where: { $0.tokens.contains(index) }) else { return false }
-      return ["until", "before", "deadline", "wallDeadline"].contains(argument.label ?? "")
+      guard let argument = call.arguments.first(where: { $0.tokens.contains(index) }) else { return nil }
+      let label = argument.label ?? ""
+      if ["until", "before", "deadline", "wallDeadline"].contains(label) { return .deadline }
+      if ["suiteName", "atPath", "path", "component", "fileURLWithPath"].contains(label)
+        || ["appendingPathComponent", "appending", "appendingPathExtension"].contains(call.name)
+      {
+        return .uniqueName
+      }
+      return nil
     }
-    return false
+    return nil
   }
 
   /// `Int.random(in:)`, `Bool.random()`, `.random(in:)`, `items.randomElement()`, `arc4random()`:
