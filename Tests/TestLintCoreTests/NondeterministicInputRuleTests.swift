@@ -98,4 +98,20 @@ final class NondeterministicInputRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(NondeterministicInputRule.self, source), ["8:31", "8:59"])
   }
+
+  func test_fakeClockSetToNow_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        Clock.mockNow(Date())
+        withDependencies { $0.date = .constant(Date()) } operation: { run() }
+        dateProvider.currentDate = Date()
+        clock.now = Date.now
+        session.submittedAt = Date()
+        record(Date())
+        XCTAssertTrue(true)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(NondeterministicInputRule.self, source), ["9:25", "10:10"])
+  }
 }

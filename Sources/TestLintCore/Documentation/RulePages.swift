@@ -580,7 +580,10 @@ The finding lands on the start of the expression:
 Capturing the clock or an identifier once in a local and handing that value on is the
 pattern seed 002 shows in its own tests (`let date = Date()` then
 `let currentDateFactory = { return date }`), so a local initialized with exactly `Date()`,
-`Date.now`, `UUID()` or `UUID().uuidString` passes; `Date().addingTimeInterval(...)` and the
+`Date.now`, `UUID()` or `UUID().uuidString` passes, and so does the time handed as it is to a
+clock the test controls: the sole argument of a call named like a clock setter
+(`Clock.mockNow(Date())`, `.constant(Date())`) or the value assigned to a property named so
+(`dateProvider.currentDate = Date()`, `clock.now = Date.now`); `Date().addingTimeInterval(...)` and the
 current locale, time zone or calendar are flagged even then. A `Date` used as a deadline to
 wait for (an argument labelled `until:`, `before:`, `deadline:` or `wallDeadline:`) is not an
 input and passes; `sleep_in_test` covers the waiting. A `UUID()` that names a folder, a file or
@@ -660,6 +663,12 @@ final class InvoiceViewModelTests: XCTestCase {
     let defaults = UserDefaults(suiteName: UUID().uuidString)!
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     XCTAssertNotNil(Settings(defaults: defaults, folder: folder))
+  }
+
+  func test_clock_isMocked() {
+    Clock.mockNow(Date())
+    dateProvider.currentDate = Date()
+    XCTAssertEqual(viewModel.dueText, "today")
   }
 
   func test_dice_isSeeded() {

@@ -19,7 +19,7 @@ public struct NondeterministicInputRule: Rule {
         guard model.tokens[index].kind == .identifier, let found = Self.input(at: index, in: model) else {
           continue
         }
-        if found.capturable, Self.isLocalConstantInitializer(index..<found.end, in: model) { continue }
+        if found.capturable, Self.isCapturedOnce(index..<found.end, in: model) { continue }
         if let role = Self.argumentRole(index, calls: code.calls, in: model) {
           if role == .deadline { continue }
           if role == .uniqueName, found.spelling == "UUID()" { continue }
@@ -100,16 +100,25 @@ public struct NondeterministicInputRule: Rule {
     return model.text(index + 2)
   }
 
-  /// Whether `range` is the whole initializer of a local: `let now = Date()`,
-  /// `var id: UUID = UUID()`.
-  static func isLocalConstantInitializer(_ range: Range<Int>, in model: FileModel) -> Bool {
+  /// Whether `range` is read once and handed on as it is: the whole initializer of a local
+  /// (`let now = Date()`, `var id: UUID = UUID()`), or the time given to a clock the test
+  /// controls (`Clock.mockNow(Date())`, `.constant(Date())`, `dateProvider.now = Date.now`).
+  static func isCapturedOnce(_ range: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
+    guard range.lowerBound >= 2 else { return false }
+    let before = range.lowerBound - 1
+    // The sole argument of a clock setter: `mockNow(Date())`, `.constant(Date())`.
+    if tokens[before].kind == .leftParen, range.upperBound < tokens.count,
+      tokens[range.upperBound].kind == .rightParen, tokens[before - 1].isIdentifierLike
+    {
+      return Self.namesClock(model.text(before - 1))
+    }
     if range.upperBound < tokens.count {
       let after = tokens[range.upperBound]
       let ends = after.isAtLineStart || after.kind == .semicolon || after.kind == .rightBrace
       guard ends else { return false }
     }
-    var cursor = range.lowerBound - 1
+    var cursor = before
     guard cursor >= 2, model.text(cursor) == "=", tokens[cursor].kind == .operator else { return false }
     cursor -= 1
     // An optional type annotation: `: Date`, `: UUID`.
@@ -117,7 +126,16 @@ public struct NondeterministicInputRule: Rule {
       cursor -= 2
     }
     guard tokens[cursor].isIdentifierLike, cursor >= 1 else { return false }
-    return tokens[cursor - 1].keyword == .let || tokens[cursor - 1].keyword == .var
+    if tokens[cursor - 1].keyword == .let || tokens[cursor - 1].keyword == .var { return true }
+    // An assignment to a clock's property: `dateProvider.currentDate = Date()`.
+    return tokens[cursor - 1].kind == .dot && Self.namesClock(model.text(cursor))
+  }
+
+  /// `now`, `mockNow`, `currentDate`, `currentTime`, `constant`: names of what a fake clock is set with.
+  private static func namesClock(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return lowered.hasSuffix("now") || lowered.hasPrefix("mocknow") || lowered == "constant"
+      || lowered.hasPrefix("currentdate") || lowered.hasPrefix("currenttime")
   }
 
   /// What the innermost call argument holding a token is for, when that makes a clock read or
