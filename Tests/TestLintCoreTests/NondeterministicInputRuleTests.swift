@@ -35,6 +35,7 @@ final class NondeterministicInputRuleTests: XCTestCase {
         var today: Date = Date.now
         let id = UUID()
         let token = UUID().uuidString; let other = UUID()
+        let time = Date().timeIntervalSince1970
         XCTAssertNotEqual(id, other)
       }
       """)

@@ -580,7 +580,7 @@ The finding lands on the start of the expression:
 Capturing the clock or an identifier once in a local and handing that value on is the
 pattern seed 002 shows in its own tests (`let date = Date()` then
 `let currentDateFactory = { return date }`), so a local initialized with exactly `Date()`,
-`Date.now`, `UUID()` or `UUID().uuidString` passes, and so does the time handed as it is to a
+`Date.now`, `UUID()`, `UUID().uuidString` or `Date().timeIntervalSince1970` passes, and so does the time handed as it is to a
 clock the test controls: the sole argument of a call named like a clock setter
 (`Clock.mockNow(Date())`, `.constant(Date())`) or the value assigned to a property named so
 (`dateProvider.currentDate = Date()`, `clock.now = Date.now`); `Date().addingTimeInterval(...)` and the

@@ -61,9 +61,13 @@ public struct NondeterministicInputRule: Rule {
       if tokens[next].kind == .leftParen, !tokens[next].isAtLineStart {
         // `Date()`, `UUID()`, `Date(timeIntervalSinceNow: 5)`.
         if next + 1 < tokens.count, tokens[next + 1].kind == .rightParen {
-          // `let token = UUID().uuidString` captures an opaque identifier just the same.
-          if typeName == "UUID", memberName(after: next + 1, in: model) == "uuidString" {
-            return ("UUID()", next + 4, true)
+          // `let token = UUID().uuidString`, `let time = Date().timeIntervalSince1970` capture
+          // the value just the same.
+          let member = memberName(after: next + 1, in: model)
+          if typeName == "UUID" ? member == "uuidString"
+            : member == "timeIntervalSince1970" || member == "timeIntervalSinceReferenceDate"
+          {
+            return (typeName + "()", next + 4, true)
           }
           return (typeName + "()", next + 2, true)
         }
