@@ -20,7 +20,8 @@ final class ForceUnwrapInTestRuleTests: XCTestCase {
       }
       """)
     XCTAssertEqual(
-      RuleLinting.positions(ForceUnwrapInTestRule.self, source), ["5:16", "6:17", "6:34", "6:42", "11:18"])
+      RuleLinting.positions(ForceUnwrapInTestRule.self, source),
+      ["5:16", "6:17", "6:34", "6:42", "11:18"])
   }
 
   func test_messages_followFramework() {
@@ -163,12 +164,14 @@ final class ForceUnwrapInTestRuleTests: XCTestCase {
     XCTAssertEqual(sandbox.read("ProfileTests.swift"), once)
     XCTAssertEqual(second.stdout, "", "no diff")
     let remaining = sandbox.run(["--only-rule", "force_unwrap_in_test"])
-    XCTAssertEqual(remaining.stdout.filter { $0 == "\n" }.count, 7, "only the 7 unfixable findings remain")
+    XCTAssertEqual(
+      remaining.stdout.filter { $0 == "\n" }.count, 7, "only the 7 unfixable findings remain")
   }
 
   func test_crlfAndBOM_arePreserved() throws {
     let sandbox = try Sandbox(self)
-    let text = "import XCTest\r\nfinal class ATests: XCTestCase {\r\n  func test_a_b() async {\r\n    let x = try! await load()\r\n    XCTAssertNotNil(x)\r\n  }\r\n}\r\n"
+    let text =
+      "import XCTest\r\nfinal class ATests: XCTestCase {\r\n  func test_a_b() async {\r\n    let x = try! await load()\r\n    XCTAssertNotNil(x)\r\n  }\r\n}\r\n"
     try sandbox.write("ATests.swift", bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
     _ = sandbox.run(["--fix", "--only-rule", "force_unwrap_in_test"])
     let after = try XCTUnwrap(FileManager.default.contents(atPath: sandbox.path("ATests.swift")))

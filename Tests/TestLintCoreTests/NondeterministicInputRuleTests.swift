@@ -24,7 +24,9 @@ final class NondeterministicInputRuleTests: XCTestCase {
     ]
     XCTAssertEqual(
       findings.map(\.message),
-      spellings.map { "inject a fixed value or a factory instead of '\($0)' so the test gives the same result on every run" })
+      spellings.map {
+        "inject a fixed value or a factory instead of '\($0)' so the test gives the same result on every run"
+      })
   }
 
   func test_capturedOnce_passes() {
@@ -53,7 +55,9 @@ final class NondeterministicInputRuleTests: XCTestCase {
         XCTAssertTrue(true)
       }
       """)
-    XCTAssertEqual(RuleLinting.positions(NondeterministicInputRule.self, source), ["5:19", "6:18", "7:14", "8:13"])
+    XCTAssertEqual(
+      RuleLinting.positions(NondeterministicInputRule.self, source),
+      ["5:19", "6:18", "7:14", "8:13"])
   }
 
   func test_fixedAndSeededValues_pass() {
@@ -113,6 +117,7 @@ final class NondeterministicInputRuleTests: XCTestCase {
         XCTAssertTrue(true)
       }
       """)
-    XCTAssertEqual(RuleLinting.positions(NondeterministicInputRule.self, source), ["9:25", "10:10"])
+    XCTAssertEqual(
+      RuleLinting.positions(NondeterministicInputRule.self, source), ["9:25", "10:10"])
   }
 }

@@ -31,22 +31,30 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       "Student/StudentE2ETests/GradesTests.swift", "Tests/Unit/CheckoutUITests.swift",
       "/abs/path/FeedIntegrationTests.swift",
     ] {
-      XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: path), [], path)
+      XCTAssertEqual(
+        RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: path), [], path)
     }
     XCTAssertEqual(
-      RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: "Tests/UnitTests/FeedTests.swift").count, 3)
+      RuleLinting.positions(
+        RealNetworkInTestRule.self, Self.source, path: "Tests/UnitTests/FeedTests.swift"
+      ).count, 3)
   }
 
   func test_configuredAllowedPaths_replaceDefaults() {
     let options: [String: OptionValue] = ["allowed_paths": .strings(["Live/**"])]
     XCTAssertEqual(
-      RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: "Live/StatusTests.swift", options: options), [])
+      RuleLinting.positions(
+        RealNetworkInTestRule.self, Self.source, path: "Live/StatusTests.swift", options: options),
+      [])
     XCTAssertEqual(
-      RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: "AppUITests/A.swift", options: options).count, 3)
+      RuleLinting.positions(
+        RealNetworkInTestRule.self, Self.source, path: "AppUITests/A.swift", options: options
+      ).count, 3)
   }
 
   func test_uiTestFile_isNotChecked() {
-    let source = Self.source.replacingOccurrences(of: "XCTAssertTrue(true)", with: "XCTAssertTrue(XCUIApplication().exists)")
+    let source = Self.source.replacingOccurrences(
+      of: "XCTAssertTrue(true)", with: "XCTAssertTrue(XCUIApplication().exists)")
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
   }
 
@@ -95,8 +103,12 @@ final class RealNetworkInTestRuleTests: XCTestCase {
   }
 
   func test_globalStubs_allowSharedSession() {
-    for stub in ["import OHHTTPStubs\n", "import Mocker\n", "// stubbed\nlet registered = URLProtocol.registerClass(Stub.self)\n"] {
-      XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, stub + Self.source), [], stub)
+    for stub in [
+      "import OHHTTPStubs\n", "import Mocker\n",
+      "// stubbed\nlet registered = URLProtocol.registerClass(Stub.self)\n",
+    ] {
+      XCTAssertEqual(
+        RuleLinting.positions(RealNetworkInTestRule.self, stub + Self.source), [], stub)
     }
   }
 }

@@ -20,12 +20,15 @@ final class SleepInTestRuleTests: XCTestCase {
       """)
     let messages = RuleLinting.findings(SleepInTestRule.self, source).map(\.message)
     let spellings = [
-      "sleep(...)", "usleep(...)", "sleep(...)", "Thread.sleep", "Task.sleep", "RunLoop.current.run",
+      "sleep(...)", "usleep(...)", "sleep(...)", "Thread.sleep", "Task.sleep",
+      "RunLoop.current.run",
       "RunLoop.main.run", "asyncAfter",
     ]
     XCTAssertEqual(
       messages,
-      spellings.map { "advance a 'TestScheduler' or await an expectation instead of waiting with '\($0)'" })
+      spellings.map {
+        "advance a 'TestScheduler' or await an expectation instead of waiting with '\($0)'"
+      })
   }
 
   func test_virtualTimeSleeps_pass() {
@@ -60,7 +63,8 @@ final class SleepInTestRuleTests: XCTestCase {
 
   func test_findingInTest_namesTheTest() {
     let source = RuleLinting.xctest("func test_a_b() { sleep(1); XCTAssertTrue(true) }")
-    XCTAssertEqual(RuleLinting.findings(SleepInTestRule.self, source).map(\.test), ["SampleTests.test_a_b"])
+    XCTAssertEqual(
+      RuleLinting.findings(SleepInTestRule.self, source).map(\.test), ["SampleTests.test_a_b"])
   }
 
   func test_setUpAndUncalledCode_areNotRead() {

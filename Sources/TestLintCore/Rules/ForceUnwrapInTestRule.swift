@@ -4,7 +4,8 @@
 public struct ForceUnwrapInTestRule: Rule {
   public static let description = RuleDescription(
     id: "force_unwrap_in_test",
-    summary: "a test body force unwraps with 'x!', 'try!' or 'as!' instead of 'XCTUnwrap', '#require' or 'try'",
+    summary:
+      "a test body force unwraps with 'x!', 'try!' or 'as!' instead of 'XCTUnwrap', '#require' or 'try'",
     defaultSeverity: .warning, isOptIn: true)
 
   public init(options: RuleOptions) {}
@@ -23,17 +24,25 @@ public struct ForceUnwrapInTestRule: Rule {
         let keyword = tokens[previous].keyword
         if keyword == .try, tokens[previous].kind == .identifier {
           if safeTries == nil { safeTries = Self.tryTokensDirectlyInBody(body, in: model) }
-          let fix = safeTries?.contains(previous) == true ? Self.fix(bang: index, test: test, in: model) : nil
+          let fix =
+            safeTries?.contains(previous) == true
+            ? Self.fix(bang: index, test: test, in: model) : nil
           violations.append(
             Violation(
               offset: model.offset(previous), message: Messages.forceTry(test.framework),
               test: test.qualifiedName, fix: fix))
         } else if keyword == .as, tokens[previous].kind == .identifier {
           violations.append(
-            Violation(offset: model.offset(previous), message: Messages.forceCast(test.framework), test: test.qualifiedName))
-        } else if Self.endsOperand(previous, in: model), !Self.isImplicitlyUnwrappedType(bang: index, in: model) {
+            Violation(
+              offset: model.offset(previous), message: Messages.forceCast(test.framework),
+              test: test.qualifiedName))
+        } else if Self.endsOperand(previous, in: model),
+          !Self.isImplicitlyUnwrappedType(bang: index, in: model)
+        {
           violations.append(
-            Violation(offset: model.offset(index), message: Messages.forceUnwrap(test.framework), test: test.qualifiedName))
+            Violation(
+              offset: model.offset(index), message: Messages.forceUnwrap(test.framework),
+              test: test.qualifiedName))
         }
       }
     }
@@ -52,7 +61,8 @@ public struct ForceUnwrapInTestRule: Rule {
     let token = model.tokens[index]
     switch token.kind {
     case .backtickIdentifier, .rightParen, .rightBracket: return true
-    case .identifier: return token.keyword == .none || token.keyword == .`self` || token.keyword == .Self
+    case .identifier:
+      return token.keyword == .none || token.keyword == .`self` || token.keyword == .Self
     default: return false
     }
   }
@@ -102,7 +112,9 @@ public struct ForceUnwrapInTestRule: Rule {
       switch token.kind {
       case .leftParen, .leftBracket:
         parenDepth += 1
-        if token.kind == .leftParen, index > 0, tokens[index - 1].kind == .identifier, !token.hasSpaceBefore {
+        if token.kind == .leftParen, index > 0, tokens[index - 1].kind == .identifier,
+          !token.hasSpaceBefore
+        {
           calls.append((model.text(index - 1), parenDepth))
         }
       case .rightParen, .rightBracket:
@@ -111,7 +123,8 @@ public struct ForceUnwrapInTestRule: Rule {
       case .leftBrace:
         if let statement = pending, statement.depth == parenDepth {
           var safe = statement.safe
-          if index > 0, tokens[index - 1].keyword == .do, let close = matchingBrace(index, in: model),
+          if index > 0, tokens[index - 1].keyword == .do,
+            let close = matchingBrace(index, in: model),
             close + 1 < tokens.count, tokens[close + 1].keyword == .catch
           {
             safe = false
@@ -129,13 +142,19 @@ public struct ForceUnwrapInTestRule: Rule {
           pending = (true, parenDepth)
         case .while:
           // `repeat { ... } while x` ends a statement; `while x {` opens a block.
-          if index > 0, tokens[index - 1].kind == .rightBrace { pending = nil } else { pending = (true, parenDepth) }
+          if index > 0, tokens[index - 1].kind == .rightBrace {
+            pending = nil
+          } else {
+            pending = (true, parenDepth)
+          }
         case .defer, .func:
           pending = (false, parenDepth)
         case .try:
           let inDirectStatement = braces.allSatisfy { $0 }
           let inUnsafeCall = calls.contains { Self.nonThrowingAutoclosures.contains($0.name) }
-          if inDirectStatement, !inUnsafeCall, startsExpression(index, in: model) { result.insert(index) }
+          if inDirectStatement, !inUnsafeCall, startsExpression(index, in: model) {
+            result.insert(index)
+          }
         default:
           break
         }
@@ -237,10 +256,12 @@ public struct ForceUnwrapInTestRule: Rule {
       if token.keyword == .async {
         insertAfter = cursor
       } else if token.keyword == .throws || token.keyword == .rethrows {
-        guard cursor + 1 < body.lowerBound, tokens[cursor + 1].kind == .leftParen, !tokens[cursor + 1].hasSpaceBefore
+        guard cursor + 1 < body.lowerBound, tokens[cursor + 1].kind == .leftParen,
+          !tokens[cursor + 1].hasSpaceBefore
         else { return .throwing }
         let errorType = model.text(tokens: (cursor + 2)..<min(cursor + 5, body.lowerBound))
-        return errorType.hasPrefix("any Error)") || errorType.hasPrefix("Error)") ? .throwing : .typedThrows
+        return errorType.hasPrefix("any Error)") || errorType.hasPrefix("Error)")
+          ? .throwing : .typedThrows
       } else {
         break
       }
@@ -258,8 +279,12 @@ extension ForceUnwrapInTestRule {
 
     static func forceTry(_ framework: TestFramework) -> String {
       switch framework {
-      case .quick: return "use 'try' in a throwing example instead of 'try!', so an error fails the example instead of crashing the run"
-      default: return "use 'try' and make the test 'throws' instead of 'try!', so an error fails the test instead of crashing the run"
+      case .quick:
+        return
+          "use 'try' in a throwing example instead of 'try!', so an error fails the example instead of crashing the run"
+      default:
+        return
+          "use 'try' and make the test 'throws' instead of 'try!', so an error fails the test instead of crashing the run"
       }
     }
 

@@ -3,7 +3,8 @@
 public struct NondeterministicInputRule: Rule {
   public static let description = RuleDescription(
     id: "nondeterministic_input",
-    summary: "a test body uses 'Date()', '.random(...)', 'UUID()' or the current locale, time zone or calendar",
+    summary:
+      "a test body uses 'Date()', '.random(...)', 'UUID()' or the current locale, time zone or calendar",
     defaultSeverity: .warning, isOptIn: true)
 
   public init(options: RuleOptions) {}
@@ -16,7 +17,8 @@ public struct NondeterministicInputRule: Rule {
       var index = code.tokens.lowerBound + 1
       while index < code.tokens.upperBound - 1 {
         defer { index += 1 }
-        guard model.tokens[index].kind == .identifier, let found = Self.input(at: index, in: model) else {
+        guard model.tokens[index].kind == .identifier, let found = Self.input(at: index, in: model)
+        else {
           continue
         }
         if found.capturable, Self.isCapturedOnce(index..<found.end, in: model) { continue }
@@ -24,7 +26,9 @@ public struct NondeterministicInputRule: Rule {
           if role == .deadline { continue }
           if role == .uniqueName, found.spelling == "UUID()" { continue }
         }
-        violations.append(Violation(offset: model.offset(index), message: Messages.inject(found.spelling), test: test))
+        violations.append(
+          Violation(
+            offset: model.offset(index), message: Messages.inject(found.spelling), test: test))
       }
       for callIndex in code.calls {
         let call = model.calls[callIndex]
@@ -38,7 +42,9 @@ public struct NondeterministicInputRule: Rule {
   /// What the expression starting at the identifier `index` is, when it is one the rule flags:
   /// its spelling for the message, the token after it, and whether capturing it once in a
   /// local constant fixes it for the test (seed 002's `let date = Date()`).
-  static func input(at index: Int, in model: FileModel) -> (spelling: String, end: Int, capturable: Bool)? {
+  static func input(at index: Int, in model: FileModel) -> (
+    spelling: String, end: Int, capturable: Bool
+  )? {
     let tokens = model.tokens
     let name = model.text(index)
     guard Self.typeNames.contains(name) else { return nil }
@@ -49,7 +55,8 @@ public struct NondeterministicInputRule: Rule {
     var start = index
     var typeName = name
     if name == "Foundation" {
-      guard index + 2 < tokens.count, tokens[index + 1].kind == .dot, !tokens[index + 1].hasSpaceBefore
+      guard index + 2 < tokens.count, tokens[index + 1].kind == .dot,
+        !tokens[index + 1].hasSpaceBefore
       else { return nil }
       start = index + 2
       typeName = model.text(start)
@@ -64,14 +71,16 @@ public struct NondeterministicInputRule: Rule {
           // `let token = UUID().uuidString`, `let time = Date().timeIntervalSince1970` capture
           // the value just the same.
           let member = memberName(after: next + 1, in: model)
-          if typeName == "UUID" ? member == "uuidString"
+          if typeName == "UUID"
+            ? member == "uuidString"
             : member == "timeIntervalSince1970" || member == "timeIntervalSinceReferenceDate"
           {
             return (typeName + "()", next + 4, true)
           }
           return (typeName + "()", next + 2, true)
         }
-        if typeName == "Date", next + 2 < tokens.count, model.text(next + 1) == "timeIntervalSinceNow",
+        if typeName == "Date", next + 2 < tokens.count,
+          model.text(next + 1) == "timeIntervalSinceNow",
           tokens[next + 2].kind == .colon
         {
           return ("Date(timeIntervalSinceNow:)", next + 1, false)
@@ -83,7 +92,8 @@ public struct NondeterministicInputRule: Rule {
       }
       return nil
     case "Locale", "TimeZone", "Calendar":
-      guard let member = memberName(after: start, in: model), member == "current" || member == "autoupdatingCurrent"
+      guard let member = memberName(after: start, in: model),
+        member == "current" || member == "autoupdatingCurrent"
       else { return nil }
       return ("\(typeName).\(member)", start + 3, false)
     default:
@@ -91,14 +101,19 @@ public struct NondeterministicInputRule: Rule {
     }
   }
 
-  private static let typeNames: Set<String> = ["Date", "UUID", "Locale", "TimeZone", "Calendar", "Foundation"]
+  private static let typeNames: Set<String> = [
+    "Date", "UUID", "Locale", "TimeZone", "Calendar", "Foundation",
+  ]
 
   /// The identifier after `.` following `index`, not itself called (`Date.now`, not `Date.now()`).
   private static func memberName(after index: Int, in model: FileModel) -> String? {
     let tokens = model.tokens
-    guard index + 2 < tokens.count, tokens[index + 1].kind == .dot, tokens[index + 2].kind == .identifier
+    guard index + 2 < tokens.count, tokens[index + 1].kind == .dot,
+      tokens[index + 2].kind == .identifier
     else { return nil }
-    if index + 3 < tokens.count, tokens[index + 3].kind == .leftParen, !tokens[index + 3].hasSpaceBefore {
+    if index + 3 < tokens.count, tokens[index + 3].kind == .leftParen,
+      !tokens[index + 3].hasSpaceBefore
+    {
       return nil
     }
     return model.text(index + 2)
@@ -123,7 +138,9 @@ public struct NondeterministicInputRule: Rule {
       guard ends else { return false }
     }
     var cursor = before
-    guard cursor >= 2, model.text(cursor) == "=", tokens[cursor].kind == .operator else { return false }
+    guard cursor >= 2, model.text(cursor) == "=", tokens[cursor].kind == .operator else {
+      return false
+    }
     cursor -= 1
     // An optional type annotation: `: Date`, `: UUID`.
     if tokens[cursor].kind == .identifier, cursor >= 2, tokens[cursor - 1].kind == .colon {
@@ -156,7 +173,9 @@ public struct NondeterministicInputRule: Rule {
     for callIndex in calls.reversed() {
       let call = model.calls[callIndex]
       guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
-      guard let argument = call.arguments.first(where: { $0.tokens.contains(index) }) else { return nil }
+      guard let argument = call.arguments.first(where: { $0.tokens.contains(index) }) else {
+        return nil
+      }
       let label = argument.label ?? ""
       if ["until", "before", "deadline", "wallDeadline"].contains(label) { return .deadline }
       if ["suiteName", "atPath", "path", "component", "fileURLWithPath"].contains(label)
@@ -179,7 +198,8 @@ public struct NondeterministicInputRule: Rule {
       if call.isImplicitMember {
         return (model.offset(call.nameToken - 1), ".random(...)")
       }
-      guard !call.hasExpressionBase, let receiver = call.receiver, receiver.first?.isUppercase == true
+      guard !call.hasExpressionBase, let receiver = call.receiver,
+        receiver.first?.isUppercase == true
       else { return nil }
       // The path's first token: `Int` in `Int.random`, `Swift` in `Swift.Int.random`.
       let first = call.nameToken - 2 * (call.path.count - 1)
@@ -188,7 +208,9 @@ public struct NondeterministicInputRule: Rule {
     case "randomElement":
       return (model.offset(call.nameToken), "randomElement()")
     case "arc4random", "arc4random_uniform", "drand48":
-      guard call.path.count == 1, !call.hasExpressionBase, !call.isImplicitMember else { return nil }
+      guard call.path.count == 1, !call.hasExpressionBase, !call.isImplicitMember else {
+        return nil
+      }
       return (model.offset(call.nameToken), call.name + "(...)")
     default:
       return nil

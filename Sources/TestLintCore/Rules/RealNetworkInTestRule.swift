@@ -3,12 +3,15 @@
 public struct RealNetworkInTestRule: Rule {
   public static let description = RuleDescription(
     id: "real_network_in_test",
-    summary: "a unit test uses the real network: 'URLSession.shared', a default session or 'Data(contentsOf:)' of a web URL",
+    summary:
+      "a unit test uses the real network: 'URLSession.shared', a default session or 'Data(contentsOf:)' of a web URL",
     defaultSeverity: .warning,
     options: [
       OptionSpec(
-        name: "allowed_paths", kind: .strings, defaultValue: .strings(RealNetworkInTestRule.defaultAllowedPaths),
-        summary: "globs of files (UI, integration, end-to-end tests) where the real network is allowed")
+        name: "allowed_paths", kind: .strings,
+        defaultValue: .strings(RealNetworkInTestRule.defaultAllowedPaths),
+        summary:
+          "globs of files (UI, integration, end-to-end tests) where the real network is allowed")
     ])
 
   /// UI, integration and end-to-end test folders and files.
@@ -31,9 +34,11 @@ public struct RealNetworkInTestRule: Rule {
     var reported: Set<Int> = []
     for code in context.testCodeWithHelpers() {
       let test = code.test?.qualifiedName
-      for index in code.tokens where Self.isSharedSession(index, in: model) && reported.insert(index).inserted {
+      for index in code.tokens
+      where Self.isSharedSession(index, in: model) && reported.insert(index).inserted {
         if Self.isCompared(index, calls: code.calls, in: model) { continue }
-        violations.append(Violation(offset: model.offset(index), message: Messages.shared, test: test))
+        violations.append(
+          Violation(offset: model.offset(index), message: Messages.shared, test: test))
       }
       for callIndex in code.calls {
         let call = model.calls[callIndex]
@@ -41,9 +46,14 @@ public struct RealNetworkInTestRule: Rule {
           reported.insert(call.nameToken).inserted
         else { continue }
         if Self.isDefaultSession(call, in: model) {
-          violations.append(Violation(offset: model.offset(call.nameToken), message: Messages.defaultSession, test: test))
+          violations.append(
+            Violation(
+              offset: model.offset(call.nameToken), message: Messages.defaultSession, test: test))
         } else if let address = Self.webAddress(call, in: model) {
-          violations.append(Violation(offset: model.offset(call.nameToken), message: Messages.contents(address), test: test))
+          violations.append(
+            Violation(
+              offset: model.offset(call.nameToken), message: Messages.contents(address), test: test)
+          )
         }
       }
     }
@@ -75,9 +85,15 @@ public struct RealNetworkInTestRule: Rule {
   static func isCompared(_ index: Int, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
     let comparisons: Set<String> = ["===", "!==", "==", "!="]
-    if index > 0, tokens[index - 1].kind == .operator, comparisons.contains(model.text(index - 1)) { return true }
+    if index > 0, tokens[index - 1].kind == .operator, comparisons.contains(model.text(index - 1)) {
+      return true
+    }
     let after = index + 3
-    if after < tokens.count, tokens[after].kind == .operator, comparisons.contains(model.text(after)) { return true }
+    if after < tokens.count, tokens[after].kind == .operator,
+      comparisons.contains(model.text(after))
+    {
+      return true
+    }
     for callIndex in calls.reversed() {
       let call = model.calls[callIndex]
       guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
@@ -89,8 +105,10 @@ public struct RealNetworkInTestRule: Rule {
   /// `URLSession.shared` (or `Foundation.URLSession.shared`) starting at `index`.
   static func isSharedSession(_ index: Int, in model: FileModel) -> Bool {
     let tokens = model.tokens
-    guard index + 2 < tokens.count, tokens[index].kind == .identifier, tokens[index + 1].kind == .dot,
-      tokens[index + 2].kind == .identifier, model.text(index) == "URLSession", model.text(index + 2) == "shared"
+    guard index + 2 < tokens.count, tokens[index].kind == .identifier,
+      tokens[index + 1].kind == .dot,
+      tokens[index + 2].kind == .identifier, model.text(index) == "URLSession",
+      model.text(index + 2) == "shared"
     else { return false }
     if index > 0, tokens[index - 1].kind == .dot {
       return index >= 2 && model.text(index - 2) == "Foundation"
@@ -100,7 +118,8 @@ public struct RealNetworkInTestRule: Rule {
 
   /// `URLSession(configuration: .default)` or `URLSession(configuration: URLSessionConfiguration.default)`.
   static func isDefaultSession(_ call: Call, in model: FileModel) -> Bool {
-    guard call.name == "URLSession", call.path.count == 1 || call.path == ["Foundation", "URLSession"],
+    guard call.name == "URLSession",
+      call.path.count == 1 || call.path == ["Foundation", "URLSession"],
       let first = call.arguments.first, first.label == "configuration"
     else { return false }
     let value = model.text(tokens: first.value).filter { !$0.isWhitespace }

@@ -3,7 +3,8 @@
 public struct SchedulerAdvanceAfterSendRule: Rule {
   public static let description = RuleDescription(
     id: "scheduler_advance_after_send",
-    summary: "in 'perform(stub:when:assert:)', every 'send(action:)' is followed by 'scheduler.advance()'",
+    summary:
+      "in 'perform(stub:when:assert:)', every 'send(action:)' is followed by 'scheduler.advance()'",
     defaultSeverity: .warning)
 
   public init(options: RuleOptions) {}
@@ -34,7 +35,9 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
     return violations
   }
 
-  private func violation(_ send: Int, _ schedulers: Set<String>, _ context: RuleContext) -> Violation {
+  private func violation(_ send: Int, _ schedulers: Set<String>, _ context: RuleContext)
+    -> Violation
+  {
     let model = context.model
     let name = schedulers.filter { !$0.hasPrefix("$") }.sorted().first ?? "scheduler"
     return Violation(
@@ -57,7 +60,8 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
     // `perform(stub: { ... }) { viewModel, scheduler in ... } assert: { ... }`; a stub that is
     // not a closure (`perform(stub: Interceptor.load(...)) { client in }`) is another API.
     if let stub = call.arguments.first(where: { $0.label == "stub" }), let open = stub.value.first,
-      model.tokens[open].kind == .leftBrace, let first = call.trailingClosures.first, first.label == nil
+      model.tokens[open].kind == .leftBrace, let first = call.trailingClosures.first,
+      first.label == nil
     {
       return first.tokens
     }

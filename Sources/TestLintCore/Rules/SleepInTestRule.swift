@@ -2,7 +2,8 @@
 public struct SleepInTestRule: Rule {
   public static let description = RuleDescription(
     id: "sleep_in_test",
-    summary: "a test sleeps or waits for real time instead of advancing a 'TestScheduler' or awaiting an expectation",
+    summary:
+      "a test sleeps or waits for real time instead of advancing a 'TestScheduler' or awaiting an expectation",
     defaultSeverity: .warning)
 
   public init(options: RuleOptions) {}
@@ -43,7 +44,9 @@ public struct SleepInTestRule: Rule {
       if path.count == 1 || (path.count == 2 && Self.cModules.contains(path[0])) {
         return call.name + "(...)"
       }
-      if call.name == "sleep", let receiver = call.receiver, receiver == "Thread" || receiver == "Task" {
+      if call.name == "sleep", let receiver = call.receiver,
+        receiver == "Thread" || receiver == "Task"
+      {
         return receiver + ".sleep"
       }
       return nil
@@ -54,7 +57,9 @@ public struct SleepInTestRule: Rule {
       else { return nil }
       if !labels.isEmpty {
         // A point in time; `run(until: condition)` overloads that wait for an event pass.
-        guard let deadline = call.arguments.first(where: { $0.label == "until" || $0.label == "before" }),
+        guard
+          let deadline = call.arguments.first(where: { $0.label == "until" || $0.label == "before" }
+          ),
           Self.isPointInTime(deadline.value, in: model)
         else { return nil }
       }
@@ -79,9 +84,13 @@ public struct SleepInTestRule: Rule {
         if text == "+" || text == "-" { return true }
       case .identifier:
         let text = model.text(index)
-        if ["Date", "now", "distantFuture", "distantPast", "addingTimeInterval"].contains(text) { return true }
+        if ["Date", "now", "distantFuture", "distantPast", "addingTimeInterval"].contains(text) {
+          return true
+        }
         let lowered = text.lowercased()
-        if lowered.contains("date") || lowered.contains("deadline") || lowered.contains("time") { return true }
+        if lowered.contains("date") || lowered.contains("deadline") || lowered.contains("time") {
+          return true
+        }
       default:
         break
       }

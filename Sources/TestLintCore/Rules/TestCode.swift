@@ -28,10 +28,12 @@ extension RuleContext {
     var seen = Set(tests.map(\.function))
     var result = bodies
     for body in bodies {
-      for function in callGraph.reachable(fromCalls: body.calls) where seen.insert(function).inserted {
+      for function in callGraph.reachable(fromCalls: body.calls)
+      where seen.insert(function).inserted {
         guard let tokens = model.functions[function].body else { continue }
         result.append(
-          TestCode(tokens: tokens, calls: model.functions[function].calls, test: nil, function: function))
+          TestCode(
+            tokens: tokens, calls: model.functions[function].calls, test: nil, function: function))
       }
     }
     return result
@@ -51,7 +53,8 @@ extension TestCode {
       let declares: Bool
       switch token.keyword {
       case .class, .struct, .enum, .actor, .extension, .protocol:
-        declares = token.kind == .identifier && index + 1 < end && tokens[index + 1].isIdentifierLike
+        declares =
+          token.kind == .identifier && index + 1 < end && tokens[index + 1].isIdentifierLike
           && tokens[index + 1].keyword == .none && (index == 0 || tokens[index - 1].kind != .dot)
       default:
         declares = false
@@ -61,7 +64,9 @@ extension TestCode {
         continue
       }
       var open = index + 2
-      while open < end, tokens[open].kind != .leftBrace, tokens[open].kind != .rightBrace { open += 1 }
+      while open < end, tokens[open].kind != .leftBrace, tokens[open].kind != .rightBrace {
+        open += 1
+      }
       guard open < end, tokens[open].kind == .leftBrace else {
         index = open
         continue
