@@ -34,7 +34,8 @@ public struct LintEngine: Sendable {
   ) -> LintResult {
     let run = prepare(files, load: load)
     let linter = FileLinter(
-      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+      runFiles: Set(files.map(\.displayPath)))
     let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
       switch run.model(index, files: files, load: load) {
@@ -67,7 +68,9 @@ public struct LintEngine: Sendable {
   ) -> [FixedFile] {
     let run = prepare(files, load: load)
     let fixer = Fixer(
-      linter: FileLinter(rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers))
+      linter: FileLinter(
+        rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+        runFiles: Set(files.map(\.displayPath))))
     let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
       guard run.errors[index] == nil, let original = try? load(files[index]) else { return nil }
       let fixed = fixer.fix(path: files[index].displayPath, bytes: original)
