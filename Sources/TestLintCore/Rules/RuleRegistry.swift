@@ -3,9 +3,14 @@ public enum RuleRegistry {
   /// All rule types, sorted by id.
   public static let all: [any Rule.Type] = [
     APIMockSeedingRule.self,
+    ArrangeActAssertRule.self,
+    DisabledTestRule.self,
+    FocusedTestRule.self,
     GenericXCTAssertRule.self,
+    IndiscreteTestRule.self,
     MissingAssertionRule.self,
     PresenterRecreatedInSetupRule.self,
+    TestFileNameRule.self,
     TestNameFormatRule.self,
   ]
 
