@@ -167,8 +167,9 @@ extension RulePageTests {
     let type = try XCTUnwrap(RuleRegistry.rule(id: id), "no rule '\(id)'")
     var options = RuleOptions(defaultsOf: type.description)
     if let text = example.options {
+      let optIn = type.description.isOptIn ? "opt_in_rules: [\(id)]\n" : ""
       let configuration = try Configuration.parse(
-        "\(id): \(text)\n", path: "options", directory: ".", rules: RuleRegistry.descriptions)
+        optIn + "\(id): \(text)\n", path: "options", directory: ".", rules: RuleRegistry.descriptions)
       let enabled = try XCTUnwrap(configuration.enabledRules(RuleRegistry.descriptions).first { $0.description.id == id })
       options = enabled.options
     }

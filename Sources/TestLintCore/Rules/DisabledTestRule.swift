@@ -201,8 +201,8 @@ public struct DisabledTestRule: Rule {
   static let skipCalls: [String: Int] = ["XCTSkip": 0, "XCTSkipIf": 1, "XCTSkipUnless": 1]
 }
 
-/// The comments of a file that can give a reason: not empty, not a tool directive, not
-/// commented-out code; `MARK:` headings only for the section below them.
+/// The comments of a file that can give a reason: with words in them, not a tool directive,
+/// not commented-out code; `MARK:` headings only for the section below them.
 struct ReasonComments {
   private let model: FileModel
   /// (first line, last line, start offset) of each reason-like comment, in source order.
@@ -229,7 +229,7 @@ struct ReasonComments {
         headings.append((start, ReasonComments.sectionWords.contains { text.contains($0) }))
         continue
       }
-      if body.isEmpty || body.hasPrefix("swiftlint:") || body.hasPrefix("testlint:")
+      if !body.contains(where: \.isLetter) || body.hasPrefix("swiftlint:") || body.hasPrefix("testlint:")
         || body.hasPrefix("swift-format-ignore") || body.hasPrefix("func ") || body.hasPrefix("@Test")
         || body.hasSuffix("{") || body.hasSuffix("}")
       {

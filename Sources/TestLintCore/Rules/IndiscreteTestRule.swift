@@ -7,7 +7,7 @@ public struct IndiscreteTestRule: Rule {
     options: [
       OptionSpec(
         name: "max_assertions", kind: .int(1...1000), defaultValue: .int(10),
-        summary: "most assertions in one test, its same-file helpers included"),
+        summary: "most assertions in one test (a call to an asserting helper counts once)"),
       OptionSpec(
         name: "max_lines", kind: .int(1...10000), defaultValue: .int(50),
         summary: "most lines of code in one test's body (blank and comment-only lines not counted)"),
@@ -105,6 +105,9 @@ public struct IndiscreteTestRule: Rule {
         skipUntil = end
         continue
       }
+      // Only a token after a line break starts a line of code: the `)` after a multi-line
+      // string's closing delimiter does not.
+      guard tokens[index].isAtLineStart else { continue }
       let line = source.line(of: Int(tokens[index].start))
       if line != openLine, line != closeLine { lines.insert(line) }
     }
