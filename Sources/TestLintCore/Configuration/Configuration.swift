@@ -339,7 +339,7 @@ private struct Decoder {
     for item in items {
       guard case .sequence(let elements) = item.value, !elements.isEmpty else {
         report(item, shape)
-        continue
+        return nil
       }
       lists.append(strings(item, name: name))
     }
