@@ -56,6 +56,18 @@ final class FocusedTestRuleTests: XCTestCase {
     XCTAssertEqual(InMemoryLint.messages(FocusedTestRule.self, source), [])
   }
 
+  func test_testDoubleRecording_isNotSnapshotRecording() {
+    let source = """
+      import SnapshotTesting
+      import XCTest
+      final class MockRecorder: Recording {
+        var isRecording = false
+        func start() { isRecording = true }
+      }
+      """
+    XCTAssertEqual(InMemoryLint.messages(FocusedTestRule.self, source), [])
+  }
+
   func test_withoutSnapshotImport_isRecordingIsAProperty() {
     let source = """
       import XCTest

@@ -37,7 +37,7 @@ public struct FocusedTestRule: Rule {
       let receivers = assignment.target.dropLast()
       let qualified = receivers.count == 1 && receivers.first == "SnapshotTesting"
       guard receivers.isEmpty || receivers.first == "self" && receivers.count == 1 || qualified,
-        snapshots || qualified
+        snapshots || qualified, qualified || isInTestCode(assignment.function, context: context)
       else { continue }
       violations.append(
         Violation(
@@ -82,6 +82,16 @@ public struct FocusedTestRule: Rule {
       }
     }
     return violations
+  }
+
+  /// Whether a function belongs to test code: a free function, or a member of a test class
+  /// (or of a class whose name or superclass says `Test`, such as an `FBSnapshotTestCase`
+  /// subclass), not of a test double such as a `MockRecorder` with its own `isRecording`.
+  func isInTestCode(_ function: Int, context: RuleContext) -> Bool {
+    guard let owner = context.model.functions[function].owner else { return true }
+    let type = context.model.types[owner]
+    if context.discovery.isXCTestType(type) { return true }
+    return ([type.name] + type.inheritance).contains { $0.contains("Test") || $0.contains("Spec") }
   }
 
   /// A `record:` value that re-records every snapshot: `true`, `.all`, `Record.all`.
