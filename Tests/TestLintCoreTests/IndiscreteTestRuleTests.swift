@@ -73,6 +73,25 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_nestedAssertions_countAsOneCheck() {
+    let source = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_nested_checks() throws {
+          XCTAssertEqual(try XCTUnwrap(value), 1)
+          XCTAssertTrue(try isValid(value))
+          perform(stub: { make() }, when: { send() }, assert: { states in XCTAssertEqual(states, []) })
+        }
+        private func isValid(_ value: Int?) throws -> Bool { try XCTUnwrap(value) > 0 }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: ["max_assertions": .int(3)]),
+      [
+        "test 'test_nested_checks' makes 4 assertions (at most 3); split it into tests that each check one behaviour"
+      ])
+  }
+
   func test_quickExample_isMeasuredByItsClosure() {
     let source = """
       import Quick

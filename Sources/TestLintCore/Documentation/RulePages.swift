@@ -761,7 +761,8 @@ What is counted:
   counts once, however many assertions the helper holds (a same-file function that reaches an
   assertion, or a helper declared elsewhere in the linted files and named like a check:
   `assert...`, `verify...`, `expect...`, `check...`, `validate...`). A loop over cases counts
-  its assertion once.
+  its assertion once, and a check inside an assertion's arguments is part of it
+  (`XCTAssertEqual(try XCTUnwrap(a), b)` is one).
 - **lines of code**: the lines between the body's braces on which code starts. Blank lines,
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local

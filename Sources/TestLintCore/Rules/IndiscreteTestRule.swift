@@ -67,6 +67,8 @@ public struct IndiscreteTestRule: Rule {
       // Nimble's `waitUntil { done in ... }` asserts; UI-test helpers' `element.waitUntil(.visible)`
       // only waits.
       if call.name == "waitUntil", call.path.count > 1 || call.hasExpressionBase { continue }
+      // `XCTAssertEqual(try XCTUnwrap(a), b)` is one check, not two.
+      if isInAssertionArguments(index, model: model, usesTestStore: testStore) { continue }
       if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
         count += 1
       } else if context.callGraph.isLocal(call), let targets = context.callGraph.functionsByName[call.name] {
@@ -78,6 +80,27 @@ public struct IndiscreteTestRule: Rule {
       }
     }
     return count
+  }
+
+  /// Whether a call sits in the parenthesised arguments of an assertion (outside any closure
+  /// there), so it is part of that assertion's check.
+  func isInAssertionArguments(_ index: Int, model: FileModel, usesTestStore: Bool) -> Bool {
+    let token = model.calls[index].nameToken
+    var parent = model.calls[index].parent
+    while let current = parent {
+      let call = model.calls[current]
+      if let parentheses = call.parentheses, parentheses.contains(token),
+        matcher.isAssertion(call, in: model, usesTestStore: usesTestStore)
+      {
+        let inClosure = call.arguments.contains { argument in
+          guard let first = argument.value.first else { return false }
+          return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
+        }
+        if !inClosure { return true }
+      }
+      parent = call.parent
+    }
+    return false
   }
 
   /// The lines of a body (`{`...`}` token range) that hold code: lines where a token starts,
