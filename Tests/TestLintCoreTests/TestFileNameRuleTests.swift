@@ -42,6 +42,14 @@ final class TestFileNameRuleTests: XCTestCase {
     XCTAssertEqual(findings.map(\.message), [])
   }
 
+  func test_folderPrefixedClass_matchesItsFile() {
+    let source = "import XCTest\nfinal class iOS16_BasicsTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    XCTAssertEqual(InMemoryLint.messages(TestFileNameRule.self, source, path: "UITests/iOS 16/BasicsTests.swift"), [])
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, source, path: "UITests/iOS 17/BasicsTests.swift"),
+      ["rename 'BasicsTests.swift' to 'iOS16_BasicsTests.swift' after the test class it holds"])
+  }
+
   func test_subjectBeside_isLookedUpInTheRun() {
     let test = "import XCTest\nfinal class LoginViewModelTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
     let options: [String: OptionValue] = ["require_subject_beside": .bool(true)]

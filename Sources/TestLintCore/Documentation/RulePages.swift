@@ -1272,8 +1272,9 @@ tests, from a failing test's report and from the file list alike. The rule check
   suggests a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`);
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
-  `UIColor_BrandTests` (a type name cannot contain `+`). A file with several test classes, or
-  only extensions, is not checked;
+  `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's
+  name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`). A
+  file with several test classes, or only extensions, is not checked;
 - with `require_subject_beside: true`, the file of the class under test sits in the same folder:
   `ViewModels/LoginViewModelTests.swift` needs `ViewModels/LoginViewModel.swift` among the linted
   files (so lint the source folders too, not only the tests).

@@ -51,7 +51,11 @@ public struct TestFileNameRule: Rule {
     guard !fileName.contains("___") else { return violations }
     let expected = type.simpleName + ".swift"
     let stem = String(fileName.dropLast(".swift".count))
-    if Self.normalised(stem) != Self.normalised(type.simpleName) {
+    // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
+    // holding `iOS16_BasicsTests`.
+    let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
+    let className = Self.normalised(type.simpleName)
+    if Self.normalised(stem) != className, Self.normalised(parent + stem) != className {
       violations.append(
         Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected)))
     } else if requireSubjectBeside, !context.runFiles.isEmpty {
