@@ -50,6 +50,14 @@ final class TestFileNameRuleTests: XCTestCase {
       ["rename 'BasicsTests.swift' to 'iOS16_BasicsTests.swift' after the test class it holds"])
   }
 
+  func test_splitTestClass_keepsSuffixBeforeAspect() {
+    let source = "import XCTest\nfinal class StoreTests_Errors: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self, [("App/StoreTests+Errors.swift", source), ("App/Store.swift", "")],
+      options: ["require_subject_beside": .bool(true)])
+    XCTAssertEqual(findings.map(\.message), [])
+  }
+
   func test_subjectBeside_isLookedUpInTheRun() {
     let test = "import XCTest\nfinal class LoginViewModelTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
     let options: [String: OptionValue] = ["require_subject_beside": .bool(true)]

@@ -1268,8 +1268,10 @@ A test class is named `<Subject>Tests` and its file `<Subject>Tests.swift`.
 A test class named after what it tests, in a file of the same name, is found from the class it
 tests, from a failing test's report and from the file list alike. The rule checks:
 
-- every test class's name ends in one of `suffixes` (`Tests` or `Spec` by default); the message
-  suggests a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`);
+- every test class's name ends in one of `suffixes` (`Tests` or `Spec` by default), or, for a
+  test class split over several files, has the suffix before an aspect
+  (`AppSettingsStoreTests_Orders` in `AppSettingsStoreTests+Orders.swift`); the message suggests
+  a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`);
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
   `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's

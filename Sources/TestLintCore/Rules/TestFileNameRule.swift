@@ -31,7 +31,7 @@ public struct TestFileNameRule: Rule {
     for index in classes {
       let type = model.types[index]
       let name = type.simpleName
-      if let suffix = suffixes.first(where: { name.hasSuffix($0) && name.count > $0.count }) {
+      if let suffix = suffixes.first(where: { Self.subject(of: name, suffix: $0) != nil }) {
         wellNamed.append((type, suffix))
       } else {
         let preferred = context.discovery.isQuickSpecType(type) && suffixes.contains("Spec") ? "Spec" : suffixes[0]
@@ -61,14 +61,25 @@ public struct TestFileNameRule: Rule {
     } else if requireSubjectBeside, !context.runFiles.isEmpty {
       // The subject's file as the test file spells it: `UIColor+Brand.swift` for
       // `UIColor+BrandTests.swift` (class `UIColorBrandTests`).
-      let base = stem.hasSuffix(suffix) ? stem : type.simpleName
-      let subject = String(base.dropLast(suffix.count)) + ".swift"
+      let base = Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: type.simpleName, suffix: suffix) ?? ""
+      let subject = base + ".swift"
       if !context.runFiles.contains(folder + subject) {
         violations.append(
           Violation(offset: type.nameOffset, message: Messages.subject(subject, test: fileName)))
       }
     }
     return violations
+  }
+
+  /// What a test class (or file) name says it tests: `Login` for `LoginTests`, and for a part
+  /// of a split test class, `LoginTests_Errors`, also `Login`; nil when the name does not end in
+  /// the suffix that way.
+  static func subject(of name: String, suffix: String) -> String? {
+    if name.hasSuffix(suffix), name.count > suffix.count { return String(name.dropLast(suffix.count)) }
+    guard let range = name.range(of: suffix + "_", options: .backwards), range.lowerBound > name.startIndex,
+      range.upperBound < name.endIndex
+    else { return nil }
+    return String(name[..<range.lowerBound])
   }
 
   /// A name without the characters a file name may add or a type name may use in their place
