@@ -81,12 +81,16 @@ final class ArrangeActAssertRuleTests: XCTestCase {
       "opt_in_rules: [arrange_act_assert]\narrange_act_assert:\n  markers:\n    - [Setup, Verify]\n    - [Given, Then]\n",
       path: ".lint.yml", directory: ".", rules: RuleRegistry.descriptions)
     let rule = try XCTUnwrap(
-      configuration.enabledRules(RuleRegistry.descriptions).first { $0.description.id == "arrange_act_assert" })
+      configuration.enabledRules(RuleRegistry.descriptions).first {
+        $0.description.id == "arrange_act_assert"
+      })
     XCTAssertEqual(rule.options.stringLists("markers"), [["Setup", "Verify"], ["Given", "Then"]])
   }
 
   func test_markersOption_rejectsOtherShapes() {
-    for (value, position) in [("[Arrange, Act]", "2:13"), ("[[Arrange], []]", "2:24"), ("Arrange", "2:12")] {
+    for (value, position) in [
+      ("[Arrange, Act]", "2:13"), ("[[Arrange], []]", "2:24"), ("Arrange", "2:12"),
+    ] {
       do {
         _ = try Configuration.parse(
           "arrange_act_assert:\n  markers: \(value)\n", path: ".lint.yml", directory: ".",
@@ -95,7 +99,9 @@ final class ArrangeActAssertRuleTests: XCTestCase {
       } catch {
         XCTAssertEqual(
           error.diagnostics.map { "\($0.line):\($0.column): \($0.message)" },
-          ["\(position): option 'markers' must be a list of lists of strings, such as [[Arrange, Act, Assert]]"],
+          [
+            "\(position): option 'markers' must be a list of lists of strings, such as [[Arrange, Act, Assert]]"
+          ],
           value)
       }
     }

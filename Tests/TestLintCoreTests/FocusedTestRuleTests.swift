@@ -99,6 +99,7 @@ final class FocusedTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["3:9"])
     XCTAssertEqual(
       findings.first?.message,
-      "'snapshots' re-records its snapshots instead of comparing them; remove the 'record:' argument")
+      "'snapshots' re-records its snapshots instead of comparing them; remove the 'record:' argument"
+    )
   }
 }

@@ -5,7 +5,8 @@ import XCTest
 final class IndiscreteTestRuleTests: XCTestCase {
   func test_bothLimits_appearInOneMessage() {
     let body = (1...3).map { "    XCTAssertEqual(value, \($0))" }.joined(separator: "\n")
-    let source = "import XCTest\nfinal class SampleTests: XCTestCase {\n  func test_many_checks() {\n\(body)\n  }\n}\n"
+    let source =
+      "import XCTest\nfinal class SampleTests: XCTestCase {\n  func test_many_checks() {\n\(body)\n  }\n}\n"
     let options: [String: OptionValue] = ["max_assertions": .int(2), "max_lines": .int(2)]
     XCTAssertEqual(
       InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),

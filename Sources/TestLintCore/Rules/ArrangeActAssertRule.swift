@@ -3,7 +3,8 @@
 public struct ArrangeActAssertRule: Rule {
   public static let description = RuleDescription(
     id: "arrange_act_assert",
-    summary: "a test longer than 'min_lines' does not mark its sections with '// Arrange', '// Act', '// Assert' comments in order",
+    summary:
+      "a test longer than 'min_lines' does not mark its sections with '// Arrange', '// Act', '// Assert' comments in order",
     defaultSeverity: .warning, isOptIn: true,
     options: [
       OptionSpec(
@@ -42,7 +43,8 @@ public struct ArrangeActAssertRule: Rule {
       }
       guard let problem = problem(with: found) else { continue }
       violations.append(
-        Violation(offset: test.nameOffset, message: problem.message(test), test: test.qualifiedName))
+        Violation(offset: test.nameOffset, message: problem.message(test), test: test.qualifiedName)
+      )
     }
     return violations
   }
@@ -53,7 +55,8 @@ public struct ArrangeActAssertRule: Rule {
     var closest: (problem: Problem, present: Int)?
     for set in markerSets {
       guard let problem = Self.problem(with: found, set: set) else { return nil }
-      let present = set.filter { marker in found.contains { $0.contains(marker.lowercased()) } }.count
+      let present = set.filter { marker in found.contains { $0.contains(marker.lowercased()) } }
+        .count
       if closest == nil || present > closest?.present ?? 0 { closest = (problem, present) }
     }
     return closest?.problem
@@ -108,7 +111,8 @@ public struct ArrangeActAssertRule: Rule {
     func message(_ test: DiscoveredTest) -> String {
       switch self {
       case .missing(let marker, let set): Messages.missing(test, marker, set: set)
-      case .outOfOrder(let marker, let previous, let set): Messages.outOfOrder(test, marker, previous, set: set)
+      case .outOfOrder(let marker, let previous, let set):
+        Messages.outOfOrder(test, marker, previous, set: set)
       }
     }
   }
@@ -120,7 +124,9 @@ extension ArrangeActAssertRule {
       "test '\(test.name)' has no '// \(marker)' comment; mark its sections with \(listed(set)) in that order"
     }
 
-    static func outOfOrder(_ test: DiscoveredTest, _ marker: String, _ previous: String, set: [String]) -> String {
+    static func outOfOrder(
+      _ test: DiscoveredTest, _ marker: String, _ previous: String, set: [String]
+    ) -> String {
       "test '\(test.name)' has '// \(marker)' only before '// \(previous)'; mark its sections with "
         + "\(listed(set)) in that order"
     }

@@ -25,7 +25,9 @@ public struct DisabledTestRule: Rule {
       else { continue }
       let start = function.attributes.first?.offset ?? function.nameOffset
       if reasons.explains(from: start, to: function.nameOffset, body: function.body) { continue }
-      if let owner = function.owner, reasons.sectionExplains(start, in: model.types[owner].body) { continue }
+      if let owner = function.owner, reasons.sectionExplains(start, in: model.types[owner].body) {
+        continue
+      }
       violations.append(
         Violation(
           offset: function.nameOffset, message: Messages.renamed(function.name, prefix: prefix),
@@ -36,7 +38,8 @@ public struct DisabledTestRule: Rule {
       guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase else { continue }
       let offset = model.offset(call.nameToken)
       if quick, call.path.count == 1, Self.pendingNames.contains(call.name) {
-        let body = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
+        let body =
+          call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
         if reasons.explains(from: offset, to: offset, body: body) { continue }
         violations.append(
           Violation(
@@ -46,7 +49,9 @@ public struct DisabledTestRule: Rule {
         call.path.count == 1 || call.path.count == 2 && call.path[0] == "XCTest"
       {
         let unlabelled = call.arguments.filter { $0.label == nil }
-        if unlabelled.count > messagePosition, Self.isMessage(unlabelled[messagePosition].value, in: model) {
+        if unlabelled.count > messagePosition,
+          Self.isMessage(unlabelled[messagePosition].value, in: model)
+        {
           continue
         }
         if reasons.explains(from: offset, to: offset, body: nil) { continue }
@@ -86,7 +91,8 @@ public struct DisabledTestRule: Rule {
       switch tokens[index].kind {
       case .leftParen, .leftBracket, .leftBrace: depth += 1
       case .rightParen, .rightBracket, .rightBrace: depth -= 1
-      case .identifier where depth == 0 && index > arguments.lowerBound && tokens[index - 1].kind == .dot:
+      case .identifier
+      where depth == 0 && index > arguments.lowerBound && tokens[index - 1].kind == .dot:
         let name = model.text(index)
         var explained = false
         if index + 1 < arguments.upperBound, tokens[index + 1].kind == .leftParen {
@@ -113,14 +119,18 @@ public struct DisabledTestRule: Rule {
     for prefix in Self.disablingPrefixes where lowered.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
       guard rest.hasPrefix("test"), let next = rest.dropFirst(4).first else { continue }
-      if next == "_" || next.isUppercase || next.isNumber { return String(name.prefix(prefix.count)) }
+      if next == "_" || next.isUppercase || next.isNumber {
+        return String(name.prefix(prefix.count))
+      }
     }
     return nil
   }
 
   static let disablingPrefixes = [
-    "disabled_", "disabled", "disable_", "disable", "skipped_", "skipped", "skip_", "skip", "pending_",
-    "pending", "ignored_", "ignored", "ignore_", "ignore", "broken_", "flaky_", "todo_", "fixme_", "x_",
+    "disabled_", "disabled", "disable_", "disable", "skipped_", "skipped", "skip_", "skip",
+    "pending_",
+    "pending", "ignored_", "ignored", "ignore_", "ignore", "broken_", "flaky_", "todo_", "fixme_",
+    "x_",
     "x", "_",
   ]
 
@@ -196,7 +206,9 @@ public struct DisabledTestRule: Rule {
     return model.types[owner].name + "." + declaration.name
   }
 
-  static let pendingNames: Set<String> = ["xit", "xdescribe", "xcontext", "pending", "xitBehavesLike"]
+  static let pendingNames: Set<String> = [
+    "xit", "xdescribe", "xcontext", "pending", "xitBehavesLike",
+  ]
   /// `XCTSkip` functions and the position of their message among the unlabelled arguments.
   static let skipCalls: [String: Int] = ["XCTSkip": 0, "XCTSkipIf": 1, "XCTSkipUnless": 1]
 }
@@ -220,7 +232,9 @@ struct ReasonComments {
       while let first = body.first, first == "/" || first == "*" || first == " " || first == "\t" {
         body = body.dropFirst()
       }
-      while let last = body.last, last == "/" || last == "*" || last == " " || last == "\t" || last == "\r" {
+      while let last = body.last,
+        last == "/" || last == "*" || last == " " || last == "\t" || last == "\r"
+      {
         body = body.dropLast()
       }
       let start = Int(comment.start)
@@ -229,13 +243,19 @@ struct ReasonComments {
         headings.append((start, ReasonComments.sectionWords.contains { text.contains($0) }))
         continue
       }
-      if !body.contains(where: \.isLetter) || body.hasPrefix("swiftlint:") || body.hasPrefix("testlint:")
-        || body.hasPrefix("swift-format-ignore") || body.hasPrefix("func ") || body.hasPrefix("@Test")
+      if !body.contains(where: \.isLetter) || body.hasPrefix("swiftlint:")
+        || body.hasPrefix("testlint:")
+        || body.hasPrefix("swift-format-ignore") || body.hasPrefix("func ")
+        || body.hasPrefix("@Test")
         || body.hasSuffix("{") || body.hasSuffix("}")
       {
         continue
       }
-      comments.append((model.source.line(of: start), model.source.line(of: max(start, Int(comment.end) - 1)), start))
+      comments.append(
+        (
+          model.source.line(of: start), model.source.line(of: max(start, Int(comment.end) - 1)),
+          start
+        ))
     }
     self.comments = comments
     self.headings = headings
@@ -257,7 +277,9 @@ struct ReasonComments {
   func explains(from start: Int, to end: Int, body: Range<Int>?) -> Bool {
     let firstLine = model.source.line(of: start)
     let lastLine = model.source.line(of: end)
-    if comments.contains(where: { $0.last >= firstLine - 1 && $0.first <= lastLine }) { return true }
+    if comments.contains(where: { $0.last >= firstLine - 1 && $0.first <= lastLine }) {
+      return true
+    }
     guard let body, body.count >= 2 else { return false }
     let open = Int(model.tokens[body.lowerBound].end)
     let firstInside = Int(model.tokens[body.lowerBound + 1].start)
@@ -279,6 +301,7 @@ extension DisabledTestRule {
       "'\(name)' skips the test without a reason; pass a message saying why"
     }
 
-    static let disabledTrait = "'.disabled()' switches the test off without a reason; pass a comment: '.disabled(\"why\")'"
+    static let disabledTrait =
+      "'.disabled()' switches the test off without a reason; pass a comment: '.disabled(\"why\")'"
   }
 }

@@ -3,7 +3,8 @@
 public struct FocusedTestRule: Rule {
   public static let description = RuleDescription(
     id: "focused_test",
-    summary: "a focused Quick example or group ('fit', 'fdescribe', 'fcontext'), or snapshot recording left on",
+    summary:
+      "a focused Quick example or group ('fit', 'fdescribe', 'fcontext'), or snapshot recording left on",
     defaultSeverity: .error)
 
   public init(options: RuleOptions) {}
@@ -72,10 +73,13 @@ public struct FocusedTestRule: Rule {
           tokens[cursor + 1].kind == .colon
         {
           var end = cursor + 2
-          while end < arguments.upperBound, ![.comma, .rightParen].contains(tokens[end].kind) { end += 1 }
+          while end < arguments.upperBound, ![.comma, .rightParen].contains(tokens[end].kind) {
+            end += 1
+          }
           if Self.recordsAlways((cursor + 2)..<end, in: model) {
             violations.append(
-              Violation(offset: model.offset(index), message: Messages.recordArgument(model.text(index))))
+              Violation(
+                offset: model.offset(index), message: Messages.recordArgument(model.text(index))))
           }
         }
         cursor += 1
@@ -115,7 +119,8 @@ extension FocusedTestRule {
   fileprivate enum Messages {
     static func focused(_ name: String) -> String {
       let plain = String(name.dropFirst())
-      return "'\(name)' runs only the focused examples and skips every other; use '\(plain)' instead"
+      return
+        "'\(name)' runs only the focused examples and skips every other; use '\(plain)' instead"
     }
 
     static func recordArgument(_ name: String) -> String {

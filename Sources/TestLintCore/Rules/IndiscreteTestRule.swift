@@ -2,7 +2,8 @@
 public struct IndiscreteTestRule: Rule {
   public static let description = RuleDescription(
     id: "indiscrete_test",
-    summary: "a test makes more than 'max_assertions' assertions or has more than 'max_lines' lines of code",
+    summary:
+      "a test makes more than 'max_assertions' assertions or has more than 'max_lines' lines of code",
     defaultSeverity: .warning,
     options: [
       OptionSpec(
@@ -33,10 +34,13 @@ public struct IndiscreteTestRule: Rule {
       let message =
         assertions > maxAssertions
         ? (lines > maxLines
-          ? Messages.both(test, lines: lines, maxLines: maxLines, assertions: assertions, maxAssertions: maxAssertions)
+          ? Messages.both(
+            test, lines: lines, maxLines: maxLines, assertions: assertions,
+            maxAssertions: maxAssertions)
           : Messages.assertions(test, assertions, limit: maxAssertions))
         : Messages.lines(test, lines, limit: maxLines)
-      violations.append(Violation(offset: test.nameOffset, message: message, test: test.qualifiedName))
+      violations.append(
+        Violation(offset: test.nameOffset, message: message, test: test.qualifiedName))
     }
     return violations
   }
@@ -71,9 +75,12 @@ public struct IndiscreteTestRule: Rule {
       if isInAssertionArguments(index, model: model, usesTestStore: testStore) { continue }
       if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
         count += 1
-      } else if context.callGraph.isLocal(call), let targets = context.callGraph.functionsByName[call.name] {
+      } else if context.callGraph.isLocal(call),
+        let targets = context.callGraph.functionsByName[call.name]
+      {
         if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
-      } else if context.assertingHelpers.contains(call.name), AssertionMatcher.readsAsCheck(call.name),
+      } else if context.assertingHelpers.contains(call.name),
+        AssertionMatcher.readsAsCheck(call.name),
         context.callGraph.functionsByName[call.name] == nil
       {
         count += 1

@@ -34,11 +34,14 @@ public struct TestFileNameRule: Rule {
       if let suffix = suffixes.first(where: { Self.subject(of: name, suffix: $0) != nil }) {
         wellNamed.append((type, suffix))
       } else {
-        let preferred = context.discovery.isQuickSpecType(type) && suffixes.contains("Spec") ? "Spec" : suffixes[0]
+        let preferred =
+          context.discovery.isQuickSpecType(type) && suffixes.contains("Spec")
+          ? "Spec" : suffixes[0]
         violations.append(
           Violation(
             offset: type.nameOffset,
-            message: Messages.suffix(name, suggested: Self.suggestion(for: name, suffix: preferred))))
+            message: Messages.suffix(name, suggested: Self.suggestion(for: name, suffix: preferred))
+          ))
       }
     }
     guard classes.count == 1, let (type, suffix) = wellNamed.first else { return violations }
@@ -57,11 +60,14 @@ public struct TestFileNameRule: Rule {
     let className = Self.normalised(type.simpleName)
     if Self.normalised(stem) != className, Self.normalised(parent + stem) != className {
       violations.append(
-        Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected)))
+        Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected))
+      )
     } else if requireSubjectBeside, !context.runFiles.isEmpty {
       // The subject's file as the test file spells it: `UIColor+Brand.swift` for
       // `UIColor+BrandTests.swift` (class `UIColorBrandTests`).
-      let base = Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: type.simpleName, suffix: suffix) ?? ""
+      let base =
+        Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: type.simpleName, suffix: suffix)
+        ?? ""
       let subject = base + ".swift"
       if !context.runFiles.contains(folder + subject) {
         violations.append(
@@ -75,8 +81,11 @@ public struct TestFileNameRule: Rule {
   /// of a split test class, `LoginTests_Errors`, also `Login`; nil when the name does not end in
   /// the suffix that way.
   static func subject(of name: String, suffix: String) -> String? {
-    if name.hasSuffix(suffix), name.count > suffix.count { return String(name.dropLast(suffix.count)) }
-    guard let range = name.range(of: suffix + "_", options: .backwards), range.lowerBound > name.startIndex,
+    if name.hasSuffix(suffix), name.count > suffix.count {
+      return String(name.dropLast(suffix.count))
+    }
+    guard let range = name.range(of: suffix + "_", options: .backwards),
+      range.lowerBound > name.startIndex,
       range.upperBound < name.endIndex
     else { return nil }
     return String(name[..<range.lowerBound])
@@ -85,7 +94,8 @@ public struct TestFileNameRule: Rule {
   /// A name without the characters a file name may add or a type name may use in their place
   /// (`UIColor+BrandTests` and `UIColor_BrandTests`), case folded.
   static func normalised(_ name: String) -> String {
-    String(name.lowercased().filter { $0 != "+" && $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
+    String(
+      name.lowercased().filter { $0 != "+" && $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
   }
 
   /// The name to suggest for a test class without a suffix: `LoginTest` → `LoginTests`,
@@ -110,7 +120,8 @@ public struct TestFileNameRule: Rule {
       if context.discovery.isQuickSpecType(type) {
         // A `Behavior<Context>` is shared examples, named `...Behavior`, not a spec.
         if type.inheritance.first.map(TypeDecl.simpleName) == "Behavior" { return false }
-        return suites.contains(type.simpleName) || type.functions.contains { model.functions[$0].name == "spec" }
+        return suites.contains(type.simpleName)
+          || type.functions.contains { model.functions[$0].name == "spec" }
       }
       return false
     }
