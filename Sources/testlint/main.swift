@@ -8,7 +8,9 @@ import TestLintCore
 
 var output = ""
 var errors = ""
-let code = TestLintCLI.run(Array(CommandLine.arguments.dropFirst()), stdout: &output, stderr: &errors)
+let code = TestLintCLI.run(
+  Array(CommandLine.arguments.dropFirst()), standardInput: StandardStream.readInput,
+  stdout: &output, stderr: &errors)
 StandardStream.output.write(output)
 StandardStream.error.write(errors)
 exit(code.rawValue)

@@ -5,7 +5,7 @@ import XCTest
 final class TestFileNameRuleTests: XCTestCase {
   func test_classWithoutSuffix_getsSuggestedName() {
     let cases = [
-      ("LoginTest", "LoginTests"), ("LoginTestCase", "LoginTests"), ("Login", "LoginTests"),
+      ("LoginTest", "LoginTests"), ("LoginCase", "LoginTests"), ("Login", "LoginTests"),
       ("LoginTestss", "LoginTestssTests"),
     ]
     for (name, suggested) in cases {
@@ -17,6 +17,24 @@ final class TestFileNameRuleTests: XCTestCase {
           "name the test class after what it tests, with a suffix: '\(suggested)' instead of '\(name)'"
         ], name)
     }
+  }
+
+  func test_baseAndNestedClasses_keepTheirNames() {
+    let base = "import XCTest\nclass BaseTestCase: XCTestCase {\n  func test_base_runs() { XCTFail() }\n}\n"
+    let nested = """
+      import XCTest
+      enum Feature {
+        final class Tests: XCTestCase {
+          func test_a_b() { XCTFail() }
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self, [("BaseTestCase.swift", base), ("FeatureTests.swift", nested)])
+    XCTAssertEqual(findings.map(\.message), [])
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, nested, path: "Feature.swift"),
+      ["rename 'Feature.swift' to 'FeatureTests.swift' after the test class it holds"])
   }
 
   func test_quickSpecWithoutSuffix_getsSpecSuggestion() {

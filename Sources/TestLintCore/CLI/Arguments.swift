@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
   /// The subcommand.
   public enum Command: String, Sendable {
-    case lint, rules, inventory, version, help
+    case lint, rules, inventory, version, help, baseline
   }
 
   /// A `--reporter NAME[:FILE]` request.
@@ -33,11 +33,39 @@ public struct Arguments: Sendable, Equatable {
   public var fix = false
   /// `--dry-run` (with `--fix`): print a unified diff instead of writing.
   public var dryRun = false
+  /// `--stdin-path PATH`: lint standard input as if it were the file at PATH.
+  public var stdinPath: String?
+  /// `--baseline FILE`: report only findings not recorded in FILE.
+  public var baselinePath: String?
+  /// `--write-baseline FILE`: record the current findings in FILE.
+  public var writeBaselinePath: String?
+  /// `--baseline-strict`: fail when baselined findings no longer occur.
+  public var baselineStrict = false
+  /// `--changed-since REV`: report only findings on lines changed since REV.
+  public var changedSince: String?
+  /// `--changed-files-only` (with `--changed-since`): whole changed files, not just lines.
+  public var changedFilesOnly = false
+  /// `--shard K/N`: lint the K-th of N deterministic slices of the files.
+  public var shard: (index: Int, count: Int)?
+  /// `--max-warnings N`: fail when there are more than N warnings.
+  public var maxWarnings: Int?
+
+  public static func == (lhs: Arguments, rhs: Arguments) -> Bool {
+    lhs.command == rhs.command && lhs.paths == rhs.paths && lhs.configPath == rhs.configPath
+      && lhs.reporters == rhs.reporters && lhs.strict == rhs.strict && lhs.quiet == rhs.quiet
+      && lhs.onlyRules == rhs.onlyRules && lhs.threads == rhs.threads && lhs.fix == rhs.fix
+      && lhs.dryRun == rhs.dryRun && lhs.stdinPath == rhs.stdinPath
+      && lhs.baselinePath == rhs.baselinePath && lhs.writeBaselinePath == rhs.writeBaselinePath
+      && lhs.baselineStrict == rhs.baselineStrict && lhs.changedSince == rhs.changedSince
+      && lhs.changedFilesOnly == rhs.changedFilesOnly && lhs.shard?.index == rhs.shard?.index
+      && lhs.shard?.count == rhs.shard?.count && lhs.maxWarnings == rhs.maxWarnings
+  }
 
   /// The long options, for "did you mean".
   static let options = [
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
-    "--version", "--fix", "--dry-run",
+    "--version", "--fix", "--dry-run", "--stdin-path", "--baseline", "--write-baseline",
+    "--baseline-strict", "--changed-since", "--changed-files-only", "--shard", "--max-warnings",
   ]
 
   /// Parses `argv` without the program name.
@@ -98,6 +126,31 @@ public struct Arguments: Sendable, Equatable {
         result.fix = true
       case "--dry-run":
         result.dryRun = true
+      case "--stdin-path":
+        result.stdinPath = try take()
+      case "--baseline":
+        result.baselinePath = try take()
+      case "--write-baseline":
+        result.writeBaselinePath = try take()
+      case "--baseline-strict":
+        result.baselineStrict = true
+      case "--changed-since":
+        result.changedSince = try take()
+      case "--changed-files-only":
+        result.changedFilesOnly = true
+      case "--shard":
+        let text = try take()
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+          index >= 1, index <= count
+        else { throw UsageError("'--shard' takes K/N with 1 <= K <= N, such as 2/4, not '\(text)'") }
+        result.shard = (index, count)
+      case "--max-warnings":
+        let text = try take()
+        guard let count = Int(text), count >= 0 else {
+          throw UsageError("'--max-warnings' takes a whole number, not '\(text)'")
+        }
+        result.maxWarnings = count
       case "--quiet", "-q":
         result.quiet = true
       case "--only-rule":
@@ -115,6 +168,12 @@ public struct Arguments: Sendable, Equatable {
       }
     }
     if result.dryRun, !result.fix { throw UsageError("'--dry-run' goes with '--fix'") }
+    if result.changedFilesOnly, result.changedSince == nil {
+      throw UsageError("'--changed-files-only' goes with '--changed-since REV'")
+    }
+    if result.baselineStrict, result.baselinePath == nil {
+      throw UsageError("'--baseline-strict' goes with '--baseline FILE'")
+    }
     return result
   }
 }

@@ -27,6 +27,25 @@ public enum StandardStream: Int32, Sendable {
     }
     bytes.removeAll()
   }
+
+  /// All of standard input.
+  public static func readInput() -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      result.append(contentsOf: chunk[0..<count])
+    }
+    return result
+  }
+}
+
+private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    return read(descriptor, pointer, count)
+  #endif
 }
 
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {

@@ -8,10 +8,16 @@ public enum TestLintCLI {
   /// Runs testlint with `arguments` (without the program name) and returns the exit code.
   /// Output goes to `stdout` and `stderr`; report files named with `--reporter NAME:FILE` are
   /// written to disk.
+  /// `standardInput` is read only with `--stdin-path`.
   public static func run(
     _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
-    stdout: inout String, stderr: inout String
+    standardInput: () -> [UInt8] = { [] }, stdout: inout String, stderr: inout String
   ) -> ExitCode {
+    // Normalized once ("/tmp/x/" and "/tmp/x/./" become "/tmp/x") so that every path derived
+    // from it (the configuration's, the files') is printed relative to it the same way.
+    let workingDirectory =
+      workingDirectory.hasPrefix("/")
+      ? FileWalker.absolutePath(workingDirectory, workingDirectory: "/") : workingDirectory
     let parsed: Arguments
     do {
       parsed = try Arguments.parse(arguments)
@@ -29,7 +35,22 @@ public enum TestLintCLI {
     case .rules:
       return rules(parsed, stdout: &stdout, stderr: &stderr)
     case .lint, .inventory:
-      return lint(parsed, workingDirectory: workingDirectory, stdout: &stdout, stderr: &stderr)
+      return lint(
+        parsed, workingDirectory: workingDirectory, standardInput: standardInput, stdout: &stdout,
+        stderr: &stderr)
+    case .baseline:
+      // `testlint baseline prune FILE [PATHS...]`
+      guard parsed.paths.first == "prune", parsed.paths.count >= 2 else {
+        stderr += "testlint: error: usage: testlint baseline prune FILE [PATHS...]\n"
+        return .failure
+      }
+      var arguments = parsed
+      arguments.command = .lint
+      arguments.baselinePath = parsed.paths[1]
+      arguments.paths = Array(parsed.paths.dropFirst(2))
+      return lint(
+        arguments, workingDirectory: workingDirectory, standardInput: standardInput,
+        stdout: &stdout, stderr: &stderr, pruneBaseline: true)
     }
   }
 
@@ -56,11 +77,16 @@ public enum TestLintCLI {
   // MARK: lint and inventory
 
   static func lint(
-    _ arguments: Arguments, workingDirectory: String, stdout: inout String, stderr: inout String
+    _ arguments: Arguments, workingDirectory: String, standardInput: () -> [UInt8],
+    stdout: inout String, stderr: inout String, pruneBaseline: Bool = false
   ) -> ExitCode {
-    // Configuration.
+    // With `--stdin-path`, the configuration is the one that file would see.
+    let stdinPath = arguments.stdinPath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
     let configuration: Configuration
-    switch loadConfiguration(arguments.configPath, workingDirectory: workingDirectory) {
+    switch loadConfiguration(
+      arguments.configPath, workingDirectory: workingDirectory,
+      searchFrom: stdinPath.map(FileWalker.parentDirectory) ?? workingDirectory)
+    {
     case .success(let loaded): configuration = loaded
     case .failure(let error):
       for diagnostic in error.diagnostics { stderr += diagnostic.formatted + "\n" }
@@ -112,14 +138,73 @@ public enum TestLintCLI {
     let configDirectory = FileWalker.absolutePath(configuration.directory, workingDirectory: workingDirectory)
     let included = configuration.included.map(Glob.init)
     let excluded = configuration.excluded.map(Glob.init)
-    let collected = FileWalker.collect(
-      arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory
-    ) { path, isExplicit in
+    let filter = { (path: String, isExplicit: Bool) -> Bool in
       // Globs are relative to the configuration's folder; they say nothing about files outside it.
       guard let relative = FileWalker.relativePath(path, to: configDirectory) else { return true }
       if excluded.contains(where: { $0.matches(relative) }) { return false }
       if isExplicit || included.isEmpty { return true }
       return included.contains { $0.matches(relative) }
+    }
+    if stdinPath != nil, !arguments.paths.isEmpty {
+      stderr += "testlint: error: '--stdin-path' lints standard input; give no other paths\n"
+      return .failure
+    }
+    var collected: (files: [FileEntry], errors: [Diagnostic])
+    var only: Set<Int>?
+    var load = LintEngine.readFromDisk
+    if let stdinPath {
+      let content = standardInput()
+      let display = FileWalker.relativePath(stdinPath, to: workingDirectory) ?? stdinPath
+      guard filter(stdinPath, true) else {
+        // An excluded path yields nothing, as when linting it from disk.
+        if arguments.fix { stdout += String(decoding: content, as: UTF8.self) }
+        return .success
+      }
+      // The files around it inform the run (test-class hierarchy, assertion helpers): those of
+      // the configuration's folder, else of the working directory (an editor's project root)
+      // when it holds the file, else of the file's own folder.
+      let root =
+        configuration.directory != "." ? configDirectory
+        : FileWalker.relativePath(stdinPath, to: workingDirectory) != nil ? workingDirectory
+        : FileWalker.parentDirectory(stdinPath)
+      let context = FileWalker.collect([root], workingDirectory: workingDirectory, filter: filter)
+      let around = context.files.filter { $0.path != stdinPath }
+      collected = (around + [FileEntry(path: stdinPath, displayPath: display)], [])
+      only = [around.count]
+      load = { entry throws(Diagnostic) in
+        entry.path == stdinPath ? content : try FileWalker.contents(of: entry)
+      }
+    } else {
+      collected = FileWalker.collect(
+        arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory,
+        filter: filter)
+    }
+
+    if let shard = arguments.shard {
+      guard only == nil else {
+        stderr += "testlint: error: '--shard' and '--stdin-path' do not go together\n"
+        return .failure
+      }
+      // Every file still informs the run; each lints the files whose path hashes to its slice,
+      // so a file stays in its shard when others come and go.
+      only = Set(
+        collected.files.indices.filter { index in
+          FindingFingerprint.fnv1a64([collected.files[index].displayPath]) % UInt64(shard.count)
+            == UInt64(shard.index - 1)
+        })
+    }
+    var changes: GitChanges?
+    if let revision = arguments.changedSince {
+      do {
+        changes = try GitChanges.since(revision, workingDirectory: workingDirectory)
+      } catch {
+        stderr += "testlint: error: \(error.message)\n"
+        return .failure
+      }
+    }
+
+    if arguments.command == .lint, let first = arguments.paths.first {
+      collected.errors = collected.errors.map { commandHint($0, firstPath: first) }
     }
 
     var engine = LintEngine(
@@ -139,6 +224,14 @@ public enum TestLintCLI {
       let errors = (collected.errors + inventory.errors).sorted()
       for error in errors { stderr += error.formatted + "\n" }
       return errors.isEmpty ? .success : .failure
+    }
+
+    if arguments.fix, let index = only?.first {
+      // `--fix` with standard input: the fixed text goes to standard output.
+      let original = (try? load(collected.files[index])) ?? []
+      let fixed = engine.fixes(collected.files, only: only, load: load).first?.fixed ?? original
+      stdout += String(decoding: fixed, as: UTF8.self)
+      return .success
     }
 
     if arguments.fix {
@@ -169,9 +262,31 @@ public enum TestLintCLI {
       if fixFailed { status = .failure }
     }
 
-    var result = engine.run(collected.files)
+    var result = engine.run(collected.files, only: only, load: load)
     result.errors = (collected.errors + result.errors).sorted()
+    if only != nil {
+      // Problems of the files around the one on standard input are not its problems.
+      let linted = Set(result.files)
+      result.errors = result.errors.filter { linted.contains($0.path) }
+    }
     for error in result.errors { stderr += error.formatted + "\n" }
+
+    if let changes {
+      result.findings = result.findings.filter { finding in
+        let path = FileWalker.absolutePath(finding.path, workingDirectory: workingDirectory)
+        return arguments.changedFilesOnly
+          ? changes.contains(path: path) : changes.contains(path: path, line: finding.line)
+      }
+    }
+    switch applyBaselines(
+      arguments, to: &result, workingDirectory: workingDirectory, prune: pruneBaseline,
+      stderr: &stderr)
+    {
+    case .failure: return .failure
+    case .findings: status = .findings
+    case .success: break
+    }
+    if pruneBaseline { return status }
 
     for (reporter, path) in reporters {
       let output = reporter.render(result)
@@ -185,24 +300,96 @@ public enum TestLintCLI {
         stdout += output
       }
     }
-    if collected.files.isEmpty, !arguments.quiet {
+    if let failure = GitHubStepSummary.append(
+      result, reporters: reporters.map { type(of: $0.reporter).name },
+      environment: ProcessInfo.processInfo.environment)
+    {
+      stderr += "testlint: error: cannot write the GitHub step summary: \(failure)\n"
+      status = .failure
+    }
+    if collected.files.isEmpty, !arguments.quiet, only == nil {
       stderr += "testlint: warning: no Swift files to lint\n"
     }
     if !arguments.quiet { stderr += summary(result) }
     if status == .failure || !result.errors.isEmpty { return .failure }
+    if arguments.writeBaselinePath != nil { return .success }
     let failing = result.findings.contains { $0.severity == .error || arguments.strict }
-    return failing ? .findings : .success
+    let warnings = result.findings.filter { $0.severity == .warning }.count
+    if let limit = arguments.maxWarnings, warnings > limit {
+      if !arguments.quiet { stderr += "testlint: \(warnings) warnings exceed '--max-warnings \(limit)'\n" }
+      return .findings
+    }
+    return failing || status == .findings ? .findings : .success
+  }
+
+  /// `--write-baseline`, `--baseline` (with `--baseline-strict`) and `baseline prune`.
+  static func applyBaselines(
+    _ arguments: Arguments, to result: inout LintResult, workingDirectory: String, prune: Bool,
+    stderr: inout String
+  ) -> ExitCode {
+    func relative(to baselinePath: String) -> (String) -> String {
+      let folder = FileWalker.parentDirectory(baselinePath)
+      return { path in
+        let absolute = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+        return FileWalker.relativePath(absolute, to: folder) ?? absolute
+      }
+    }
+    if let path = arguments.writeBaselinePath {
+      let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+      let baseline = Baseline(findings: result.findings, relativePath: relative(to: target))
+      if let failure = write(baseline.serialized(), to: target) {
+        stderr += "\(path):1:1: error: cannot write baseline: \(failure)\n"
+        return .failure
+      }
+      if !arguments.quiet {
+        stderr += "testlint: wrote \(result.findings.count) findings to the baseline \(path)\n"
+      }
+    }
+    guard let path = arguments.baselinePath else { return .success }
+    let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+    let baseline: Baseline
+    do {
+      let bytes = try FileWalker.contents(of: FileEntry(path: target, displayPath: path))
+      baseline = try Baseline.parse(String(decoding: bytes, as: UTF8.self))
+    } catch let error as Diagnostic {
+      stderr += error.formatted + "\n"
+      return .failure
+    } catch let error as BaselineError {
+      stderr += "\(path):1:1: error: \(error.message)\n"
+      return .failure
+    } catch {
+      return .failure
+    }
+    if prune {
+      let pruned = baseline.pruned(keeping: result.findings, relativePath: relative(to: target))
+      if let failure = write(pruned.serialized(), to: target) {
+        stderr += "\(path):1:1: error: cannot write baseline: \(failure)\n"
+        return .failure
+      }
+      let removed = baseline.entries.map(\.count).reduce(0, +) - pruned.entries.map(\.count).reduce(0, +)
+      if !arguments.quiet { stderr += "testlint: pruned \(removed) findings from the baseline \(path)\n" }
+      return .success
+    }
+    let applied = baseline.apply(to: result.findings, relativePath: relative(to: target))
+    result.findings = applied.new
+    guard arguments.baselineStrict, !applied.stale.isEmpty else { return .success }
+    for entry in applied.stale {
+      let place = entry.test.map { " in '\($0)'" } ?? entry.suite.map { " in '\($0)'" } ?? ""
+      stderr +=
+        "\(path):1:1: error: \(entry.count) baselined '\(entry.rule)' finding(s) in \(entry.file)\(place) no longer occur; run 'testlint baseline prune \(path)'\n"
+    }
+    return .findings
   }
 
   /// Reads `--config FILE`, or the nearest `.lint.yml` up from the working directory, or the
   /// defaults when there is none.
   static func loadConfiguration(
-    _ explicitPath: String?, workingDirectory: String
+    _ explicitPath: String?, workingDirectory: String, searchFrom: String? = nil
   ) -> Result<Configuration, ConfigurationError> {
     let path: String
     if let explicitPath {
       path = FileWalker.absolutePath(explicitPath, workingDirectory: workingDirectory)
-    } else if let found = findConfiguration(from: workingDirectory) {
+    } else if let found = findConfiguration(from: searchFrom ?? workingDirectory) {
       path = found
     } else {
       return .success(Configuration())
@@ -242,6 +429,20 @@ public enum TestLintCLI {
     }
   }
 
+  /// `testlint invetory` and `testlint rule ID` read as paths that do not exist; the error
+  /// for such a first path names the subcommand it is close to.
+  static func commandHint(_ error: Diagnostic, firstPath: String) -> Diagnostic {
+    guard error.path == firstPath, error.message.hasPrefix("cannot open:"),
+      !firstPath.contains("/"), !firstPath.contains(".")
+    else { return error }
+    let commands = [Arguments.Command.inventory, .rules, .version].map(\.rawValue)
+    let scored = commands.map { ($0, EditDistance.between($0, firstPath.lowercased())) }
+    guard let best = scored.filter({ $0.1 <= 2 }).min(by: { $0.1 < $1.1 }) else { return error }
+    var hinted = error
+    hinted.message += "; did you mean the command '\(best.0)'?"
+    return hinted
+  }
+
   static func summary(_ result: LintResult) -> String {
     let errors = result.findings.filter { $0.severity == .error }.count
     let warnings = result.findings.count - errors
@@ -254,7 +455,11 @@ public enum TestLintCLI {
 
   static func write(_ text: String, to path: String) -> String? {
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url, options: .atomic)
       return nil
     } catch {
       return error.localizedDescription.lowercased()

@@ -1271,7 +1271,9 @@ tests, from a failing test's report and from the file list alike. The rule check
 - every test class's name ends in one of `suffixes` (`Tests` or `Spec` by default), or, for a
   test class split over several files, has the suffix before an aspect
   (`AppSettingsStoreTests_Orders` in `AppSettingsStoreTests+Orders.swift`); the message suggests
-  a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`);
+  a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`). A class named `...TestCase`
+  is taken for a base class that other test classes extend and keeps its name; a nested class
+  is named with the types around it (`enum Feature { final class Tests }` is `FeatureTests`);
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
   `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's

@@ -56,8 +56,14 @@ public struct FileLinter: Sendable {
 
   /// Findings of one file, sorted, plus problems such as unterminated literals.
   public func lint(_ model: FileModel) -> (findings: [Finding], problems: [Diagnostic]) {
-    let context = RuleContext(
-      model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles)
+    lint(
+      RuleContext(
+        model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles))
+  }
+
+  /// Findings of one file's context (built once and shared with the inventory).
+  public func lint(_ context: RuleContext) -> (findings: [Finding], problems: [Diagnostic]) {
+    let model = context.model
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
     for configured in rules {
@@ -100,28 +106,25 @@ extension FileLinter {
       if let current = best, model.types[current].nameOffset > start { continue }
       best = index
     }
-    guard var index = best else { return nil }
-    var names = [model.types[index].name]
-    while let parent = model.types[index].parent {
-      names.insert(model.types[parent].name, at: 0)
-      index = parent
-    }
-    return names.joined(separator: ".")
+    return best.map { TestDiscovery.qualifiedTypeName($0, in: model) }
   }
 
   /// The line's text with runs of whitespace collapsed to one space and ends trimmed.
   static func snippet(line: Int, in source: SourceFile) -> String {
-    var result = ""
+    let range = source.lineRange(line)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(range.count)
     var pendingSpace = false
-    for scalar in source.text(source.lineRange(line)).unicodeScalars {
-      if scalar == " " || scalar == "\t" {
-        pendingSpace = !result.isEmpty
+    for index in range {
+      let byte = source.bytes[index]
+      if byte == 0x20 || byte == 0x09 {
+        pendingSpace = !bytes.isEmpty
         continue
       }
-      if pendingSpace { result.append(" ") }
+      if pendingSpace { bytes.append(0x20) }
       pendingSpace = false
-      result.unicodeScalars.append(scalar)
+      bytes.append(byte)
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -12,11 +12,29 @@ public struct FileEntry: Sendable, Hashable {
   public var path: String
   /// The path reporters print: relative to the working directory when inside it.
   public var displayPath: String
+  /// Size and modification time as the walk saw them (for the result cache), if known.
+  public var stamp: FileStamp?
 
   /// Creates an entry.
-  public init(path: String, displayPath: String) {
+  public init(path: String, displayPath: String, stamp: FileStamp? = nil) {
     self.path = path
     self.displayPath = displayPath
+    self.stamp = stamp
+  }
+}
+
+/// A file's size and modification time: when both are unchanged, the content is taken as
+/// unchanged without reading it (as make, git and Ruff do).
+public struct FileStamp: Sendable, Hashable {
+  /// Size in bytes.
+  public var size: Int
+  /// Modification time, nanoseconds since the epoch.
+  public var modified: Int
+
+  /// Creates a stamp.
+  public init(size: Int, modified: Int) {
+    self.size = size
+    self.modified = modified
   }
 }
 
@@ -45,7 +63,9 @@ public enum FileWalker {
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if seen.insert(absolute).inserted, filter(absolute, true) {
-          files.append(FileEntry(path: absolute, displayPath: display(absolute, workingDirectory)))
+          files.append(
+            FileEntry(
+              path: absolute, displayPath: display(absolute, workingDirectory), stamp: stamp(info)))
         }
         continue
       }
@@ -73,14 +93,17 @@ public enum FileWalker {
           if type == S_IFDIR {
             stack.append(child)
           } else if name.hasSuffix(".swift") {
+            var info = childInfo
             if type == S_IFLNK {
               var target = stat()
               guard stat(child, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { continue }
+              info = target
             } else if type != S_IFREG {
               continue
             }
             if seen.insert(child).inserted, filter(child, false) {
-              files.append(FileEntry(path: child, displayPath: display(child, workingDirectory)))
+              files.append(
+                FileEntry(path: child, displayPath: display(child, workingDirectory), stamp: stamp(info)))
             }
           }
         }
@@ -102,18 +125,40 @@ public enum FileWalker {
     if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw Diagnostic(path: entry.displayPath, message: "cannot read file: it is a directory")
     }
+    // Read straight into the result: one allocation of the file's size (plus one byte, to see
+    // the end in a single read), growing only if the file grew since `fstat`.
     var bytes: [UInt8] = []
-    let expected = max(Int(info.st_size), 0)
-    bytes.reserveCapacity(expected + 1)
-    var chunk = [UInt8](repeating: 0, count: max(65_536, min(expected + 1, 1 << 24)))
+    var capacity = max(Int(info.st_size), 0) + 1
+    var count = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
+      if count == capacity { capacity *= 2 }
+      var failure: Int32 = 0
+      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        if count > 0 {
+          bytes.withUnsafeBufferPointer { old in
+            _ = buffer.baseAddress.map { $0.update(from: old.baseAddress!, count: count) }
+          }
+        }
+        var done = false
+        while !done, count < capacity {
+          let read = read(descriptor, buffer.baseAddress! + count, capacity - count)
+          if read < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            done = true
+          } else if read == 0 {
+            done = true
+          } else {
+            count += read
+          }
+        }
+        initialized = count
+      }
+      if failure != 0 {
+        errno = failure
         throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
       }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
+      if count < capacity { break }
     }
     return bytes
   }
@@ -194,6 +239,12 @@ public enum FileWalker {
     return "/" + parts.joined(separator: "/")
   }
 
+  /// The folder that holds `path` (`/` for a top-level entry).
+  public static func parentDirectory(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+
   /// The path relative to `base` when it is inside it; otherwise unchanged.
   public static func relativePath(_ path: String, to base: String) -> String? {
     let prefix = base.hasSuffix("/") ? base : base + "/"
@@ -203,6 +254,12 @@ public enum FileWalker {
 
   static func display(_ absolute: String, _ workingDirectory: String) -> String {
     relativePath(absolute, to: workingDirectory) ?? absolute
+  }
+
+  static func stamp(_ info: stat) -> FileStamp {
+    FileStamp(
+      size: Int(info.st_size),
+      modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
   }
 
   static func errorText() -> String { String(cString: strerror(errno)).lowercased() }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Lints a set of files: learns what the whole run declares (the class hierarchy and the
 /// assertion helpers), then checks each file concurrently.
 public struct LintEngine: Sendable {
@@ -9,7 +11,11 @@ public struct LintEngine: Sendable {
   public var threads: Int
   /// Bytes of file models kept from the first pass to skip reading and scanning a file twice;
   /// beyond it files are read again, so memory stays bounded on large trees.
-  public var modelCacheBytes: Int = 32 << 20
+  /// (A model takes about `modelBytesPerSourceByte` times its file's size.)
+  public var modelCacheBytes: Int = 48 << 20
+  /// How much memory a file model takes per byte of source, measured (tokens, line table,
+  /// declarations, calls).
+  static let modelBytesPerSourceByte = 6
   /// What counts as an assertion when learning which helpers of the run assert.
   public var assertionMatcher = AssertionMatcher()
   /// Counts the assertions of each test for `LintResult.tests` (the configured
@@ -29,22 +35,31 @@ public struct LintEngine: Sendable {
   }
 
   /// Lints files whose bytes come from `load` (the disk by default; stdin or tests otherwise).
+  ///
+  /// With `only`, every file still informs the run (class hierarchy, assertion helpers) but only
+  /// the files at those indices are linted and reported (an editor linting the file on screen).
   public func run(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    _ files: [FileEntry], only: Set<Int>? = nil,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> LintResult {
     let run = prepare(files, load: load)
+    let runFiles = Set(files.map(\.displayPath))
     let linter = FileLinter(
       rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
-      runFiles: Set(files.map(\.displayPath)))
+      runFiles: runFiles)
     let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
+      if let only, !only.contains(index) { return PerFile(findings: [], errors: [], tests: []) }
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
-        let result = linter.lint(model)
+        let context = RuleContext(
+          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+          runFiles: runFiles)
+        let result = linter.lint(context)
         return PerFile(
           findings: result.findings, errors: result.problems,
-          tests: Self.inventory(model, run: run, counter: assertionCounter ?? counter))
+          tests: Self.inventory(context, counter: assertionCounter ?? counter))
       }
     }
     var findings: [Finding] = []
@@ -56,15 +71,17 @@ public struct LintEngine: Sendable {
       tests.append(contentsOf: pass.tests)
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
+    let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
     return LintResult(
       findings: findings.sorted(), errors: errors.sorted(),
-      files: files.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
+      files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
   }
 
   /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
   public func fixes(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    _ files: [FileEntry], only: Set<Int>? = nil,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> [FixedFile] {
     let run = prepare(files, load: load)
     let fixer = Fixer(
@@ -72,6 +89,7 @@ public struct LintEngine: Sendable {
         rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
         runFiles: Set(files.map(\.displayPath))))
     let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
+      if let only, !only.contains(index) { return nil }
       guard run.errors[index] == nil, let original = try? load(files[index]) else { return nil }
       let fixed = fixer.fix(path: files[index].displayPath, bytes: original)
       guard fixed.applied > 0, fixed.bytes != original else { return nil }
@@ -90,18 +108,18 @@ public struct LintEngine: Sendable {
       index -> ([InventoryEntry], Diagnostic?) in
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return ([], error)
-      case .success(let model): return (Self.inventory(model, run: run, counter: matcher), nil)
+      case .success(let model):
+        let context = RuleContext(
+          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+        return (Self.inventory(context, counter: matcher), nil)
       }
     }
     return (InventoryEntry.sorted(perFile.flatMap(\.0)), perFile.compactMap(\.1).sorted())
   }
 
   /// The tests of one file with their assertion counts.
-  static func inventory(
-    _ model: FileModel, run: PreparedRun, counter: MissingAssertionRule
-  ) -> [InventoryEntry] {
-    let context = RuleContext(
-      model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+  static func inventory(_ context: RuleContext, counter: MissingAssertionRule) -> [InventoryEntry] {
+    let model = context.model
     return context.tests.map { test in
       InventoryEntry(
         file: model.source.path, suite: test.suite,
@@ -115,7 +133,7 @@ public struct LintEngine: Sendable {
   func prepare(
     _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
-    let budget = modelCacheBytes / max(files.count, 1)
+    let budget = ModelBudget(bytes: modelCacheBytes)
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       do throws(Diagnostic) {
@@ -124,7 +142,7 @@ public struct LintEngine: Sendable {
         let model = Scanner.scan(source)
         var hierarchy = ClassHierarchy()
         hierarchy.add(model)
-        let keep = bytes.count <= budget
+        let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
         return FirstPass(
           hierarchy: hierarchy, helpers: assertionMatcher.helperSummaries(in: model),
           model: keep ? model : nil, error: nil)
@@ -190,6 +208,27 @@ public struct InventoryEntry: Sendable, Hashable {
   /// Sorted by file, line and name.
   public static func sorted(_ entries: [InventoryEntry]) -> [InventoryEntry] {
     entries.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+  }
+}
+
+/// Memory for models kept from pass 1 to pass 2, shared by the workers: first come, first
+/// kept, so memory stays bounded whatever the tree's size (which files are kept changes only
+/// how often a file is read, never the results).
+private final class ModelBudget: Sendable {
+  private let remaining: Atomic<Int>
+
+  init(bytes: Int) { remaining = Atomic(bytes) }
+
+  /// Takes `bytes` from the budget when they are there.
+  func reserve(_ bytes: Int) -> Bool {
+    var current = remaining.load(ordering: .relaxed)
+    while current >= bytes {
+      let (exchanged, original) = remaining.compareExchange(
+        expected: current, desired: current - bytes, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+    return false
   }
 }
 

@@ -25,10 +25,18 @@ public struct JUnitReporter: Reporter {
   /// When the run happened, as `yyyy-MM-ddTHH:mm:ss` without a time zone (the schema forbids
   /// one); see ``timestamp(for:)``.
   public var timestamp: String
+  /// Adds `file` and `line` attributes to each `testcase` (what GitLab and Buildkite read to
+  /// link a case to its source). The strict Ant schema has no such attributes, so the plain
+  /// `junit` reporter leaves them out and `junit-gitlab` puts them in.
+  public var includesLocation: Bool
+
+  /// The name of the variant with `file` and `line` attributes.
+  public static let locatedName = "junit-gitlab"
 
   /// Creates the reporter; the default timestamp keeps output reproducible in tests.
-  public init(timestamp: String = "1970-01-01T00:00:00") {
+  public init(timestamp: String = "1970-01-01T00:00:00", includesLocation: Bool = false) {
     self.timestamp = timestamp
+    self.includesLocation = includesLocation
   }
 
   /// `date` in UTC in the form the schema's `timestamp` attribute accepts.
@@ -80,11 +88,11 @@ private extension JUnitReporter {
 
   func render(_ suite: Suite, id: Int, className: String, to output: inout String) {
     // Each case: its name before disambiguation, and its `failure`/`error` element if any.
-    var cases: [(name: String, outcome: String?)] = suite.findings.map {
-      ("\($0.ruleID) at \($0.line):\($0.column)", Self.failure(for: $0))
+    var cases: [(name: String, outcome: String?, line: Int?)] = suite.findings.map {
+      ("\($0.ruleID) at \($0.line):\($0.column)", Self.failure(for: $0), $0.line)
     }
-    cases += suite.errors.map { ("error at \($0.line):\($0.column)", Self.error(for: $0)) }
-    if cases.isEmpty { cases = [("no findings", nil)] }
+    cases += suite.errors.map { ("error at \($0.line):\($0.column)", Self.error(for: $0), $0.line) }
+    if cases.isEmpty { cases = [("no findings", nil, nil)] }
 
     let name = suite.path.allSatisfy(\.isWhitespace) ? "(no path)" : suite.path
     output += "  <testsuite"
@@ -99,7 +107,12 @@ private extension JUnitReporter {
     for testcase in cases {
       let caseName = Self.unique(testcase.name, in: &usedNames)
       output += "    <testcase"
-      output += Self.attributes([("name", caseName), ("classname", className), ("time", "0")])
+      var attributes = [("name", caseName), ("classname", className), ("time", "0")]
+      if includesLocation {
+        attributes.append(("file", suite.path))
+        if let line = testcase.line { attributes.append(("line", String(line))) }
+      }
+      output += Self.attributes(attributes)
       if let outcome = testcase.outcome {
         output += ">\n      \(outcome)\n    </testcase>\n"
       } else {

@@ -33,6 +33,10 @@ private extension TextReporter {
 
   /// Replaces every line break (`\r\n` counts as one) with a space and escapes other controls.
   static func singleLine(_ text: String) -> String {
+    // Fast path: nearly every path and message is plain printable text.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+      return text
+    }
     var output = ""
     for character in text {
       if character.isNewline {

@@ -58,8 +58,9 @@ public struct AssertionMatcher: Sendable {
   public func helperSummaries(in model: FileModel) -> [HelperSummary] {
     let testStore = Self.usesTestStore(model)
     var result: [HelperSummary] = []
+    let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
     for function in model.functions where function.body != nil {
-      if Self.isTestDouble(function, in: model), !Self.readsAsCheck(function.name) { continue }
+      if let owner = function.owner, doubles[owner], !Self.readsAsCheck(function.name) { continue }
       var asserts = false
       var callees: [String] = []
       for callIndex in function.calls {
@@ -122,11 +123,19 @@ public struct AssertionMatcher: Sendable {
     return false
   }
 
-  private static func isTestDouble(_ function: FunctionDecl, in model: FileModel) -> Bool {
-    guard let owner = function.owner else { return false }
-    let name = model.types[owner].simpleName
-    return ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains { name.contains($0) }
+  /// A type named like a test double: `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`.
+  static func isTestDouble(_ typeName: String) -> Bool {
+    let bytes = Array(typeName.utf8)
+    return Self.doubleWords.contains { word in
+      guard bytes.count >= word.count else { return false }
+      for start in 0...(bytes.count - word.count) where bytes[start] == word[0] {
+        if bytes[start..<(start + word.count)].elementsEqual(word) { return true }
+      }
+      return false
+    }
   }
+
+  private static let doubleWords: [[UInt8]] = ["Mock", "Stub", "Fake", "Spy", "Dummy"].map { Array($0.utf8) }
 
   private static let exactNames: Set<String> = [
     "measure", "measureMetrics",

@@ -27,12 +27,20 @@ public struct TestFileNameRule: Rule {
     let model = context.model
     var violations: [Violation] = []
     let classes = Self.testClasses(in: context).filter { !model.types[$0].name.contains("___") }
-    var wellNamed: [(type: TypeDecl, suffix: String)] = []
+    var wellNamed: [(index: Int, name: String, suffix: String?)] = []
     for index in classes {
       let type = model.types[index]
+      // A nested test class (`enum Feature { final class Tests }`) is named with its enclosing
+      // types: `FeatureTests`.
+      let names = Self.names(of: index, in: model)
       let name = type.simpleName
-      if let suffix = suffixes.first(where: { Self.subject(of: name, suffix: $0) != nil }) {
-        wellNamed.append((type, suffix))
+      if let (written, suffix) = names.lazy.compactMap({ written in
+        self.suffixes.first { Self.subject(of: written, suffix: $0) != nil }.map { (written, $0) }
+      }).first {
+        wellNamed.append((index, written, suffix))
+      } else if name.hasSuffix("TestCase") {
+        // `BaseTestCase`, `PersistenceTestCase`: a base class that other test classes extend.
+        wellNamed.append((index, name, nil))
       } else {
         let preferred =
           context.discovery.isQuickSpecType(type) && suffixes.contains("Spec")
@@ -44,7 +52,8 @@ public struct TestFileNameRule: Rule {
           ))
       }
     }
-    guard classes.count == 1, let (type, suffix) = wellNamed.first else { return violations }
+    guard classes.count == 1, let (index, name, suffix) = wellNamed.first else { return violations }
+    let type = model.types[index]
     let path = model.source.path
     guard path.hasSuffix(".swift") else { return violations }
     let slash = path.lastIndex(of: "/")
@@ -52,22 +61,22 @@ public struct TestFileNameRule: Rule {
     let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
     // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
     guard !fileName.contains("___") else { return violations }
-    let expected = type.simpleName + ".swift"
+    let expected = name + ".swift"
     let stem = String(fileName.dropLast(".swift".count))
     // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
     // holding `iOS16_BasicsTests`.
     let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
-    let className = Self.normalised(type.simpleName)
-    if Self.normalised(stem) != className, Self.normalised(parent + stem) != className {
+    let accepted = Set(Self.names(of: index, in: model).map(Self.normalised))
+    if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem))
+    {
       violations.append(
         Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected))
       )
-    } else if requireSubjectBeside, !context.runFiles.isEmpty {
+    } else if requireSubjectBeside, !context.runFiles.isEmpty, let suffix {
       // The subject's file as the test file spells it: `UIColor+Brand.swift` for
       // `UIColor+BrandTests.swift` (class `UIColorBrandTests`).
       let base =
-        Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: type.simpleName, suffix: suffix)
-        ?? ""
+        Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: name, suffix: suffix) ?? ""
       let subject = base + ".swift"
       if !context.runFiles.contains(folder + subject) {
         violations.append(
@@ -75,6 +84,19 @@ public struct TestFileNameRule: Rule {
       }
     }
     return violations
+  }
+
+  /// The names a test class goes by: its own, and for a nested class, joined with those of the
+  /// types around it (`Feature.Tests` → `Tests`, `FeatureTests`).
+  static func names(of index: Int, in model: FileModel) -> [String] {
+    var joined = model.types[index].simpleName
+    var parent = model.types[index].parent
+    while let current = parent {
+      joined = model.types[current].simpleName + joined
+      parent = model.types[current].parent
+    }
+    let own = model.types[index].simpleName
+    return joined == own ? [own] : [own, joined]
   }
 
   /// What a test class (or file) name says it tests: `Login` for `LoginTests`, and for a part

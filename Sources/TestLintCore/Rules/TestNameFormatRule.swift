@@ -80,11 +80,21 @@ public struct TestNameFormatRule: Rule {
 extension TestNameFormatRule {
   /// Whether the name is `prefix` then min...max non-empty segments of letters and digits.
   fileprivate func follows(_ name: String, prefix: String) -> Bool {
+    Self.follows(name, prefix: prefix, minSegments: minSegments, maxSegments: maxSegments)
+  }
+
+  /// Whether `name` is `prefix` then `minSegments...maxSegments` non-empty `_`-separated
+  /// segments of letters and digits; shared with the health reporters, which count the names
+  /// that follow the default convention (`test_`, 2 to 3 segments).
+  static func follows(
+    _ name: String, prefix: String, minSegments: Int = 2, maxSegments: Int = 3
+  ) -> Bool {
     guard name.hasPrefix(prefix) else { return false }
-    let segments = name.dropFirst(prefix.count).split(separator: "_", omittingEmptySubsequences: false)
+    let segments = name.dropFirst(prefix.count)
+      .split(separator: "_", omittingEmptySubsequences: false)
     guard segments.count >= minSegments, segments.count <= maxSegments else { return false }
     return segments.allSatisfy { segment in
-      !segment.isEmpty && segment.unicodeScalars.allSatisfy(Self.isLetterOrDigit)
+      !segment.isEmpty && segment.unicodeScalars.allSatisfy(isLetterOrDigit)
     }
   }
 

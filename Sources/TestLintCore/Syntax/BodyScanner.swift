@@ -54,6 +54,12 @@ extension ScannerState {
     }
   }
 
+  static let accessorKeywords = KeywordSet([.get, .set, .willSet, .didSet])
+  static let declarationKeywords = KeywordSet([
+    .func, .case, .let, .var, .class, .struct, .enum, .protocol, .extension, .typealias, .subscript,
+    .associatedtype,
+  ])
+
   /// Recognises a call whose callee ends at `index`; returns it with the last token it spans.
   func readCall(at index: Int, limit: Int, function: Int, inHeader: Bool) -> (call: Call, end: Int)? {
     let token = tokens[index]
@@ -71,15 +77,14 @@ extension ScannerState {
       default:
         return nil
       }
-      if [.get, .set, .willSet, .didSet].contains(token.keyword), tokens[next].kind == .leftBrace {
+      if token.keyword.isIn(Self.accessorKeywords), tokens[next].kind == .leftBrace {
         return nil
       }
     }
     // Declarations are not calls: `func name(`, `init(`, `case name(`.
     if index > 0 {
       let previousKeyword = tokens[index - 1].keyword
-      if [.func, .case, .let, .var, .class, .struct, .enum, .protocol, .extension, .typealias,
-        .subscript, .associatedtype].contains(previousKeyword), tokens[index - 1].kind == .identifier,
+      if previousKeyword.isIn(Self.declarationKeywords), tokens[index - 1].kind == .identifier,
         token.keyword != .`self`
       {
         if previousKeyword != .let && previousKeyword != .var || tokens[next].kind == .leftParen {
@@ -89,6 +94,13 @@ extension ScannerState {
       if tokens[index - 1].kind == .at { return nil }
     }
     if token.keyword == .`init`, index == 0 || tokens[index - 1].kind != .dot { return nil }
+    // Enum case patterns are not calls: `case .failure(let error)`, `case let .some(value)`.
+    if index >= 2, tokens[index - 1].kind == .dot {
+      let before = tokens[index - 2].keyword
+      if before == .case || ((before == .let || before == .var) && keyword(index - 3) == .case) {
+        return nil
+      }
+    }
     var parentheses: Range<Int>?
     var arguments: [Argument] = []
     var cursor = next
@@ -101,14 +113,20 @@ extension ScannerState {
     } else if isOperator(next, "<"), !nextToken.hasSpaceBefore, token.kind == .identifier {
       // Explicit generic arguments: `make<Foo>()`.
       let after = skipAngles(from: next)
-      guard after < limit, tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore else {
+      // The clause must close exactly: in `resolve<Service<Int>>()` the `>>` closes more than
+      // `Service<` opened, so `Service` is a generic argument, not a callee.
+      guard after < limit, tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore,
+        angleBalance(from: next, to: after) == 0
+      else {
         return nil
       }
       let close = min(self.close(after), limit)
       parentheses = after..<(close + 1)
       arguments = readArguments(from: after + 1, to: close)
       cursor = close + 1
-    } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart {
+    } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart
+      || isVariableTypeAnnotation(endingAt: index)
+    {
       // `#file`, `#line` and plain names are not calls.
       return nil
     }
@@ -133,6 +151,30 @@ extension ScannerState {
       arguments: arguments, parentheses: parentheses, trailingClosures: trailingClosures,
       parent: nil, function: function)
     return (call, cursor - 1)
+  }
+
+  /// `<` minus `>` in the operator tokens of a range (`->` excluded).
+  func angleBalance(from start: Int, to end: Int) -> Int {
+    var balance = 0
+    for index in start..<end where tokens[index].kind == .operator && !isOperator(index, "->") {
+      for offset in Int(tokens[index].start)..<Int(tokens[index].end) {
+        if bytes[offset] == UInt8(ascii: "<") { balance += 1 }
+        if bytes[offset] == UInt8(ascii: ">") { balance -= 1 }
+      }
+    }
+    return balance
+  }
+
+  /// Whether the dotted path ending at `index` is the type annotation of a local `var`, whose
+  /// `{` opens accessors rather than a trailing closure: `var total: Int { compute() }`.
+  func isVariableTypeAnnotation(endingAt index: Int) -> Bool {
+    var cursor = index
+    while cursor >= 2, tokens[cursor - 1].kind == .dot, tokens[cursor - 2].isIdentifierLike {
+      cursor -= 2
+    }
+    guard cursor >= 3, tokens[cursor - 1].kind == .colon, tokens[cursor - 2].isIdentifierLike
+    else { return false }
+    return tokens[cursor - 3].keyword == .var
   }
 
   /// Splits `(`...`)` contents (exclusive bounds) into arguments.
@@ -186,7 +228,7 @@ extension ScannerState {
         continue
       }
       if previous.kind == .rightParen || previous.kind == .rightBracket || previous.kind == .rightBrace
-        || previous.kind == .string || previous.kind == .number
+        || previous.kind == .string || previous.kind == .number || previous.kind == .regex
       {
         expressionBase = true
       } else if !tokens[cursor].isAtLineStart {
@@ -213,6 +255,9 @@ extension ScannerState {
       }
     }
     guard !target.isEmpty, index >= 1 else { return }
+    // `a.b[1].c = x`, `a?.b = x`: the path hangs off an expression, so it is no plain path (and
+    // `c` alone would name the wrong thing).
+    if cursor + 1 < index, cursor + 1 >= 0, tokens[cursor + 1].kind == .dot { return }
     // `let x = ...` and `var x = ...` declare locals; `case let x = ...` too.
     if cursor >= 0, [.let, .var, .case].contains(tokens[cursor].keyword) { return }
     if cursor >= 0, tokens[cursor].kind == .dot { return }

@@ -452,9 +452,17 @@ private struct LexerState {
 
   mutating func lexExtendedRegex(hashes: Int, start: Int) {
     var position = start + hashes + 1
+    // Only `#/` followed by a line break opens a multi-line literal; any other one ends with its
+    // line, so an unterminated one must not swallow the rest of the file.
+    var probe = position
+    while probe < count, buffer[probe] == 0x20 || buffer[probe] == 0x09 { probe += 1 }
+    let multiline = probe < count && (buffer[probe] == 0x0A || buffer[probe] == 0x0D)
     while position < count {
       let byte = buffer[position]
-      if byte == UInt8(ascii: "\\") {
+      if !multiline, byte == 0x0A || byte == 0x0D { break }
+      if byte == UInt8(ascii: "\\"), position + 1 < count, multiline
+        || (buffer[position + 1] != 0x0A && buffer[position + 1] != 0x0D)
+      {
         position += 2
         continue
       }
@@ -465,7 +473,7 @@ private struct LexerState {
       position += 1
     }
     problems.append(LexProblem(offset: start, message: "unterminated regex literal"))
-    add(.regex, start, count)
+    add(.regex, start, min(position, count))
   }
 
   // MARK: Character classes

@@ -37,18 +37,54 @@ public struct TypeDecl: Sendable {
   public var properties: [Int] = []
   /// Functions declared directly in the body (indices into `FileModel.functions`).
   public var functions: [Int] = []
-
   /// The last component of the name, without generic arguments: `Inner` for `Outer.Inner`.
-  public var simpleName: String { TypeDecl.simpleName(name) }
+  public let simpleName: String
+  /// The simple name of the first inheritance entry (a class's superclass), if any.
+  public let firstInheritedName: String?
+
+  /// Creates a declaration.
+  public init(
+    kind: TypeKind, name: String, nameOffset: Int, genericClause: String?, inheritance: [String],
+    attributes: [Attribute], modifiers: [String], parent: Int?, body: Range<Int>
+  ) {
+    self.kind = kind
+    self.name = name
+    self.nameOffset = nameOffset
+    self.genericClause = genericClause
+    self.inheritance = inheritance
+    self.attributes = attributes
+    self.modifiers = modifiers
+    self.parent = parent
+    self.body = body
+    self.simpleName = TypeDecl.simpleName(name)
+    self.firstInheritedName = inheritance.first.map(TypeDecl.simpleName)
+  }
 
   /// The last dotted component of a type name, generic arguments and optionality removed.
   public static func simpleName(_ written: String) -> String {
-    var text = Substring(written)
-    if let angle = text.firstIndex(of: "<") { text = text[..<angle] }
-    while let last = text.last, last == "!" || last == "?" || last == " " { text = text.dropLast() }
-    if let dot = text.lastIndex(of: ".") { text = text[text.index(after: dot)...] }
-    return String(text)
+    // Generic arguments can sit before the last component too: `Dictionary<K, V>.Keys`.
+    // Byte-level: every delimiter involved is ASCII.
+    var text: [UInt8] = []
+    text.reserveCapacity(written.utf8.count)
+    var depth = 0
+    var previous: UInt8 = 0x20
+    for byte in written.utf8 {
+      if byte == UInt8(ascii: "<") {
+        depth += 1
+      } else if byte == UInt8(ascii: ">"), depth > 0, previous != UInt8(ascii: "-") {
+        depth -= 1
+      } else if depth == 0 {
+        text.append(byte)
+      }
+      previous = byte
+    }
+    while let last = text.last, last == UInt8(ascii: "!") || last == UInt8(ascii: "?") || last == 0x20 {
+      text.removeLast()
+    }
+    if let dot = text.lastIndex(of: UInt8(ascii: ".")) { text.removeSubrange(...dot) }
+    return String(decoding: text, as: UTF8.self)
   }
+
 }
 
 /// A stored or computed property declared with `var` or `let`.

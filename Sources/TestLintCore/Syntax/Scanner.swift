@@ -89,26 +89,36 @@ struct ScannerState {
   static func matchBrackets(_ tokens: [Token]) -> [Int32] {
     var partner = [Int32](repeating: Int32(tokens.count), count: tokens.count)
     var stack: [Int] = []
+    // Stack heights of the open `(`, `[` and `{`, so the innermost opener of a kind (and the
+    // innermost brace) is found without searching the stack: a run of stray closers would
+    // otherwise cost a full stack search each, quadratic time on a broken file.
+    var heights: [[Int]] = [[], [], []]
+    func slot(_ kind: TokenKind) -> Int {
+      switch kind {
+      case .leftParen, .rightParen: return 0
+      case .leftBracket, .rightBracket: return 1
+      default: return 2
+      }
+    }
     for index in tokens.indices {
       let kind = tokens[index].kind
       switch kind {
       case .leftParen, .leftBrace, .leftBracket:
+        heights[slot(kind)].append(stack.count)
         stack.append(index)
       case .rightParen, .rightBrace, .rightBracket:
-        let opener: TokenKind =
-          kind == .rightParen ? .leftParen : kind == .rightBrace ? .leftBrace : .leftBracket
         // Recover from stray closers: only pop when the opener is somewhere on the stack.
-        guard let depth = stack.lastIndex(where: { tokens[$0].kind == opener }) else { continue }
+        guard let depth = heights[slot(kind)].last else { continue }
         // Braces are the strongest structure: a `)` never closes across an open `{`.
-        if opener != .leftBrace,
-          stack[(depth + 1)...].contains(where: { tokens[$0].kind == .leftBrace })
-        {
-          continue
+        if kind != .rightBrace, let brace = heights[2].last, brace > depth { continue }
+        while stack.count > depth {
+          let open = stack.removeLast()
+          heights[slot(tokens[open].kind)].removeLast()
+          if stack.count == depth {
+            partner[open] = Int32(index)
+            partner[index] = Int32(open)
+          }
         }
-        while stack.count > depth + 1 { stack.removeLast() }
-        let open = stack.removeLast()
-        partner[open] = Int32(index)
-        partner[index] = Int32(open)
       default:
         break
       }
@@ -221,7 +231,9 @@ extension ScannerState {
         index = max(end, index + 1)
         pending = Pending()
       default:
-        index = statementEnd(from: index + 1, limit: scope.end)
+        // From the statement's own first token: when it is the last one on its line, the next
+        // line's declaration must not be taken for part of it (`let a = b\n  : c\n  func h()`).
+        index = statementEnd(from: index, limit: scope.end)
         pending = Pending()
       }
     }
@@ -297,6 +309,34 @@ extension ScannerState {
         index += 2
       }
     }
+    // An extension can extend any type, not just a dotted name: `[Int]`, `Int?`, `Array<Int>`,
+    // `Dictionary<String, Int>.Keys`. Its name is then the whole type as written.
+    if kind == .extension, index < tokens.count, tokens[index].kind != .colon,
+      tokens[index].kind != .leftBrace, tokens[index].keyword != .where
+    {
+      let typeStart = typeName.isEmpty ? index : start + 1
+      var end = index
+      while end < tokens.count {
+        let token = tokens[end]
+        if token.kind == .colon || token.kind == .leftBrace || token.kind == .rightBrace
+          || token.keyword == .where || (end > typeStart && token.isAtLineStart && token.kind != .dot)
+        {
+          break
+        }
+        if token.kind == .operator, bytes[Int(token.start)] == UInt8(ascii: "<") {
+          end = skipAngles(from: end)
+        } else if token.kind == .leftParen || token.kind == .leftBracket {
+          end = close(end) + 1
+        } else {
+          end += 1
+        }
+      }
+      if typeStart < end, end <= tokens.count {
+        nameOffset = Int(tokens[typeStart].start)
+        typeName = text(from: typeStart, to: end)
+        index = end
+      }
+    }
     var genericClause: String?
     if index < tokens.count, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
       let end = skipAngles(from: index)
@@ -354,23 +394,25 @@ extension ScannerState {
 
   /// Collapses whitespace in a type as written: `Base < T >` stays readable, newlines go.
   static func squeeze(_ text: String) -> String {
-    var result = ""
+    // Byte-level: whitespace is ASCII; a non-ASCII byte counts as part of a word.
+    func isWord(_ byte: UInt8) -> Bool {
+      (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
     var lastWasSpace = false
-    for character in text {
-      if character.isWhitespace {
+    for byte in text.utf8 {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
         lastWasSpace = true
         continue
       }
-      if lastWasSpace, !result.isEmpty, result.last?.isLetter == true || result.last == "_",
-        character.isLetter || character == "_"
-      {
-        result.append(" ")
-      }
+      if lastWasSpace, let last = result.last, isWord(last), isWord(byte) { result.append(0x20) }
       lastWasSpace = false
-      result.append(character)
+      result.append(byte)
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
+
 
   /// Reads a function-like declaration; returns the index after it.
   mutating func readFunction(at start: Int, scope: Int?, pending: Pending) -> Int {
@@ -554,18 +596,24 @@ extension ScannerState {
       var initializer: Range<Int>?
       if index < tokens.count, isOperator(index, "=") {
         let valueStart = index + 1
-        let end = expressionEnd(from: valueStart, limit: scopeEnd)
+        var end = expressionEnd(from: valueStart, limit: scopeEnd)
+        // `var x = 0 { didSet { ... } }`: the observers are not part of the initializer.
+        var probe = valueStart
+        while probe < end {
+          if tokens[probe].kind == .leftBrace, isObserverBlock(probe) {
+            end = probe
+            break
+          }
+          probe = isBracketOpen(probe) ? close(probe) + 1 : probe + 1
+        }
         initializer = valueStart..<end
         index = end
       }
       var isComputed = false
-      if index < tokens.count, tokens[index].kind == .leftBrace, !tokens[index].isAtLineStart || initializer == nil {
-        let first = index + 1
-        var probe = first
-        while probe < tokens.count, tokens[probe].kind == .at { probe += 2 }
-        let observer = probe < tokens.count
-          && (tokens[probe].keyword == .willSet || tokens[probe].keyword == .didSet)
-        isComputed = !observer
+      if index < tokens.count, tokens[index].kind == .leftBrace,
+        !tokens[index].isAtLineStart || initializer == nil || isObserverBlock(index)
+      {
+        isComputed = !isObserverBlock(index)
         index = close(index) + 1
       }
       let annotation = typeAnnotation ?? ""
@@ -588,10 +636,19 @@ extension ScannerState {
     return index
   }
 
+  /// Whether the `{` at `index` opens `willSet`/`didSet` observers (attributes may come first).
+  func isObserverBlock(_ index: Int) -> Bool {
+    var probe = index + 1
+    while probe < tokens.count, tokens[probe].kind == .at { probe += 2 }
+    return probe < tokens.count
+      && (tokens[probe].keyword == .willSet || tokens[probe].keyword == .didSet)
+  }
+
   /// Whether the token at `index` continues the expression before it across a line break.
   func continuesExpression(_ index: Int) -> Bool {
     let token = tokens[index]
-    if token.kind == .dot { return true }
+    // `.member` and the `: else` part of a ternary continue the line before.
+    if token.kind == .dot || token.kind == .colon { return true }
     if token.kind == .operator {
       // A binary operator starting the line continues; a prefix one (no space after) does not.
       let next = index + 1

@@ -19,7 +19,7 @@ public enum StringLiteral {
       if text.first == "\n" { text = text.dropFirst() }
       if text.last == "\n" { text = text.dropLast() }
     }
-    guard hashes == 0, text.contains("\\") else { return String(text) }
+    guard hashes == 0, text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
     var result = ""
     var escaping = false
     for character in text {

@@ -48,8 +48,8 @@ public struct ClassHierarchy: Sendable {
   /// Adds the classes a file declares.
   public mutating func add(_ model: FileModel) {
     for type in model.types where type.kind == .class {
-      guard let first = type.inheritance.first else { continue }
-      superclasses[type.simpleName, default: []].insert(TypeDecl.simpleName(first))
+      guard let first = type.firstInheritedName else { continue }
+      superclasses[type.simpleName, default: []].insert(first)
     }
   }
 
@@ -96,8 +96,8 @@ public struct TestDiscovery: Sendable {
   public func isQuickSpecType(_ type: TypeDecl) -> Bool {
     switch type.kind {
     case .class:
-      guard let first = type.inheritance.first else { return false }
-      return quickSpecClasses.contains(TypeDecl.simpleName(first))
+      guard let first = type.firstInheritedName else { return false }
+      return quickSpecClasses.contains(first)
     case .extension:
       return quickSpecClasses.contains(type.simpleName) && !TestDiscovery.quickRoots.contains(type.simpleName)
     default:
@@ -116,8 +116,8 @@ public struct TestDiscovery: Sendable {
   public func isXCTestType(_ type: TypeDecl) -> Bool {
     switch type.kind {
     case .class:
-      guard let first = type.inheritance.first else { return false }
-      return testCaseClasses.contains(TypeDecl.simpleName(first))
+      guard let first = type.firstInheritedName else { return false }
+      return testCaseClasses.contains(first)
     case .extension:
       return testCaseClasses.contains(type.simpleName) && !TestDiscovery.roots.contains(type.simpleName)
     default:
@@ -142,6 +142,18 @@ public struct TestDiscovery: Sendable {
     return true
   }
 
+  /// A type's name with its enclosing types': `Feature.Tests` for a class nested in
+  /// `enum Feature`, the same name an `extension Feature.Tests` in another file is written with.
+  static func qualifiedTypeName(_ index: Int, in model: FileModel) -> String {
+    var names: [String] = []
+    var current: Int? = index
+    while let type = current {
+      names.append(model.types[type].name)
+      current = model.types[type].parent
+    }
+    return names.reversed().joined(separator: ".")
+  }
+
   /// Whether a function is a Swift Testing `@Test`.
   public func isSwiftTestingTest(_ function: FunctionDecl) -> Bool {
     function.kind == .function && function.hasAttribute("Test")
@@ -150,8 +162,14 @@ public struct TestDiscovery: Sendable {
   /// Every test in the file, in source order.
   public func tests(in model: FileModel) -> [DiscoveredTest] {
     var tests: [DiscoveredTest] = []
+    var suiteNames = [String?](repeating: nil, count: model.types.count)
     for (index, function) in model.functions.enumerated() {
-      let suite = function.owner.map { model.types[$0].name }
+      var suite: String?
+      if let owner = function.owner {
+        let name = suiteNames[owner] ?? TestDiscovery.qualifiedTypeName(owner, in: model)
+        suiteNames[owner] = name
+        suite = name
+      }
       let framework: TestFramework
       if isSwiftTestingTest(function) {
         framework = .swiftTesting

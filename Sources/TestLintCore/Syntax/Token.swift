@@ -90,6 +90,29 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
 
   /// The keyword's spelling.
   public var text: String { String(describing: self) }
+
+  /// Whether the keyword is one of `set` (a bit mask test, no allocation).
+  @inline(__always)
+  func isIn(_ set: KeywordSet) -> Bool { set.contains(self) }
+}
+
+/// A set of keywords as a bit mask, for hot-path membership tests.
+struct KeywordSet: Sendable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  init(_ keywords: [Keyword]) {
+    for keyword in keywords {
+      let bit = Int(keyword.rawValue)
+      if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit - 64) }
+    }
+  }
+
+  @inline(__always)
+  func contains(_ keyword: Keyword) -> Bool {
+    let bit = Int(keyword.rawValue)
+    return bit < 64 ? low & (1 << UInt64(bit)) != 0 : high & (1 << UInt64(bit - 64)) != 0
+  }
 }
 
 extension Array where Element == [(bytes: [UInt8], keyword: Keyword)]? {

@@ -1,0 +1,214 @@
+import Foundation
+
+/// The `github` reporter: GitHub Actions workflow commands, shown as annotations on the pull
+/// request's diff and the run's summary.
+///
+/// One `::error file=PATH,line=L,col=C,title=RULE::MESSAGE` line per finding at error severity
+/// (`::warning` for warnings), and one `::error` with title `testlint` per file that could not be
+/// read. Paths are as the run prints them, so run testlint from the repository root.
+///
+/// GitHub shows only the first 10 error and 10 warning annotations of a step. Past those, the
+/// reporter prints one `::notice` saying how many findings were not annotated, then those
+/// findings as plain `path:line:column: severity: message (rule_id)` lines.
+///
+/// Nothing a finding holds can start a command: message data escapes `%`, CR and LF (`%25`,
+/// `%0D`, `%0A`), property values also `:` and `,` (`%3A`, `%2C`), as the runner unescapes them;
+/// other control characters and Unicode line separators become a visible `\u{X}`. A plain line
+/// that would begin with `::` once leading whitespace is dropped (the runner's test for a
+/// command) starts with `./` instead, which names the same relative path; `##[` (the runner's
+/// legacy command syntax, recognized anywhere in a line) is written `##\u{5B}` in plain lines.
+///
+/// The Markdown for `GITHUB_STEP_SUMMARY` is ``stepSummary(_:)``; the command line appends it.
+public struct GitHubReporter: Reporter {
+  /// The name used with `--reporter github`.
+  public static let name = "github"
+
+  /// How many annotations of each severity GitHub shows per step.
+  public var annotationLimit: Int
+
+  /// Creates the reporter.
+  public init(annotationLimit: Int = 10) {
+    self.annotationLimit = max(0, annotationLimit)
+  }
+
+  /// The workflow commands, one per line, each ending in a newline; empty when there is
+  /// nothing to report.
+  public func render(_ result: LintResult) -> String {
+    // Unreadable files first: they mean part of the run did not happen.
+    let items = result.errors.map(Item.init) + result.findings.map(Item.init)
+    var output = ""
+    var annotated: [Severity: Int] = [:]
+    var overflow: [Item] = []
+    for item in items {
+      guard annotated[item.severity, default: 0] < annotationLimit else {
+        overflow.append(item)
+        continue
+      }
+      annotated[item.severity, default: 0] += 1
+      output += Self.command(for: item)
+    }
+    guard !overflow.isEmpty else { return output }
+    let count = overflow.count == 1 ? "1 more finding" : "\(overflow.count) more findings"
+    output += "::notice title=\(ToolInfo.name)::\(count) not annotated (GitHub shows "
+      + "\(annotationLimit) errors and \(annotationLimit) warnings per step); "
+      + "see the full report or the lines below\n"
+    for item in overflow { output += Self.plainLine(for: item) + "\n" }
+    return output
+  }
+
+  /// Markdown for the job summary (`GITHUB_STEP_SUMMARY`): totals, then a table of findings
+  /// per rule and severity; ends in a newline. Pure, like `render`.
+  public static func stepSummary(_ result: LintResult) -> String {
+    let errors = result.findings.filter { $0.severity == .error }.count
+    let warnings = result.findings.count - errors
+    var text = "### \(ToolInfo.name)\n\n"
+    text += "\(plural(result.findings.count, "finding")) (\(plural(errors, "error")), "
+      + "\(plural(warnings, "warning"))) in \(plural(result.files.count, "file"))"
+    if !result.errors.isEmpty {
+      text += "; \(plural(result.errors.count, "file")) could not be read"
+    }
+    text += "\n"
+    guard !result.findings.isEmpty else { return text }
+
+    var counts: [String: (errors: Int, warnings: Int)] = [:]
+    for finding in result.findings {
+      if finding.severity == .error {
+        counts[finding.ruleID, default: (0, 0)].errors += 1
+      } else {
+        counts[finding.ruleID, default: (0, 0)].warnings += 1
+      }
+    }
+    text += "\n| Rule | Errors | Warnings | Total |\n| --- | ---: | ---: | ---: |\n"
+    for (rule, count) in counts.sorted(by: { $0.key < $1.key }) {
+      text += "| \(ruleLink(rule)) | \(count.errors) | \(count.warnings) "
+        + "| \(count.errors + count.warnings) |\n"
+    }
+    text += "| **Total** | \(errors) | \(warnings) | \(result.findings.count) |\n"
+    return text
+  }
+
+  /// Escapes a command's message: `%`, CR and LF, and other line-breaking or control
+  /// characters made visible.
+  public static func escapedData(_ text: String) -> String {
+    escape(text, inProperty: false)
+  }
+
+  /// Escapes a command's property value: as data, plus `:` and `,`.
+  public static func escapedProperty(_ text: String) -> String {
+    escape(text, inProperty: true)
+  }
+}
+
+private extension GitHubReporter {
+  /// One annotation: a finding, or a file that could not be read (titled `testlint`).
+  struct Item {
+    var severity: Severity
+    var path: String
+    var line: Int
+    var column: Int
+    var title: String
+    var message: String
+
+    init(_ finding: Finding) {
+      self.init(
+        severity: finding.severity, path: finding.path, line: finding.line,
+        column: finding.column, title: finding.ruleID, message: finding.message)
+    }
+
+    init(_ error: Diagnostic) {
+      self.init(
+        severity: .error, path: error.path, line: error.line, column: error.column,
+        title: ToolInfo.name, message: error.message)
+    }
+
+    init(
+      severity: Severity, path: String, line: Int, column: Int, title: String, message: String
+    ) {
+      self.severity = severity
+      self.path = path
+      self.line = max(1, line)
+      self.column = max(1, column)
+      self.title = title
+      self.message = message
+    }
+  }
+
+  static func command(for item: Item) -> String {
+    let properties = [
+      ("file", item.path), ("line", String(item.line)), ("col", String(item.column)),
+      ("title", item.title),
+    ]
+    return "::\(item.severity.rawValue) "
+      + properties.map { "\($0.0)=\(escapedProperty($0.1))" }.joined(separator: ",")
+      + "::\(escapedData(item.message))\n"
+  }
+
+  /// `path:line:column: severity: message (title)`, escaped as data, never a command.
+  static func plainLine(for item: Item) -> String {
+    // The runner's legacy parser takes `##[command]` anywhere in a line that is not a `::`
+    // command, so the bracket is written as a visible escape.
+    let line = escapedData(
+      "\(item.path):\(item.line):\(item.column): \(item.severity.rawValue): "
+        + "\(item.message) (\(item.title))"
+    ).replacingOccurrences(of: "##[", with: "##\\u{5B}")
+    let start = line.unicodeScalars.drop { $0.properties.isWhitespace }
+    let text = String(String.UnicodeScalarView(start))
+    return text.hasPrefix("::") ? "./" + line : line
+  }
+
+  static func escape(_ text: String, inProperty: Bool) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": output += "%25"
+      case "\r": output += "%0D"
+      case "\n": output += "%0A"
+      case ":" where inProperty: output += "%3A"
+      case "," where inProperty: output += "%2C"
+      case "\t": output += "\t"
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          || scalar == "\u{2028}" || scalar == "\u{2029}"
+        {
+          output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return output
+  }
+
+  static func plural(_ count: Int, _ word: String) -> String {
+    "\(count) \(word)\(count == 1 ? "" : "s")"
+  }
+
+  /// A link to the rule's page when the id is a plain `snake_case` id; otherwise the id with
+  /// Markdown and HTML made inert.
+  static func ruleLink(_ id: String) -> String {
+    let plain = !id.isEmpty && id.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+    }
+    if plain { return "[`\(id)`](\(ToolInfo.rulesURL)\(id).md)" }
+    var output = ""
+    for scalar in id.unicodeScalars {
+      switch scalar {
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "&": output += "&amp;"
+      case "|": output += "\\|"
+      case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "~", "\"", "'":
+        output += "\\" + String(scalar)
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          || scalar == "\u{2028}" || scalar == "\u{2029}"
+        {
+          output += " "
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return output
+  }
+}

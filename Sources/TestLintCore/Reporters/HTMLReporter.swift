@@ -1,0 +1,472 @@
+/// The `html` reporter: one self-contained page to open in a browser.
+///
+/// The page shows the same figures as the `markdown` reporter, the health ones drawn as inline
+/// SVG charts (findings per rule, a histogram of assertions per test, the framework split and
+/// the share of conventional names), then the findings grouped by file with each flagged line's
+/// code (the finding's `snippet`: the reporter reads no files), the tests without assertions and
+/// the files that could not be linted.
+///
+/// It loads nothing: styles and a short script are inline, there are no fonts, images or links
+/// to the network, and a Content-Security-Policy (``contentSecurityPolicy``) forbids any load.
+/// The script only adds filters by rule and severity (also settable from the address, as in
+/// `report.html#severity=error&rule=missing_assertion`); without it the page shows everything.
+/// All user text is written through ``HTMLEscaping``, and the script never builds markup: it
+/// reads `data-` attributes and toggles `hidden`. The output is also well-formed XML, and
+/// deterministic.
+public struct HTMLReporter: Reporter {
+  /// The name used with `--reporter html`.
+  public static let name = "html"
+
+  /// The page's policy: nothing may load from anywhere; only the inline style and script run.
+  public static let contentSecurityPolicy =
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    + "img-src data:; base-uri 'none'; form-action 'none'"
+
+  /// Creates the reporter.
+  public init() {}
+
+  /// The HTML document, ending in a newline.
+  public func render(_ result: LintResult) -> String {
+    let summary = HealthSummary(result)
+    var html = Self.head(title: "testlint report: " + Self.findingsPhrase(summary))
+    html += "<body>\n<header>\n<h1>testlint report</h1>\n"
+    html += "<p class=\"headline\">\(Self.headline(summary))</p>\n</header>\n<main>\n"
+    html += Self.overview(summary)
+    html += Self.healthSection(summary)
+    html += Self.findingsSection(result, summary)
+    html += Self.testsWithoutAssertionsSection(summary)
+    html += Self.errorsSection(result.errors)
+    html += "</main>\n<footer>Written by \(ToolInfo.name) \(Self.escape(ToolInfo.version)). "
+    html += "This page loads nothing from the network.</footer>\n"
+    html += "<script>\n\(Self.script)</script>\n</body>\n</html>\n"
+    return html
+  }
+}
+
+// MARK: - Page parts
+
+private extension HTMLReporter {
+  static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
+
+  static let conventionCode = "<code>test_&lt;condition&gt;_&lt;expectedResult&gt;</code>"
+
+  static func head(title: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8"/>
+    <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)"/>
+    <meta name="referrer" content="no-referrer"/>
+    <meta name="viewport" content="width=device-width, initial-scale=1"/>
+    <title>\(escape(title))</title>
+    <style>
+    \(style)</style>
+    </head>
+
+    """
+  }
+
+  static func findingsPhrase(_ summary: HealthSummary) -> String {
+    summary.findings == 0 ? "no findings" : HealthSummary.counted(summary.findings, "finding")
+  }
+
+  static func headline(_ summary: HealthSummary) -> String {
+    var text = findingsPhrase(summary).prefix(1).uppercased() + findingsPhrase(summary).dropFirst()
+    if summary.findings > 0 {
+      text += " (\(HealthSummary.counted(summary.errors, "error")), "
+      text += "\(HealthSummary.counted(summary.warnings, "warning")))"
+      text += " in \(summary.files.count) of \(HealthSummary.counted(summary.lintedFiles, "file"))"
+    } else {
+      text += " in \(HealthSummary.counted(summary.lintedFiles, "file"))"
+    }
+    if summary.readErrors > 0 {
+      text += "; \(HealthSummary.counted(summary.readErrors, "file")) could not be linted"
+    }
+    return text + "."
+  }
+
+  static func overview(_ summary: HealthSummary) -> String {
+    let cards: [(String, String, String)] = [
+      ("Errors", String(summary.errors), summary.errors > 0 ? " class=\"error\"" : ""),
+      ("Warnings", String(summary.warnings), summary.warnings > 0 ? " class=\"warning\"" : ""),
+      ("Files linted", String(summary.lintedFiles), ""),
+      ("Tests", String(summary.tests), ""),
+      (
+        "Without assertions", String(summary.testsWithoutAssertions.count),
+        summary.testsWithoutAssertions.isEmpty ? "" : " class=\"warning\""
+      ),
+    ]
+    var html = "<ul class=\"cards\">\n"
+    for (label, value, attributes) in cards {
+      html += "<li\(attributes)><strong>\(value)</strong>\(label)</li>\n"
+    }
+    return html + "</ul>\n"
+  }
+
+  static func healthSection(_ summary: HealthSummary) -> String {
+    var html = "<section id=\"health\">\n<h2>Test health</h2>\n<div class=\"charts\">\n"
+    html += "<figure>\n<figcaption>Findings per rule <span class=\"key\">"
+    html += "<i class=\"swatch error\"></i>errors <i class=\"swatch warning\"></i>warnings"
+    html += "</span></figcaption>\n\(ruleChart(summary.rules))</figure>\n"
+    html += "<figure>\n<figcaption>Assertions per test</figcaption>\n"
+    html += "\(assertionHistogram(summary.assertionCounts))</figure>\n"
+    html += "<figure>\n<figcaption>Tests</figcaption>\n\(testsChart(summary))</figure>\n"
+    html += "</div>\n\(figuresTable(summary))</section>\n"
+    return html
+  }
+
+  static func figuresTable(_ summary: HealthSummary) -> String {
+    let none = "–"
+    let names =
+      summary.xctestTests == 0
+      ? none
+      : "\(summary.conventionalNames) of \(summary.xctestTests) "
+        + "(\(HealthSummary.percent(summary.conventionalNames, of: summary.xctestTests))%)"
+    let rows: [(String, String)] = [
+      ("Tests found", String(summary.tests)),
+      ("XCTest", String(summary.xctestTests)),
+      ("Swift Testing", String(summary.swiftTestingTests)),
+      ("Assertions per test, mean", summary.meanAssertions.map(HealthSummary.decimal) ?? none),
+      ("Assertions per test, median", summary.medianAssertions.map(HealthSummary.decimal) ?? none),
+      ("Tests without assertions", String(summary.testsWithoutAssertions.count)),
+      ("XCTest names in the form \(conventionCode)", names),
+    ]
+    var html = "<table class=\"figures\">\n<tbody>\n"
+    for (label, value) in rows {
+      html += "<tr><th scope=\"row\">\(label)</th><td class=\"num\">\(value)</td></tr>\n"
+    }
+    return html + "</tbody>\n</table>\n"
+  }
+
+  static func findingsSection(_ result: LintResult, _ summary: HealthSummary) -> String {
+    var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
+    guard !result.findings.isEmpty else { return html + "<p>No findings.</p>\n</section>\n" }
+    html += filters(summary)
+    var byFile: [String: [Finding]] = [:]
+    for finding in result.findings { byFile[finding.path, default: []].append(finding) }
+    for path in byFile.keys.sorted() {
+      let findings = byFile[path, default: []].sorted()
+      let errors = findings.filter { $0.severity == .error }.count
+      let shown = path.allSatisfy(\.isWhitespace) ? "(no path)" : path
+      html += "<details class=\"file\" open=\"open\">\n<summary><span class=\"path\">"
+      html += "\(escape(shown))</span> <span class=\"counts\">"
+      html += "\(HealthSummary.counted(errors, "error")), "
+      html += "\(HealthSummary.counted(findings.count - errors, "warning"))</span></summary>\n"
+      html += "<table class=\"findings\">\n<thead><tr><th class=\"num\">Line</th>"
+      html += "<th>Severity</th><th>Rule</th><th>Finding</th></tr></thead>\n<tbody>\n"
+      for finding in findings { html += row(for: finding) }
+      html += "</tbody>\n</table>\n</details>\n"
+    }
+    return html + "</section>\n"
+  }
+
+  /// The filter form: hidden until the script shows it, so the page never offers controls that
+  /// do nothing.
+  static func filters(_ summary: HealthSummary) -> String {
+    var html = "<form id=\"filters\" class=\"filters\" hidden=\"hidden\" "
+    html += "aria-label=\"Filter findings\">\n<fieldset><legend>Severity</legend>\n"
+    for (severity, count) in [(Severity.error, summary.errors), (.warning, summary.warnings)] {
+      html += checkbox(name: "severity", value: severity.rawValue, count: count)
+    }
+    html += "</fieldset>\n<fieldset><legend>Rule</legend>\n"
+    for rule in summary.rules.filter({ $0.total > 0 }).sorted(by: { $0.key < $1.key }) {
+      html += checkbox(name: "rule", value: rule.key, count: rule.total)
+    }
+    html += "</fieldset>\n<p id=\"filter-status\" aria-live=\"polite\"></p>\n</form>\n"
+    return html
+  }
+
+  static func checkbox(name: String, value: String, count: Int) -> String {
+    "<label><input type=\"checkbox\" name=\"\(name)\" value=\"\(escape(value))\" "
+      + "checked=\"checked\"/> \(escape(value)) (\(count))</label>\n"
+  }
+
+  static func row(for finding: Finding) -> String {
+    let severity = finding.severity.rawValue
+    var html = "<tr class=\"finding\" data-rule=\"\(escape(finding.ruleID))\" "
+    html += "data-severity=\"\(severity)\">"
+    html += "<td class=\"num\">\(finding.line):\(finding.column)</td>"
+    html += "<td><span class=\"sev \(severity)\">\(severity)</span></td>"
+    html += "<td><code class=\"rule\">\(escape(finding.ruleID))</code></td>"
+    html += "<td><div class=\"message\">\(escape(finding.message))</div>"
+    if let test = finding.test {
+      html += "<div class=\"test\">in <code>\(escape(test))</code></div>"
+    }
+    if !finding.snippet.isEmpty {
+      html += "<pre class=\"snippet\"><span class=\"ln\">\(finding.line)</span>"
+      html += "\(escape(finding.snippet))</pre>"
+    }
+    return html + "</td></tr>\n"
+  }
+
+  static func testsWithoutAssertionsSection(_ summary: HealthSummary) -> String {
+    let tests = summary.testsWithoutAssertions
+    guard !tests.isEmpty else { return "" }
+    var html = "<section id=\"tests-without-assertions\">\n"
+    html += "<h2>Tests without assertions (\(tests.count))</h2>\n<table>\n"
+    html += "<thead><tr><th>Test</th><th>Framework</th><th>Where</th></tr></thead>\n<tbody>\n"
+    for test in tests {
+      let framework = test.framework == .xctest ? "XCTest" : "Swift Testing"
+      html += "<tr><td><code>\(escape(HealthSummary.qualifiedName(test)))</code></td>"
+      html += "<td>\(framework)</td><td><code>\(escape(test.file)):\(test.line)</code></td></tr>\n"
+    }
+    return html + "</tbody>\n</table>\n</section>\n"
+  }
+
+  static func errorsSection(_ errors: [Diagnostic]) -> String {
+    guard !errors.isEmpty else { return "" }
+    var html = "<section id=\"errors\">\n"
+    html += "<h2>Files that could not be linted (\(errors.count))</h2>\n<ul>\n"
+    for error in errors {
+      html += "<li><code>\(escape(error.path)):\(error.line):\(error.column)</code> "
+      html += "<span class=\"message\">\(escape(error.message))</span></li>\n"
+    }
+    return html + "</ul>\n</section>\n"
+  }
+}
+
+// MARK: - Charts
+
+private extension HTMLReporter {
+  /// The width of every chart's coordinate system, close to its width on screen so that text
+  /// in it keeps about the page's size.
+  static let chartWidth = 360
+
+  /// Bars of errors and warnings per rule, rules that ran without findings included; each
+  /// rule's id stands above its bar, so long ids need no room beside it.
+  static func ruleChart(_ rules: [HealthSummary.Row]) -> String {
+    guard !rules.isEmpty else { return "<p class=\"empty\">No rules ran.</p>\n" }
+    let rowHeight = 34
+    let barSpace = 300
+    let largest = max(1, rules.map(\.total).max() ?? 1)
+    var svg = "<svg viewBox=\"0 0 \(chartWidth) \(rules.count * rowHeight + 4)\" role=\"img\" "
+    svg += "aria-label=\"Findings per rule\">\n"
+    for (index, rule) in rules.enumerated() {
+      let y = index * rowHeight
+      let errorWidth = barWidth(rule.errors, of: largest, space: barSpace)
+      let warningWidth = barWidth(rule.warnings, of: largest, space: barSpace)
+      svg += "<g><title>\(escape(rule.key)): \(HealthSummary.counted(rule.errors, "error")), "
+      svg += "\(HealthSummary.counted(rule.warnings, "warning"))</title>"
+      svg += "<text x=\"0\" y=\"\(y + 13)\">\(escape(truncated(rule.key, to: 48)))</text>"
+      if errorWidth > 0 {
+        svg += "<rect class=\"error\" x=\"0\" y=\"\(y + 17)\" width=\"\(errorWidth)\" "
+        svg += "height=\"12\"/>"
+      }
+      if warningWidth > 0 {
+        svg += "<rect class=\"warning\" x=\"\(errorWidth)\" y=\"\(y + 17)\" "
+        svg += "width=\"\(warningWidth)\" height=\"12\"/>"
+      }
+      svg += "<text x=\"\(errorWidth + warningWidth + 5)\" y=\"\(y + 28)\">"
+      svg += "\(rule.total)</text></g>\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// Tests per number of assertions: 0 to 5 one by one, then 6–9 and 10 or more.
+  static func assertionHistogram(_ counts: [Int]) -> String {
+    guard !counts.isEmpty else { return "<p class=\"empty\">No tests found.</p>\n" }
+    let labels = ["0", "1", "2", "3", "4", "5", "6–9", "10+"]
+    var buckets = Array(repeating: 0, count: labels.count)
+    for count in counts {
+      buckets[count <= 5 ? count : (count <= 9 ? 6 : 7)] += 1
+    }
+    let largest = max(1, buckets.max() ?? 1)
+    let baseline = 130
+    var svg = "<svg viewBox=\"0 0 \(chartWidth) 170\" role=\"img\" "
+    svg += "aria-label=\"Histogram of assertions per test\">\n"
+    for (index, label) in labels.enumerated() {
+      let x = 8 + index * 43
+      let height = barWidth(buckets[index], of: largest, space: 108)
+      let kind = index == 0 ? "error" : "bar"
+      svg += "<g><title>\(HealthSummary.counted(buckets[index], "test")) with \(label) "
+      svg += "assertions</title>"
+      if height > 0 {
+        svg += "<rect class=\"\(kind)\" x=\"\(x)\" y=\"\(baseline - height)\" width=\"34\" "
+        svg += "height=\"\(height)\"/>"
+      }
+      svg += "<text x=\"\(x + 17)\" y=\"\(baseline - height - 4)\" text-anchor=\"middle\">"
+      svg += "\(buckets[index])</text>"
+      svg += "<text x=\"\(x + 17)\" y=\"\(baseline + 15)\" text-anchor=\"middle\">"
+      svg += "\(label)</text></g>\n"
+    }
+    svg += "<line class=\"axis\" x1=\"4\" y1=\"\(baseline)\" x2=\"352\" y2=\"\(baseline)\"/>\n"
+    svg += "<text x=\"180\" y=\"166\" text-anchor=\"middle\" class=\"muted\">"
+    svg += "assertions in the test</text>\n"
+    return svg + "</svg>\n"
+  }
+
+  /// Two 100% bars: tests per framework, and XCTest names that follow the convention.
+  static func testsChart(_ summary: HealthSummary) -> String {
+    guard summary.tests > 0 else { return "<p class=\"empty\">No tests found.</p>\n" }
+    var svg = "<svg viewBox=\"0 0 \(chartWidth) 150\" role=\"img\" "
+    svg += "aria-label=\"Tests per framework and conventional names\">\n"
+    svg += shareBar(
+      y: 8, part: summary.xctestTests, whole: summary.tests, partClass: "bar",
+      restClass: "alt",
+      caption: "\(summary.xctestTests) XCTest, \(summary.swiftTestingTests) Swift Testing")
+    if summary.xctestTests > 0 {
+      let share = HealthSummary.percent(summary.conventionalNames, of: summary.xctestTests)
+      svg += shareBar(
+        y: 78, part: summary.conventionalNames, whole: summary.xctestTests, partClass: "ok",
+        restClass: "rest",
+        caption: "\(summary.conventionalNames) of \(summary.xctestTests) XCTest names "
+          + "conventional (\(share)%)")
+    } else {
+      svg += "<text x=\"0\" y=\"100\" class=\"muted\">No XCTest names to check.</text>\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  static func shareBar(
+    y: Int, part: Int, whole: Int, partClass: String, restClass: String, caption: String
+  ) -> String {
+    let width = chartWidth - 10
+    let partWidth = barWidth(part, of: whole, space: width)
+    var svg = "<g><title>\(caption)</title>"
+    svg += "<rect class=\"\(restClass)\" x=\"0\" y=\"\(y)\" width=\"\(width)\" height=\"24\"/>"
+    if partWidth > 0 {
+      svg += "<rect class=\"\(partClass)\" x=\"0\" y=\"\(y)\" width=\"\(partWidth)\" "
+      svg += "height=\"24\"/>"
+    }
+    svg += "<text x=\"0\" y=\"\(y + 44)\">\(caption)</text></g>\n"
+    return svg
+  }
+
+  /// `count`'s share of `space` for a largest value of `largest`; at least 1 for any count.
+  static func barWidth(_ count: Int, of largest: Int, space: Int) -> Int {
+    guard count > 0, largest > 0 else { return 0 }
+    return max(1, count * space / largest)
+  }
+
+  /// The first `limit` characters of `text`, with `…` when it was longer.
+  static func truncated(_ text: String, to limit: Int) -> String {
+    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+  }
+}
+
+// MARK: - Style and script
+
+private extension HTMLReporter {
+  static let style = """
+    :root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;\
+    --line:#d1d9e0;--error:#cf222e;--warning:#9a6700;--ok:#1a7f37;--bar:#0969da;--alt:#8250df}
+    @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;\
+    --panel:#151b23;--line:#3d444d;--error:#f85149;--warning:#d29922;--ok:#3fb950;\
+    --bar:#4493f8;--alt:#ab7df8}}
+    *{box-sizing:border-box}
+    [hidden]{display:none!important}
+    body{margin:0 auto;max-width:72rem;padding:1.5rem;color:var(--fg);background:var(--bg);\
+    font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+    h1{font-size:1.6rem;margin:0}
+    h2{font-size:1.25rem;margin:2rem 0 .75rem;padding-bottom:.25rem;\
+    border-bottom:1px solid var(--line)}
+    .headline,.muted,.empty,.counts,.test,footer{color:var(--muted)}
+    .cards{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0;padding:0;list-style:none}
+    .cards li{background:var(--panel);border:1px solid var(--line);border-radius:6px;\
+    padding:.5rem 1rem;min-width:8rem}
+    .cards strong{display:block;font-size:1.5rem}
+    .cards .error strong{color:var(--error)}
+    .cards .warning strong{color:var(--warning)}
+    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(19rem,1fr));gap:1rem}
+    figure{margin:0;background:var(--panel);border:1px solid var(--line);border-radius:6px;\
+    padding:.75rem}
+    figcaption{font-weight:600;margin-bottom:.5rem}
+    .key{font-weight:400;color:var(--muted);margin-left:.5rem}
+    .swatch{display:inline-block;width:.7rem;height:.7rem;margin:0 .25rem 0 .5rem;\
+    border-radius:2px}
+    .swatch.error{background:var(--error)}
+    .swatch.warning{background:var(--warning)}
+    svg{display:block;width:100%;height:auto}
+    svg text{fill:var(--fg);font-size:12px}
+    svg text.muted{fill:var(--muted)}
+    svg .error{fill:var(--error)}
+    svg .warning{fill:var(--warning)}
+    svg .ok{fill:var(--ok)}
+    svg .bar{fill:var(--bar)}
+    svg .alt{fill:var(--alt)}
+    svg .rest{fill:var(--line)}
+    svg .axis{stroke:var(--muted)}
+    table{border-collapse:collapse;width:100%}
+    th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;\
+    border-bottom:1px solid var(--line)}
+    table.findings{table-layout:fixed}
+    table.findings th:nth-child(1){width:4.5rem}
+    table.findings th:nth-child(2){width:6rem}
+    table.findings th:nth-child(3){width:16rem}
+    .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+    .figures{max-width:36rem;margin-top:1rem}
+    .figures th{font-weight:400}
+    .filters{display:flex;flex-wrap:wrap;gap:.5rem 2rem;background:var(--panel);\
+    border:1px solid var(--line);border-radius:6px;padding:.5rem 1rem;margin-bottom:1rem}
+    fieldset{border:0;margin:0;padding:0}
+    legend{font-weight:600;padding:0}
+    label{margin-right:1rem;white-space:nowrap}
+    #filter-status{flex-basis:100%;margin:0;color:var(--muted)}
+    details.file{border:1px solid var(--line);border-radius:6px;margin-bottom:.75rem}
+    details.file>summary{cursor:pointer;padding:.5rem .75rem;background:var(--panel);\
+    overflow-wrap:anywhere}
+    .path,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+    code{font-size:.9em;overflow-wrap:anywhere}
+    .sev{display:inline-block;border-radius:1rem;padding:0 .5rem;font-size:.85em;\
+    font-weight:600;color:#fff}
+    .sev.error{background:var(--error)}
+    .sev.warning{background:var(--warning)}
+    .message{white-space:pre-wrap;overflow-wrap:anywhere}
+    pre.snippet{margin:.35rem 0 0;padding:.35rem .5rem;background:var(--panel);font-size:.9em;\
+    border-left:3px solid var(--warning);white-space:pre-wrap;overflow-wrap:anywhere}
+    tr[data-severity=error] pre.snippet{border-left-color:var(--error)}
+    .ln{color:var(--muted);margin-right:1rem;user-select:none}
+    footer{margin-top:2rem;font-size:.85em}
+
+    """
+
+  /// Filters rows by the checked rules and severities. No `<` or `&` in it, so the page stays
+  /// well-formed XML; it never writes markup, only `hidden` and one status text.
+  static let script = """
+    (function () {
+      "use strict";
+      var form = document.getElementById("filters");
+      if (!form) { return; }
+      var rows = Array.prototype.slice.call(document.querySelectorAll("tr.finding"));
+      var files = Array.prototype.slice.call(document.querySelectorAll("details.file"));
+      var boxes = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox]"));
+      var status = document.getElementById("filter-status");
+      function checked(name) {
+        var values = new Set();
+        boxes.forEach(function (box) {
+          if (box.name === name) { if (box.checked) { values.add(box.value); } }
+        });
+        return values;
+      }
+      function apply() {
+        var rules = checked("rule");
+        var severities = checked("severity");
+        var shown = 0;
+        rows.forEach(function (row) {
+          var visible = rules.has(row.dataset.rule) ? severities.has(row.dataset.severity) : false;
+          row.hidden = !visible;
+          if (visible) { shown += 1; }
+        });
+        files.forEach(function (file) {
+          file.hidden = file.querySelector("tr.finding:not([hidden])") === null;
+        });
+        status.textContent = shown + " of " + rows.length + " findings shown";
+      }
+      var wanted = new URLSearchParams(window.location.hash.slice(1));
+      ["rule", "severity"].forEach(function (name) {
+        var values = wanted.getAll(name);
+        if (values.length === 0) { return; }
+        boxes.forEach(function (box) {
+          if (box.name === name) { box.checked = values.indexOf(box.value) !== -1; }
+        });
+      });
+      form.addEventListener("change", apply);
+      form.addEventListener("submit", function (event) { event.preventDefault(); });
+      form.hidden = false;
+      apply();
+      document.documentElement.setAttribute("data-script", "ready");
+    })();
+
+    """
+}

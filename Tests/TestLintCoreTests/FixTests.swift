@@ -1,0 +1,185 @@
+import Foundation
+import TestLintCore
+import XCTest
+
+/// `--fix` and `--fix --dry-run`: fixes that cannot change what a test checks, applied safely.
+final class FixTests: XCTestCase {
+  static let before = """
+    import XCTest
+
+    final class CartTests: XCTestCase {
+      func test_total_isTen() {
+        XCTAssert(cart.total == 10)
+        XCTAssert(cart.coupon == nil, "")
+        XCTAssert(!cart.isEmpty, file: file, line: line)
+        XCTAssert(cart.isValid)
+        XCTAssert(cart.isPaid == true)
+        XCTAssert(type(of: cart) == Cart.self)
+        XCTAssert((1, 2) == pair)
+      }
+    }
+
+    """
+
+  static let after = """
+    import XCTest
+
+    final class CartTests: XCTestCase {
+      func test_total_isTen() {
+        XCTAssertEqual(cart.total, 10)
+        XCTAssertNil(cart.coupon)
+        XCTAssertFalse(cart.isEmpty, file: file, line: line)
+        XCTAssertTrue(cart.isValid)
+        XCTAssert(cart.isPaid == true)
+        XCTAssert(type(of: cart) == Cart.self)
+        XCTAssert((1, 2) == pair)
+      }
+    }
+
+    """
+
+  func test_fix_rewritesSafeAssertionsOnly() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("CartTests.swift", Self.before)
+    let output = sandbox.run(["--fix", "--only-rule", "generic_xctassert"])
+    XCTAssertEqual(sandbox.read("CartTests.swift"), Self.after)
+    XCTAssertEqual(output.code, .success)
+    XCTAssertEqual(
+      output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") },
+      ["CartTests.swift:9", "CartTests.swift:10", "CartTests.swift:11"], "the unfixable ones remain")
+  }
+
+  func test_fixedFile_stillParses() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("CartTests.swift", Self.before)
+    _ = sandbox.run(["--fix"])
+    let swiftc = try Self.swiftc()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: swiftc)
+    process.arguments = ["-dump-parse", sandbox.path("CartTests.swift")]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, message)
+  }
+
+  func test_secondFix_changesNothing() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("CartTests.swift", Self.before)
+    _ = sandbox.run(["--fix"])
+    let once = sandbox.read("CartTests.swift")
+    let second = sandbox.run(["--fix", "--dry-run"])
+    XCTAssertEqual(sandbox.read("CartTests.swift"), once)
+    XCTAssertEqual(second.stdout, "")
+    XCTAssertEqual(second.code, .success)
+  }
+
+  func test_cleanFile_staysByteIdentical() throws {
+    let sandbox = try Sandbox(self)
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("import XCTest\r\nfinal class ATests: XCTestCase {\r\n  func test_a_b() { XCTAssertEqual(1, 1) }\r\n}".utf8)
+    try sandbox.write("ATests.swift", bytes: bytes)
+    let output = sandbox.run(["--fix"])
+    let after = try XCTUnwrap(FileManager.default.contents(atPath: sandbox.path("ATests.swift")))
+    XCTAssertEqual(Array(after), bytes)
+    XCTAssertEqual(output.code, .success)
+  }
+
+  func test_crlfAndBOM_arePreserved() throws {
+    let sandbox = try Sandbox(self)
+    let text = "import XCTest\r\nfinal class ATests: XCTestCase {\r\n  func test_a_b() {\r\n    XCTAssert(a == b)\r\n  }\r\n}\r\n"
+    try sandbox.write("ATests.swift", bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+    _ = sandbox.run(["--fix"])
+    let after = try XCTUnwrap(FileManager.default.contents(atPath: sandbox.path("ATests.swift")))
+    let expected = text.replacingOccurrences(of: "XCTAssert(a == b)", with: "XCTAssertEqual(a, b)")
+    XCTAssertEqual(Array(after), [0xEF, 0xBB, 0xBF] + Array(expected.utf8))
+  }
+
+  func test_dryRun_printsUnifiedDiff() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("CartTests.swift", Self.before)
+    let output = sandbox.run(["--fix", "--dry-run"])
+    XCTAssertEqual(sandbox.read("CartTests.swift"), Self.before, "a dry run writes nothing")
+    XCTAssertEqual(output.code, .findings)
+    XCTAssertEqual(
+      output.stdout,
+      """
+      --- a/CartTests.swift
+      +++ b/CartTests.swift
+      @@ -2,10 +2,10 @@
+       
+       final class CartTests: XCTestCase {
+         func test_total_isTen() {
+      -    XCTAssert(cart.total == 10)
+      -    XCTAssert(cart.coupon == nil, "")
+      -    XCTAssert(!cart.isEmpty, file: file, line: line)
+      -    XCTAssert(cart.isValid)
+      +    XCTAssertEqual(cart.total, 10)
+      +    XCTAssertNil(cart.coupon)
+      +    XCTAssertFalse(cart.isEmpty, file: file, line: line)
+      +    XCTAssertTrue(cart.isValid)
+           XCTAssert(cart.isPaid == true)
+           XCTAssert(type(of: cart) == Cart.self)
+           XCTAssert((1, 2) == pair)
+
+      """)
+  }
+
+  func test_dryRunWithoutFix_isUsageError() throws {
+    let sandbox = try Sandbox(self)
+    let output = sandbox.run(["--dry-run"])
+    XCTAssertEqual(output.code, .failure)
+    XCTAssertTrue(output.stderr.contains("'--dry-run' goes with '--fix'"), output.stderr)
+  }
+
+  func test_fileChangedAfterRead_isNotOverwritten() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("CartTests.swift", Self.before)
+    let entry = FileEntry(path: sandbox.path("CartTests.swift"), displayPath: "CartTests.swift")
+    XCTAssertThrowsError(
+      try FileWalker.replaceContents(of: entry, expected: Array("something else".utf8), with: [0x41])
+    ) { error in
+      XCTAssertEqual((error as? Diagnostic)?.message, "not fixed: the file changed since it was read")
+    }
+    XCTAssertEqual(sandbox.read("CartTests.swift"), Self.before)
+  }
+
+  func test_atomicReplace_keepsPermissions() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("CartTests.swift", Self.before)
+    let path = sandbox.path("CartTests.swift")
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+    _ = sandbox.run(["--fix"])
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o640)
+    XCTAssertEqual(sandbox.read("CartTests.swift"), Self.after)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.root).filter { $0.contains("testlint-") }
+    XCTAssertEqual(leftovers, [], "no temporary file is left behind")
+  }
+
+  func test_diffOfEqualTexts_isEmpty() {
+    XCTAssertEqual(UnifiedDiff.render(path: "a.swift", old: "a\nb\n", new: "a\nb\n"), "")
+  }
+
+  func test_diffWithoutFinalNewline_saysSo() {
+    let diff = UnifiedDiff.render(path: "a.swift", old: "a\nb", new: "a\nc")
+    XCTAssertEqual(
+      diff,
+      "--- a/a.swift\n+++ b/a.swift\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n")
+  }
+}
+
+extension FixTests {
+  /// The compiler, for `-dump-parse`; skipped locally when absent, a failure on CI.
+  static func swiftc() throws -> String {
+    let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
+      + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
+    if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return found }
+    if ProcessInfo.processInfo.environment["CI"] != nil {
+      XCTFail("swiftc is needed on CI")
+    }
+    throw XCTSkip("swiftc not found")
+  }
+}
