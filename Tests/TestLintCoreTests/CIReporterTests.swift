@@ -49,6 +49,7 @@ final class CIReporterTests: XCTestCase {
     XCTAssertEqual(run.status, 0, "the SARIF schema rejected the log:\n\(run.output)\n\(sarif)")
   }
 
+  // testlint:disable:next indiscrete_test - one behaviour: every location field of one SARIF result
   func test_sarifLocations_areRelativeAndEncoded() throws {
     let run = try Self.sarifRun(SARIFReporter().render(Self.normalResult))
     XCTAssertEqual(run["columnKind"] as? String, "unicodeCodePoints", "columns count scalars")
@@ -77,6 +78,7 @@ final class CIReporterTests: XCTestCase {
       ])
   }
 
+  // testlint:disable:next indiscrete_test - one behaviour: every field of one SARIF rule entry
   func test_sarifRules_carryPageHelpAndIndices() throws {
     let run = try Self.sarifRun(SARIFReporter().render(try lint(Self.cartSource)))
     let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
