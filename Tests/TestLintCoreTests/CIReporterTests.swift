@@ -702,11 +702,15 @@ private extension CIReporterTests {
     }
     writer.start()
     let errorData = ErrorBox()
-    let reader = Thread { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
+    let readerDone = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      errorData.data = error.fileHandleForReading.readDataToEndOfFile()
+      readerDone.signal()
+    }
     reader.start()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    readerDone.wait()
     return (
       process.terminationStatus, String(decoding: outputData, as: UTF8.self),
       String(decoding: errorData.data, as: UTF8.self)
