@@ -4,9 +4,11 @@ public enum RuleRegistry {
   public static let all: [any Rule.Type] = [
     APIMockSeedingRule.self,
     GenericXCTAssertRule.self,
+    LifecycleSuperCallRule.self,
     MissingAssertionRule.self,
     PresenterRecreatedInSetupRule.self,
     TestNameFormatRule.self,
+    UnreachableTestRule.self,
   ]
 
   /// All descriptions, sorted by id.

@@ -50,6 +50,9 @@ extension ScannerState {
       } else if isOperator(index, "=") {
         readAssignment(at: index, limit: end, function: function)
       }
+      if token.keyword == .let || token.keyword == .var, startsStatement(index, bodyStart: start) {
+        readLocal(at: index, limit: end, function: function, enclosingCall: openCalls.last?.call)
+      }
       index += 1
     }
   }
@@ -197,6 +200,64 @@ extension ScannerState {
       break
     }
     return (components, expressionBase, implicitMember)
+  }
+
+  /// Whether the `let` / `var` at `index` declares a local (not `if let`, `case let`, `for var`).
+  func startsStatement(_ index: Int, bodyStart: Int) -> Bool {
+    var previous = index - 1
+    // `weak var`, `lazy var`, `unowned let`.
+    while previous >= bodyStart, [.weak, .unowned, .lazy].contains(tokens[previous].keyword) {
+      previous -= 1
+    }
+    guard previous >= bodyStart - 1, previous >= 0 else { return true }
+    let before = tokens[previous]
+    switch before.kind {
+    case .leftBrace, .semicolon: return true
+    case .comma, .operator, .leftParen, .leftBracket, .colon, .dot: return false
+    default: break
+    }
+    if before.keyword == .in { return true }
+    if [.if, .guard, .while, .case, .for, .catch, .else].contains(before.keyword) { return false }
+    return tokens[previous + 1].isAtLineStart
+  }
+
+  /// Records a local `let name: Type = value` (the first binding of the declaration).
+  mutating func readLocal(at index: Int, limit: Int, function: Int, enclosingCall: Int?) {
+    let nameIndex = index + 1
+    guard nameIndex < limit, tokens[nameIndex].isIdentifierLike else { return }
+    var cursor = nameIndex + 1
+    var typeAnnotation: String?
+    if cursor < limit, tokens[cursor].kind == .colon {
+      let typeStart = cursor + 1
+      var typeEnd = typeStart
+      while typeEnd < limit {
+        let token = tokens[typeEnd]
+        if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .comma
+          || token.kind == .semicolon || isOperator(typeEnd, "=")
+        {
+          break
+        }
+        if typeEnd > typeStart, token.isAtLineStart, token.kind != .dot { break }
+        if token.kind == .leftParen || token.kind == .leftBracket {
+          typeEnd = min(close(typeEnd) + 1, limit)
+        } else if token.kind == .operator, bytes[Int(token.start)] == UInt8(ascii: "<") {
+          typeEnd = min(skipAngles(from: typeEnd), limit)
+        } else {
+          typeEnd += 1
+        }
+      }
+      typeAnnotation = ScannerState.squeeze(text(from: typeStart, to: typeEnd))
+      cursor = typeEnd
+    }
+    var initializer: Range<Int>?
+    if cursor < limit, isOperator(cursor, "=") {
+      initializer = (cursor + 1)..<expressionEnd(from: cursor + 1, limit: limit)
+    }
+    model.locals.append(
+      LocalDecl(
+        name: name(nameIndex), nameToken: nameIndex, typeAnnotation: typeAnnotation,
+        initializer: initializer, isLet: tokens[index].keyword == .let, enclosingCall: enclosingCall,
+        function: function))
   }
 
   /// Records `target = value` when `index` is an assignment operator after a plain path.
