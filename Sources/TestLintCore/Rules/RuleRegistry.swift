@@ -3,10 +3,13 @@ public enum RuleRegistry {
   /// All rule types, sorted by id.
   public static let all: [any Rule.Type] = [
     APIMockSeedingRule.self,
+    ExpectationRecreatedInSetupRule.self,
     GenericXCTAssertRule.self,
     LifecycleSuperCallRule.self,
     MissingAssertionRule.self,
     PresenterRecreatedInSetupRule.self,
+    SetupTestCaseInvokedRule.self,
+    StateReleasedInTeardownRule.self,
     TestNameFormatRule.self,
     UnreachableTestRule.self,
   ]

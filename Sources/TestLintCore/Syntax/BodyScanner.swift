@@ -50,8 +50,13 @@ extension ScannerState {
       } else if isOperator(index, "=") {
         readAssignment(at: index, limit: end, function: function)
       }
-      if token.keyword == .let || token.keyword == .var, startsStatement(index, bodyStart: start) {
-        readLocal(at: index, limit: end, function: function, enclosingCall: openCalls.last?.call)
+      if token.keyword == .let || token.keyword == .var {
+        let prefix = localPrefix(index, bodyStart: start)
+        if prefix.isLocal {
+          readLocal(
+            at: index, limit: end, function: function, attributes: prefix.attributes,
+            enclosingCall: openCalls.last?.call)
+        }
       }
       index += 1
     }
@@ -202,27 +207,44 @@ extension ScannerState {
     return (components, expressionBase, implicitMember)
   }
 
-  /// Whether the `let` / `var` at `index` declares a local (not `if let`, `case let`, `for var`).
-  func startsStatement(_ index: Int, bodyStart: Int) -> Bool {
+  /// The attributes and modifiers before the `let` / `var` at `index` (`@TestState`, `weak`),
+  /// and whether it declares a local (not `if let`, `case let`, `for var`).
+  func localPrefix(_ index: Int, bodyStart: Int) -> (isLocal: Bool, attributes: [String]) {
+    var attributes: [String] = []
     var previous = index - 1
-    // `weak var`, `lazy var`, `unowned let`.
-    while previous >= bodyStart, [.weak, .unowned, .lazy].contains(tokens[previous].keyword) {
-      previous -= 1
+    while previous >= bodyStart {
+      let token = tokens[previous]
+      if [.weak, .unowned, .lazy].contains(token.keyword) {
+        previous -= 1
+      } else if token.isIdentifierLike, previous - 1 >= bodyStart, tokens[previous - 1].kind == .at {
+        attributes.insert(name(previous), at: 0)
+        previous -= 2
+      } else if token.kind == .rightParen, close(previous) < previous, close(previous) - 2 >= bodyStart,
+        tokens[close(previous) - 1].isIdentifierLike, tokens[close(previous) - 2].kind == .at
+      {
+        attributes.insert(name(close(previous) - 1), at: 0)
+        previous = close(previous) - 3
+      } else {
+        break
+      }
     }
-    guard previous >= bodyStart - 1, previous >= 0 else { return true }
+    let first = previous + 1
+    guard previous >= 0 else { return (true, attributes) }
     let before = tokens[previous]
     switch before.kind {
-    case .leftBrace, .semicolon: return true
-    case .comma, .operator, .leftParen, .leftBracket, .colon, .dot: return false
+    case .leftBrace, .semicolon: return (true, attributes)
+    case .comma, .operator, .leftParen, .leftBracket, .colon, .dot: return (false, attributes)
     default: break
     }
-    if before.keyword == .in { return true }
-    if [.if, .guard, .while, .case, .for, .catch, .else].contains(before.keyword) { return false }
-    return tokens[previous + 1].isAtLineStart
+    if before.keyword == .in { return (true, attributes) }
+    if [.if, .guard, .while, .case, .for, .catch].contains(before.keyword) { return (false, attributes) }
+    return (tokens[first].isAtLineStart, attributes)
   }
 
   /// Records a local `let name: Type = value` (the first binding of the declaration).
-  mutating func readLocal(at index: Int, limit: Int, function: Int, enclosingCall: Int?) {
+  mutating func readLocal(
+    at index: Int, limit: Int, function: Int, attributes: [String], enclosingCall: Int?
+  ) {
     let nameIndex = index + 1
     guard nameIndex < limit, tokens[nameIndex].isIdentifierLike else { return }
     var cursor = nameIndex + 1
@@ -256,8 +278,8 @@ extension ScannerState {
     model.locals.append(
       LocalDecl(
         name: name(nameIndex), nameToken: nameIndex, typeAnnotation: typeAnnotation,
-        initializer: initializer, isLet: tokens[index].keyword == .let, enclosingCall: enclosingCall,
-        function: function))
+        initializer: initializer, isLet: tokens[index].keyword == .let, attributes: attributes,
+        enclosingCall: enclosingCall, function: function))
   }
 
   /// Records `target = value` when `index` is an assignment operator after a plain path.

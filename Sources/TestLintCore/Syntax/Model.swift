@@ -206,6 +206,8 @@ public struct LocalDecl: Sendable, Hashable {
   public var initializer: Range<Int>?
   /// `let` rather than `var`.
   public var isLet: Bool
+  /// Attribute names before it, without `@`: `TestState`.
+  public var attributes: [String]
   /// The innermost call whose arguments or closures contain it (a Quick `describe`), if any.
   public var enclosingCall: Int?
   /// The function whose body contains it.

@@ -1,0 +1,100 @@
+/// What `setUp` stores in an implicitly unwrapped property, `tearDown` sets back to `nil`.
+public struct StateReleasedInTeardownRule: Rule {
+  public static let description = RuleDescription(
+    id: "state_released_in_teardown",
+    summary: "an implicitly unwrapped property assigned in 'setUp()' is set to nil in 'tearDown()'",
+    defaultSeverity: .warning,
+    options: [
+      OptionSpec(
+        name: "teardown_wrappers", kind: .strings, defaultValue: .strings(["TearDownProperty"]),
+        summary: "property wrappers that release the property after each test ('*' is a wildcard)")
+    ])
+
+  private let wrappers: [WildcardPattern]
+
+  public init(options: RuleOptions) {
+    wrappers = options.strings("teardown_wrappers").map(WildcardPattern.init)
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    var violations: [Violation] = []
+    for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
+      let candidates = type.properties.map { model.properties[$0] }.filter(isCandidate)
+      guard !candidates.isEmpty else { continue }
+      let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
+      let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
+      for property in candidates where assigned.contains(property.name) && !released.contains(property.name) {
+        violations.append(Violation(offset: property.nameOffset, message: Messages.notReleased(property.name)))
+      }
+    }
+    return violations
+  }
+
+  /// A stored instance `var` declared `Type!` and not wrapped in a releasing property wrapper.
+  func isCandidate(_ property: PropertyDecl) -> Bool {
+    guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed
+    else { return false }
+    return !property.attributes.contains { attribute in
+      let name = TypeDecl.simpleName(attribute.name)
+      return wrappers.contains { $0.matches(name) }
+    }
+  }
+
+  /// Member names set to `nil` by the type's `tearDown` methods, by closures the type registers
+  /// with `addTeardownBlock` (in any of its methods or what its `setUp` calls), and by the
+  /// same-file helpers either calls.
+  static func releasedInTearDown(typeNamed name: String, in context: RuleContext) -> Set<String> {
+    let model = context.model
+    let functions = context.functions(ofTypeNamed: name)
+    var names: Set<String> = []
+    func collect(_ assignments: Range<Int>, within tokens: Range<Int>? = nil) {
+      for index in assignments {
+        let assignment = model.assignments[index]
+        if let tokens, !tokens.contains(assignment.targetToken) { continue }
+        guard let member = assignment.memberName, assignment.value.count == 1,
+          model.tokens[assignment.value.lowerBound].keyword == .nil
+        else { continue }
+        names.insert(member)
+      }
+    }
+    let tearDowns = functions.filter { index in
+      let function = model.functions[index]
+      return (function.name == "tearDown" || function.name == "tearDownWithError")
+        && function.parameters.isEmpty && !function.has("class") && !function.has("static")
+    }
+    for tearDown in tearDowns {
+      for reachable in context.reachableFunctions(from: tearDown) {
+        collect(model.functions[reachable].assignments)
+      }
+    }
+    var registering = Set(functions)
+    for setUp in functions where ["setUp", "setUpWithError"].contains(model.functions[setUp].name) {
+      registering.formUnion(context.reachableFunctions(from: setUp))
+    }
+    for function in registering.sorted() {
+      for callIndex in model.functions[function].calls where model.calls[callIndex].name == "addTeardownBlock" {
+        let call = model.calls[callIndex]
+        var closures = call.trailingClosures.map(\.tokens)
+        closures += call.arguments.map(\.value).filter { !$0.isEmpty && model.tokens[$0.lowerBound].kind == .leftBrace }
+        for closure in closures {
+          collect(model.functions[function].assignments, within: closure)
+          let inner = model.functions[function].calls.filter { closure.contains(model.calls[$0].nameToken) }
+          guard let first = inner.first, let last = inner.last else { continue }
+          for reachable in context.callGraph.reachable(fromCalls: first..<(last + 1)) {
+            collect(model.functions[reachable].assignments)
+          }
+        }
+      }
+    }
+    return names
+  }
+}
+
+extension StateReleasedInTeardownRule {
+  fileprivate enum Messages {
+    static func notReleased(_ name: String) -> String {
+      "set '\(name)' to nil in 'tearDown()'; XCTest keeps every test case instance, and what it holds, until the run ends"
+    }
+  }
+}
