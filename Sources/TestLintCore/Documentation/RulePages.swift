@@ -968,7 +968,8 @@ same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and
 - in `tearDown()` / `tearDownWithError()` / `tearDown() async throws`, or a same-file helper
   they call;
 - in a closure passed to `addTeardownBlock` in any method of the class or anything its `setUp`
-  calls, or a same-file helper that closure calls.
+  calls, in a same-file function passed to it by name (`addTeardownBlock(releaseAll)`), or in a
+  same-file helper either calls.
 
 A property declared with a property wrapper named in `teardown_wrappers` (default
 `@TearDownProperty`) is released by that wrapper and not reported. Optional (`Type?`) and

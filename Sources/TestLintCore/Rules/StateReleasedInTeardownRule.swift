@@ -41,9 +41,9 @@ public struct StateReleasedInTeardownRule: Rule {
     }
   }
 
-  /// Member names set to `nil` by the type's `tearDown` methods, by closures the type registers
-  /// with `addTeardownBlock` (in any of its methods or what its `setUp` calls), and by the
-  /// same-file helpers either calls.
+  /// Member names set to `nil` by the type's `tearDown` methods, by closures (or same-file
+  /// functions passed by name) the type registers with `addTeardownBlock` in any of its methods
+  /// or what its `setUp` calls, and by the same-file helpers either calls.
   static func releasedInTearDown(typeNamed name: String, in context: RuleContext) -> Set<String> {
     let model = context.model
     let functions = context.functions(ofTypeNamed: name)
@@ -77,6 +77,18 @@ public struct StateReleasedInTeardownRule: Rule {
         let call = model.calls[callIndex]
         var closures = call.trailingClosures.map(\.tokens)
         closures += call.arguments.map(\.value).filter { !$0.isEmpty && model.tokens[$0.lowerBound].kind == .leftBrace }
+        // `addTeardownBlock(releaseAll)`: a same-file function passed by name.
+        for argument in call.arguments where !argument.value.isEmpty {
+          let name = model.text(argument.value.upperBound - 1)
+          let isReference = argument.value.count == 1
+            || (argument.value.count == 3 && model.text(argument.value.lowerBound) == "self")
+          guard isReference, let targets = context.callGraph.functionsByName[name] else { continue }
+          for target in targets {
+            for reachable in context.reachableFunctions(from: target) {
+              collect(model.functions[reachable].assignments)
+            }
+          }
+        }
         for closure in closures {
           collect(model.functions[function].assignments, within: closure)
           let inner = model.functions[function].calls.filter { closure.contains(model.calls[$0].nameToken) }
