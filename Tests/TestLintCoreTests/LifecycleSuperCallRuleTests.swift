@@ -141,6 +141,48 @@ final class LifecycleSuperCallRuleTests: XCTestCase {
     XCTAssertEqual(try LintHarness.parseErrors(Array(fixed.utf8)), "")
   }
 
+  func test_commentOrStringAcrossLines_keepsCallOutside() throws {
+    let source = """
+      import XCTest
+      final class ATests: XCTestCase {
+        override func setUp() { /* builds
+          the cart */ cart = Cart()
+        }
+        override func tearDown() {
+          cart = nil /* released,
+          next test builds another */
+        }
+        override func tearDownWithError() throws {
+          log = \"\"\"
+            done
+            \"\"\"
+        }
+      }
+
+      """
+    let expected = """
+      import XCTest
+      final class ATests: XCTestCase {
+        override func setUp() { /* builds
+          the cart */ super.setUp(); cart = Cart()
+        }
+        override func tearDown() {
+          cart = nil; super.tearDown() /* released,
+          next test builds another */
+        }
+        override func tearDownWithError() throws {
+          log = \"\"\"
+            done
+            \"\"\"
+          try super.tearDownWithError()
+        }
+      }
+
+      """
+    let fixed = try XCTUnwrap(LintHarness(LifecycleSuperCallRule.self, files: ["ATests.swift": source]).fixed()["ATests.swift"])
+    XCTAssertEqual(String(decoding: fixed, as: UTF8.self), expected)
+  }
+
   func test_unsafeForms_haveNoFix() {
     let source = """
       import XCTest

@@ -49,6 +49,22 @@ final class StateReleasedInTeardownRuleTests: XCTestCase {
     XCTAssertEqual(LintHarness(StateReleasedInTeardownRule.self, files: ["CartTests.swift": source]).messages(), [])
   }
 
+  func test_ignoredTypes_canBeCleared() {
+    let source = """
+      import XCTest
+      final class CartTests: XCTestCase {
+        var name: String!
+        var ids: [UUID]!
+        override func setUp() { name = "cart"; ids = [] }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(StateReleasedInTeardownRule.self, files: ["CartTests.swift": source]).findings().map(\.line), [4])
+    let strict = LintHarness(
+      StateReleasedInTeardownRule.self, files: ["CartTests.swift": source], options: ["ignored_types": .strings([])])
+    XCTAssertEqual(strict.findings().map(\.line), [3, 4])
+  }
+
   func test_nonCandidates_pass() {
     let source = """
       import XCTest

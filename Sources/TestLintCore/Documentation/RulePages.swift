@@ -972,8 +972,11 @@ same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and
   same-file helper either calls.
 
 A property declared with a property wrapper named in `teardown_wrappers` (default
-`@TearDownProperty`) is released by that wrapper and not reported. Optional (`Type?`) and
-non-optional properties are not reported.
+`@TearDownProperty`) is released by that wrapper and not reported. Nor is one whose declared
+type (as written, without the `!`) matches `ignored_types`: by default small values that hold
+no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`, `UUID`,
+`TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
+properties are not reported.
 
 ## Examples
 
@@ -984,9 +987,11 @@ final class CoursePresenterTests: XCTestCase {
   var ↓presenter: CoursePresenter!
   var ↓view: CourseViewMock!
   var env: TestEnvironment!
+  var courseID: String!
 
   override func setUp() {
     super.setUp()
+    courseID = "1"
     view = CourseViewMock()
     makePresenter()
   }
@@ -1042,18 +1047,20 @@ final class CoursePresenterTests: XCTestCase {
 }
 ```
 
-<!-- options: {teardown_wrappers: [Released]} -->
+<!-- options: {teardown_wrappers: [Released], ignored_types: []} -->
 ```swift triggers
 import XCTest
 
 final class LoginTests: XCTestCase {
   @Released var client: APIClient!
   @TearDownProperty var ↓sut: LoginPresenter!
+  var ↓userName: String!
 
   override func setUp() {
     super.setUp()
     client = APIClient()
     sut = LoginPresenter(client: client)
+    userName = "ada"
   }
 }
 ```
@@ -1064,6 +1071,7 @@ final class LoginTests: XCTestCase {
 state_released_in_teardown:
   severity: warning
   teardown_wrappers: ["TearDownProperty"]  # wrappers that release the property ('*' wildcards)
+  ignored_types: [Bool, Int, Double, Float, CGFloat, String, URL, Date, UUID, TimeInterval]
 ```
 
 ## When not to use it

@@ -90,21 +90,27 @@ public struct LifecycleSuperCallRule: Rule {
     let first = open + 1
     let last = close - 1
     let firstLine = source.line(of: Int(tokens[first].start))
-    let lastLine = source.line(of: Int(tokens[last].start))
+    // Where the last token ends: a multi-line string spans lines.
+    let lastLine = source.line(of: Int(tokens[last].end) - 1)
     if isSetUp {
-      guard firstLine > openLine else {
-        return [Edit(range: Int(tokens[first].start)..<Int(tokens[first].start), replacement: call + "; ")]
-      }
       // After the `{` line, so a comment that opens the body stays first.
       let offset = lineStart(openLine + 1, in: source)
+      guard firstLine > openLine, !isInsideComment(offset, in: model) else {
+        return [Edit(range: Int(tokens[first].start)..<Int(tokens[first].start), replacement: call + "; ")]
+      }
       return [Edit(range: offset..<offset, replacement: indentation(ofLine: firstLine, in: source) + call + newline)]
-    }
-    guard closeLine > lastLine, firstLine > openLine else {
-      return [Edit(range: Int(tokens[last].end)..<Int(tokens[last].end), replacement: "; " + call)]
     }
     // At the end of the last statement's line, after a trailing comment.
     let offset = source.lineRange(lastLine).upperBound
+    guard closeLine > lastLine, firstLine > openLine, !isInsideComment(offset, in: model) else {
+      return [Edit(range: Int(tokens[last].end)..<Int(tokens[last].end), replacement: "; " + call)]
+    }
     return [Edit(range: offset..<offset, replacement: newline + indentation(ofLine: firstLine, in: source) + call)]
+  }
+
+  /// Whether a block comment spans the offset (a line break inside `/* ... */`).
+  static func isInsideComment(_ offset: Int, in model: FileModel) -> Bool {
+    model.comments.contains { $0.range.lowerBound < offset && offset < $0.range.upperBound }
   }
 
   /// The line break that ends a line: `\r\n` or `\n`.

@@ -7,13 +7,23 @@ public struct StateReleasedInTeardownRule: Rule {
     options: [
       OptionSpec(
         name: "teardown_wrappers", kind: .strings, defaultValue: .strings(["TearDownProperty"]),
-        summary: "property wrappers that release the property after each test ('*' is a wildcard)")
+        summary: "property wrappers that release the property after each test ('*' is a wildcard)"),
+      OptionSpec(
+        name: "ignored_types", kind: .strings, defaultValue: .strings(Self.valueTypes),
+        summary: "declared types whose properties need no release ('*' is a wildcard)"),
     ])
 
+  /// Small values that hold no object: keeping them costs nothing.
+  static let valueTypes = [
+    "Bool", "Int", "Double", "Float", "CGFloat", "String", "URL", "Date", "UUID", "TimeInterval",
+  ]
+
   private let wrappers: [WildcardPattern]
+  private let ignoredTypes: [WildcardPattern]
 
   public init(options: RuleOptions) {
     wrappers = options.strings("teardown_wrappers").map(WildcardPattern.init)
+    ignoredTypes = options.strings("ignored_types").map(WildcardPattern.init)
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
@@ -31,10 +41,14 @@ public struct StateReleasedInTeardownRule: Rule {
     return violations
   }
 
-  /// A stored instance `var` declared `Type!` and not wrapped in a releasing property wrapper.
+  /// A stored instance `var` declared `Type!`, not of an ignored type and not wrapped in a
+  /// releasing property wrapper.
   func isCandidate(_ property: PropertyDecl) -> Bool {
-    guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed
+    guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed,
+      let annotation = property.typeAnnotation
     else { return false }
+    let written = String(annotation.dropLast())
+    if ignoredTypes.contains(where: { $0.matches(written) }) { return false }
     return !property.attributes.contains { attribute in
       let name = TypeDecl.simpleName(attribute.name)
       return wrappers.contains { $0.matches(name) }
