@@ -78,9 +78,15 @@ final class UnreachableTestRuleTests: XCTestCase {
       private struct HiddenTests {
         @Test func runs() { #expect(true) }
       }
+      extension PriceTests {
+        func testCurrency() { #expect(Price(1).currency == "USD") }
+      }
       """
     XCTAssertEqual(
       LintHarness(UnreachableTestRule.self, files: ["PriceTests.swift": source]).messages(),
-      ["3:8 mark 'testRounding' with '@Test': Swift Testing only runs functions marked '@Test'"])
+      [
+        "3:8 mark 'testRounding' with '@Test': Swift Testing only runs functions marked '@Test'",
+        "10:8 mark 'testCurrency' with '@Test': Swift Testing only runs functions marked '@Test'",
+      ])
   }
 }

@@ -87,11 +87,15 @@ public struct UnreachableTestRule: Rule {
     return nil
   }
 
-  /// Whether a type is a Swift Testing suite: `@Suite`, or a type with an `@Test` method.
+  /// Whether a type is a Swift Testing suite: it, or its declaration or an extension in this
+  /// file, has `@Suite` or an `@Test` method.
   func isSwiftTestingSuite(_ index: Int, in model: FileModel) -> Bool {
-    let type = model.types[index]
-    if type.attributes.contains(where: { $0.name == "Suite" || $0.name.hasSuffix(".Suite") }) { return true }
-    return type.functions.contains { model.functions[$0].hasAttribute("Test") }
+    let name = model.types[index].simpleName
+    return model.types.contains { type in
+      guard type.simpleName == name else { return false }
+      if type.attributes.contains(where: { $0.name == "Suite" || $0.name.hasSuffix(".Suite") }) { return true }
+      return type.functions.contains { model.functions[$0].hasAttribute("Test") }
+    }
   }
 
   /// Whether the body itself asserts (XCTest, Swift Testing or Nimble).
