@@ -222,9 +222,17 @@ final class LifecycleSuperCallRuleTests: XCTestCase {
         override class func tearDown() { Chart.reset() }
       }
       """
-    let harness = LintHarness(LifecycleSuperCallRule.self, files: ["ChartView.swift": view, "ChartTests.swift": tests])
+    let spec = """
+      import Quick
+      final class ChartSpec: QuickSpec {
+        override func setUp() { Chart.reset() }
+      }
+      """
+    let harness = LintHarness(
+      LifecycleSuperCallRule.self,
+      files: ["ChartView.swift": view, "ChartTests.swift": tests, "ChartSpec.swift": spec])
     XCTAssertEqual(
-      harness.findings().map { "\($0.path):\($0.line)" }, ["ChartTests.swift:3"],
-      "an unknown superclass counts in a file that imports XCTest only")
+      harness.findings().map { "\($0.path):\($0.line)" }, ["ChartSpec.swift:3", "ChartTests.swift:3"],
+      "an unknown superclass counts in a file that imports XCTest only; a Quick spec is a test case")
   }
 }

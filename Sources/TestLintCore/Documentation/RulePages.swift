@@ -332,8 +332,9 @@ time (XCTest calls `setUp()` itself right after `setUpWithError()`).
 
 The finding lands on the method's name and says whether the call is missing, made more than
 once, or replaced by another lifecycle method's (`super.setUp()` in `setUpWithError()`). It
-checks test classes and, in files that import XCTest, classes whose superclass is declared
-outside the linted files (likely a base test case); `class func setUp()` is not checked.
+checks test classes, Quick specs (`QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses) and,
+in files that import XCTest, classes whose superclass is declared outside the linted files
+(likely a base test case); `class func setUp()` is not checked.
 
 `--fix` inserts a missing call, written as the override needs it (`super.setUp()`,
 `try super.setUpWithError()`, `try await super.setUp()`): as the first statement of a set-up
@@ -378,6 +379,21 @@ final class SyncTests: XCTestCase {
 
   override func ↓tearDown() async throws {
     try await store.close()
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CourseSpec: QuickSpec {
+  override func ↓setUp() {
+    Clock.mockNow()
+  }
+
+  override class func spec() {
+    it("loads") { expect(Course.load()).toNot(beNil()) }
   }
 }
 ```

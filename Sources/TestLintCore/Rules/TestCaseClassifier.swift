@@ -3,7 +3,8 @@
 struct TestCaseClassifier {
   /// What is known about a type.
   enum Verdict: Equatable {
-    /// A test case class (or an extension of one), as the run's discovery knows it.
+    /// A test case class (or an extension of one), as the run's discovery knows it, or a
+    /// Quick spec.
     case testCase
     /// Surely not a test case: a struct, enum, actor or protocol, a class without a superclass
     /// or whose superclass is `NSObject` or a non-test class of this file.
@@ -25,7 +26,8 @@ struct TestCaseClassifier {
     var current = index
     while visited.insert(current).inserted {
       let type = model.types[current]
-      if discovery.isXCTestType(type) { return .testCase }
+      // Quick's `QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses.
+      if discovery.isXCTestType(type) || discovery.isQuickSpecType(type) { return .testCase }
       switch type.kind {
       case .struct, .enum, .actor, .protocol:
         return .notTestCase
