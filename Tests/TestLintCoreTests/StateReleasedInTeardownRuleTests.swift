@@ -28,7 +28,7 @@ final class StateReleasedInTeardownRuleTests: XCTestCase {
         override func setUpWithError() throws {
           a = A(); b = B(); c = C()
           prepare()
-          addTeardownBlock { self.a = nil }
+          addTeardownBlock { [weak self] in self?.a = nil }
         }
         private func prepare() {
           d = D()

@@ -62,15 +62,9 @@ public struct StateReleasedInTeardownRule: Rule {
     let model = context.model
     let functions = context.functions(ofTypeNamed: name)
     var names: Set<String> = []
-    func collect(_ assignments: Range<Int>, within tokens: Range<Int>? = nil) {
-      for index in assignments {
-        let assignment = model.assignments[index]
-        if let tokens, !tokens.contains(assignment.targetToken) { continue }
-        guard let member = assignment.memberName, assignment.value.count == 1,
-          model.tokens[assignment.value.lowerBound].keyword == .nil
-        else { continue }
-        names.insert(member)
-      }
+    func collect(_ range: Range<Int>) { names.formUnion(nilAssignments(in: range, of: model)) }
+    func collect(function index: Int) {
+      if let body = model.functions[index].body { collect(body) }
     }
     let tearDowns = functions.filter { index in
       let function = model.functions[index]
@@ -78,9 +72,7 @@ public struct StateReleasedInTeardownRule: Rule {
         && function.parameters.isEmpty && !function.has("class") && !function.has("static")
     }
     for tearDown in tearDowns {
-      for reachable in context.reachableFunctions(from: tearDown) {
-        collect(model.functions[reachable].assignments)
-      }
+      for reachable in context.reachableFunctions(from: tearDown) { collect(function: reachable) }
     }
     var registering = Set(functions)
     for setUp in functions where ["setUp", "setUpWithError"].contains(model.functions[setUp].name) {
@@ -98,20 +90,51 @@ public struct StateReleasedInTeardownRule: Rule {
             || (argument.value.count == 3 && model.text(argument.value.lowerBound) == "self")
           guard isReference, let targets = context.callGraph.functionsByName[name] else { continue }
           for target in targets {
-            for reachable in context.reachableFunctions(from: target) {
-              collect(model.functions[reachable].assignments)
-            }
+            for reachable in context.reachableFunctions(from: target) { collect(function: reachable) }
           }
         }
         for closure in closures {
-          collect(model.functions[function].assignments, within: closure)
+          collect(closure)
           let inner = model.functions[function].calls.filter { closure.contains(model.calls[$0].nameToken) }
           guard let first = inner.first, let last = inner.last else { continue }
           for reachable in context.callGraph.reachable(fromCalls: first..<(last + 1)) {
-            collect(model.functions[reachable].assignments)
+            collect(function: reachable)
           }
         }
       }
+    }
+    return names
+  }
+
+  /// Members set to `nil` in a token range: `name = nil`, `self.name = nil`, `self?.name = nil`
+  /// (read from the tokens: `self?.name` hangs off an optional chain, which the model's
+  /// assignments leave out).
+  static func nilAssignments(in range: Range<Int>, of model: FileModel) -> Set<String> {
+    let tokens = model.tokens
+    var names: Set<String> = []
+    for index in range where index >= 1 && index + 1 < range.upperBound {
+      guard tokens[index].kind == .operator, model.text(index) == "=",
+        tokens[index + 1].keyword == .nil, tokens[index - 1].isIdentifierLike
+      else { continue }
+      let after = index + 2
+      if after < tokens.count, !tokens[after].isAtLineStart,
+        ![.semicolon, .rightBrace].contains(tokens[after].kind)
+      {
+        continue  // `x = nil ?? y`
+      }
+      let target = index - 1
+      var receiver = target - 1
+      if receiver >= 0, tokens[receiver].kind == .dot {
+        receiver -= 1
+        if receiver >= 0, tokens[receiver].kind == .operator, ["?", "!"].contains(model.text(receiver)) {
+          receiver -= 1
+        }
+        guard receiver >= 0, tokens[receiver].keyword == .`self` else { continue }
+        if receiver >= 1, tokens[receiver - 1].kind == .dot { continue }
+      }
+      var name = model.text(target)
+      if tokens[target].kind == .backtickIdentifier { name = String(name.dropFirst().dropLast()) }
+      names.insert(name)
     }
     return names
   }
