@@ -469,6 +469,110 @@ struct CartTests {
 When switched-off tests are tracked elsewhere (a test plan that skips them, an issue per test),
 the comment adds little: turn the rule off, or keep it and point the comment at the issue.
 """#,
+    "expectation_recreated_in_setup": #"""
+# expectation_recreated_in_setup
+
+A test class's stored `XCTestExpectation` is created in `setUp()`, not at its declaration.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** stored instance properties of XCTest classes that hold an `XCTestExpectation`
+
+## Why
+
+`000_9f5121525ae62cb8.txt`, *Testing `Store` and `UseCase`*:
+
+> The `updateExpectation` here is just to ensure that the `update` method was called, and
+> should not be asynchronous (unless you are doing something async in your presenter after the
+> event handler is called). With this approach you will also want to make sure that in your
+> `setUp` method you recreate the `updateExpecation` so you have a fresh one for every test.
+
+An expectation the view's `update()` fulfils, created once when the test class is built, is
+shared by whatever fulfils it before the test waits: it can already be fulfilled (the test
+passes without the presenter doing anything) or be over-fulfilled by another test's callback.
+
+A property holds an expectation when its declared type is `XCTestExpectation` (`!` or `?`) or
+its initializer is `expectation(description:)`, `self.expectation(description:)` or
+`XCTestExpectation(...)`. The finding lands on its name when it is created at its declaration
+(`let`, `var` with an initializer, `lazy var`) and no `setUp()` / `setUpWithError()` /
+`setUp() async throws` creates it again (directly or through a same-file helper). An
+expectation declared without a value and created in `setUp()`, or in each test that waits on
+it, passes; so does a `var` initialized at its declaration that `setUp()` creates again.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class AssignmentPresenterTests: XCTestCase, AssignmentViewProtocol {
+  let ↓updateExpectation = XCTestExpectation(description: "update")
+  lazy var ↓navBarExpectation: XCTestExpectation = {
+    let expectation = XCTestExpectation(description: "nav bar")
+    expectation.assertForOverFulfill = false
+    return expectation
+  }()
+  var presenter: AssignmentPresenter!
+
+  override func setUp() {
+    super.setUp()
+    presenter = AssignmentPresenter(view: self)
+  }
+
+  func update() { updateExpectation.fulfill() }
+  func updateNavBar() { navBarExpectation.fulfill() }
+
+  func test_loadAssignment_updatesView() {
+    presenter.assignment.eventHandler()
+    wait(for: [updateExpectation], timeout: 0.1)
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class AssignmentPresenterTests: XCTestCase, AssignmentViewProtocol {
+  var updateExpectation: XCTestExpectation!
+  var navBarExpectation = XCTestExpectation(description: "nav bar")
+  var errorExpectation: XCTestExpectation?
+  var presenter: AssignmentPresenter!
+
+  override func setUp() {
+    super.setUp()
+    updateExpectation = expectation(description: "update")
+    makeExpectations()
+    presenter = AssignmentPresenter(view: self)
+  }
+
+  private func makeExpectations() {
+    navBarExpectation = XCTestExpectation(description: "nav bar")
+  }
+
+  func update() { updateExpectation.fulfill() }
+  func showError() { errorExpectation?.fulfill() }
+
+  func test_loadError_showsError() {
+    errorExpectation = expectation(description: "error")
+    presenter.load(failing: true)
+    wait(for: [errorExpectation!], timeout: 0.1)
+  }
+}
+```
+
+## Options
+
+None besides `severity`:
+
+```yaml
+expectation_recreated_in_setup:
+  severity: warning
+```
+
+## When not to use it
+
+When your tests never share a stored expectation between a callback and a wait, or every test
+creates the expectation it waits on.
+"""#,
     "focused_test": #"""
 # focused_test
 
@@ -1078,6 +1182,148 @@ inputs: loop over the rows (the loop's assertion counts once), use a parameteriz
 raise `max_assertions`. End-to-end UI tests walk a whole flow on purpose; exclude their folder
 or raise the limits for them.
 """#,
+    "lifecycle_super_call": #"""
+# lifecycle_super_call
+
+An overridden `setUp()` or `tearDown()` calls the matching `super` method exactly once.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** `override func setUp()`, `tearDown()`, `setUpWithError()`,
+  `tearDownWithError()` and their `async throws` forms, in test classes
+- **Fix:** yes (`--fix` inserts a missing call)
+
+## Why
+
+`003_93a9cca3e7d74709.txt`, *Examples of usage*, sets up its presenter tests this way:
+
+> ```swift
+> override func setUp() {
+>     super.setUp()
+>     setUpTestCase(assembly: WeatherInfoPresenterTestsAssembly(),
+> ```
+
+and the whole document rests on what shared base classes do in their set-up and tear-down:
+`000_9f5121525ae62cb8.txt`, *PersistenceTestCase*: "By subclassing `PersistenceTestCase` you
+will have access to all of these mocked integrations", which only happens when the subclass's
+`setUp()` calls `super.setUp()`. An override that skips the call leaves the base class's
+mocks, database and session from the previous test in place; one that calls it twice builds
+them twice; and `setUpWithError()` calling `super.setUp()` runs the base's `setUp()` a second
+time (XCTest calls `setUp()` itself right after `setUpWithError()`).
+
+The finding lands on the method's name and says whether the call is missing, made more than
+once, or replaced by another lifecycle method's (`super.setUp()` in `setUpWithError()`). It
+checks test classes, Quick specs (`QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses) and,
+in files that import XCTest, classes whose superclass is declared outside the linted files
+(likely a base test case); `class func setUp()` is not checked.
+
+`--fix` inserts a missing call, written as the override needs it (`super.setUp()`,
+`try super.setUpWithError()`, `try await super.setUp()`): as the first statement of a set-up
+and the last of a tear-down, on its own line with the body's indentation and the file's line
+endings. It does not fix a call made twice (which one is meant?), a method whose body holds
+`#if`, or an override whose form would need a `do`/`catch` (a non-throwing
+`setUpWithError()`, an `async` set-up that does not throw).
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class CoursePresenterTests: PersistenceTestCase {
+  var presenter: CoursePresenter!
+
+  override func ↓setUp() {
+    presenter = CoursePresenter(env: env)
+  }
+
+  override func ↓tearDown() {
+    presenter = nil
+    super.tearDown()
+    super.tearDown()
+  }
+
+  func test_viewIsReady_loads() {
+    presenter.viewIsReady()
+    XCTAssertTrue(presenter.isLoading)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class SyncTests: XCTestCase {
+  override func ↓setUpWithError() throws {
+    super.setUp()
+    store = try Store(inMemory: true)
+  }
+
+  override func ↓tearDown() async throws {
+    try await store.close()
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CourseSpec: QuickSpec {
+  override func ↓setUp() {
+    Clock.mockNow()
+  }
+
+  override class func spec() {
+    it("loads") { expect(Course.load()).toNot(beNil()) }
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class CoursePresenterTests: PersistenceTestCase {
+  override func setUp() {
+    super.setUp()
+    presenter = CoursePresenter(env: env)
+  }
+
+  override func tearDownWithError() throws {
+    presenter = nil
+    try super.tearDownWithError()
+  }
+
+  override func setUp() async throws {
+    try await super.setUp()
+  }
+
+  override class func setUp() {
+    Clock.mockNow()
+  }
+}
+
+// Not a test case: another API's set-up.
+final class ChartView: NSObject {
+  override func setUp() {
+    layer = CALayer()
+  }
+}
+```
+
+## Options
+
+None besides `severity`:
+
+```yaml
+lifecycle_super_call:
+  severity: warning
+```
+
+## When not to use it
+
+When your test base classes do nothing in `setUp()` / `tearDown()` and never will, and you
+prefer overrides without the call.
+"""#,
     "missing_assertion": #"""
 # missing_assertion
 
@@ -1444,7 +1690,8 @@ A test class's presenter is created in `setUp()`, not once at its declaration.
 
 - **Default severity:** warning
 - **Opt-in:** no
-- **Applies to:** stored instance properties of XCTest classes that hold a presenter
+- **Applies to:** stored instance properties of XCTest classes that hold a presenter, and
+  presenter variables of Quick specs
 
 ## Why
 
@@ -1464,6 +1711,15 @@ from `003_93a9cca3e7d74709.txt`). The finding lands on the property's name when 
 initialized at its declaration (`let presenter = Presenter()`, `lazy var`), or when `setUp`
 never assigns it. Computed properties, `static` properties and Swift Testing suites (a new
 instance for every test) are not reported.
+
+In a Quick spec (`QuickSpec`, `AsyncSpec`, `Behavior`), "created in `setUp`" means assigned in
+a `beforeEach` (or `justBeforeEach`) that encloses the example. A presenter variable declared
+with a value at `spec()` level or directly in a `describe` / `context` closure
+(`let presenter = Presenter()`) is built once, when the spec is built, and shared by every `it`
+below it; the finding lands on its name unless, for every `it` after it in that scope, a
+`beforeEach` of the scope or of a group between assigns it again. Variables declared inside an
+`it` or a `beforeEach`, and Quick's `@TestState` variables (created again for each example),
+are not reported.
 
 ## Examples
 
@@ -1544,6 +1800,62 @@ final class WeatherInfoPresenterTests: XCTestCase, AssemblablePresenterTestCase 
 // Not a test case: not checked.
 final class PresenterHolder {
   let presenter = CoursePresenter()
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CoursePresenterSpec: QuickSpec {
+  override class func spec() {
+    describe("a course presenter") {
+      let ↓presenter = CoursePresenter(courseID: "1")
+      var ↓detailsPresenter = DetailsPresenter()
+
+      context("when loading") {
+        beforeEach { detailsPresenter = DetailsPresenter() }
+
+        it("shows a spinner") {
+          presenter.viewIsReady()
+          expect(presenter.isLoading).to(beTrue())
+        }
+      }
+
+      it("has no details yet") {
+        expect(detailsPresenter.details).to(beNil())
+      }
+    }
+  }
+}
+```
+
+```swift passes
+import Quick
+import Nimble
+
+final class CoursePresenterSpec: QuickSpec {
+  override class func spec() {
+    describe("a course presenter") {
+      var presenter: CoursePresenter!
+      var detailsPresenter = DetailsPresenter()
+      @TestState var listPresenter = ListPresenter()
+
+      beforeEach {
+        presenter = CoursePresenter(courseID: "1")
+        detailsPresenter = DetailsPresenter()
+      }
+
+      it("shows a spinner") {
+        let localPresenter = CoursePresenter(courseID: "2")
+        presenter.viewIsReady()
+        expect(presenter.isLoading).to(beTrue())
+        expect(localPresenter.isLoading).to(beFalse())
+        expect(detailsPresenter.details).to(beNil())
+        expect(listPresenter.items).to(beEmpty())
+      }
+    }
+  }
 }
 ```
 
@@ -1889,6 +2201,134 @@ When your `perform` helper advances the scheduler itself after each action, or a
 several actions at once on purpose to check how the view model handles them together (then
 say so with `// testlint:disable:next scheduler_advance_after_send - <reason>`).
 """#,
+    "setup_test_case_invoked": #"""
+# setup_test_case_invoked
+
+A test class conforming to `TestCase` calls `setUpTestCase(...)` in `setUp()`.
+
+- **Default severity:** error
+- **Opt-in:** no
+- **Applies to:** classes that adopt TestAbstraction's `TestCase` protocols and declare tests
+
+## Why
+
+`003_93a9cca3e7d74709.txt`, *Basics*:
+
+> The abstraction layer starts from a protocol **TestCase** which define generic type Sut and
+> main method **setUpTestCase(sut:)** for initliation tests. It has to be invoked before the
+> tests.
+
+and *Examples of usage*: "The most important step is to invoke from `setUp` method
+`setUpTestCase` with params: `assembly`, `view`, `sut`." `setUpTestCase` registers the
+tear-down block that releases the `@TearDownProperty` properties and sets up the injector; a
+class that adopts the protocol but never calls it builds its `sut` some other way, keeps every
+object alive after its tests, and leaves the injector unset.
+
+The finding lands on the class name when the class lists one of `protocols` after its
+superclass (`final class WeatherInfoPresenterTests: XCTestCase, AssemblablePresenterTestCase`),
+or in an extension in the same file, declares at least one `test...` method in the file, and
+none of its `setUp()` / `setUpWithError()` / `setUp() async throws`, nor a same-file helper
+they call, calls `setUpTestCase(...)`. The first entry of a class's inheritance list is its
+superclass, so `final class LoginTests: TestCase` (a base class named `TestCase`) is not
+checked; a base class without tests leaves the call to its subclasses.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class ↓WeatherInfoPresenterTests: XCTestCase, AssemblablePresenterTestCase {
+  @TearDownProperty var assembly: WeatherInfoPresenterTestsAssembly!
+  @TearDownProperty var sut: WeatherInfoPresenter!
+  @TearDownProperty var view: WeatherInfoVCMock!
+
+  override func setUp() {
+    super.setUp()
+    sut = WeatherInfoPresenter(view: view)
+  }
+
+  func test_viewWillAppear_setsTitle() {
+    view.expect("setTitle", params: "Weather Info")
+    sut.onViewWillAppear()
+    wait(for: [view])
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class ↓LoginPresenterTests: XCTestCase {
+  @TearDownProperty var sut: LoginPresenter!
+
+  func test_login_showsHome() {
+    sut.login()
+    XCTAssertTrue(sut.isLoggedIn)
+  }
+}
+
+extension LoginPresenterTests: PresenterTestCase {}
+```
+
+```swift passes
+import XCTest
+
+final class WeatherInfoPresenterTests: XCTestCase, AssemblablePresenterTestCase {
+  @TearDownProperty var assembly: WeatherInfoPresenterTestsAssembly!
+  @TearDownProperty var sut: WeatherInfoPresenter!
+
+  override func setUp() {
+    super.setUp()
+    setUpPresenter()
+  }
+
+  private func setUpPresenter() {
+    setUpTestCase(assembly: WeatherInfoPresenterTestsAssembly(), sut: WeatherInfoPresenter())
+  }
+
+  func test_viewWillAppear_setsTitle() {
+    sut.onViewWillAppear()
+    XCTAssertEqual(sut.title, "Weather Info")
+  }
+}
+
+// A base class named `TestCase`, and a base without tests.
+final class LoginTests: TestCase {
+  func test_login_succeeds() { XCTAssertTrue(Login().succeeds) }
+}
+
+class BasePresenterTests: XCTestCase, PresenterTestCase {
+  @TearDownProperty var sut: Presenter!
+}
+```
+
+<!-- options: {protocols: [InjectedTestCase]} -->
+```swift triggers
+import XCTest
+
+final class ↓CartTests: XCTestCase, InjectedTestCase {
+  override func setUp() {
+    super.setUp()
+    sut = Cart()
+  }
+
+  func test_total_isZero() { XCTAssertEqual(sut.total, 0) }
+}
+```
+
+## Options
+
+```yaml
+setup_test_case_invoked:
+  severity: error
+  protocols: ["TestCase", "AssemblableTestCase", "AssemblablePresenterTestCase", "PresenterTestCase"]
+```
+
+## When not to use it
+
+When you do not use TestAbstraction, or your own protocols of these names work differently:
+change `protocols`, or turn the rule off.
+"""#,
     "sleep_in_test": #"""
 # sleep_in_test
 
@@ -2097,6 +2537,149 @@ sleep_in_test:
 UI and end-to-end test targets that have no hook into the app's time and wait for a server
 on purpose; turn the rule off for those folders with `excluded` or a nested `.lint.yml`, or
 use `// testlint:disable:next sleep_in_test - <reason>` on the line that must wait.
+"""#,
+    "state_released_in_teardown": #"""
+# state_released_in_teardown
+
+An implicitly unwrapped property assigned in `setUp()` is set to nil in `tearDown()`.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** stored `var name: Type!` properties of XCTest classes
+
+## Why
+
+`003_93a9cca3e7d74709.txt`, *Basics*:
+
+> A class which inherit from XCTestCase is not able to deallocate objects created in setUp
+> method and stored in class variables in case of failing tests. The solution of this problem
+> is deallocate all variables in tearDown method. Doing it manually is bothersome.
+> **TestAbstraction** register a block of teardown code in setUpTestCase method which allows to
+> deallocate all variables anotted by TearDownProperty property wrapper.
+
+XCTest creates one instance of the test class per test and keeps every instance until the whole
+run ends, so whatever `setUp()` stores in a property stays alive: a thousand tests keep a
+thousand presenters, views and in-memory databases, and objects that observe notifications or
+timers keep reacting during later tests.
+
+The finding lands on the property's name when it is a stored instance `var` declared with `!`,
+assigned in `setUp()` / `setUpWithError()` / `setUp() async throws` (directly, through a
+same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and never set to
+`nil`:
+
+- in `tearDown()` / `tearDownWithError()` / `tearDown() async throws`, or a same-file helper
+  they call;
+- in a closure passed to `addTeardownBlock` in any method of the class or anything its `setUp`
+  calls, in a same-file function passed to it by name (`addTeardownBlock(releaseAll)`), or in a
+  same-file helper either calls.
+
+A property declared with a property wrapper named in `teardown_wrappers` (default
+`@TearDownProperty`) is released by that wrapper and not reported. Nor is one whose declared
+type (as written, without the `!`) matches `ignored_types`: by default small values that hold
+no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`, `UUID`,
+`TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
+properties are not reported.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class CoursePresenterTests: XCTestCase {
+  var ↓presenter: CoursePresenter!
+  var ↓view: CourseViewMock!
+  var env: TestEnvironment!
+  var courseID: String!
+
+  override func setUp() {
+    super.setUp()
+    courseID = "1"
+    view = CourseViewMock()
+    makePresenter()
+  }
+
+  private func makePresenter() {
+    presenter = CoursePresenter(view: view)
+  }
+
+  override func tearDown() {
+    env = nil
+    view = CourseViewMock()
+    super.tearDown()
+  }
+
+  func test_viewIsReady_loads() {
+    presenter.viewIsReady()
+    XCTAssertTrue(view.didLoad)
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class CoursePresenterTests: XCTestCase {
+  @TearDownProperty var assembly: CourseAssembly!
+  var presenter: CoursePresenter!
+  var view: CourseViewMock!
+  var store: TestStore!
+  var course: Course?
+
+  override func setUp() {
+    super.setUp()
+    assembly = CourseAssembly()
+    presenter = CoursePresenter(view: view)
+    view = CourseViewMock()
+    store = TestStore()
+    course = Course.make()
+    addTeardownBlock { [weak self] in
+      self?.store = nil
+    }
+  }
+
+  override func tearDownWithError() throws {
+    releaseAll()
+    try super.tearDownWithError()
+  }
+
+  private func releaseAll() {
+    presenter = nil
+    self.view = nil
+  }
+}
+```
+
+<!-- options: {teardown_wrappers: [Released], ignored_types: []} -->
+```swift triggers
+import XCTest
+
+final class LoginTests: XCTestCase {
+  @Released var client: APIClient!
+  @TearDownProperty var ↓sut: LoginPresenter!
+  var ↓userName: String!
+
+  override func setUp() {
+    super.setUp()
+    client = APIClient()
+    sut = LoginPresenter(client: client)
+    userName = "ada"
+  }
+}
+```
+
+## Options
+
+```yaml
+state_released_in_teardown:
+  severity: warning
+  teardown_wrappers: ["TearDownProperty"]  # wrappers that release the property ('*' wildcards)
+  ignored_types: [Bool, Int, Double, Float, CGFloat, String, URL, Date, UUID, TimeInterval]
+```
+
+## When not to use it
+
+When your test base class releases every property itself (for example by reflection in its
+`tearDown()`), or the properties only hold small values whose lifetime does not matter.
 """#,
     "test_file_name": #"""
 # test_file_name
@@ -2437,6 +3020,178 @@ test_name_format:
 When your team uses another naming scheme, such as `testWhatWeTest()` from
 `002_e4968e6f43fe87be.txt` (*Tests → General Rules*): set `pattern` to that scheme, or turn the
 rule off.
+"""#,
+    "unreachable_test": #"""
+# unreachable_test
+
+A method written as a test that the test runner never runs.
+
+- **Default severity:** error
+- **Opt-in:** no
+- **Applies to:** methods named `test...` (or nearly) of XCTest classes, of classes named
+  `*Tests` and of Swift Testing suites
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *Testing the Tests*:
+
+> Always take a few extra minutes to test your tests! Don't trust a "green" test on the first
+> try.
+
+and *Continuous Integration*: "Our open source projects use Travis CI to ensure that all tests
+are executed every time a pull request is created or updated." A test the runner skips is the
+greenest test there is: it never fails, and nothing says it did not run. XCTest runs the
+instance methods of an `XCTestCase` subclass whose names start with `test`, that take no
+arguments and return nothing; anything else is silently left out. SwiftLint's
+`private_unit_test` catches the `private` case only.
+
+The finding lands on the method's name when it reads as a test but:
+
+- is `private` or `fileprivate` (not `@objc`), in a test class or an extension of one;
+- is `static` or `class` and asserts;
+- takes parameters or returns a value, asserts, and is declared in a class named `*Tests` or
+  `*Test` (an extension of a base class is where helpers live, so it is left alone);
+- is spelt almost like a test in a test class: `Test...`, `tset...`, `tets...`, `tst...`
+  followed by an upper-case letter, a digit or `_` (the message gives the right name);
+- is a `test...()` method of a class named `*Tests` that has no superclass, or whose superclass
+  is `NSObject` or a non-test class of the same file;
+- is a `test...()` method that asserts, in an extension of a struct, enum or non-test class
+  declared in the same file;
+- is a `test...()` function that asserts in a Swift Testing suite (a type with `@Suite` or
+  `@Test` members) but has no `@Test` itself.
+
+A method the file calls or mentions anywhere else (`testRetry(times: 2)`, `#selector(...)`, a
+Linux `allTests` list) is a helper and is not reported, whatever its name. A class whose
+superclass is declared outside the linted files and not named in `test_base_classes` is neither
+known to be a test case nor known not to be one, so its methods are not reported. `@Test`
+functions in `private` or `fileprivate` suites are not reported: Swift Testing discovers them
+(its own test suite relies on `fileprivate` suites).
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class CartTests: XCTestCase {
+  private func ↓testTotal_isTen() {
+    XCTAssertEqual(Cart(items: [10]).total, 10)
+  }
+
+  static func ↓testEmptyCart_hasNoTotal() {
+    XCTAssertEqual(Cart(items: []).total, 0)
+  }
+
+  func ↓tsetCoupon_lowersTotal() {
+    XCTAssertEqual(Cart(items: [10], coupon: 2).total, 8)
+  }
+
+  func ↓Test_discount_appliesOnce() {
+    XCTAssertEqual(Cart(items: [10], coupon: 2).discounts, 1)
+  }
+
+  func ↓testItems(count: Int) {
+    XCTAssertEqual(Cart(items: Array(repeating: 1, count: count)).items.count, count)
+  }
+
+  func ↓testIsPaid() -> Bool {
+    XCTAssertFalse(Cart(items: []).isPaid)
+    return true
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class OrderTests {
+  func ↓test_total_isSum() {
+    XCTAssertEqual(Order(lines: [1, 2]).total, 3)
+  }
+}
+
+struct Order {
+  var lines: [Int]
+}
+
+extension Order {
+  func ↓test_lines_areNotEmpty() {
+    XCTAssertFalse(lines.isEmpty)
+  }
+}
+```
+
+```swift triggers
+import Testing
+
+struct PriceTests {
+  @Test func roundsToCents() {
+    #expect(Price(1.234).cents == 123)
+  }
+
+  func ↓testNegativePrice_isZero() {
+    #expect(Price(-1).cents == 0)
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class CartTests: XCTestCase {
+  func test_total_isTen() {
+    assertTotal(of: [10], is: 10)
+  }
+
+  func test_retry_succeeds() async throws {
+    try await testRetry(times: 2)
+  }
+
+  // Helpers named like tests: the tests call them.
+  private func testRetry(times: Int) async throws {
+    XCTAssertEqual(try await Cart.retry(times), .success)
+  }
+
+  private func assertTotal(of items: [Int], is total: Int) {
+    XCTAssertEqual(Cart(items: items).total, total)
+  }
+
+  static func testCart() -> Cart { Cart(items: [1]) }
+
+  @objc private func testLegacySelector() {
+    XCTAssertTrue(Cart(items: []).isEmpty)
+  }
+}
+
+// The superclass is declared in another module: unknown, not reported.
+final class CheckoutTests: BaseTestCase {
+  private func testCheckout_completes() {
+    XCTAssertTrue(Checkout().complete())
+  }
+}
+
+// Swift Testing runs tests in private suites too.
+private struct DiscountTests {
+  @Test func appliesOnce() {
+    #expect(Discount(2).applied(to: 10) == 8)
+  }
+}
+```
+
+## Options
+
+None besides `severity`:
+
+```yaml
+unreachable_test:
+  severity: error
+```
+
+## When not to use it
+
+When your tests run on Linux from hand-written `allTests` lists that call `private` methods, or
+when a method named `tset...` or `Test...` is meant not to run: mark such a method
+`// testlint:disable:next unreachable_test - reason`, or better, give it a name that does not
+read as a test.
 """#,
   ]
 }

@@ -38,7 +38,77 @@ public struct PresenterRecreatedInSetupRule: Rule {
         }
       }
     }
+    for type in model.types where context.discovery.isQuickSpecType(type) {
+      for function in type.functions where model.functions[function].name == "spec" {
+        violations += sharedQuickPresenters(inSpec: function, context: context)
+      }
+    }
     return violations
+  }
+
+  /// Quick: presenters declared with an initializer at `spec()` or `describe` / `context` level,
+  /// so the examples below share one, unless a `beforeEach` around each of those examples
+  /// assigns a new one.
+  func sharedQuickPresenters(inSpec function: Int, context: RuleContext) -> [Violation] {
+    let model = context.model
+    let examples = context.tests.filter { $0.framework == .quick && $0.function == function }
+    var violations: [Violation] = []
+    for local in model.locals where local.function == function && local.initializer != nil {
+      // Quick's `@TestState` creates the value again for every example.
+      guard matcher.holdsPresenter(name: local.name, typeAnnotation: local.typeAnnotation),
+        !local.attributes.contains("TestState")
+      else { continue }
+      if let scope = local.enclosingCall, !Self.isGroup(model.calls[scope]) { continue }
+      let shared = examples.contains { example in
+        guard let call = example.call, model.calls[call].nameToken > local.nameToken,
+          let levels = Self.groups(around: call, upTo: local.enclosingCall, in: model)
+        else { return false }
+        return !levels.contains { Self.beforeEachAssigns(local.name, group: $0, function: function, in: model) }
+      }
+      if shared {
+        violations.append(
+          Violation(offset: model.offset(local.nameToken), message: Messages.sharedBySpec(local.name)))
+      }
+    }
+    return violations
+  }
+
+  /// `describe`, `context` and their focused and pending forms.
+  static func isGroup(_ call: Call) -> Bool {
+    call.path.count == 1 && TestDiscovery.groupNames.contains(call.name)
+  }
+
+  /// The calls around an example from its parent up to `scope` (nil: the `spec()` body itself,
+  /// listed as nil), or nil when the example is not inside `scope`.
+  static func groups(around call: Int, upTo scope: Int?, in model: FileModel) -> [Int?]? {
+    var levels: [Int?] = []
+    var current = model.calls[call].parent
+    while let group = current {
+      levels.append(group)
+      if group == scope { return levels }
+      current = model.calls[group].parent
+    }
+    guard scope == nil else { return nil }
+    levels.append(nil)
+    return levels
+  }
+
+  /// Whether a `beforeEach` / `justBeforeEach` registered directly in `group` (nil: the
+  /// `spec()` body) assigns the variable.
+  static func beforeEachAssigns(_ name: String, group: Int?, function: Int, in model: FileModel) -> Bool {
+    let spec = model.functions[function]
+    for index in spec.calls {
+      let call = model.calls[index]
+      guard call.parent == group, call.path.count == 1,
+        call.name == "beforeEach" || call.name == "justBeforeEach",
+        let closure = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
+      else { continue }
+      for assignment in spec.assignments.map({ model.assignments[$0] })
+      where assignment.target == [name] && closure.contains(assignment.targetToken) {
+        return true
+      }
+    }
+    return false
   }
 
   /// Member names assigned by the type's instance `setUp` methods (in this file, extensions
@@ -81,8 +151,13 @@ struct PresenterMatcher: Sendable {
 
   func holdsPresenter(_ property: PropertyDecl) -> Bool {
     guard !property.isStatic, !property.isComputed else { return false }
-    if names.contains(where: { $0.matches(property.name) }) { return true }
-    guard let annotation = property.typeAnnotation else { return false }
+    return holdsPresenter(name: property.name, typeAnnotation: property.typeAnnotation)
+  }
+
+  /// Whether a variable with this name and declared type holds a presenter.
+  func holdsPresenter(name: String, typeAnnotation: String?) -> Bool {
+    if names.contains(where: { $0.matches(name) }) { return true }
+    guard let annotation = typeAnnotation else { return false }
     let typeName = TypeDecl.simpleName(annotation)
     return typeSuffixes.contains { !$0.isEmpty && typeName.hasSuffix($0) }
   }
@@ -92,6 +167,10 @@ extension PresenterRecreatedInSetupRule {
   fileprivate enum Messages {
     static func initializedAtDeclaration(_ name: String) -> String {
       "create '\(name)' in 'setUp()' instead of at its declaration, so every test gets a fresh one"
+    }
+
+    static func sharedBySpec(_ name: String) -> String {
+      "create '\(name)' in a 'beforeEach' instead of at its declaration, so every example gets a fresh one"
     }
 
     static func notAssignedInSetUp(_ name: String) -> String {

@@ -5,18 +5,23 @@ public enum RuleRegistry {
     APIMockSeedingRule.self,
     ArrangeActAssertRule.self,
     DisabledTestRule.self,
+    ExpectationRecreatedInSetupRule.self,
     FocusedTestRule.self,
     ForceUnwrapInTestRule.self,
     GenericXCTAssertRule.self,
     IndiscreteTestRule.self,
+    LifecycleSuperCallRule.self,
     MissingAssertionRule.self,
     NondeterministicInputRule.self,
     PresenterRecreatedInSetupRule.self,
     RealNetworkInTestRule.self,
     SchedulerAdvanceAfterSendRule.self,
+    SetupTestCaseInvokedRule.self,
     SleepInTestRule.self,
+    StateReleasedInTeardownRule.self,
     TestFileNameRule.self,
     TestNameFormatRule.self,
+    UnreachableTestRule.self,
   ]
 
   /// All descriptions, sorted by id.

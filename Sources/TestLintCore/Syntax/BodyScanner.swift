@@ -50,6 +50,14 @@ extension ScannerState {
       } else if isOperator(index, "=") {
         readAssignment(at: index, limit: end, function: function)
       }
+      if token.keyword == .let || token.keyword == .var {
+        let prefix = localPrefix(index, bodyStart: start)
+        if prefix.isLocal {
+          readLocal(
+            at: index, limit: end, function: function, attributes: prefix.attributes,
+            enclosingCall: openCalls.last?.call)
+        }
+      }
       index += 1
     }
   }
@@ -239,6 +247,81 @@ extension ScannerState {
       break
     }
     return (components, expressionBase, implicitMember)
+  }
+
+  /// The attributes and modifiers before the `let` / `var` at `index` (`@TestState`, `weak`),
+  /// and whether it declares a local (not `if let`, `case let`, `for var`).
+  func localPrefix(_ index: Int, bodyStart: Int) -> (isLocal: Bool, attributes: [String]) {
+    var attributes: [String] = []
+    var previous = index - 1
+    while previous >= bodyStart {
+      let token = tokens[previous]
+      if [.weak, .unowned, .lazy].contains(token.keyword) {
+        previous -= 1
+      } else if token.isIdentifierLike, previous - 1 >= bodyStart, tokens[previous - 1].kind == .at {
+        attributes.insert(name(previous), at: 0)
+        previous -= 2
+      } else if token.kind == .rightParen, close(previous) < previous, close(previous) - 2 >= bodyStart,
+        tokens[close(previous) - 1].isIdentifierLike, tokens[close(previous) - 2].kind == .at
+      {
+        attributes.insert(name(close(previous) - 1), at: 0)
+        previous = close(previous) - 3
+      } else {
+        break
+      }
+    }
+    let first = previous + 1
+    guard previous >= 0 else { return (true, attributes) }
+    let before = tokens[previous]
+    switch before.kind {
+    case .leftBrace, .semicolon: return (true, attributes)
+    case .comma, .operator, .leftParen, .leftBracket, .colon, .dot: return (false, attributes)
+    default: break
+    }
+    if before.keyword == .in { return (true, attributes) }
+    if [.if, .guard, .while, .case, .for, .catch].contains(before.keyword) { return (false, attributes) }
+    return (tokens[first].isAtLineStart, attributes)
+  }
+
+  /// Records a local `let name: Type = value` (the first binding of the declaration).
+  mutating func readLocal(
+    at index: Int, limit: Int, function: Int, attributes: [String], enclosingCall: Int?
+  ) {
+    let nameIndex = index + 1
+    guard nameIndex < limit, tokens[nameIndex].isIdentifierLike else { return }
+    var cursor = nameIndex + 1
+    var typeAnnotation: String?
+    if cursor < limit, tokens[cursor].kind == .colon {
+      let typeStart = cursor + 1
+      var typeEnd = typeStart
+      while typeEnd < limit {
+        let token = tokens[typeEnd]
+        if token.kind == .leftBrace || token.kind == .rightBrace || token.kind == .comma
+          || token.kind == .semicolon || isOperator(typeEnd, "=")
+        {
+          break
+        }
+        if typeEnd > typeStart, token.isAtLineStart, token.kind != .dot { break }
+        if token.kind == .leftParen || token.kind == .leftBracket {
+          typeEnd = min(close(typeEnd) + 1, limit)
+        } else if token.kind == .operator, bytes[Int(token.start)] == UInt8(ascii: "<") {
+          typeEnd = min(skipAngles(from: typeEnd), limit)
+        } else {
+          typeEnd += 1
+        }
+      }
+      typeAnnotation = ScannerState.squeeze(text(from: typeStart, to: typeEnd))
+      cursor = typeEnd
+    }
+    var initializer: Range<Int>?
+    if cursor < limit, isOperator(cursor, "=") {
+      initializer = (cursor + 1)..<expressionEnd(from: cursor + 1, limit: limit)
+    }
+    model.locals.append(
+      LocalDecl(
+        name: name(nameIndex), nameToken: nameIndex, typeAnnotation: typeAnnotation,
+        initializer: initializer, isLet: tokens[index].keyword == .let, attributes: attributes,
+        enclosingCall: enclosingCall, function: function))
   }
 
   /// Records `target = value` when `index` is an assignment operator after a plain path.

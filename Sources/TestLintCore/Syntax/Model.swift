@@ -230,6 +230,26 @@ public struct Assignment: Sendable, Hashable {
   }
 }
 
+/// A `let` / `var` declared inside a function body or closure: `let presenter = Presenter()`.
+public struct LocalDecl: Sendable, Hashable {
+  /// The name.
+  public var name: String
+  /// Token index of the name.
+  public var nameToken: Int
+  /// The type annotation as written, if any: `Presenter!`.
+  public var typeAnnotation: String?
+  /// Token range of the initializer expression, if any.
+  public var initializer: Range<Int>?
+  /// `let` rather than `var`.
+  public var isLet: Bool
+  /// Attribute names before it, without `@`: `TestState`.
+  public var attributes: [String]
+  /// The innermost call whose arguments or closures contain it (a Quick `describe`), if any.
+  public var enclosingCall: Int?
+  /// The function whose body contains it.
+  public var function: Int
+}
+
 /// An `import` declaration.
 public struct ImportDecl: Sendable, Hashable {
   /// The module path: `XCTest`, `Foundation.NSString`.
@@ -260,6 +280,8 @@ public struct FileModel: Sendable {
   public var calls: [Call] = []
   /// Assignments in function bodies.
   public var assignments: [Assignment] = []
+  /// Local `let` / `var` declarations in function bodies (statement level, not conditions).
+  public var locals: [LocalDecl] = []
 
   /// The text of a token.
   public func text(_ index: Int) -> String { source.text(tokens[index].range) }

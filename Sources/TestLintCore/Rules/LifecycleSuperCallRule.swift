@@ -1,0 +1,165 @@
+/// An overridden `setUp` / `tearDown` calls the matching `super` method exactly once.
+public struct LifecycleSuperCallRule: Rule {
+  public static let description = RuleDescription(
+    id: "lifecycle_super_call",
+    summary: "an overridden 'setUp()' or 'tearDown()' calls the matching 'super' method exactly once",
+    defaultSeverity: .warning)
+
+  /// The instance lifecycle methods of `XCTestCase`.
+  static let lifecycleNames: Set<String> = ["setUp", "tearDown", "setUpWithError", "tearDownWithError"]
+
+  public init(options: RuleOptions) {}
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    let classifier = TestCaseClassifier(model: model, discovery: context.discovery)
+    let importsXCTest = model.imports.contains { $0.module == "XCTest" }
+    var violations: [Violation] = []
+    for function in model.functions {
+      guard function.kind == .function, Self.lifecycleNames.contains(function.name),
+        function.has("override"), !function.has("class"), !function.has("static"),
+        function.parameters.isEmpty, let body = function.body, let owner = function.owner
+      else { continue }
+      // Only in test cases, and classes whose superclass the run does not declare in files
+      // that import XCTest: an app's `override func setUp()` belongs to another API.
+      switch classifier.verdict(owner) {
+      case .testCase: break
+      case .unknown where importsXCTest: break
+      default: continue
+      }
+      let calls = function.calls.map { model.calls[$0] }.filter { call in
+        call.path.count == 2 && call.path[0] == "super" && !call.hasExpressionBase
+      }
+      let matching = calls.filter { $0.name == function.name }.count
+      let call = Self.superCall(for: function)
+      if matching == 1 { continue }
+      if matching > 1 {
+        violations.append(
+          Violation(offset: function.nameOffset, message: Messages.calledTimes(call, function.name, matching)))
+        continue
+      }
+      if let other = calls.first(where: { Self.lifecycleNames.contains($0.name) }) {
+        violations.append(
+          Violation(
+            offset: function.nameOffset,
+            message: Messages.otherCalled(call, function.name, "super.\(other.name)()")))
+        continue
+      }
+      violations.append(
+        Violation(
+          offset: function.nameOffset, message: Messages.missing(call, function.name),
+          fix: Self.fix(for: function, body: body, call: call, in: model)))
+    }
+    return violations
+  }
+
+  /// The `super` call as it must be written in this function: `try await super.setUp()`.
+  static func superCall(for function: FunctionDecl) -> String {
+    (function.isThrows ? "try " : "") + (function.isAsync ? "await " : "") + "super.\(function.name)()"
+  }
+
+  /// Inserts the call as the first statement of a set-up and the last of a tear-down, on its
+  /// own line with the body's indentation and the file's line ending. No fix when the call
+  /// might not compile: a non-throwing override of a throwing method (`try` needs a `do`), an
+  /// `async` override that does not throw (the `async throws` overload would be picked).
+  static func fix(for function: FunctionDecl, body: Range<Int>, call: String, in model: FileModel) -> [Edit]? {
+    let withError = function.name.hasSuffix("WithError")
+    if withError, !function.isThrows || function.isAsync { return nil }
+    if !withError, function.isAsync != function.isThrows { return nil }
+    let tokens = model.tokens
+    let source = model.source
+    let open = body.lowerBound
+    let close = body.upperBound - 1
+    guard close > open, close < tokens.count else { return nil }
+    // Directive lines are not tokens: the first or last token may sit inside an `#if`.
+    if source.text(Int(tokens[open].start)..<Int(tokens[close].end)).contains("#if") { return nil }
+    let isSetUp = function.name.hasPrefix("setUp")
+    let openLine = source.line(of: Int(tokens[open].start))
+    let closeLine = source.line(of: Int(tokens[close].start))
+    let newline = lineEnding(afterLine: openLine, in: source)
+    if close == open + 1 {
+      // An empty body.
+      if openLine == closeLine {
+        return [Edit(range: Int(tokens[open].end)..<Int(tokens[close].start), replacement: " \(call) ")]
+      }
+      // Right after the `{` line for a set-up, right before the `}` line for a tear-down.
+      let indent = indentation(ofLine: closeLine, in: source) + indentStep(function, in: model)
+      let offset = lineStart(isSetUp ? openLine + 1 : closeLine, in: source)
+      return [Edit(range: offset..<offset, replacement: indent + call + newline)]
+    }
+    let first = open + 1
+    let last = close - 1
+    let firstLine = source.line(of: Int(tokens[first].start))
+    // Where the last token ends: a multi-line string spans lines.
+    let lastLine = source.line(of: Int(tokens[last].end) - 1)
+    if isSetUp {
+      // After the `{` line, so a comment that opens the body stays first.
+      let offset = lineStart(openLine + 1, in: source)
+      guard firstLine > openLine, !isInsideComment(offset, in: model) else {
+        return [Edit(range: Int(tokens[first].start)..<Int(tokens[first].start), replacement: call + "; ")]
+      }
+      return [Edit(range: offset..<offset, replacement: indentation(ofLine: firstLine, in: source) + call + newline)]
+    }
+    // At the end of the last statement's line, after a trailing comment.
+    let offset = source.lineRange(lastLine).upperBound
+    guard closeLine > lastLine, firstLine > openLine, !isInsideComment(offset, in: model) else {
+      return [Edit(range: Int(tokens[last].end)..<Int(tokens[last].end), replacement: "; " + call)]
+    }
+    return [Edit(range: offset..<offset, replacement: newline + indentation(ofLine: firstLine, in: source) + call)]
+  }
+
+  /// Whether a block comment spans the offset (a line break inside `/* ... */`).
+  static func isInsideComment(_ offset: Int, in model: FileModel) -> Bool {
+    model.comments.contains { $0.range.lowerBound < offset && offset < $0.range.upperBound }
+  }
+
+  /// The line break that ends a line: `\r\n` or `\n`.
+  static func lineEnding(afterLine line: Int, in source: SourceFile) -> String {
+    let end = source.lineRange(line).upperBound
+    if end < source.bytes.count, source.bytes[end] == 0x0D { return "\r\n" }
+    return "\n"
+  }
+
+  /// The byte offset where a 1-based line starts.
+  static func lineStart(_ line: Int, in source: SourceFile) -> Int {
+    line <= source.lineStarts.count ? source.lineStarts[line - 1] : source.bytes.count
+  }
+
+  /// The spaces and tabs that start a line.
+  static func indentation(ofLine line: Int, in source: SourceFile) -> String {
+    let range = source.lineRange(line)
+    var end = range.lowerBound
+    while end < range.upperBound, source.bytes[end] == 0x20 || source.bytes[end] == 0x09 { end += 1 }
+    return source.text(range.lowerBound..<end)
+  }
+
+  /// One level of indentation, read from the function against its type (4 spaces if unclear).
+  static func indentStep(_ function: FunctionDecl, in model: FileModel) -> String {
+    let source = model.source
+    let functionIndent = indentation(ofLine: source.line(of: function.nameOffset), in: source)
+    if let owner = function.owner {
+      let typeIndent = indentation(ofLine: source.line(of: model.types[owner].nameOffset), in: source)
+      if functionIndent.hasPrefix(typeIndent), functionIndent.count > typeIndent.count {
+        return String(functionIndent.dropFirst(typeIndent.count))
+      }
+    }
+    return "    "
+  }
+}
+
+extension LifecycleSuperCallRule {
+  fileprivate enum Messages {
+    static func missing(_ call: String, _ name: String) -> String {
+      let place = name.hasPrefix("setUp") ? "first" : "last"
+      return "call '\(call)' \(place) in '\(name)()'; it is missing"
+    }
+
+    static func calledTimes(_ call: String, _ name: String, _ count: Int) -> String {
+      "call '\(call)' once in '\(name)()', not \(count) times"
+    }
+
+    static func otherCalled(_ call: String, _ name: String, _ other: String) -> String {
+      "call '\(call)' in '\(name)()' instead of '\(other)'"
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/// What `setUp` stores in an implicitly unwrapped property, `tearDown` sets back to `nil`.
+public struct StateReleasedInTeardownRule: Rule {
+  public static let description = RuleDescription(
+    id: "state_released_in_teardown",
+    summary: "an implicitly unwrapped property assigned in 'setUp()' is set to nil in 'tearDown()'",
+    defaultSeverity: .warning,
+    options: [
+      OptionSpec(
+        name: "teardown_wrappers", kind: .strings, defaultValue: .strings(["TearDownProperty"]),
+        summary: "property wrappers that release the property after each test ('*' is a wildcard)"),
+      OptionSpec(
+        name: "ignored_types", kind: .strings, defaultValue: .strings(Self.valueTypes),
+        summary: "declared types whose properties need no release ('*' is a wildcard)"),
+    ])
+
+  /// Small values that hold no object: keeping them costs nothing.
+  static let valueTypes = [
+    "Bool", "Int", "Double", "Float", "CGFloat", "String", "URL", "Date", "UUID", "TimeInterval",
+  ]
+
+  private let wrappers: [WildcardPattern]
+  private let ignoredTypes: [WildcardPattern]
+
+  public init(options: RuleOptions) {
+    wrappers = options.strings("teardown_wrappers").map(WildcardPattern.init)
+    ignoredTypes = options.strings("ignored_types").map(WildcardPattern.init)
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    var violations: [Violation] = []
+    for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
+      let candidates = type.properties.map { model.properties[$0] }.filter(isCandidate)
+      guard !candidates.isEmpty else { continue }
+      let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
+      let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
+      for property in candidates where assigned.contains(property.name) && !released.contains(property.name) {
+        violations.append(Violation(offset: property.nameOffset, message: Messages.notReleased(property.name)))
+      }
+    }
+    return violations
+  }
+
+  /// A stored instance `var` declared `Type!`, not of an ignored type and not wrapped in a
+  /// releasing property wrapper.
+  func isCandidate(_ property: PropertyDecl) -> Bool {
+    guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed,
+      let annotation = property.typeAnnotation
+    else { return false }
+    let written = String(annotation.dropLast())
+    if ignoredTypes.contains(where: { $0.matches(written) }) { return false }
+    return !property.attributes.contains { attribute in
+      let name = TypeDecl.simpleName(attribute.name)
+      return wrappers.contains { $0.matches(name) }
+    }
+  }
+
+  /// Member names set to `nil` by the type's `tearDown` methods, by closures (or same-file
+  /// functions passed by name) the type registers with `addTeardownBlock` in any of its methods
+  /// or what its `setUp` calls, and by the same-file helpers either calls.
+  static func releasedInTearDown(typeNamed name: String, in context: RuleContext) -> Set<String> {
+    let model = context.model
+    let functions = context.functions(ofTypeNamed: name)
+    var names: Set<String> = []
+    func collect(_ range: Range<Int>) { names.formUnion(nilAssignments(in: range, of: model)) }
+    func collect(function index: Int) {
+      if let body = model.functions[index].body { collect(body) }
+    }
+    let tearDowns = functions.filter { index in
+      let function = model.functions[index]
+      return (function.name == "tearDown" || function.name == "tearDownWithError")
+        && function.parameters.isEmpty && !function.has("class") && !function.has("static")
+    }
+    for tearDown in tearDowns {
+      for reachable in context.reachableFunctions(from: tearDown) { collect(function: reachable) }
+    }
+    var registering = Set(functions)
+    for setUp in functions where ["setUp", "setUpWithError"].contains(model.functions[setUp].name) {
+      registering.formUnion(context.reachableFunctions(from: setUp))
+    }
+    for function in registering.sorted() {
+      for callIndex in model.functions[function].calls where model.calls[callIndex].name == "addTeardownBlock" {
+        let call = model.calls[callIndex]
+        var closures = call.trailingClosures.map(\.tokens)
+        closures += call.arguments.map(\.value).filter { !$0.isEmpty && model.tokens[$0.lowerBound].kind == .leftBrace }
+        // `addTeardownBlock(releaseAll)`: a same-file function passed by name.
+        for argument in call.arguments where !argument.value.isEmpty {
+          let name = model.text(argument.value.upperBound - 1)
+          let isReference = argument.value.count == 1
+            || (argument.value.count == 3 && model.text(argument.value.lowerBound) == "self")
+          guard isReference, let targets = context.callGraph.functionsByName[name] else { continue }
+          for target in targets {
+            for reachable in context.reachableFunctions(from: target) { collect(function: reachable) }
+          }
+        }
+        for closure in closures {
+          collect(closure)
+          let inner = model.functions[function].calls.filter { closure.contains(model.calls[$0].nameToken) }
+          guard let first = inner.first, let last = inner.last else { continue }
+          for reachable in context.callGraph.reachable(fromCalls: first..<(last + 1)) {
+            collect(function: reachable)
+          }
+        }
+      }
+    }
+    return names
+  }
+
+  /// Members set to `nil` in a token range: `name = nil`, `self.name = nil`, `self?.name = nil`
+  /// (read from the tokens: `self?.name` hangs off an optional chain, which the model's
+  /// assignments leave out).
+  static func nilAssignments(in range: Range<Int>, of model: FileModel) -> Set<String> {
+    let tokens = model.tokens
+    var names: Set<String> = []
+    for index in range where index >= 1 && index + 1 < range.upperBound {
+      guard tokens[index].kind == .operator, model.text(index) == "=",
+        tokens[index + 1].keyword == .nil, tokens[index - 1].isIdentifierLike
+      else { continue }
+      let after = index + 2
+      if after < tokens.count, !tokens[after].isAtLineStart,
+        ![.semicolon, .rightBrace].contains(tokens[after].kind)
+      {
+        continue  // `x = nil ?? y`
+      }
+      let target = index - 1
+      var receiver = target - 1
+      if receiver >= 0, tokens[receiver].kind == .dot {
+        receiver -= 1
+        if receiver >= 0, tokens[receiver].kind == .operator, ["?", "!"].contains(model.text(receiver)) {
+          receiver -= 1
+        }
+        guard receiver >= 0, tokens[receiver].keyword == .`self` else { continue }
+        if receiver >= 1, tokens[receiver - 1].kind == .dot { continue }
+      }
+      var name = model.text(target)
+      if tokens[target].kind == .backtickIdentifier { name = String(name.dropFirst().dropLast()) }
+      names.insert(name)
+    }
+    return names
+  }
+}
+
+extension StateReleasedInTeardownRule {
+  fileprivate enum Messages {
+    static func notReleased(_ name: String) -> String {
+      "set '\(name)' to nil in 'tearDown()'; XCTest keeps every test case instance, and what it holds, until the run ends"
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/// A method written as a test that no test runner will ever run.
+public struct UnreachableTestRule: Rule {
+  public static let description = RuleDescription(
+    id: "unreachable_test",
+    summary: "a method written as a test that the test runner never runs",
+    defaultSeverity: .error)
+
+  public init(options: RuleOptions) {}
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    let classifier = TestCaseClassifier(model: model, discovery: context.discovery)
+    var references: [String: Int]?
+    var violations: [Violation] = []
+    for (typeIndex, type) in model.types.enumerated() where type.kind != .protocol {
+      let verdict = classifier.verdict(typeIndex)
+      let isSuite = isSwiftTestingSuite(typeIndex, in: model)
+      for functionIndex in type.functions {
+        let function = model.functions[functionIndex]
+        guard function.kind == .function, !function.has("override"), !function.hasAttribute("Test"),
+          let message = problem(
+            function, type: type, verdict: verdict, isSuite: isSuite, classifier: classifier)
+        else { continue }
+        // A method the file calls or mentions is a helper, whatever its name.
+        if references == nil { references = Self.identifierCounts(in: model) }
+        if (references?[function.name] ?? 0) > 1 { continue }
+        violations.append(Violation(offset: function.nameOffset, message: message))
+      }
+    }
+    return violations
+  }
+
+  /// Why a method of a type would be a test but never runs, if it is one.
+  func problem(
+    _ function: FunctionDecl, type: TypeDecl, verdict: TestCaseClassifier.Verdict, isSuite: Bool,
+    classifier: TestCaseClassifier
+  ) -> String? {
+    let model = classifier.model
+    let name = function.name
+    let isTestNamed = name.hasPrefix("test")
+    let hasTestShape = function.parameters.isEmpty && Self.returnsVoid(function)
+      && !function.has("static") && !function.has("class") && !function.has("private")
+      && !function.has("fileprivate")
+    switch verdict {
+    case .testCase:
+      if hasTestShape, let corrected = Self.correctedTestName(name) {
+        return Messages.misspelt(name, corrected)
+      }
+      guard isTestNamed else { break }
+      // Only what reads as a test, not a helper that happens to start with `test`: the other
+      // problems away, no parameters and no result; an instance method of a test class
+      // (`*Tests`, not an extension of a base class) that asserts.
+      let callable = function.parameters.isEmpty && Self.returnsVoid(function)
+      if function.hasAttribute("objc") { return nil }
+      if function.has("private") || function.has("fileprivate") {
+        let modifier = function.has("private") ? "private" : "fileprivate"
+        return callable ? Messages.privateTest(name, modifier) : nil
+      }
+      if function.has("static") || function.has("class") {
+        let modifier = function.has("static") ? "static" : "class"
+        return callable && asserts(function, in: model) ? Messages.staticTest(name, modifier) : nil
+      }
+      if callable { return nil }
+      guard type.kind == .class, type.simpleName.hasSuffix("Tests") || type.simpleName.hasSuffix("Test"),
+        asserts(function, in: model)
+      else { return nil }
+      if !function.parameters.isEmpty { return Messages.parameters(name) }
+      return Messages.returnValue(name, function.returnType ?? "")
+    case .notTestCase:
+      guard isTestNamed, hasTestShape else { return nil }
+      if isSuite {
+        return asserts(function, in: model) ? Messages.missingTestAttribute(name) : nil
+      }
+      let declaration =
+        type.kind == .extension ? classifier.declaration(named: type.simpleName).map { model.types[$0] } : type
+      guard let declaration else { return nil }
+      if declaration.kind == .class, declaration.simpleName.hasSuffix("Tests") {
+        return Messages.noTestCaseClass(name, declaration.simpleName)
+      }
+      if type.kind == .extension, asserts(function, in: model) {
+        return Messages.extensionOfNonTestType(name, type.simpleName)
+      }
+      return nil
+    case .unknown:
+      break
+    }
+    return nil
+  }
+
+  /// Whether a type is a Swift Testing suite: it, or its declaration or an extension in this
+  /// file, has `@Suite` or an `@Test` method.
+  func isSwiftTestingSuite(_ index: Int, in model: FileModel) -> Bool {
+    let name = model.types[index].simpleName
+    return model.types.contains { type in
+      guard type.simpleName == name else { return false }
+      if type.attributes.contains(where: { $0.name == "Suite" || $0.name.hasSuffix(".Suite") }) { return true }
+      return type.functions.contains { model.functions[$0].hasAttribute("Test") }
+    }
+  }
+
+  /// Whether the body itself asserts (XCTest, Swift Testing or Nimble).
+  func asserts(_ function: FunctionDecl, in model: FileModel) -> Bool {
+    let matcher = AssertionMatcher()
+    return function.calls.contains { matcher.isAssertion(model.calls[$0], in: model) }
+  }
+
+  /// No result, `Void` or `()`.
+  static func returnsVoid(_ function: FunctionDecl) -> Bool {
+    guard let returnType = function.returnType else { return true }
+    return returnType == "Void" || returnType == "()"
+  }
+
+  /// `tset...`, `tets...`, `Test...` spelled as `test...`, when the rest reads as a name.
+  static func correctedTestName(_ name: String) -> String? {
+    for misspelling in ["Test", "tset", "tets", "tst"] where name.hasPrefix(misspelling) {
+      let rest = name.dropFirst(misspelling.count)
+      guard let first = rest.first, first.isUppercase || first == "_" || first.isNumber else { continue }
+      return "test" + rest
+    }
+    return nil
+  }
+
+  /// How often each identifier appears in the file (declarations included).
+  static func identifierCounts(in model: FileModel) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for (index, token) in model.tokens.enumerated() where token.isIdentifierLike && token.keyword == .none {
+      var text = model.text(index)
+      if token.kind == .backtickIdentifier { text = String(text.dropFirst().dropLast()) }
+      counts[text, default: 0] += 1
+    }
+    return counts
+  }
+}
+
+extension UnreachableTestRule {
+  fileprivate enum Messages {
+    static func privateTest(_ name: String, _ modifier: String) -> String {
+      "remove '\(modifier)' from '\(name)': XCTest does not run \(modifier) methods"
+    }
+
+    static func staticTest(_ name: String, _ modifier: String) -> String {
+      "remove '\(modifier)' from '\(name)': XCTest only runs instance methods"
+    }
+
+    static func parameters(_ name: String) -> String {
+      "remove the parameters of '\(name)', or rename it if it is a helper: XCTest does not run methods that take arguments"
+    }
+
+    static func returnValue(_ name: String, _ type: String) -> String {
+      "remove the '\(type)' result of '\(name)', or rename it if it is a helper: XCTest does not run methods that return a value"
+    }
+
+    static func misspelt(_ name: String, _ corrected: String) -> String {
+      "rename '\(name)' to '\(corrected)': XCTest only runs methods whose names start with 'test'"
+    }
+
+    static func noTestCaseClass(_ name: String, _ className: String) -> String {
+      "make '\(className)' inherit from 'XCTestCase': its test '\(name)' never runs"
+    }
+
+    static func extensionOfNonTestType(_ name: String, _ typeName: String) -> String {
+      "move '\(name)' into a test case class: '\(typeName)' is not one, so the test never runs"
+    }
+
+    static func missingTestAttribute(_ name: String) -> String {
+      "mark '\(name)' with '@Test': Swift Testing only runs functions marked '@Test'"
+    }
+  }
+}

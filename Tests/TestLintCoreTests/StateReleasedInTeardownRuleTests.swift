@@ -1,0 +1,95 @@
+import TestLintCore
+import XCTest
+
+/// `state_released_in_teardown`: where a release counts, and what is not a candidate.
+final class StateReleasedInTeardownRuleTests: XCTestCase {
+  func test_unreleasedProperty_saysSetToNil() {
+    let source = """
+      import XCTest
+      final class CartTests: XCTestCase {
+        var cart: Cart!
+        override func setUp() { cart = Cart() }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(StateReleasedInTeardownRule.self, files: ["CartTests.swift": source]).messages(),
+      ["3:7 set 'cart' to nil in 'tearDown()'; XCTest keeps every test case instance, and what it holds, until the run ends"])
+  }
+
+  func test_releasePaths_allCount() {
+    let source = """
+      import XCTest
+      final class CartTests: XCTestCase {
+        var a: A!
+        var b: B!
+        var c: C!
+        var d: D!
+        var e: E!
+        override func setUpWithError() throws {
+          a = A(); b = B(); c = C()
+          prepare()
+          addTeardownBlock { [weak self] in self?.a = nil }
+        }
+        private func prepare() {
+          d = D()
+          e = E()
+          addTeardownBlock(releaseD)
+          addTeardownBlock { [weak self] in self?.releaseE() }
+        }
+        private func releaseD() { d = nil }
+        private func releaseE() { e = nil }
+        override func tearDown() async throws {
+          b = nil
+          clear()
+          try await super.tearDown()
+        }
+        func clear() { self.c = nil }
+      }
+      """
+    XCTAssertEqual(LintHarness(StateReleasedInTeardownRule.self, files: ["CartTests.swift": source]).messages(), [])
+  }
+
+  func test_ignoredTypes_canBeCleared() {
+    let source = """
+      import XCTest
+      final class CartTests: XCTestCase {
+        var name: String!
+        var ids: [UUID]!
+        override func setUp() { name = "cart"; ids = [] }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(StateReleasedInTeardownRule.self, files: ["CartTests.swift": source]).findings().map(\.line), [4])
+    let strict = LintHarness(
+      StateReleasedInTeardownRule.self, files: ["CartTests.swift": source], options: ["ignored_types": .strings([])])
+    XCTAssertEqual(strict.findings().map(\.line), [3, 4])
+  }
+
+  func test_nonCandidates_pass() {
+    let source = """
+      import XCTest
+      final class CartTests: XCTestCase {
+        let fixed: Cart! = Cart()
+        var optional: Cart?
+        var plain = Cart()
+        static var shared: Cart!
+        var computed: Cart! { Cart() }
+        @TearDownProperty var wrapped: Cart!
+        @Injected var injected: Cart!
+        var onlyInTests: Cart!
+        override func setUp() {
+          optional = Cart(); plain = Cart(); wrapped = Cart(); injected = Cart()
+        }
+        func test_cart_isEmpty() { onlyInTests = Cart(); XCTAssertTrue(onlyInTests.isEmpty) }
+      }
+      final class Helper {
+        var cart: Cart!
+        func setUp() { cart = Cart() }
+      }
+      """
+    let harness = LintHarness(
+      StateReleasedInTeardownRule.self, files: ["CartTests.swift": source],
+      options: ["teardown_wrappers": .strings(["TearDown*", "Injected"])])
+    XCTAssertEqual(harness.messages(), [])
+  }
+}

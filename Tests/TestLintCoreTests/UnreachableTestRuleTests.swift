@@ -1,0 +1,92 @@
+import TestLintCore
+import XCTest
+
+/// `unreachable_test`: what XCTest and Swift Testing skip, and helpers that only look like tests.
+final class UnreachableTestRuleTests: XCTestCase {
+  func test_eachProblem_hasOwnMessage() {
+    let source = """
+      import XCTest
+      final class CartTests: XCTestCase {
+        fileprivate func testA() { XCTAssertTrue(a) }
+        class func testB() { XCTAssertTrue(b) }
+        func testC(_ c: Int) { XCTAssertEqual(c, 1) }
+        func testD() -> Int { XCTAssertTrue(d); return 1 }
+        func tst_e() { XCTAssertTrue(e) }
+      }
+      class LooseTests: NSObject {
+        func testF() { XCTAssertTrue(f) }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["CartTests.swift": source]).messages(),
+      [
+        "3:20 remove 'fileprivate' from 'testA': XCTest does not run fileprivate methods",
+        "4:14 remove 'class' from 'testB': XCTest only runs instance methods",
+        "5:8 remove the parameters of 'testC', or rename it if it is a helper: XCTest does not run methods that take arguments",
+        "6:8 remove the 'Int' result of 'testD', or rename it if it is a helper: XCTest does not run methods that return a value",
+        "7:8 rename 'tst_e' to 'test_e': XCTest only runs methods whose names start with 'test'",
+        "10:8 make 'LooseTests' inherit from 'XCTestCase': its test 'testF' never runs",
+      ])
+  }
+
+  func test_baseClassInOtherFile_makesTestCase() {
+    let base = "import XCTest\nclass StoreTestCase: XCTestCase {}\n"
+    let tests = "import XCTest\nfinal class StoreTests: StoreTestCase {\n  private func testLoad() { XCTAssertTrue(loaded) }\n}\n"
+    let harness = LintHarness(UnreachableTestRule.self, files: ["Base.swift": base, "StoreTests.swift": tests])
+    XCTAssertEqual(harness.findings().map(\.line), [3])
+  }
+
+  func test_unknownBaseClass_isLeftAlone() {
+    let tests = "import XCTest\nfinal class StoreTests: StoreTestCase {\n  private func testLoad() { XCTAssertTrue(loaded) }\n}\n"
+    XCTAssertEqual(LintHarness(UnreachableTestRule.self, files: ["StoreTests.swift": tests]).findings().count, 0)
+    let configured = LintHarness(
+      UnreachableTestRule.self, files: ["StoreTests.swift": tests], testBaseClasses: ["StoreTestCase"])
+    XCTAssertEqual(configured.findings().count, 1, "a base named in test_base_classes is a test case")
+  }
+
+  func test_helpersNamedLikeTests_pass() {
+    let source = """
+      import XCTest
+      final class URLTests: XCTestCase {
+        func test_url_hasHost() {
+          XCTAssertEqual(testURL(path: "/a").host, "example.com")
+          checkRetry()
+        }
+        private func testRetry() { XCTAssertTrue(retried) }
+        private func checkRetry() { testRetry() }
+        static var allTests = [("testLinux", testLinux)]
+        private func testLinux() { XCTAssertTrue(linux) }
+      }
+      extension URLTestCase {
+        func testURL(path: String) -> URL { URL(string: "https://example.com" + path)! }
+      }
+      extension Course {
+        func testFixture() { store.insert(self) }
+      }
+      struct Course {}
+      """
+    XCTAssertEqual(LintHarness(UnreachableTestRule.self, files: ["URLTests.swift": source]).messages(), [])
+  }
+
+  func test_swiftTestingSuite_needsTestAttribute() {
+    let source = """
+      import Testing
+      @Suite struct PriceTests {
+        func testRounding() { #expect(Price(1.005).cents == 101) }
+        func testHelper() { makePrice() }
+      }
+      private struct HiddenTests {
+        @Test func runs() { #expect(true) }
+      }
+      extension PriceTests {
+        func testCurrency() { #expect(Price(1).currency == "USD") }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["PriceTests.swift": source]).messages(),
+      [
+        "3:8 mark 'testRounding' with '@Test': Swift Testing only runs functions marked '@Test'",
+        "10:8 mark 'testCurrency' with '@Test': Swift Testing only runs functions marked '@Test'",
+      ])
+  }
+}
