@@ -49,6 +49,9 @@ public struct Arguments: Sendable, Equatable {
   public var shard: (index: Int, count: Int)?
   /// `--max-warnings N`: fail when there are more than N warnings.
   public var maxWarnings: Int?
+  /// `--absolute-paths`: print every file's absolute path, not one relative to the working
+  /// directory (for tools that run testlint in another folder, such as Xcode's plugins).
+  public var absolutePaths = false
 
   public static func == (lhs: Arguments, rhs: Arguments) -> Bool {
     lhs.command == rhs.command && lhs.paths == rhs.paths && lhs.configPath == rhs.configPath
@@ -59,6 +62,7 @@ public struct Arguments: Sendable, Equatable {
       && lhs.baselineStrict == rhs.baselineStrict && lhs.changedSince == rhs.changedSince
       && lhs.changedFilesOnly == rhs.changedFilesOnly && lhs.shard?.index == rhs.shard?.index
       && lhs.shard?.count == rhs.shard?.count && lhs.maxWarnings == rhs.maxWarnings
+      && lhs.absolutePaths == rhs.absolutePaths
   }
 
   /// The long options, for "did you mean".
@@ -66,6 +70,7 @@ public struct Arguments: Sendable, Equatable {
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
     "--version", "--fix", "--dry-run", "--stdin-path", "--baseline", "--write-baseline",
     "--baseline-strict", "--changed-since", "--changed-files-only", "--shard", "--max-warnings",
+    "--absolute-paths",
   ]
 
   /// Parses `argv` without the program name.
@@ -151,6 +156,8 @@ public struct Arguments: Sendable, Equatable {
           throw UsageError("'--max-warnings' takes a whole number, not '\(text)'")
         }
         result.maxWarnings = count
+      case "--absolute-paths":
+        result.absolutePaths = true
       case "--quiet", "-q":
         result.quiet = true
       case "--only-rule":

@@ -180,6 +180,10 @@ public enum TestLintCLI {
         filter: filter)
     }
 
+    if arguments.absolutePaths {
+      collected.files = collected.files.map { FileEntry(path: $0.path, displayPath: $0.path) }
+    }
+
     if let shard = arguments.shard {
       guard only == nil else {
         stderr += "testlint: error: '--shard' and '--stdin-path' do not go together\n"
