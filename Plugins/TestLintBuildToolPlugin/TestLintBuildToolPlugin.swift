@@ -60,8 +60,10 @@ enum LintCommand {
     let report = workDirectory.appendingPathComponent("\(targetName).testlint.json")
     // Absolute paths: the command runs in a folder SwiftPM or Xcode picks (Xcode's is in
     // DerivedData), and Xcode places a diagnostic only by its full path.
+    // The result cache lives in the work folder too: the plugin may write nowhere else.
     var arguments = [
       "--quiet", "--absolute-paths", "--reporter", "text", "--reporter", "json:\(report.path)",
+      "--cache-path", workDirectory.appendingPathComponent("cache").path,
     ]
     var inputs = files
     if let configuration = nearestConfiguration(from: folder) {

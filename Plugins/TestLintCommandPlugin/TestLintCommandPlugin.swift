@@ -10,12 +10,18 @@ struct TestLintCommandPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
     let named = extractor.extractOption(named: "target")
-    let passed = extractor.remainingArguments
+    var passed = extractor.remainingArguments
+    // The result cache goes to the plugin's work folder, which the sandbox lets it write,
+    // unless the command line says otherwise.
+    if !passed.contains(where: { $0 == "--no-cache" || $0.hasPrefix("--cache-path") }) {
+      let cache = context.pluginWorkDirectoryURL.appendingPathComponent("cache")
+      passed += ["--cache-path", cache.path]
+    }
     let tool = try context.tool(named: "testlint").url
 
     // `swift package testlint rules` and the like take no files.
-    if let first = passed.first, Self.fileless.contains(first) {
-      try Self.run(tool, passed, in: context.package.directoryURL)
+    if let first = extractor.remainingArguments.first, Self.fileless.contains(first) {
+      try Self.run(tool, extractor.remainingArguments, in: context.package.directoryURL)
       return
     }
     let targets = try Self.testTargets(of: context.package, named: named)

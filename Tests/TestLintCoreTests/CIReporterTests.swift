@@ -11,23 +11,17 @@ final class CIReporterTests: XCTestCase {
   // MARK: Golden files
 
   func test_normalResult_matchesCIGoldenFiles() throws {
-    for (name, output) in Self.outputs(of: Self.normalResult, named: "normal") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: Self.normalResult, named: "normal"))
   }
 
   func test_hostileResult_matchesCIGoldenFiles() throws {
-    for (name, output) in Self.outputs(of: Self.hostileResult, named: "hostile") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: Self.hostileResult, named: "hostile"))
   }
 
   func test_emptyResult_matchesCIGoldenFiles() throws {
     let result = LintResult(findings: [], errors: [], files: [], rules: [])
     XCTAssertEqual(GitHubReporter().render(result), "", "nothing to annotate, no output")
-    for (name, output) in Self.outputs(of: result, named: "empty") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: result, named: "empty"))
   }
 
   func test_registry_makesEveryCIReporter() {
@@ -536,9 +530,6 @@ private extension CIReporterTests {
     var data: String
   }
 
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/Reporters")
-
   /// `../shared/schemas/sarif-schema-2.1.0.json` relative to the package root.
   static let sarifSchema = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -553,21 +544,6 @@ private extension CIReporterTests {
       ("\(prefix).gitlab.json", GitLabReporter().render(result)),
       ("\(prefix).checkstyle.xml", CheckstyleReporter().render(result)),
     ]
-  }
-
-  static func goldenHint(_ name: String) -> String {
-    "output differs from Fixtures/Reporters/\(name); if intended, rerun with "
-      + "TESTLINT_UPDATE_GOLDEN=1 and review the diff"
-  }
-
-  /// The golden file's contents; with `TESTLINT_UPDATE_GOLDEN=1`, writes `output` there first.
-  func golden(_ name: String, updatingTo output: String) throws -> String {
-    let url = Self.fixtures.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["TESTLINT_UPDATE_GOLDEN"] == "1" {
-      try FileManager.default.createDirectory(at: Self.fixtures, withIntermediateDirectories: true)
-      try Data(output.utf8).write(to: url)
-    }
-    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
   }
 
   /// Lints `source` in memory as `Tests/CartTests.swift` with every default rule.

@@ -155,7 +155,7 @@ final class FixTests: XCTestCase {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o640)
     XCTAssertEqual(sandbox.read("CartTests.swift"), Self.after)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.root).filter { $0.contains("testlint-") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.root).filter { $0.contains(".swift.testlint-") }
     XCTAssertEqual(leftovers, [], "no temporary file is left behind")
   }
 

@@ -12,22 +12,16 @@ final class HealthReporterTests: XCTestCase {
   // MARK: Golden files
 
   func test_normalResult_matchesGoldenFiles() throws {
-    for (name, output) in Self.outputs(of: Self.normalResult, named: "health-normal") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: Self.normalResult, named: "health-normal"))
   }
 
   func test_hostileResult_matchesGoldenFiles() throws {
-    for (name, output) in Self.outputs(of: Self.hostileResult, named: "health-hostile") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: Self.hostileResult, named: "health-hostile"))
   }
 
   func test_emptyResult_matchesGoldenFiles() throws {
     let result = LintResult(findings: [], errors: [], files: [], rules: [])
-    for (name, output) in Self.outputs(of: result, named: "health-empty") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: result, named: "health-empty"))
   }
 
   func test_registry_makesHealthReporters() {
@@ -393,31 +387,12 @@ private extension HealthReporterTests {
     var description: String { message }
   }
 
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/Reporters")
-
   /// The two reports of `result`, keyed by golden file name.
   static func outputs(of result: LintResult, named prefix: String) -> [(String, String)] {
     [
       ("\(prefix).md", MarkdownReporter().render(result)),
       ("\(prefix).html", HTMLReporter().render(result)),
     ]
-  }
-
-  static func goldenHint(_ name: String) -> String {
-    "output differs from Fixtures/Reporters/\(name); if intended, rerun with "
-      + "TESTLINT_UPDATE_GOLDEN=1 and review the diff"
-  }
-
-  /// The golden file's contents; with `TESTLINT_UPDATE_GOLDEN=1`, writes `output` there first.
-  func golden(_ name: String, updatingTo output: String) throws -> String {
-    let url = Self.fixtures.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["TESTLINT_UPDATE_GOLDEN"] == "1" {
-      try FileManager.default.createDirectory(
-        at: Self.fixtures, withIntermediateDirectories: true)
-      try Data(output.utf8).write(to: url)
-    }
-    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
   }
 
   /// `|` characters that separate cells: not preceded by a backslash escape.

@@ -10,23 +10,17 @@ final class ReporterTests: XCTestCase {
   // MARK: Golden files
 
   func test_normalResult_matchesGoldenFiles() throws {
-    for (name, output) in Self.outputs(of: Self.normalResult, named: "normal") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: Self.normalResult, named: "normal"))
   }
 
   func test_hostileResult_matchesGoldenFiles() throws {
-    for (name, output) in Self.outputs(of: Self.hostileResult, named: "hostile") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: Self.hostileResult, named: "hostile"))
   }
 
   func test_emptyResult_matchesGoldenFiles() throws {
     let result = LintResult(findings: [], errors: [], files: [], rules: [])
     XCTAssertEqual(TextReporter().render(result), "", "no findings, no text")
-    for (name, output) in Self.outputs(of: result, named: "empty") {
-      XCTAssertEqual(output, try golden(name, updatingTo: output), Self.goldenHint(name))
-    }
+    try GoldenFile.assertMatches(Self.outputs(of: result, named: "empty"))
   }
 
   // MARK: Text
@@ -282,9 +276,6 @@ private extension ReporterTests {
     var description: String { message }
   }
 
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/Reporters")
-
   /// `../shared/schemas/junit.xsd` relative to the package root.
   static let schema = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -297,22 +288,6 @@ private extension ReporterTests {
       ("\(prefix).json", JSONReporter().render(result)),
       ("\(prefix).xml", JUnitReporter().render(result)),
     ]
-  }
-
-  static func goldenHint(_ name: String) -> String {
-    "output differs from Fixtures/Reporters/\(name); if intended, rerun with "
-      + "TESTLINT_UPDATE_GOLDEN=1 and review the diff"
-  }
-
-  /// The golden file's contents; with `TESTLINT_UPDATE_GOLDEN=1`, writes `output` there first.
-  func golden(_ name: String, updatingTo output: String) throws -> String {
-    let url = Self.fixtures.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["TESTLINT_UPDATE_GOLDEN"] == "1" {
-      try FileManager.default.createDirectory(
-        at: Self.fixtures, withIntermediateDirectories: true)
-      try Data(output.utf8).write(to: url)
-    }
-    return String(decoding: try Data(contentsOf: url), as: UTF8.self)
   }
 
   /// Runs `xmllint --noout --schema junit.xsd` on `xml`; status 0 means valid.

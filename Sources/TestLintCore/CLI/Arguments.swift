@@ -2,7 +2,7 @@
 public struct Arguments: Sendable, Equatable {
   /// The subcommand.
   public enum Command: String, Sendable {
-    case lint, rules, inventory, version, help, baseline
+    case lint, rules, inventory, version, help, baseline, lsp
   }
 
   /// A `--reporter NAME[:FILE]` request.
@@ -49,6 +49,10 @@ public struct Arguments: Sendable, Equatable {
   public var shard: (index: Int, count: Int)?
   /// `--max-warnings N`: fail when there are more than N warnings.
   public var maxWarnings: Int?
+  /// `--no-cache`: neither read nor write the result cache.
+  public var noCache = false
+  /// `--cache-path DIR`: where the result cache lives.
+  public var cachePath: String?
   /// `--absolute-paths`: print every file's absolute path, not one relative to the working
   /// directory (for tools that run testlint in another folder, such as Xcode's plugins).
   public var absolutePaths = false
@@ -62,6 +66,7 @@ public struct Arguments: Sendable, Equatable {
       && lhs.baselineStrict == rhs.baselineStrict && lhs.changedSince == rhs.changedSince
       && lhs.changedFilesOnly == rhs.changedFilesOnly && lhs.shard?.index == rhs.shard?.index
       && lhs.shard?.count == rhs.shard?.count && lhs.maxWarnings == rhs.maxWarnings
+      && lhs.noCache == rhs.noCache && lhs.cachePath == rhs.cachePath
       && lhs.absolutePaths == rhs.absolutePaths
   }
 
@@ -70,7 +75,7 @@ public struct Arguments: Sendable, Equatable {
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
     "--version", "--fix", "--dry-run", "--stdin-path", "--baseline", "--write-baseline",
     "--baseline-strict", "--changed-since", "--changed-files-only", "--shard", "--max-warnings",
-    "--absolute-paths",
+    "--no-cache", "--cache-path", "--absolute-paths",
   ]
 
   /// Parses `argv` without the program name.
@@ -150,6 +155,10 @@ public struct Arguments: Sendable, Equatable {
           index >= 1, index <= count
         else { throw UsageError("'--shard' takes K/N with 1 <= K <= N, such as 2/4, not '\(text)'") }
         result.shard = (index, count)
+      case "--no-cache":
+        result.noCache = true
+      case "--cache-path":
+        result.cachePath = try take()
       case "--max-warnings":
         let text = try take()
         guard let count = Int(text), count >= 0 else {

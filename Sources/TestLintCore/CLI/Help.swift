@@ -10,6 +10,8 @@ enum Help {
       testlint rules [ID]                    list the rules, or print one rule's page
       testlint baseline prune FILE [PATHS...] drop what no longer occurs from a baseline
       testlint version                       print the version
+      testlint lsp                           run the language server on standard input and
+                                             output (for editors; see the README)
 
     OPTIONS
       --config FILE           use FILE instead of the nearest .lint.yml

@@ -34,6 +34,8 @@ public enum TestLintCLI {
       return .success
     case .rules:
       return rules(parsed, stdout: &stdout, stderr: &stderr)
+    case .lsp:
+      return languageServer(parsed, standardInput: standardInput, stdout: &stdout, stderr: &stderr)
     case .lint, .inventory:
       return lint(
         parsed, workingDirectory: workingDirectory, standardInput: standardInput, stdout: &stdout,
@@ -72,6 +74,24 @@ public enum TestLintCLI {
     }
     stdout += page + "\n"
     return .success
+  }
+
+  // MARK: lsp
+
+  /// `testlint lsp` in-process: the whole of `standardInput` is the client's messages and the
+  /// replies are returned at once. The executable streams instead (`LanguageServerLoop`).
+  static func languageServer(
+    _ arguments: Arguments, standardInput: () -> [UInt8], stdout: inout String, stderr: inout String
+  ) -> ExitCode {
+    if let path = arguments.paths.first {
+      stderr += "testlint: error: 'lsp' takes no paths, not '\(path)'; it reads the editor's messages on standard input\n"
+      return .failure
+    }
+    let log = LogBuffer()
+    var server = LanguageServer(threads: arguments.threads ?? processorCount()) { log.append($0) }
+    for message in server.receive(standardInput()) { stdout += String(decoding: message, as: UTF8.self) }
+    stderr += log.text
+    return server.exitCode == 0 ? .success : .findings
   }
 
   // MARK: lint and inventory
@@ -181,7 +201,9 @@ public enum TestLintCLI {
     }
 
     if arguments.absolutePaths {
-      collected.files = collected.files.map { FileEntry(path: $0.path, displayPath: $0.path) }
+      for index in collected.files.indices {
+        collected.files[index].displayPath = collected.files[index].path
+      }
     }
 
     if let shard = arguments.shard {
@@ -266,7 +288,18 @@ public enum TestLintCLI {
       if fixFailed { status = .failure }
     }
 
-    var result = engine.run(collected.files, only: only, load: load)
+    // The result cache: on by default for runs from disk (not standard input).
+    var cachePath: String?
+    if !arguments.noCache, arguments.stdinPath == nil {
+      cachePath = arguments.cachePath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
+        ?? ((configuration.directory != "." ? configDirectory : workingDirectory) + "/.testlint-cache")
+    }
+    let cacheKey = Self.cacheKey(enabled, configuration: configuration)
+    let cache = cachePath.map { ResultCache.load(folder: $0, key: cacheKey) }
+    var (result, updatedCache) = engine.run(collected.files, only: only, cache: cache, load: load)
+    if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
+      stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
+    }
     result.errors = (collected.errors + result.errors).sorted()
     if only != nil {
       // Problems of the files around the one on standard input are not its problems.
@@ -324,6 +357,23 @@ public enum TestLintCLI {
       return .findings
     }
     return failing || status == .findings ? .findings : .success
+  }
+
+  /// What the cached results depend on besides the files: the tool's version, the enabled rules
+  /// with their severities and options, and the configured base classes.
+  static func cacheKey(
+    _ enabled: [(description: RuleDescription, severity: Severity, options: RuleOptions)],
+    configuration: Configuration
+  ) -> String {
+    var fields = [ToolInfo.version]
+    for rule in enabled {
+      fields.append(rule.description.id + "=" + rule.severity.rawValue)
+      for (name, value) in rule.options.values.sorted(by: { $0.key < $1.key }) {
+        fields.append(name + ":" + String(describing: value))
+      }
+    }
+    fields.append("bases:" + configuration.testBaseClasses.joined(separator: ","))
+    return ToolInfo.version + "-" + FindingFingerprint.fingerprint(fields)
   }
 
   /// `--write-baseline`, `--baseline` (with `--baseline-strict`) and `baseline prune`.

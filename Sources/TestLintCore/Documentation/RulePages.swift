@@ -107,6 +107,156 @@ api_mock_seeding:
 In store and use-case tests, where mocking the API is the point; the default `scope` already
 leaves them alone.
 """#,
+    "force_unwrap_in_test": #"""
+# force_unwrap_in_test
+
+A test body force unwraps with `x!`, `try!` or `as!` instead of `XCTUnwrap`, `#require` or
+`try`.
+
+- **Default severity:** warning
+- **Opt-in:** yes
+- **Applies to:** the bodies of XCTest test methods, Swift Testing `@Test` functions and Quick
+  `it` examples (closures inside them included; helpers they call are not read)
+- **Fix:** `try!` → `try`, adding `throws` to the test function when it has none
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *FIRST*:
+
+> Self-Verifying - make use of test assertion functions to verify conditions (as opposed to
+> relying on a human to interpret results from something like console output).
+
+and *Use the right assertion for the job*: "Prefer specific assertion macros [...] to improve
+context around the expected results." A force unwrap of `nil`, a `try!` that throws or an
+`as!` of the wrong type does not fail the test: it crashes the test process. The run stops
+there, the remaining tests never run, and what is left to read is a crash log instead of an
+assertion that names the test and the value. `XCTUnwrap` (XCTest), `#require` (Swift Testing),
+Nimble's `unwrap` (Quick) and a plain `try` in a throwing test turn the same problem into an
+ordinary failure of that one test.
+
+The finding lands on:
+
+- the `!` of a postfix force unwrap (`value!`, `call()!`, `dict["a"]!.count`): a `!` glued to
+  the operand before it. `!=`, `!==` and a prefix `!` (`!isEmpty`, `XCTAssertTrue(!x)`) are
+  other operators; an implicitly unwrapped local's type (`var value: Int! = nil`) declares,
+  it does not unwrap;
+- `try` of `try!`;
+- `as` of `as!`.
+
+The fix rewrites `try!` to `try` when the test can simply throw instead: the `try!` is in the
+test function's own statements (also inside `if`, `guard`, `for`, `while`, `switch` or a `do`
+without `catch`), not in a closure, a local function or a `defer` (where `try` would need that
+code to throw) nor in a `do` with `catch` clauses (where the error would be caught instead of
+failing the test); it starts an expression (after `=`, `(`, `,`, `:`, `return`, at the start of
+a statement), not right of an operator (`a ?? try! b()` would not compile as `try`) nor inside
+`assert(...)` or `precondition(...)`, whose conditions cannot throw. When the test function is
+not `throws`, the fix adds `throws` after the parameter list (after `async` when present;
+XCTest test methods and `@Test` functions may throw); the rest of the file is left
+byte-for-byte as it was. Quick examples, `override` test methods and typed `throws(E)` get the
+finding without a fix.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class ProfileDecoderTests: XCTestCase {
+  func test_decode_readsName() {
+    let data = "{\"name\":\"Ada\"}".data(using: .utf8)↓!
+    let profile = ↓try! JSONDecoder().decode(Profile.self, from: data)
+    let view = profile.makeView() ↓as! ProfileView
+    XCTAssertEqual(view.title↓!, "Ada")
+    XCTAssertEqual(profile.tags["main"]↓!.count, 2)
+  }
+}
+```
+
+Swift Testing and Quick:
+
+```swift triggers
+import Testing
+import Quick
+import Nimble
+
+@Test func url_hasHost() async {
+  let url = URL(string: "https://example.com")↓!
+  let page = ↓try! await Page.load(url)
+  #expect(page.host == "example.com")
+}
+
+final class ProfileSpec: QuickSpec {
+  override class func spec() {
+    it("has a name") {
+      let profile = ↓try! Profile.load()
+      expect(profile.name↓!) == "Ada"
+    }
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class ProfileDecoderTests: XCTestCase {
+  func test_decode_readsName() throws {
+    let data = try XCTUnwrap("{\"name\":\"Ada\"}".data(using: .utf8))
+    let profile = try JSONDecoder().decode(Profile.self, from: data)
+    let view = try XCTUnwrap(profile.makeView() as? ProfileView)
+    var cached: Profile! = nil
+    cached = profile
+    XCTAssertTrue(!profile.tags.isEmpty)
+    XCTAssertTrue(view.title != nil)
+    XCTAssertFalse(cached !== profile)
+    let maybe = try? JSONDecoder().decode(Profile.self, from: data)
+    XCTAssertNotNil(maybe)
+  }
+}
+
+// Helpers and fixtures are not test bodies.
+extension Profile {
+  static let fixture = try! JSONDecoder().decode(Profile.self, from: Data("{}".utf8))
+  static func make() -> Profile { fixture.copy()! }
+}
+```
+
+What the fix does (`testlint --fix`):
+
+```swift passes
+import XCTest
+
+final class ProfileDecoderTests: XCTestCase {
+  // before: func test_decode_readsName() {
+  //           let profile = try! JSONDecoder().decode(Profile.self, from: data)
+  func test_decode_readsName() throws {
+    let profile = try JSONDecoder().decode(Profile.self, from: data)
+    XCTAssertEqual(profile.name, "Ada")
+  }
+
+  // before: func test_load_succeeds() async {
+  //           let profile = try! await loader.load()
+  func test_load_succeeds() async throws {
+    let profile = try await loader.load()
+    XCTAssertNotNil(profile)
+  }
+}
+```
+
+## Options
+
+None besides `severity`; it is opt-in:
+
+```yaml
+opt_in_rules:
+  - force_unwrap_in_test
+force_unwrap_in_test:
+  severity: warning
+```
+
+## When not to use it
+
+When a crash on a broken fixture is acceptable to you and the noise of unwrapping literals
+(`URL(string: "https://example.com")!`) is not.
+"""#,
     "generic_xctassert": #"""
 # generic_xctassert
 
@@ -388,6 +538,174 @@ Smoke tests that only check "does not crash" are deliberate; mark them with
 `// testlint:disable:next missing_assertion - smoke test`, or wrap the call in
 `XCTAssertNoThrow`.
 """#,
+    "nondeterministic_input": #"""
+# nondeterministic_input
+
+A test body uses `Date()`, `.random(...)`, `UUID()` or the current locale, time zone or
+calendar.
+
+- **Default severity:** warning
+- **Opt-in:** yes
+- **Applies to:** the bodies of XCTest test methods, Swift Testing `@Test` functions and Quick
+  `it` examples (closures inside them included; helpers they call are not read)
+
+## Why
+
+`002_e4968e6f43fe87be.txt`, *Best practices 3)*:
+
+> Also, if we want to test `Date` type, we should inject a closure which will return the date:
+> [...] When we initialize Date it will take a real current date, in some cases, you will get
+> different dates which will differ with milliseconds.
+
+`004_f1a85f7d62965fe5.txt`, *FIRST*: "Repeatable - re-running a test should produce consistent
+results"; *Removing Tests*: "When the test is non-deterministic (i.e. relies on external
+conditions/network, relies on randomness, etc.)"; *Architecting for Testability*: "identify
+dependencies on global state (e.g. file system, time/date, etc.)".
+
+A test that reads the clock, a random number or the machine's locale, time zone or calendar
+gives a result that depends on when and where it runs: it fails around midnight, in another
+time zone, on a machine set to German, or once in a thousand runs. Inject a fixed value
+(`Date(timeIntervalSince1970: 1_700_000_000)`, `Locale(identifier: "en_US_POSIX")`,
+`TimeZone(identifier: "UTC")!`, a seeded generator) or a factory (`currentDateFactory: { date }`).
+
+The finding lands on the start of the expression:
+
+- `Date()`, `Date.now`, `Date(timeIntervalSinceNow:)`, `UUID()`;
+- `Locale.current`, `TimeZone.current`, `Calendar.current` and their `autoupdatingCurrent`;
+- `Int.random(in:)`, `Bool.random()`, `Double.random(in:)` and any `Type.random(...)`, at the
+  type; an implicit `.random(...)`, at the dot; `randomElement()` and `arc4random()`,
+  `arc4random_uniform(...)`, `drand48()`, at the name. A call with a `using:` generator is
+  seeded by the test and passes.
+
+Capturing the clock or an identifier once in a local and handing that value on is the
+pattern seed 002 shows in its own tests (`let date = Date()` then
+`let currentDateFactory = { return date }`), so a local initialized with exactly `Date()`,
+`Date.now`, `UUID()`, `UUID().uuidString` or `Date().timeIntervalSince1970` passes, and so does the time handed as it is to a
+clock the test controls: the sole argument of a call named like a clock setter
+(`Clock.mockNow(Date())`, `.constant(Date())`) or the value assigned to a property named so
+(`dateProvider.currentDate = Date()`, `clock.now = Date.now`); `Date().addingTimeInterval(...)` and the
+current locale, time zone or calendar are flagged even then. A `Date` used as a deadline to
+wait for (an argument labelled `until:`, `before:`, `deadline:` or `wallDeadline:`) is not an
+input and passes; `sleep_in_test` covers the waiting. A `UUID()` that names a folder, a file or
+a defaults suite to keep tests apart (`UserDefaults(suiteName: UUID().uuidString)`,
+`appendingPathComponent(UUID().uuidString)`, `appending(path:)`, `atPath:`) only has to be
+unique, and passes.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class InvoiceViewModelTests: XCTestCase {
+  func test_dueDate_isInThirtyDays() {
+    let invoice = Invoice(issued: ↓Date())
+    let expected = ↓Calendar.current.date(byAdding: .day, value: 30, to: invoice.issued)
+    XCTAssertEqual(invoice.dueDate, expected)
+  }
+
+  func test_total_formatsInLocale() {
+    let formatter = CurrencyFormatter(locale: ↓Locale.current, timeZone: ↓TimeZone.current)
+    let amount = ↓Int.random(in: 1...100)
+    XCTAssertFalse(formatter.string(amount).isEmpty)
+  }
+
+  func test_order_keepsIdentifier() {
+    let order = Order(id: ↓UUID(), createdAt: ↓Date.now, paid: ↓.random())
+    let lastWeek = ↓Date().addingTimeInterval(-7 * 86_400)
+    XCTAssertGreaterThan(order.createdAt, lastWeek)
+  }
+}
+```
+
+Swift Testing and Quick:
+
+```swift triggers
+import Testing
+import Quick
+import Nimble
+
+@Test func shuffle_keepsEveryCard() {
+  let card = deck.↓randomElement()
+  #expect(deck.contains(card))
+}
+
+final class ReminderSpec: QuickSpec {
+  override class func spec() {
+    it("fires tomorrow") {
+      let reminder = Reminder(at: ↓Date(timeIntervalSinceNow: 86_400))
+      expect(reminder.isDue(now: ↓Date())) == false
+    }
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class InvoiceViewModelTests: XCTestCase {
+  func test_dueDate_isInThirtyDays() {
+    let issued = Date(timeIntervalSince1970: 1_700_000_000)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let invoice = Invoice(issued: issued, calendar: calendar)
+    XCTAssertEqual(invoice.dueDate, calendar.date(byAdding: .day, value: 30, to: issued))
+  }
+
+  func test_lastUpdated_usesInjectedDate() {
+    let date = Date()
+    let id = UUID()
+    let token = UUID().uuidString
+    let viewModel = ViewModel(currentDateFactory: { date }, id: id, token: token)
+    XCTAssertEqual(viewModel.lastUpdated, date)
+  }
+
+  func test_defaults_areIsolated() {
+    let defaults = UserDefaults(suiteName: UUID().uuidString)!
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    XCTAssertNotNil(Settings(defaults: defaults, folder: folder))
+  }
+
+  func test_clock_isMocked() {
+    Clock.mockNow(Date())
+    dateProvider.currentDate = Date()
+    XCTAssertEqual(viewModel.dueText, "today")
+  }
+
+  func test_dice_isSeeded() {
+    var generator = SeededGenerator(seed: 42)
+    let roll = Int.random(in: 1...6, using: &generator)
+    XCTAssertEqual(roll, 4)
+  }
+
+  func test_refresh_finishes() {
+    viewModel.refresh()
+    RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.1))
+    XCTAssertTrue(viewModel.isIdle)
+  }
+}
+
+// Test data factories are not test bodies.
+extension Invoice {
+  static func make(issued: Date = Date()) -> Invoice { Invoice(issued: issued) }
+}
+```
+
+## Options
+
+None besides `severity`; it is opt-in:
+
+```yaml
+opt_in_rules:
+  - nondeterministic_input
+nondeterministic_input:
+  severity: warning
+```
+
+## When not to use it
+
+When tests use the real clock on purpose (measuring that something happened "recently", or
+property-based tests that want fresh random input on every run and log their seed).
+"""#,
     "presenter_recreated_in_setup": #"""
 # presenter_recreated_in_setup
 
@@ -511,6 +829,543 @@ presenter_recreated_in_setup:
 
 When your presenters are stateless, or your test classes build them in each test through a
 factory on purpose.
+"""#,
+    "real_network_in_test": #"""
+# real_network_in_test
+
+A unit test uses the real network: `URLSession.shared`, a default session or
+`Data(contentsOf:)` of a web URL.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** the bodies of tests (XCTest, Swift Testing, Quick), the closures inside them
+  and the same-file functions they call, in files outside `allowed_paths`
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *Behavior Verification*:
+
+> Network requests are a prime example of side effects that you typically don't want to be
+> performed as part of your core unit testing infrastructure.
+
+and *Removing Tests*, on tests that are not worth keeping: "When the test is non-deterministic
+(i.e. relies on external conditions/network, relies on randomness, etc.)".
+`002_e4968e6f43fe87be.txt`, *UI Tests*:
+
+> Testing the apps on a real network is a bit of a headache. It takes more time and you have
+> to recreate test accounts after each database drop. Stub networking for UI tests.
+
+A unit test that reaches a server is slow, fails when the network or the server does, and
+passes or fails on data it does not control. Inject a session whose requests are stubbed (a
+mock conforming to your own `NetworkSession` protocol, as in seed 004, or a
+`URLSessionConfiguration` with `protocolClasses = [StubURLProtocol.self]`).
+
+The rule flags, where the finding lands:
+
+- `URLSession.shared` (at `URLSession`), a property read anywhere in the code;
+- `URLSession(configuration: .default)` and `URLSession(configuration:
+  URLSessionConfiguration.default)` (at `URLSession`): a session built from a configuration
+  held in a variable passes, since that is how a stubbed configuration is passed in, and so
+  does `.ephemeral`, which tests build as a placeholder value more often than to send requests;
+- `Data(contentsOf:)` whose argument holds a URL string literal with a scheme other than
+  `file` (`URL(string: "https://example.com/a.json")!`), at `Data`. File URLs and URLs held in
+  variables pass.
+
+`URLSession.shared` that is only compared (`session === URLSession.shared`, an argument of
+`XCTAssertIdentical` or another assertion), to check a default, makes no request and passes.
+
+Files whose display path matches one of `allowed_paths` (UI, integration and end-to-end test
+folders by default), UI tests (files that use `XCUIApplication`, which drive the app against
+whatever server it is configured for) and files that install a global stub, which the shared
+and default sessions go through too (`URLProtocol.registerClass(...)`, OHHTTPStubs'
+`HTTPStubs`, or an `import` of `OHHTTPStubs`, `OHHTTPStubsSwift`, `Mocker`, `Mockingjay` or
+`Hippolyte`), are not checked.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class ProfileServiceTests: XCTestCase {
+  func test_fetch_decodesProfile() throws {
+    let service = ProfileService(session: ↓URLSession.shared)
+    let profile = try service.fetchSync()
+    XCTAssertEqual(profile.name, "Ada")
+  }
+
+  func test_avatar_loads() throws {
+    let data = try ↓Data(contentsOf: URL(string: "https://example.com/avatar.png")!)
+    XCTAssertFalse(data.isEmpty)
+  }
+
+  func test_upload_succeeds() {
+    let client = makeClient()
+    XCTAssertTrue(client.upload(Data()))
+  }
+
+  private func makeClient() -> UploadClient {
+    UploadClient(session: ↓URLSession(configuration: .default))
+  }
+}
+```
+
+Swift Testing and Quick:
+
+```swift triggers
+import Testing
+import Quick
+import Nimble
+
+@Test func feed_loads() async throws {
+  let (data, _) = try await ↓URLSession.shared.data(from: feedURL)
+  #expect(!data.isEmpty)
+}
+
+final class FeedSpec: QuickSpec {
+  override class func spec() {
+    it("loads the feed") {
+      let loader = FeedLoader(session: ↓URLSession(configuration: URLSessionConfiguration.default))
+      expect(loader.load()).toNot(beEmpty())
+    }
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class ProfileServiceTests: XCTestCase {
+  func test_fetch_decodesProfile() throws {
+    let configuration = URLSessionConfiguration.default
+    configuration.protocolClasses = [StubURLProtocol.self]
+    let service = ProfileService(session: URLSession(configuration: configuration))
+    let profile = try service.fetchSync()
+    XCTAssertEqual(profile.name, "Ada")
+  }
+
+  func test_fixture_loadsFromBundle() throws {
+    let local = try Data(contentsOf: URL(fileURLWithPath: "/tmp/profile.json"))
+    let file = try Data(contentsOf: URL(string: "file:///tmp/profile.json")!)
+    XCTAssertEqual(local, file)
+  }
+
+  func test_init_defaultsToSharedSession() {
+    XCTAssertIdentical(NetworkService().session, URLSession.shared)
+  }
+
+  func test_mockSession_recordsRequest() {
+    let session = MockNetworkSession()
+    NetworkService(session: session).executeURL(URL(string: "https://apple.com")!)
+    XCTAssertEqual(session.dataTaskWithURLCallCount, 1)
+  }
+}
+
+// Production-like code in a test file that no test calls is not checked.
+final class NetworkService {
+  init(session: NetworkSession = URLSession.shared) {}
+}
+```
+
+A UI test drives the app, which talks to its own server:
+
+```swift passes
+import XCTest
+
+final class LoginUITests: XCTestCase {
+  func test_login_showsHome() throws {
+    let app = XCUIApplication()
+    app.launch()
+    let status = try Data(contentsOf: URL(string: "https://staging.example.com/status")!)
+    XCTAssertFalse(status.isEmpty)
+  }
+}
+```
+
+With `allowed_paths` matching the file (here every file), nothing is checked:
+
+<!-- options: {allowed_paths: ["**/*.swift"]} -->
+```swift passes
+import XCTest
+
+final class LiveAPITests: XCTestCase {
+  func test_status_isUp() throws {
+    let data = try Data(contentsOf: URL(string: "https://example.com/status")!)
+    XCTAssertFalse(data.isEmpty)
+    XCTAssertNotNil(URLSession.shared)
+  }
+}
+```
+
+## Options
+
+```yaml
+real_network_in_test:
+  severity: warning
+  # Globs matched against each file's path as reported; files there may use the network.
+  allowed_paths:
+    - "**/*UITests/**"
+    - "**/*UITest/**"
+    - "**/*IntegrationTests/**"
+    - "**/*E2E*/**"
+    - "**/*UITests.swift"
+    - "**/*IntegrationTests.swift"
+```
+
+Setting `allowed_paths` replaces the default list; repeat the defaults you want to keep.
+
+## When not to use it
+
+When a test target is meant to talk to a live server (contract or smoke tests) and sits
+outside the default folders: add its folder to `allowed_paths` rather than turning the rule off.
+"""#,
+    "scheduler_advance_after_send": #"""
+# scheduler_advance_after_send
+
+In `perform(stub:when:assert:)`, every `send(action:)` is followed by `scheduler.advance()`.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** the `when:` closure of every `perform(stub:when:assert:)` call
+
+## Why
+
+`001_53da5ae85fe6b7d3.txt`, on the `when` closure of `perform(stub:when:assert:)`:
+
+> `when` closure is where the actual interaction with view model should happen. To "interact"
+> with a view model you should call its `send` method and provide an action. [...] After
+> sending an event you will need to call `scheduler.advance()`. Until this method is called at
+> least once no events will be produced by any signal in the view model state machine. As soon
+> as `advance` is called it will "release" the first event and so on.
+
+Two sends with no advance between them hand the state machine both actions before it has
+produced the states of the first, so the recorded states skip a step, or the test asserts on
+states that only appear because of how the scheduler happens to batch them.
+
+The `when:` closure is found as a labelled argument (`when: { ... }`), a labelled trailing
+closure (`} when: { ... }`), or the first trailing closure after `perform(stub: { ... })`. Its
+parameters are `viewModel, scheduler`: every parameter after the first names the scheduler
+(`{ vm, testScheduler in`, `{ (_, scheduler) in`); a receiver whose name ends in `scheduler`
+(`self.scheduler`) counts too. A `send(action:)` on any receiver must be followed, before the
+next `send(action:)` or the end of the closure, by `advance()`, `advance(by:)`, `advance(to:)`
+or `run()` on the scheduler. The finding lands on the `send` that is not.
+
+## Examples
+
+```swift triggers
+import XCTest
+import Nimble
+
+final class LoginViewModelTests: XCTestCase {
+  func test_submit_showsLoadingThenSuccess() {
+    perform(
+      stub: { scheduler in
+        self.makeViewModel(scheduler: scheduler)
+      },
+      when: { viewModel, scheduler in
+        viewModel.↓send(action: .didEnterEmail("a@b.c"))
+        viewModel.send(action: .didTapSubmit)
+        scheduler.advance()
+        viewModel.↓send(action: .didDismiss)
+      },
+      assert: { states in
+        expect(states).to(equal([.initial, .loading, .success]))
+      }
+    )
+  }
+
+  func test_retry_reloads() {
+    perform(stub: { self.makeViewModel(scheduler: $0) }) { viewModel, testScheduler in
+      viewModel.↓send(action: .didTapRetry)
+    } assert: { states in
+      expect(states.last) == .loading
+    }
+  }
+}
+```
+
+The same in a Quick example:
+
+```swift triggers
+import Quick
+import Nimble
+
+final class LoginViewModelSpec: QuickSpec {
+  override class func spec() {
+    it("submits") {
+      perform(
+        stub: { scheduler in LoginViewModel(scheduler: scheduler) },
+        when: { (viewModel, scheduler) in
+          viewModel.↓send(action: .didTapSubmit)
+        },
+        assert: { states in expect(states.count) == 2 }
+      )
+    }
+  }
+}
+```
+
+```swift passes
+import XCTest
+import Nimble
+
+final class LoginViewModelTests: XCTestCase {
+  func test_submit_showsLoadingThenSuccess() {
+    perform(
+      stub: { scheduler in
+        self.makeViewModel(scheduler: scheduler)
+      },
+      when: { viewModel, scheduler in
+        viewModel.send(action: .didEnterEmail("a@b.c"))
+        scheduler.advance()
+        viewModel.send(action: .didTapSubmit)
+        scheduler.advance(by: .seconds(2))
+      },
+      assert: { states in
+        expect(states).to(equal([.initial, .loading, .success]))
+      }
+    )
+  }
+
+  func test_appear_loads() {
+    perform(stub: { self.makeViewModel(scheduler: $0) }) { _, scheduler in
+      scheduler.advance()
+    } assert: { states in
+      expect(states.count) == 2
+    }
+  }
+
+  func test_otherPerform_isNotChecked() {
+    perform(stub: Interceptor.load(stubs: [])) { client in
+      client.send(action: .ping)
+    }
+    XCTAssertTrue(client.isIdle)
+  }
+}
+```
+
+## Options
+
+None besides `severity`:
+
+```yaml
+scheduler_advance_after_send:
+  severity: warning
+```
+
+## When not to use it
+
+When your `perform` helper advances the scheduler itself after each action, or a test sends
+several actions at once on purpose to check how the view model handles them together (then
+say so with `// testlint:disable:next scheduler_advance_after_send - <reason>`).
+"""#,
+    "sleep_in_test": #"""
+# sleep_in_test
+
+A test sleeps or waits for real time instead of advancing a `TestScheduler` or awaiting an
+expectation.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** the bodies of XCTest test methods, Swift Testing `@Test` functions and Quick
+  `it` examples, the closures inside them, and the same-file functions they call
+
+## Why
+
+`001_53da5ae85fe6b7d3.txt`, on the `when` closure of `perform(stub:when:assert:)`:
+
+> After sending an event you will need to call `scheduler.advance()`. Until this method is
+> called at least once no events will be produced by any signal in the view model state
+> machine. [...] It is also possible to advance scheduler by specific time interval with
+> `advance(by:)` method instead of using `sleep`. This is useful when any signal in the view
+> model state machine uses timer (i.e. with `delay` operator)
+
+`002_e4968e6f43fe87be.txt`, *Rx Testing → Using*: "Use `TestScheduler` to simulate the events
+at certain moments of time", and *Best practices 2)*: "If you use the specific scheduler, you
+should inject it in ViewModel".
+
+A test that sleeps is slow on a fast machine and flaky on a loaded CI runner: the work it waits
+for may take longer than the guess. Drive time with a test scheduler (RxTest's or
+ReactiveSwift's `TestScheduler`, a `TestClock`) or wait for the event itself with an
+expectation (`wait(for:timeout:)`, `fulfillment(of:)`, `confirmation`).
+
+The finding lands on the called name of:
+
+- `sleep(...)` and `usleep(...)` (also as `Darwin.sleep`, `Glibc.sleep`, `Foundation.sleep`),
+  unless the file declares its own function of that name (a fake clock's `sleep`);
+- `Thread.sleep(...)` and `Task.sleep(...)` (`try await Task.sleep(for:)`, `nanoseconds:`,
+  `until:`); a scheduler's or clock's own `sleep` (`mainQueue.sleep(for:)`,
+  `clock.sleep(for:)`) is virtual time and passes;
+- `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with no arguments or with a point in
+  time as `until:` / `before:` (`Date() + 1`, `.now`, `.distantFuture`, a name such as
+  `deadline` or `timeout`); a project's own overload that spins until a condition is met
+  (`run(until: condition)`) waits for an event and passes;
+- `asyncAfter(deadline:)` / `asyncAfter(wallDeadline:)` on any `DispatchQueue`
+  (`DispatchQueue.main.asyncAfter`, `DispatchQueue.global().asyncAfter`, `queue.asyncAfter`).
+
+It reads the test's body, the closures in it (a stub that sleeps makes the test wait just the
+same) and the functions of the same file the test calls, transitively (`self.waitABit()`); a
+helper is reported once however many tests call it. Test doubles declared inside a test
+(`class Stub: Service { ... }` in the body) are left out, like those declared elsewhere.
+`setUp` and `tearDown` are not read.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class SearchViewModelTests: XCTestCase {
+  func test_typing_debouncesSearch() async throws {
+    viewModel.query = "swift"
+    try await Task.↓sleep(nanoseconds: 600_000_000)
+    XCTAssertEqual(api.searches, ["swift"])
+  }
+
+  func test_refresh_reloadsList() {
+    viewModel.refresh()
+    RunLoop.main.↓run(until: Date() + 1)
+    ↓sleep(1)
+    XCTAssertEqual(viewModel.items.count, 3)
+  }
+
+  func test_close_hidesBanner() {
+    let hidden = expectation(description: "hidden")
+    viewModel.close()
+    DispatchQueue.main.↓asyncAfter(deadline: .now() + 0.5) {
+      XCTAssertTrue(self.viewModel.isBannerHidden)
+      hidden.fulfill()
+    }
+    waitForExpectations(timeout: 1)
+  }
+}
+```
+
+A stub closure that sleeps, and a same-file helper the test calls (reported once, not in the
+test):
+
+```swift triggers
+import XCTest
+
+final class ImageLoaderTests: XCTestCase {
+  func test_slowResponse_showsSpinner() {
+    api.onFetch = { _ in
+      Thread.↓sleep(forTimeInterval: 0.2)
+      return Data()
+    }
+    loader.load()
+    waitForUI()
+    XCTAssertTrue(loader.isLoading)
+  }
+
+  func test_cancel_stopsLoading() {
+    loader.cancel()
+    waitForUI()
+    XCTAssertFalse(loader.isLoading)
+  }
+
+  private func waitForUI() {
+    RunLoop.current.↓run(until: Date(timeIntervalSinceNow: 0.1))
+  }
+}
+```
+
+Swift Testing and Quick:
+
+```swift triggers
+import Testing
+import Quick
+import Nimble
+
+@Test func tokenRefresh_happensAfterExpiry() async throws {
+  let session = Session(expiresIn: 0.1)
+  try await Task.↓sleep(for: .milliseconds(200))
+  #expect(session.isExpired)
+}
+
+final class PlayerSpec: QuickSpec {
+  override class func spec() {
+    describe("the player") {
+      it("stops at the end") {
+        player.play()
+        ↓usleep(500_000)
+        expect(player.isPlaying) == false
+      }
+    }
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class SearchViewModelTests: XCTestCase {
+  func test_typing_debouncesSearch() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let viewModel = SearchViewModel(scheduler: scheduler)
+    viewModel.query = "swift"
+    scheduler.advance(by: 0.6)
+    XCTAssertEqual(api.searches, ["swift"])
+  }
+
+  func test_refresh_reloadsList() async {
+    let loaded = expectation(description: "loaded")
+    viewModel.onLoad = { loaded.fulfill() }
+    viewModel.refresh()
+    await fulfillment(of: [loaded], timeout: 1)
+    XCTAssertEqual(viewModel.items.count, 3)
+  }
+
+  func test_effect_waitsOnTheTestClock() async {
+    let clock = TestClock()
+    let task = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.advance(by: .seconds(1))
+    await task.value
+    XCTAssertFalse(task.isCancelled)
+  }
+
+  func test_condition_resumesRunLoop() {
+    let condition = RunLoop.ResumeCondition()
+    DispatchQueue.main.async { condition.resolve() }
+    RunLoop.current.run(until: condition)
+    XCTAssertTrue(condition.isResolved)
+  }
+
+  func test_stub_delaysInItsOwnType() {
+    final class SlowAPI: API {
+      override func fetch() -> Data {
+        Thread.sleep(forTimeInterval: 0.1)
+        return Data()
+      }
+    }
+    XCTAssertNotNil(SlowAPI().fetch())
+  }
+
+  override func setUp() {
+    super.setUp()
+    // Not a test: setUp is not read.
+    RunLoop.main.run(until: Date())
+  }
+}
+
+final class Poller {
+  // Not a test and not called by one.
+  func poll() { sleep(1) }
+}
+```
+
+## Options
+
+None besides `severity`:
+
+```yaml
+sleep_in_test:
+  severity: warning
+```
+
+## When not to use it
+
+UI and end-to-end test targets that have no hook into the app's time and wait for a server
+on purpose; turn the rule off for those folders with `excluded` or a nested `.lint.yml`, or
+use `// testlint:disable:next sleep_in_test - <reason>` on the line that must wait.
 """#,
     "test_name_format": #"""
 # test_name_format

@@ -12,11 +12,29 @@ public struct FileEntry: Sendable, Hashable {
   public var path: String
   /// The path reporters print: relative to the working directory when inside it.
   public var displayPath: String
+  /// Size and modification time as the walk saw them (for the result cache), if known.
+  public var stamp: FileStamp?
 
   /// Creates an entry.
-  public init(path: String, displayPath: String) {
+  public init(path: String, displayPath: String, stamp: FileStamp? = nil) {
     self.path = path
     self.displayPath = displayPath
+    self.stamp = stamp
+  }
+}
+
+/// A file's size and modification time: when both are unchanged, the content is taken as
+/// unchanged without reading it (as make, git and Ruff do).
+public struct FileStamp: Sendable, Hashable {
+  /// Size in bytes.
+  public var size: Int
+  /// Modification time, nanoseconds since the epoch.
+  public var modified: Int
+
+  /// Creates a stamp.
+  public init(size: Int, modified: Int) {
+    self.size = size
+    self.modified = modified
   }
 }
 
@@ -45,7 +63,9 @@ public enum FileWalker {
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if seen.insert(absolute).inserted, filter(absolute, true) {
-          files.append(FileEntry(path: absolute, displayPath: display(absolute, workingDirectory)))
+          files.append(
+            FileEntry(
+              path: absolute, displayPath: display(absolute, workingDirectory), stamp: stamp(info)))
         }
         continue
       }
@@ -73,14 +93,17 @@ public enum FileWalker {
           if type == S_IFDIR {
             stack.append(child)
           } else if name.hasSuffix(".swift") {
+            var info = childInfo
             if type == S_IFLNK {
               var target = stat()
               guard stat(child, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { continue }
+              info = target
             } else if type != S_IFREG {
               continue
             }
             if seen.insert(child).inserted, filter(child, false) {
-              files.append(FileEntry(path: child, displayPath: display(child, workingDirectory)))
+              files.append(
+                FileEntry(path: child, displayPath: display(child, workingDirectory), stamp: stamp(info)))
             }
           }
         }
@@ -193,6 +216,41 @@ public enum FileWalker {
     }
   }
 
+  /// Creates `folder` (with a `.gitignore` of `*`, so version control leaves it alone) and
+  /// replaces `fileName` in it with `contents` atomically; returns why it could not, if so.
+  static func writeCacheFolder(_ folder: String, fileName: String, contents: [UInt8]) -> String? {
+    if mkdir(folder, 0o755) != 0, errno != EEXIST { return errorText() }
+    let ignore = folder + "/.gitignore"
+    if access(ignore, F_OK) != 0 {
+      _ = writeWhole(Array("# testlint's result cache\n*\n".utf8), to: ignore)
+    }
+    let target = folder + "/" + fileName
+    let temporary = target + ".tmp-\(getpid())"
+    if let failure = writeWhole(contents, to: temporary) { return failure }
+    guard rename(temporary, target) == 0 else {
+      let failure = errorText()
+      unlink(temporary)
+      return failure
+    }
+    return nil
+  }
+
+  private static func writeWhole(_ bytes: [UInt8], to path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { return errorText() }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errorText()
+      }
+      offset += written
+    }
+    return nil
+  }
+
   /// The current working directory.
   public static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
@@ -231,6 +289,12 @@ public enum FileWalker {
 
   static func display(_ absolute: String, _ workingDirectory: String) -> String {
     relativePath(absolute, to: workingDirectory) ?? absolute
+  }
+
+  static func stamp(_ info: stat) -> FileStamp {
+    FileStamp(
+      size: Int(info.st_size),
+      modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
   }
 
   static func errorText() -> String { String(cString: strerror(errno)).lowercased() }

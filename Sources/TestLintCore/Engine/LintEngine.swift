@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Lints a set of files: learns what the whole run declares (the class hierarchy and the
 /// assertion helpers), then checks each file concurrently.
 public struct LintEngine: Sendable {
@@ -9,7 +11,11 @@ public struct LintEngine: Sendable {
   public var threads: Int
   /// Bytes of file models kept from the first pass to skip reading and scanning a file twice;
   /// beyond it files are read again, so memory stays bounded on large trees.
-  public var modelCacheBytes: Int = 32 << 20
+  /// (A model takes about `modelBytesPerSourceByte` times its file's size.)
+  public var modelCacheBytes: Int = 48 << 20
+  /// How much memory a file model takes per byte of source, measured (tokens, line table,
+  /// declarations, calls).
+  static let modelBytesPerSourceByte = 6
   /// What counts as an assertion when learning which helpers of the run assert.
   public var assertionMatcher = AssertionMatcher()
   /// Counts the assertions of each test for `LintResult.tests` (the configured
@@ -36,21 +42,39 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], only: Set<Int>? = nil,
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> LintResult {
-    let run = prepare(files, load: load)
+    run(files, only: only, cache: nil, load: load).result
+  }
+
+  /// Lints files, reusing and refreshing a result cache (see `ResultCache`): a file whose
+  /// content and cross-file dependencies are unchanged is not read again, nor linted.
+  public func run(
+    _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> (result: LintResult, cache: ResultCache?) {
+    let run = prepare(files, load: load, cache: cache)
     let linter = FileLinter(
       rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
     let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
       if let only, !only.contains(index) { return PerFile(findings: [], errors: [], tests: []) }
+      let dependencies = run.declarations[index].map {
+        ResultCache.dependencies(
+          of: $0, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+      }
+      if let cached = run.cachedResults[index], cached.dependencies == dependencies {
+        return PerFile(results: cached, path: files[index].displayPath)
+      }
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
         let context = RuleContext(
           model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
         let result = linter.lint(context)
-        return PerFile(
+        var perFile = PerFile(
           findings: result.findings, errors: result.problems,
           tests: Self.inventory(context, counter: assertionCounter ?? counter))
+        perFile.dependencies = dependencies
+        return perFile
       }
     }
     var findings: [Finding] = []
@@ -63,10 +87,30 @@ public struct LintEngine: Sendable {
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
-    return LintResult(
+    let result = LintResult(
       findings: findings.sorted(), errors: errors.sorted(),
       files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
+    guard var updated = cache else { return (result, nil) }
+    for (index, file) in files.enumerated() {
+      guard let declarations = run.declarations[index], let hash = run.hashes[index],
+        let stamp = file.stamp ?? run.stamps[index]
+      else {
+        updated.entries[file.path] = nil
+        continue
+      }
+      var entry = ResultCache.Entry(
+        stamp: stamp, contentHash: hash, declarations: declarations, results: nil)
+      if let dependencies = second[index].dependencies, second[index].errors.allSatisfy({ $0.path == file.displayPath }) {
+        entry.results = ResultCache.Results(
+          dependencies: dependencies, findings: second[index].findings, problems: second[index].errors,
+          tests: second[index].tests)
+      } else if let cached = run.cachedResults[index], only?.contains(index) == false {
+        entry.results = cached
+      }
+      updated.entries[file.path] = entry
+    }
+    return (result, updated)
   }
 
   /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
@@ -120,30 +164,45 @@ public struct LintEngine: Sendable {
 
   /// Pass 1: reads and scans every file for what the run declares.
   func prepare(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8],
+    cache: ResultCache? = nil
   ) -> PreparedRun {
-    let budget = modelCacheBytes / max(files.count, 1)
+    let budget = ModelBudget(bytes: modelCacheBytes)
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
+      let cached = cache?.entries[entry.path]
+      // Unchanged size and modification time: trust the cache without reading the file.
+      if let cached, let stamp = entry.stamp, cached.stamp == stamp {
+        return FirstPass(
+          declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
+          error: nil, cachedResults: cached.results)
+      }
       do throws(Diagnostic) {
         let bytes = try load(entry)
+        let hash = cache == nil ? 0 : ResultCache.hash(bytes)
+        let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
+        if let cached, cached.contentHash == hash {
+          return FirstPass(
+            declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
+            cachedResults: cached.results)
+        }
         let source = try SourceFile(path: entry.displayPath, bytes: bytes)
         let model = Scanner.scan(source)
-        var hierarchy = ClassHierarchy()
-        hierarchy.add(model)
-        let keep = bytes.count <= budget
+        let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
         return FirstPass(
-          hierarchy: hierarchy, helpers: assertionMatcher.helperSummaries(in: model),
-          model: keep ? model : nil, error: nil)
+          declarations: ResultCache.declarations(of: model, matcher: assertionMatcher), hash: hash,
+          stamp: stamp, model: keep ? model : nil, error: nil, cachedResults: nil)
       } catch {
-        return FirstPass(hierarchy: ClassHierarchy(), helpers: [], model: nil, error: error)
+        return FirstPass(
+          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
       }
     }
     var hierarchy = ClassHierarchy()
     var summaries: [HelperSummary] = []
     for pass in first {
-      hierarchy.merge(pass.hierarchy)
-      summaries.append(contentsOf: pass.helpers)
+      guard let declarations = pass.declarations else { continue }
+      hierarchy.add(declarations.classes)
+      summaries.append(contentsOf: declarations.helpers)
     }
     let roots = Set(["XCTestCase"] + testBaseClasses)
     return PreparedRun(
@@ -151,7 +210,9 @@ public struct LintEngine: Sendable {
         testCaseClasses: hierarchy.testCaseClasses(roots: roots),
         quickSpecClasses: hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots)),
       assertingHelpers: AssertionMatcher.assertingHelperNames(summaries),
-      models: first.map(\.model), errors: first.map(\.error))
+      models: first.map(\.model), errors: first.map(\.error),
+      declarations: first.map(\.declarations), hashes: first.map(\.hash),
+      stamps: first.map(\.stamp), cachedResults: first.map(\.cachedResults))
   }
 }
 
@@ -200,12 +261,37 @@ public struct InventoryEntry: Sendable, Hashable {
   }
 }
 
+/// Memory for models kept from pass 1 to pass 2, shared by the workers: first come, first
+/// kept, so memory stays bounded whatever the tree's size (which files are kept changes only
+/// how often a file is read, never the results).
+private final class ModelBudget: Sendable {
+  private let remaining: Atomic<Int>
+
+  init(bytes: Int) { remaining = Atomic(bytes) }
+
+  /// Takes `bytes` from the budget when they are there.
+  func reserve(_ bytes: Int) -> Bool {
+    var current = remaining.load(ordering: .relaxed)
+    while current >= bytes {
+      let (exchanged, original) = remaining.compareExchange(
+        expected: current, desired: current - bytes, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+    return false
+  }
+}
+
 /// What pass 1 learnt about the run.
 struct PreparedRun: Sendable {
   let discovery: TestDiscovery
   let assertingHelpers: Set<String>
   let models: [FileModel?]
   let errors: [Diagnostic?]
+  var declarations: [ResultCache.Declarations?] = []
+  var hashes: [UInt64?] = []
+  var stamps: [FileStamp?] = []
+  var cachedResults: [ResultCache.Results?] = []
 
   /// The model of file `index`: kept from pass 1, or read and scanned again.
   func model(
@@ -224,14 +310,43 @@ struct PreparedRun: Sendable {
 }
 
 private struct FirstPass: Sendable {
-  var hierarchy: ClassHierarchy
-  var helpers: [HelperSummary]
+  var declarations: ResultCache.Declarations?
+  var hash: UInt64?
+  var stamp: FileStamp?
   var model: FileModel?
   var error: Diagnostic?
+  var cachedResults: ResultCache.Results?
 }
 
 private struct PerFile: Sendable {
   var findings: [Finding]
   var errors: [Diagnostic]
   var tests: [InventoryEntry]
+  var dependencies: UInt64?
+
+  init(findings: [Finding], errors: [Diagnostic], tests: [InventoryEntry]) {
+    self.findings = findings
+    self.errors = errors
+    self.tests = tests
+  }
+
+  /// Cached results of a file, with its current display path.
+  init(results: ResultCache.Results, path: String) {
+    findings = results.findings.map { finding in
+      var copy = finding
+      copy.path = path
+      return copy
+    }
+    errors = results.problems.map { problem in
+      var copy = problem
+      copy.path = path
+      return copy
+    }
+    tests = results.tests.map { test in
+      var copy = test
+      copy.file = path
+      return copy
+    }
+    dependencies = results.dependencies
+  }
 }

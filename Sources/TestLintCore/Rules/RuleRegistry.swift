@@ -3,9 +3,14 @@ public enum RuleRegistry {
   /// All rule types, sorted by id.
   public static let all: [any Rule.Type] = [
     APIMockSeedingRule.self,
+    ForceUnwrapInTestRule.self,
     GenericXCTAssertRule.self,
     MissingAssertionRule.self,
+    NondeterministicInputRule.self,
     PresenterRecreatedInSetupRule.self,
+    RealNetworkInTestRule.self,
+    SchedulerAdvanceAfterSendRule.self,
+    SleepInTestRule.self,
     TestNameFormatRule.self,
   ]
 

@@ -53,6 +53,11 @@ public struct ClassHierarchy: Sendable {
     }
   }
 
+  /// Adds (class, superclass) pairs learnt from a file.
+  public mutating func add(_ classes: [ResultCache.Pair]) {
+    for pair in classes { superclasses[pair.name, default: []].insert(pair.superclass) }
+  }
+
   /// Adds another hierarchy's classes.
   public mutating func merge(_ other: ClassHierarchy) {
     for (name, supers) in other.superclasses { superclasses[name, default: []].formUnion(supers) }

@@ -1,0 +1,158 @@
+/// Unit tests do not reach the real network: no shared or default `URLSession`, no
+/// `Data(contentsOf:)` of a web address.
+public struct RealNetworkInTestRule: Rule {
+  public static let description = RuleDescription(
+    id: "real_network_in_test",
+    summary:
+      "a unit test uses the real network: 'URLSession.shared', a default session or 'Data(contentsOf:)' of a web URL",
+    defaultSeverity: .warning,
+    options: [
+      OptionSpec(
+        name: "allowed_paths", kind: .strings,
+        defaultValue: .strings(RealNetworkInTestRule.defaultAllowedPaths),
+        summary:
+          "globs of files (UI, integration, end-to-end tests) where the real network is allowed")
+    ])
+
+  /// UI, integration and end-to-end test folders and files.
+  public static let defaultAllowedPaths = [
+    "**/*UITests/**", "**/*UITest/**", "**/*IntegrationTests/**", "**/*E2E*/**",
+    "**/*UITests.swift", "**/*IntegrationTests.swift",
+  ]
+
+  private let allowed: [Glob]
+
+  public init(options: RuleOptions) {
+    allowed = options.strings("allowed_paths").map(Glob.init)
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    let path = model.source.path
+    if allowed.contains(where: { $0.matches(path) }) { return [] }
+    var violations: [Violation] = []
+    var reported: Set<Int> = []
+    for code in context.testCodeWithHelpers() {
+      let test = code.test?.qualifiedName
+      for index in code.tokens
+      where Self.isSharedSession(index, in: model) && reported.insert(index).inserted {
+        if Self.isCompared(index, calls: code.calls, in: model) { continue }
+        violations.append(
+          Violation(offset: model.offset(index), message: Messages.shared, test: test))
+      }
+      for callIndex in code.calls {
+        let call = model.calls[callIndex]
+        guard !call.hasExpressionBase, !call.isImplicitMember, !call.isMacro,
+          reported.insert(call.nameToken).inserted
+        else { continue }
+        if Self.isDefaultSession(call, in: model) {
+          violations.append(
+            Violation(
+              offset: model.offset(call.nameToken), message: Messages.defaultSession, test: test))
+        } else if let address = Self.webAddress(call, in: model) {
+          violations.append(
+            Violation(
+              offset: model.offset(call.nameToken), message: Messages.contents(address), test: test)
+          )
+        }
+      }
+    }
+    // A UI test drives the app, which talks to whatever server it is configured for; a file
+    // that installs a global stub (a registered `URLProtocol`, OHHTTPStubs, Mocker) stubs the
+    // shared and default sessions too.
+    if !violations.isEmpty, Self.drivesAppOrStubsNetwork(model) { return [] }
+    return violations
+  }
+
+  /// Whether the file launches the app under test (`XCUIApplication`) or installs a global
+  /// network stub.
+  static func drivesAppOrStubsNetwork(_ model: FileModel) -> Bool {
+    if model.imports.contains(where: { Self.stubbingModules.contains($0.module) }) { return true }
+    return model.tokens.indices.contains { index in
+      model.tokens[index].kind == .identifier && Self.stubbingNames.contains(model.text(index))
+    }
+  }
+
+  private static let stubbingModules: Set<String> = [
+    "OHHTTPStubs", "OHHTTPStubsSwift", "Mocker", "Mockingjay", "Hippolyte",
+  ]
+  private static let stubbingNames: Set<String> = [
+    "XCUIApplication", "registerClass", "HTTPStubs", "OHHTTPStubs", "HTTPStubsResponse",
+  ]
+
+  /// Whether `URLSession.shared` at `index` is only compared (`session === URLSession.shared`,
+  /// `XCTAssertIdentical(session, URLSession.shared)`): a check of the default, not a request.
+  static func isCompared(_ index: Int, calls: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let comparisons: Set<String> = ["===", "!==", "==", "!="]
+    if index > 0, tokens[index - 1].kind == .operator, comparisons.contains(model.text(index - 1)) {
+      return true
+    }
+    let after = index + 3
+    if after < tokens.count, tokens[after].kind == .operator,
+      comparisons.contains(model.text(after))
+    {
+      return true
+    }
+    for callIndex in calls.reversed() {
+      let call = model.calls[callIndex]
+      guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
+      return call.name.hasPrefix("XCTAssert") || call.name == "#expect" || call.name == "expect"
+    }
+    return false
+  }
+
+  /// `URLSession.shared` (or `Foundation.URLSession.shared`) starting at `index`.
+  static func isSharedSession(_ index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard index + 2 < tokens.count, tokens[index].kind == .identifier,
+      tokens[index + 1].kind == .dot,
+      tokens[index + 2].kind == .identifier, model.text(index) == "URLSession",
+      model.text(index + 2) == "shared"
+    else { return false }
+    if index > 0, tokens[index - 1].kind == .dot {
+      return index >= 2 && model.text(index - 2) == "Foundation"
+    }
+    return true
+  }
+
+  /// `URLSession(configuration: .default)` or `URLSession(configuration: URLSessionConfiguration.default)`.
+  static func isDefaultSession(_ call: Call, in model: FileModel) -> Bool {
+    guard call.name == "URLSession",
+      call.path.count == 1 || call.path == ["Foundation", "URLSession"],
+      let first = call.arguments.first, first.label == "configuration"
+    else { return false }
+    let value = model.text(tokens: first.value).filter { !$0.isWhitespace }
+    return value == ".default" || value == "URLSessionConfiguration.default"
+  }
+
+  /// The web address `Data(contentsOf:)` reads, when its argument holds a URL literal that is
+  /// not a file URL: `Data(contentsOf: URL(string: "https://example.com")!)`.
+  static func webAddress(_ call: Call, in model: FileModel) -> String? {
+    guard call.name == "Data", call.path.count == 1 || call.path == ["Foundation", "Data"],
+      let first = call.arguments.first, first.label == "contentsOf"
+    else { return nil }
+    for index in first.value where model.tokens[index].kind == .string {
+      let content = StringLiteral.content(model.text(index))
+      guard let schemeEnd = content.range(of: "://") else { continue }
+      let scheme = content[..<schemeEnd.lowerBound].lowercased()
+      guard !scheme.isEmpty, scheme != "file",
+        scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+      else { continue }
+      return content
+    }
+    return nil
+  }
+}
+
+extension RealNetworkInTestRule {
+  fileprivate enum Messages {
+    static let shared =
+      "inject a session whose requests are stubbed (a mock or a 'URLProtocol' stub) instead of 'URLSession.shared'"
+    static let defaultSession =
+      "stub the session's requests (set 'protocolClasses' on the configuration) or inject a mock instead of a default 'URLSession'"
+    static func contents(_ address: String) -> String {
+      "load test data from a bundled file or a stub instead of 'Data(contentsOf:)' of '\(address)'"
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import TestLintCore
+import XCTest
+
+/// `real_network_in_test`: what reaches the network, and where it is allowed.
+final class RealNetworkInTestRuleTests: XCTestCase {
+  static let source = RuleLinting.xctest(
+    """
+    func test_a_b() throws {
+      _ = URLSession.shared
+      _ = URLSession(configuration: .default)
+      _ = try Data(contentsOf: URL(string: "http://example.com/a.json")!)
+      XCTAssertTrue(true)
+    }
+    """)
+
+  func test_eachUse_hasItsMessage() {
+    let findings = RuleLinting.findings(RealNetworkInTestRule.self, Self.source)
+    XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["5:7", "6:7", "7:11"])
+    XCTAssertEqual(
+      findings.map(\.message),
+      [
+        "inject a session whose requests are stubbed (a mock or a 'URLProtocol' stub) instead of 'URLSession.shared'",
+        "stub the session's requests (set 'protocolClasses' on the configuration) or inject a mock instead of a default 'URLSession'",
+        "load test data from a bundled file or a stub instead of 'Data(contentsOf:)' of 'http://example.com/a.json'",
+      ])
+  }
+
+  func test_defaultAllowedPaths_skipUIIntegrationAndEndToEnd() {
+    for path in [
+      "App/AppUITests/LoginTests.swift", "Tests/CoreIntegrationTests/APITests.swift",
+      "Student/StudentE2ETests/GradesTests.swift", "Tests/Unit/CheckoutUITests.swift",
+      "/abs/path/FeedIntegrationTests.swift",
+    ] {
+      XCTAssertEqual(
+        RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: path), [], path)
+    }
+    XCTAssertEqual(
+      RuleLinting.positions(
+        RealNetworkInTestRule.self, Self.source, path: "Tests/UnitTests/FeedTests.swift"
+      ).count, 3)
+  }
+
+  func test_configuredAllowedPaths_replaceDefaults() {
+    let options: [String: OptionValue] = ["allowed_paths": .strings(["Live/**"])]
+    XCTAssertEqual(
+      RuleLinting.positions(
+        RealNetworkInTestRule.self, Self.source, path: "Live/StatusTests.swift", options: options),
+      [])
+    XCTAssertEqual(
+      RuleLinting.positions(
+        RealNetworkInTestRule.self, Self.source, path: "AppUITests/A.swift", options: options
+      ).count, 3)
+  }
+
+  func test_uiTestFile_isNotChecked() {
+    let source = Self.source.replacingOccurrences(
+      of: "XCTAssertTrue(true)", with: "XCTAssertTrue(XCUIApplication().exists)")
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
+  }
+
+  func test_stubbedAndLocalSources_pass() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubProtocol.self]
+        _ = URLSession(configuration: configuration)
+        _ = URLSession(configuration: .ephemeral)
+        _ = MyURLSession.shared
+        _ = session.shared
+        _ = try Data(contentsOf: URL(string: "file:///tmp/a.json")!)
+        _ = try Data(contentsOf: Bundle.module.url(forResource: "a", withExtension: "json")!)
+        _ = try Data(contentsOf: url)
+        _ = URL(string: "https://example.com")
+        XCTAssertTrue(true)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
+  }
+
+  func test_helperAndQualifiedNames_areFound() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() { _ = makeClient(); XCTAssertTrue(true) }
+      func makeClient() -> Client {
+        Client(session: Foundation.URLSession.shared, raw: Foundation.Data(contentsOf: URL(string: "ftp://x.org/f")!))
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["6:30", "6:65"])
+  }
+
+  func test_comparedSharedSession_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        XCTAssertTrue(NetworkService().session === URLSession.shared)
+        XCTAssertIdentical(NetworkService().session, URLSession.shared)
+        XCTAssertFalse(URLSession.shared !== NetworkService().session)
+        XCTAssertNotNil(load(using: URLSession.shared))
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["8:31"])
+  }
+
+  func test_globalStubs_allowSharedSession() {
+    for stub in [
+      "import OHHTTPStubs\n", "import Mocker\n",
+      "// stubbed\nlet registered = URLProtocol.registerClass(Stub.self)\n",
+    ] {
+      XCTAssertEqual(
+        RuleLinting.positions(RealNetworkInTestRule.self, stub + Self.source), [], stub)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+import TestLintCore
+import XCTest
+
+/// The result cache: reused when nothing the results depend on changed, refreshed otherwise.
+final class ResultCacheTests: XCTestCase {
+  static let base = "import XCTest\nclass BaseTestCase: XCTestCase {}\n"
+  static let notBase = "import XCTest\nclass BaseTestCase: NSObject {}\n"
+  static let subclass = "final class FooTests: BaseTestCase {\n  func test_empty_body() {}\n}\n"
+
+  func test_secondRun_readsNoFile() throws {
+    let files = ["Base.swift": Self.base, "FooTests.swift": Self.subclass]
+    let first = run(files, cache: ResultCache(key: "k"))
+    XCTAssertEqual(first.reads, 2)
+    let second = run(files, cache: first.cache)
+    XCTAssertEqual(second.reads, 0, "unchanged stamps: nothing is read")
+    XCTAssertEqual(second.result.findings, first.result.findings)
+    XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
+  }
+
+  func test_baseClassChange_relintsSubclassElsewhere() throws {
+    let first = run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
+    XCTAssertEqual(first.result.findings.count, 1)
+    let second = run(
+      ["Base.swift": Self.notBase, "FooTests.swift": Self.subclass], cache: first.cache,
+      changed: ["Base.swift"])
+    XCTAssertEqual(second.result.findings, [], "FooTests is no longer a test class")
+    XCTAssertEqual(second.reads, 2, "the changed file is read, the subclass re-linted")
+  }
+
+  func test_helperChange_relintsCallers() throws {
+    let helper = "import XCTest\nextension XCTestCase {\n  func assertValid(_ x: Int) { XCTAssertGreaterThan(x, 0) }\n}\n"
+    let tests = "import XCTest\nfinal class ATests: XCTestCase {\n  func test_value_isValid() { assertValid(1) }\n}\n"
+    let first = run(["Helper.swift": helper, "ATests.swift": tests], cache: ResultCache(key: "k"))
+    XCTAssertEqual(first.result.findings, [])
+    let broken = helper.replacingOccurrences(of: "XCTAssertGreaterThan(x, 0)", with: "print(x)")
+    let second = run(["Helper.swift": broken, "ATests.swift": tests], cache: first.cache, changed: ["Helper.swift"])
+    XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
+  }
+
+  func test_contentChangeWithSameStamp_isNotSeen() throws {
+    // Like make and git: an unchanged size and modification time means an unchanged file.
+    let first = run(["FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
+    let second = run(["FooTests.swift": Self.subclass + "// edited\n"], cache: first.cache)
+    XCTAssertEqual(second.reads, 0)
+  }
+
+  func test_touchedButUnchangedFile_reusesResults() throws {
+    let first = run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
+    let second = run(
+      ["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: first.cache, changed: ["FooTests.swift"])
+    XCTAssertEqual(second.reads, 1, "read to hash it")
+    XCTAssertEqual(second.result.findings, first.result.findings)
+  }
+
+  func test_encodedCache_roundTrips() throws {
+    let first = run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
+    let cache = try XCTUnwrap(first.cache)
+    let decoded = try XCTUnwrap(ResultCache.decode(cache.encoded(), key: "k"))
+    XCTAssertEqual(decoded.encoded(), cache.encoded())
+    XCTAssertNil(ResultCache.decode(cache.encoded(), key: "other configuration"))
+    XCTAssertNil(ResultCache.decode(Array(cache.encoded().dropLast(3)), key: "k"), "a damaged cache is dropped")
+  }
+
+  func test_cliCache_isWrittenAndOptional() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Base.swift", Self.base)
+    try sandbox.write("FooTests.swift", Self.subclass)
+    let first = sandbox.run([])
+    XCTAssertNotNil(sandbox.read(".testlint-cache/results.bin"))
+    XCTAssertEqual(sandbox.read(".testlint-cache/.gitignore"), "# testlint's result cache\n*\n")
+    XCTAssertEqual(sandbox.run([]).stdout, first.stdout)
+    let other = try Sandbox(self)
+    try other.write("FooTests.swift", Self.subclass)
+    _ = other.run(["--no-cache"])
+    XCTAssertNil(other.read(".testlint-cache/results.bin"))
+    _ = other.run(["--cache-path", "cache-here"])
+    XCTAssertNotNil(other.read("cache-here/results.bin"))
+  }
+
+  func test_configurationChange_ignoresOldResults() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Base.swift", Self.base)
+    try sandbox.write("FooTests.swift", Self.subclass)
+    XCTAssertEqual(sandbox.run([]).code, .findings)
+    try sandbox.write(".lint.yml", "missing_assertion: off\n")
+    let output = sandbox.run([])
+    XCTAssertEqual(output.stdout, "")
+    XCTAssertEqual(output.code, .success)
+  }
+}
+
+extension ResultCacheTests {
+  /// Lints in-memory files; `changed` files get a new modification time.
+  func run(
+    _ files: [String: String], cache: ResultCache?, changed: Set<String> = []
+  ) -> (result: LintResult, cache: ResultCache?, reads: Int) {
+    let rules = RuleRegistry.all.filter { !$0.description.isOptIn }.map { type in
+      ConfiguredRule(
+        type, severity: type.description.defaultSeverity, options: RuleOptions(defaultsOf: type.description))
+    }
+    let engine = LintEngine(rules: rules, testBaseClasses: [], threads: 2)
+    let entries = files.keys.sorted().map { name in
+      FileEntry(
+        path: "/virtual/" + name, displayPath: name,
+        stamp: FileStamp(size: 100, modified: changed.contains(name) ? 2 : 1))
+    }
+    let contents = Dictionary(uniqueKeysWithValues: files.map { ("/virtual/" + $0.key, Array($0.value.utf8)) })
+    let reads = Atomic<Int>(0)
+    let output = engine.run(entries, cache: cache) { entry in
+      reads.add(1, ordering: .relaxed)
+      return contents[entry.path] ?? []
+    }
+    return (output.result, output.cache, reads.load(ordering: .relaxed))
+  }
+}

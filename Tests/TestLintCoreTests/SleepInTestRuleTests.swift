@@ -1,0 +1,133 @@
+import TestLintCore
+import XCTest
+
+/// `sleep_in_test`: what waits for real time, where it is looked for, what it says.
+final class SleepInTestRuleTests: XCTestCase {
+  func test_eachWait_namesItself() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        sleep(1)
+        usleep(10)
+        Darwin.sleep(1)
+        Thread.sleep(forTimeInterval: 0.1)
+        try await Task.sleep(for: .seconds(1))
+        RunLoop.current.run(until: Date() + 1)
+        RunLoop.main.run(mode: .default, before: .distantFuture)
+        queue.asyncAfter(deadline: .now() + 1) {}
+        XCTAssertTrue(true)
+      }
+      """)
+    let messages = RuleLinting.findings(SleepInTestRule.self, source).map(\.message)
+    let spellings = [
+      "sleep(...)", "usleep(...)", "sleep(...)", "Thread.sleep", "Task.sleep",
+      "RunLoop.current.run",
+      "RunLoop.main.run", "asyncAfter",
+    ]
+    XCTAssertEqual(
+      messages,
+      spellings.map {
+        "advance a 'TestScheduler' or await an expectation instead of waiting with '\($0)'"
+      })
+  }
+
+  func test_virtualTimeSleeps_pass() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        try await mainQueue.sleep(for: .seconds(1))
+        try await clock.sleep(for: .seconds(1))
+        scheduler.schedule(after: scheduler.now.advanced(by: 1)) {}
+        await scheduler.advance(by: 1)
+        runLoop.run(until: Date())
+        viewModel.sleep()
+        XCTAssertTrue(true)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
+  }
+
+  func test_helperCalledTwice_isReportedOnceOutsideTests() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() { settle(); XCTAssertTrue(true) }
+      func test_c_d() { self.settle(); XCTAssertTrue(true) }
+      private func settle() {
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      """)
+    let findings = RuleLinting.findings(SleepInTestRule.self, source)
+    XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["7:10"])
+    XCTAssertEqual(findings.map(\.test), [nil])
+  }
+
+  func test_findingInTest_namesTheTest() {
+    let source = RuleLinting.xctest("func test_a_b() { sleep(1); XCTAssertTrue(true) }")
+    XCTAssertEqual(
+      RuleLinting.findings(SleepInTestRule.self, source).map(\.test), ["SampleTests.test_a_b"])
+  }
+
+  func test_setUpAndUncalledCode_areNotRead() {
+    let source = RuleLinting.xctest(
+      """
+      override func setUp() { super.setUp(); sleep(1) }
+      override func tearDown() { RunLoop.main.run(until: Date()); super.tearDown() }
+      func waitForever() { sleep(100) }
+      func test_a_b() { XCTAssertTrue(true) }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
+  }
+
+  func test_stubTypeInsideTest_isLeftOut() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        final class SlowStore: Store {
+          override func load(completion: @escaping () -> Void) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { completion() }
+          }
+        }
+        let store = SlowStore()
+        store.onLoad = { usleep(5) }
+        XCTAssertNotNil(store)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["11:20"])
+  }
+
+  func test_asyncAfterWithoutDeadline_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        mock.asyncAfter(0.1) {}
+        DispatchQueue.main.async { done() }
+        XCTAssertTrue(true)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
+  }
+
+  func test_runUntilCondition_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        let condition = RunLoop.ResumeCondition()
+        RunLoop.current.run(until: condition)
+        RunLoop.main.run(until: .distantPast)
+        RunLoop.main.run(until: deadline)
+        RunLoop.main.run(until: .now.addingTimeInterval(1))
+        XCTAssertTrue(condition.isResolved)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["7:16", "8:16", "9:16"])
+  }
+
+  func test_ownSleepHelper_isNotC() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() { sleep(5); XCTAssertEqual(clock.now, 5) }
+      private func sleep(_ seconds: Int) { clock.advance(by: seconds) }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
+  }
+}
