@@ -49,6 +49,7 @@ final class CIReporterTests: XCTestCase {
     XCTAssertEqual(run.status, 0, "the SARIF schema rejected the log:\n\(run.output)\n\(sarif)")
   }
 
+  // testlint:disable:next indiscrete_test - one behaviour: every location field of one SARIF result
   func test_sarifLocations_areRelativeAndEncoded() throws {
     let run = try Self.sarifRun(SARIFReporter().render(Self.normalResult))
     XCTAssertEqual(run["columnKind"] as? String, "unicodeCodePoints", "columns count scalars")
@@ -77,6 +78,7 @@ final class CIReporterTests: XCTestCase {
       ])
   }
 
+  // testlint:disable:next indiscrete_test - one behaviour: every field of one SARIF rule entry
   func test_sarifRules_carryPageHelpAndIndices() throws {
     let run = try Self.sarifRun(SARIFReporter().render(try lint(Self.cartSource)))
     let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
@@ -700,11 +702,15 @@ private extension CIReporterTests {
     }
     writer.start()
     let errorData = ErrorBox()
-    let reader = Thread { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
+    let readerDone = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      errorData.data = error.fileHandleForReading.readDataToEndOfFile()
+      readerDone.signal()
+    }
     reader.start()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+    readerDone.wait()
     return (
       process.terminationStatus, String(decoding: outputData, as: UTF8.self),
       String(decoding: errorData.data, as: UTF8.self)

@@ -53,7 +53,7 @@ final class CLITests: XCTestCase {
     let sandbox = try Sandbox(self)
     try sandbox.write("NameTests.swift", Source.badName())
     XCTAssertEqual(sandbox.run(["--strict"]).code, .findings)
-    try sandbox.write("NameTests.swift", Source.clean())
+    try sandbox.write("NameTests.swift", Source.clean("NameTests"))
     XCTAssertEqual(sandbox.run(["--strict"]).code, .success)
   }
 
@@ -228,6 +228,7 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(
       output.stdout,
       """
+      a.swift:3:13: warning: rename 'a.swift' to 'TopTests.swift' after the test class it holds (test_file_name)
       a.swift:4:8: warning: \(Self.badNameMessage) (test_name_format)
       a/EarlierTests.swift:4:8: warning: \(Self.badNameMessage) (test_name_format)
       b/LaterTests.swift:3:8: warning: name 'testB' in the form 'test_<condition>_<expectedResult>', such as 'test_b_<expectedResult>' (test_name_format)
@@ -277,6 +278,7 @@ final class CLITests: XCTestCase {
 
   // MARK: Reporters
 
+  // testlint:disable:next indiscrete_test - one behaviour: every documented key of the JSON report
   func test_jsonReporter_hasDocumentedShape() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("Tests/EmptyTests.swift", Source.noAssertion())

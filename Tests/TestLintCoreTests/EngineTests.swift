@@ -37,7 +37,7 @@ final class EngineTests: XCTestCase {
 
   func test_baseClassChainAcrossFiles_isFollowed() throws {
     let sandbox = try Sandbox(self)
-    try sandbox.write("1.swift", "final class LeafTests: MiddleTestCase {\n  func test_leaf_runs() {}\n}\n")
+    try sandbox.write("1/LeafTests.swift", "final class LeafTests: MiddleTestCase {\n  func test_leaf_runs() {}\n}\n")
     try sandbox.write("2.swift", "class MiddleTestCase: RootTestCase {}\n")
     try sandbox.write("3.swift", "import XCTest\nclass RootTestCase: XCTestCase {}\n")
     try sandbox.write("4.swift", "final class NotATest: SomethingElse {\n  func test_x_y() {}\n}\n")
@@ -94,7 +94,7 @@ final class EngineTests: XCTestCase {
   func test_nestedTestClass_namedWithEnclosingTypes() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write(
-      "Feature.swift",
+      "FeatureTests.swift",
       """
       import XCTest
 
@@ -249,13 +249,14 @@ final class EngineTests: XCTestCase {
     try sandbox.write(
       "Windows/NameTests.swift",
       bytes: [0xEF, 0xBB, 0xBF] + Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
-    let oneLine = "import XCTest; final class A: XCTestCase { func testLoad() { XCTAssertEqual(1, 1) } }\n"
-    try sandbox.write("Plain/OneLine.swift", oneLine)
-    try sandbox.write("Windows/OneLine.swift", bytes: [0xEF, 0xBB, 0xBF] + Array(oneLine.utf8))
+    let oneLine =
+      "import XCTest; final class OneLineTests: XCTestCase { func testLoad() { XCTAssertEqual(1, 1) } }\n"
+    try sandbox.write("Plain/OneLineTests.swift", oneLine)
+    try sandbox.write("Windows/OneLineTests.swift", bytes: [0xEF, 0xBB, 0xBF] + Array(oneLine.utf8))
     let json = try lintJSON(sandbox)
     XCTAssertEqual(json.findings.count, 4)
     XCTAssertEqual(json.findings.map(\.line), [4, 1, 4, 1])
-    XCTAssertEqual(json.findings.map(\.column), [8, 49, 8, 49], "a BOM takes no column")
+    XCTAssertEqual(json.findings.map(\.column), [8, 60, 8, 60], "a BOM takes no column")
   }
 
   func test_emptyAndCommentOnlyFiles_lintCleanly() throws {

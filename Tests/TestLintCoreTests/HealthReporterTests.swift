@@ -34,6 +34,7 @@ final class HealthReporterTests: XCTestCase {
 
   // MARK: Health figures
 
+  // testlint:disable:next indiscrete_test - one behaviour: every figure of one health summary
   func test_normalResult_countsHealthFigures() throws {
     let summary = HealthSummary(Self.normalResult)
     XCTAssertEqual(summary.errors, 2)

@@ -108,6 +108,7 @@ final class LanguageServerTests: XCTestCase {
   // MARK: the recorded session
 
   /// open → incremental edit → save → code action → apply the fix → diagnostics gone.
+  // testlint:disable:next indiscrete_test - a recorded session checks every step of one conversation
   func test_recordedSession_fixClearsDiagnostics() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("Tests/NameTests.swift", Self.badName)

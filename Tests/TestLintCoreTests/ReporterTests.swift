@@ -51,6 +51,7 @@ final class ReporterTests: XCTestCase {
 
   // MARK: JSON
 
+  // testlint:disable:next indiscrete_test - one behaviour: every field of every entry round-trips
   func test_hostileMessages_produceValidJSON() throws {
     let result = Self.hostileResult
     let data = Data(JSONReporter().render(result).utf8)

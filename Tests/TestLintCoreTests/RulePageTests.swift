@@ -167,8 +167,9 @@ extension RulePageTests {
     let type = try XCTUnwrap(RuleRegistry.rule(id: id), "no rule '\(id)'")
     var options = RuleOptions(defaultsOf: type.description)
     if let text = example.options {
+      let optIn = type.description.isOptIn ? "opt_in_rules: [\(id)]\n" : ""
       let configuration = try Configuration.parse(
-        "\(id): \(text)\n", path: "options", directory: ".", rules: RuleRegistry.descriptions)
+        optIn + "\(id): \(text)\n", path: "options", directory: ".", rules: RuleRegistry.descriptions)
       let enabled = try XCTUnwrap(configuration.enabledRules(RuleRegistry.descriptions).first { $0.description.id == id })
       options = enabled.options
     }
@@ -176,8 +177,11 @@ extension RulePageTests {
       rules: [ConfiguredRule(type, severity: type.description.defaultSeverity, options: options)],
       testBaseClasses: [], threads: 1)
     let bytes = Array(code.utf8)
-    let result = engine.run([FileEntry(path: "Example.swift", displayPath: "Example.swift")]) { _ in bytes }
+    // `<!-- files: -->` names the example's path and empty files linted beside it.
+    let paths = example.files.isEmpty ? ["Example.swift"] : example.files
+    let entries = paths.map { FileEntry(path: $0, displayPath: $0) }
+    let result = engine.run(entries) { entry in entry.path == paths[0] ? bytes : [] }
     XCTAssertEqual(result.errors.map(\.message), [], "the example does not lex cleanly")
-    return result.findings.map { RulePage.Marker(line: $0.line, column: $0.column) }
+    return result.findings.filter { $0.path == paths[0] }.map { RulePage.Marker(line: $0.line, column: $0.column) }
   }
 }

@@ -103,7 +103,7 @@ final class SuppressionTests: XCTestCase {
     let output = try lint(
       """
       import XCTest
-      final class FlagTests: XCTestCase {
+      final class NameTests: XCTestCase {
         func test_flag_isSet() {
           XCTAssert(flag) // testlint:disable:this generic_xctassert
           XCTAssert(other)
@@ -118,7 +118,7 @@ final class SuppressionTests: XCTestCase {
     let output = try lint(
       """
       import XCTest
-      final class FlagTests: XCTestCase {
+      final class NameTests: XCTestCase {
         func test_flag_isSet() {
           XCTAssert(flag); let note = "// testlint:disable:this generic_xctassert"
           let block = \"\"\"

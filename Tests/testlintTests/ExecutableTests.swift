@@ -40,7 +40,7 @@ final class ExecutableTests: XCTestCase {
 
   func test_unreadableInput_exitsWithTwoAndLintsRest() throws {
     try write("BadTests.swift", "let a = \"unterminated\n")
-    try write("GoodTests.swift", "import XCTest\nfinal class GTests: XCTestCase {\n  func testX() { XCTFail() }\n}\n")
+    try write("GoodTests.swift", "import XCTest\nfinal class GoodTests: XCTestCase {\n  func testX() { XCTFail() }\n}\n")
     let result = try run(["--reporter", "json"])
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.stderr.contains("BadTests.swift:1:9: error: unterminated string literal"), result.stderr)

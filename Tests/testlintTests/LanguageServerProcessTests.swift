@@ -15,6 +15,7 @@ final class LanguageServerProcessTests: XCTestCase {
 
     """
 
+  // testlint:disable:next indiscrete_test - a recorded session checks every step of one conversation
   func test_sessionOverPipes_speaksOnlyProtocol() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "testlint-lsp-\(UUID().uuidString)")

@@ -321,8 +321,29 @@ private struct Decoder {
       let before = diagnostics.count
       let values = strings(node, name: name)
       return diagnostics.count == before ? .strings(values) : nil
+    case .stringLists:
+      return stringLists(node, name: name)
     }
     return nil
+  }
+
+  /// A list of non-empty lists of strings, such as `[[Arrange, Act, Assert]]`.
+  mutating func stringLists(_ node: YAMLNode, name: String) -> OptionValue? {
+    let shape = "option '\(name)' must be a list of lists of strings, such as [[Arrange, Act, Assert]]"
+    guard case .sequence(let items) = node.value, !items.isEmpty else {
+      report(node, shape)
+      return nil
+    }
+    let before = diagnostics.count
+    var lists: [[String]] = []
+    for item in items {
+      guard case .sequence(let elements) = item.value, !elements.isEmpty else {
+        report(item, shape)
+        return nil
+      }
+      lists.append(strings(item, name: name))
+    }
+    return diagnostics.count == before ? .stringLists(lists) : nil
   }
 
   mutating func report(_ node: YAMLNode, _ message: String) {

@@ -10,6 +10,9 @@ public struct RulePage: Sendable {
     public var markers: [Marker]
     /// Rule options from an `<!-- options: {...} -->` comment right before the block (YAML).
     public var options: String?
+    /// Paths from a `<!-- files: Foo/BarTests.swift, Foo/Bar.swift -->` comment right before the
+    /// block: the example's own path, then empty files linted with it; empty when not given.
+    public var files: [String] = []
     /// The 1-based line in the Markdown file where the code starts.
     public var pageLine: Int
   }
@@ -53,6 +56,7 @@ public struct RulePage: Sendable {
     sections = []
     var index = 0
     var pendingOptions: String?
+    var pendingFiles: [String] = []
     while index < lines.count {
       let line = lines[index]
       if line.hasPrefix("# "), id.isEmpty {
@@ -75,6 +79,12 @@ public struct RulePage: Sendable {
         index += 1
         continue
       }
+      if line.hasPrefix("<!-- files:"), line.hasSuffix("-->") {
+        pendingFiles = line.dropFirst("<!-- files:".count).dropLast(3).split(separator: ",")
+          .map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        index += 1
+        continue
+      }
       if line.hasPrefix("```swift triggers") || line.hasPrefix("```swift passes") {
         let triggers = line.hasPrefix("```swift triggers")
         var body: [String] = []
@@ -83,13 +93,19 @@ public struct RulePage: Sendable {
           body.append(lines[cursor])
           cursor += 1
         }
-        examples.append(
-          RulePage.example(body, triggers: triggers, options: pendingOptions, pageLine: index + 2))
+        var example = RulePage.example(
+          body, triggers: triggers, options: pendingOptions, pageLine: index + 2)
+        example.files = pendingFiles
+        examples.append(example)
         pendingOptions = nil
+        pendingFiles = []
         index = cursor + 1
         continue
       }
-      if !line.trimmingSpaces.isEmpty { pendingOptions = nil }
+      if !line.trimmingSpaces.isEmpty {
+        pendingOptions = nil
+        pendingFiles = []
+      }
       index += 1
     }
   }

@@ -107,6 +107,542 @@ api_mock_seeding:
 In store and use-case tests, where mocking the API is the point; the default `scope` already
 leaves them alone.
 """#,
+    "arrange_act_assert": #"""
+# arrange_act_assert
+
+A test longer than `min_lines` does not mark its sections with `// Arrange`, `// Act`, `// Assert`
+comments in order.
+
+- **Default severity:** warning
+- **Opt-in:** yes
+- **Applies to:** XCTest test methods and Swift Testing `@Test` functions (Quick examples are
+  structured by their `describe` / `context` / `it` groups instead)
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *Arrange, Act, Assert*:
+
+> To improve clarity of your tests, you should aim to structure your tests into 3 distinct
+> sections:
+>
+> * Arrange - this is where you setup your system under test (SUT).
+> * Act - this is where you actually perform your test (calling a method on the SUT).
+> * Assert - this is where you should make sure your SUT behaved in an expected manner.
+>
+> See the examples above for an illustration of this.
+
+The examples above it mark the sections with `// Arrange`, `// Act` and `// Assert` comments.
+Short tests need no markers; a test with more than `min_lines` lines of code (counted as
+`indiscrete_test` counts them: blank and comment-only lines do not count) must contain, in
+order, every marker of one set in `markers`: by default `Arrange, Act, Assert` or
+`Given, When, Then`.
+
+A marker is a `//` (or `/* */`) comment inside the test's body whose first word is the marker,
+in any case, followed by nothing or by any text: `// Arrange`, `// GIVEN`, `// When: tapping
+save`, `// Then - the list reloads`, `// Given a signed-in user`. One comment may name several
+markers joined by `&`, `,`, `/`, `+`, `-` or `and` (`// When & Then`, `// Arrange, Act`), and
+then serves as each of them. A marker may repeat (`// When` ... `// Then` ... `// When` ...
+`// Then`); the first occurrences that can be put in order count.
+
+The finding lands on the test's name and names the first marker of the closest set (the one
+with the most markers present) that is missing, or that appears only before the marker it must
+follow.
+
+## Examples
+
+<!-- options: {min_lines: 3} -->
+```swift triggers
+import XCTest
+
+final class RectangleTests: XCTestCase {
+  func ↓test_5x5rect_isSquare() {
+    let width = 5
+    let height = 5
+    let isSquare = Rectangle.isSquare(width: width, height: height)
+    XCTAssertTrue(isSquare)
+  }
+
+  func ↓test_3x5rect_isNotSquare() {
+    // Arrange
+    let width = 3
+    let height = 5
+    let isSquare = Rectangle.isSquare(width: width, height: height)
+
+    // Assert
+    XCTAssertFalse(isSquare)
+  }
+
+  func ↓test_flow_startsSignIn() {
+    // Act
+    coordinator.startSignInFlow()
+
+    // Arrange
+    let navigation = UINavigationController()
+    let coordinator = SignInFlowCoordinator(navigationController: navigation)
+
+    // Assert
+    XCTAssertNotNil(coordinator.currentViewController)
+  }
+}
+```
+
+<!-- options: {min_lines: 3} -->
+```swift passes
+import XCTest
+
+final class RectangleTests: XCTestCase {
+  func test_5x5rect_isSquare() {
+    // Arrange
+    let width = 5
+    let height = 5
+
+    // Act
+    let isSquare = Rectangle.isSquare(width: width, height: height)
+
+    // Assert
+    XCTAssertTrue(isSquare)
+  }
+
+  func test_cart_addsItem() {
+    // GIVEN: an empty cart
+    let cart = Cart()
+    let book = Item.book
+    // When - adding a book
+    cart.add(book)
+    // then the cart holds it
+    XCTAssertEqual(cart.items, [book])
+  }
+
+  func test_cart_total() {
+    // Given
+    let cart = Cart(items: [.book, .pen])
+    let prices = Prices.standard
+    let expected = 14
+    // When & Then
+    XCTAssertEqual(cart.total(prices), expected)
+  }
+
+  func test_short_needsNoMarkers() {
+    let cart = Cart()
+    XCTAssertTrue(cart.isEmpty)
+  }
+}
+```
+
+<!-- options: {min_lines: 2, markers: [[Setup, Exercise, Verify]]} -->
+```swift triggers
+import Testing
+
+@Test func ↓totals() {
+  // Setup
+  let cart = Cart(items: [.book])
+  let prices = Prices.standard
+  // Verify
+  #expect(cart.total(prices) == 12)
+}
+
+@Test func taxes() {
+  // Setup
+  let cart = Cart(items: [.book])
+  // Exercise
+  let tax = cart.tax()
+  // Verify
+  #expect(tax == 2)
+}
+```
+
+## Options
+
+```yaml
+arrange_act_assert:
+  severity: warning
+  min_lines: 8     # tests with more lines of code than this must mark their sections
+  markers:         # sets of markers; a test must contain every marker of one set, in order
+    - [Arrange, Act, Assert]
+    - [Given, When, Then]
+```
+
+## When not to use it
+
+When your team does not write section comments. The rule is opt-in: enable it with
+`opt_in_rules: [arrange_act_assert]`.
+"""#,
+    "disabled_test": #"""
+# disabled_test
+
+A test switched off without a reason.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** XCTest methods, Quick specs (files that import Quick), Swift Testing `@Test` /
+  `@Suite`, `XCTSkip` calls anywhere
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *Removing Tests*:
+
+> In general, avoid temptations to remove tests. A well-tested codebase is a safety net to
+> avoiding bugs in the future. However, there are a few valid reasons why you might need to
+> remove a test:
+>
+> * When the feature or functionality the test was testing is removed.
+> * When the test is non-deterministic (i.e. relies on external conditions/network, relies on
+>   randomness, etc.).
+
+A test that is switched off is removed from the safety net while it still looks like part of it.
+Whoever switched it off knew why; the next reader does not, and cannot tell whether it may be
+switched on again or deleted. The rule asks for that reason, written down. It finds:
+
+- XCTest methods renamed so XCTest no longer runs them: a `test...` name behind `disabled_`,
+  `DISABLED_`, `disabled`, `skip_`, `skipped_`, `pending_`, `ignore_`, `broken_`, `flaky_`,
+  `todo_`, `fixme_`, `x_`, `x` or `_` (`func xtestLogin()`, `func _test_login_fails()`), in a
+  test class, with no parameters and no result, and not called by the file (a `_testLoading()`
+  called by other tests is a helper);
+- Quick `xit`, `xdescribe`, `xcontext`, `xitBehavesLike` and `pending` (the description of
+  `pending("...")` names the example; it is not a reason);
+- Swift Testing `.disabled()` in `@Test` or `@Suite` without a comment argument
+  (`.disabled("why")`, `.disabled(if: isCI, "why")` and a `.bug(...)` trait beside it are fine);
+- `XCTSkip()`, `XCTSkipIf(condition)`, `XCTSkipUnless(condition)` without a message: the test
+  report then says only that the test was skipped.
+
+A reason is a comment on the finding's line or on the line above (for a method, above its
+attributes), or the first comment inside the method or the Quick closure; for a renamed method
+also a `// MARK:` heading above it in the same type that mentions disabling (`disable`, `enable`,
+`skip`, `flaky`, `broken`, `manual`: `// MARK: - Real API calls, do not enable`). The rule does
+not judge the comment's words, but tool directives (`// swiftlint:disable...`) and commented-out
+code (`// func testLogin() {`) are not reasons. The finding lands on the method's name, the Quick
+call, `disabled` in the trait, or the `XCTSkip...` call.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class LoginTests: XCTestCase {
+  func ↓disabled_test_login_succeeds() {
+    XCTAssertTrue(login())
+  }
+
+  func ↓xtestLogout() {
+    XCTAssertTrue(logout())
+  }
+
+  @MainActor
+  func ↓_test_token_refreshes() async throws {
+    XCTAssertNotNil(try await refresh())
+  }
+
+  func test_server_isReachable() throws {
+    try ↓XCTSkipIf(isCI)
+    throw ↓XCTSkip()
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class LoginTests: XCTestCase {
+  // Flaky on CI: the staging server drops the second request (#1234).
+  func disabled_test_login_succeeds() {
+    XCTAssertTrue(login())
+  }
+
+  func xtestLogout() { // needs the new session API
+    XCTAssertTrue(logout())
+  }
+
+  func _testTokenRefresh() {
+    // Relies on the real clock; rewrite with an injected one.
+    XCTAssertNotNil(refresh())
+  }
+
+  func test_server_isReachable() throws {
+    try XCTSkipIf(isCI, "the CI network blocks the staging server")
+    try XCTSkipUnless(hasCamera(), reason)
+    // No simulator has a camera.
+    throw XCTSkip()
+  }
+
+  func test_login_twice() {
+    _testLogin()
+    _testLogin()
+  }
+
+  func _testLogin() {
+    XCTAssertTrue(login())
+  }
+
+  func xtestHelper(_ value: Int) {}
+
+  // MARK: - Real network calls, do not enable on CI
+
+  func disabled_test_fetch_real() {
+    XCTAssertNotNil(fetch())
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      ↓xit("totals its items") {
+        expect(Cart(items: [1, 2]).total) == 3
+      }
+      ↓xcontext("when empty") {
+        it("totals zero") { expect(Cart().total) == 0 }
+      }
+      ↓pending("applies discounts") {
+        expect(Cart(discount: 0.5).total) == 0
+      }
+    }
+  }
+}
+```
+
+```swift passes
+import Quick
+import Nimble
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      // Totals are being reworked in #88.
+      xit("totals its items") {
+        expect(Cart(items: [1, 2]).total) == 3
+      }
+      pending("applies discounts") { // discounts ship in 2.0
+        expect(Cart(discount: 0.5).total) == 0
+      }
+      xcontext("when empty") {
+        // An empty cart crashes the old renderer; see #90.
+        it("totals zero") { expect(Cart().total) == 0 }
+      }
+    }
+  }
+}
+```
+
+```swift triggers
+import Testing
+
+@Test(.↓disabled())
+func addsNumbers() {
+  #expect(1 + 1 == 2)
+}
+
+@Suite(.↓disabled(if: isCI))
+struct CartTests {
+  @Test(.tags(.slow), .↓disabled("")) func totals() {
+    #expect(Cart().total == 0)
+  }
+}
+```
+
+```swift passes
+import Testing
+
+@Test(.disabled("rounding differs on Linux"))
+func addsNumbers() {
+  #expect(1 + 1 == 2)
+}
+
+@Suite(.disabled(if: isCI, "needs a display"))
+struct CartTests {
+  @Test(.disabled(), .bug("https://example.com/issues/7")) func totals() {
+    #expect(Cart().total == 0)
+  }
+
+  // Waits for the new pricing service.
+  @Test(.disabled()) func discounts() {
+    #expect(Cart().discount == 0)
+  }
+}
+```
+
+## When not to use it
+
+When switched-off tests are tracked elsewhere (a test plan that skips them, an issue per test),
+the comment adds little: turn the rule off, or keep it and point the comment at the issue.
+"""#,
+    "focused_test": #"""
+# focused_test
+
+A focused Quick example or group (`fit`, `fdescribe`, `fcontext`), or snapshot recording left on.
+
+- **Default severity:** error
+- **Opt-in:** no
+- **Applies to:** Quick specs (files that import Quick) and snapshot tests (swift-snapshot-testing,
+  swift-macro-testing, iOSSnapshotTestCase), anywhere in the file
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *Continuous Integration*:
+
+> Regular execution of the test suite should be part of your continuous integration process. Our
+> open source projects use Travis CI to ensure that all tests are executed every time a pull
+> request is created or updated.
+
+and *FIRST*: "Self-Verifying - make use of test assertion functions to verify conditions". Both
+things this rule finds are a debugging switch committed by mistake, after which CI no longer
+checks what it did:
+
+- a focused Quick example or group (`fit`, `fdescribe`, `fcontext`, `fitBehavesLike`) makes Quick
+  run only the focused examples: every other example of the target is silently skipped;
+- snapshot recording left on re-records the reference images instead of comparing against
+  them (*Snapshot Testing*: "Snapshot tests are like unit tests for individual UI components"):
+  `isRecording = true` (also `SnapshotTesting.isRecording = true` or the older `record = true`)
+  in a file that imports a snapshot library, `recordMode = true` (iOSSnapshotTestCase), a
+  `record: true` or `record: .all` argument to `assertSnapshot`, `assertSnapshots`,
+  `verifySnapshot`, `assertInlineSnapshot`, `withSnapshotTesting`, `withMacroTesting` or
+  `assertMacro`, and `.snapshots(record: .all)` / `.macros(record: .all)` traits in `@Suite` or
+  `@Test`.
+
+`record: .failed`, `.missing` and `.never` are not reported: they compare first, and a failing
+snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
+true` in a TCA state closure, `recorder.isRecording = true`) is not snapshot recording. The
+finding lands on the focused call, the call or trait given `record:`, or the assigned property.
+
+## Examples
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    ↓fdescribe("a cart") {
+      ↓fit("totals its items") {
+        expect(Cart(items: [1, 2]).total) == 3
+      }
+      ↓fcontext("when empty") {
+        it("totals zero") { expect(Cart().total) == 0 }
+      }
+    }
+    ↓fitBehavesLike("a collection")
+  }
+}
+```
+
+```swift passes
+import Quick
+import Nimble
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      it("totals its items") {
+        expect(Cart(items: [1, 2]).total) == 3
+      }
+      context("when empty") {
+        it("totals zero") { expect(Cart().total) == 0 }
+      }
+    }
+  }
+}
+```
+
+```swift passes
+import UIKit
+
+// Without Quick, 'fit' is just a function.
+func layout() {
+  fit(view, in: bounds)
+}
+```
+
+```swift triggers
+import SnapshotTesting
+import XCTest
+
+final class ProfileViewTests: XCTestCase {
+  override func setUp() {
+    super.setUp()
+    ↓isRecording = true
+    SnapshotTesting.↓isRecording = true
+  }
+
+  func test_profile_rendersName() {
+    ↓assertSnapshot(of: ProfileView(), as: .image, record: true)
+  }
+
+  override func invokeTest() {
+    ↓withSnapshotTesting(record: .all) {
+      super.invokeTest()
+    }
+  }
+}
+```
+
+```swift triggers
+import iOSSnapshotTestCase
+
+final class BadgeViewTests: FBSnapshotTestCase {
+  override func setUp() {
+    super.setUp()
+    self.↓recordMode = true
+  }
+}
+```
+
+```swift triggers
+import SnapshotTesting
+import Testing
+
+@Suite(.↓snapshots(record: .all))
+struct ProfileSnapshots {
+  @Test func rendersName() {
+    assertSnapshot(of: ProfileView(), as: .image)
+  }
+}
+```
+
+```swift passes
+import SnapshotTesting
+import XCTest
+
+final class ProfileViewTests: XCTestCase {
+  override func invokeTest() {
+    withSnapshotTesting(record: .failed) {
+      super.invokeTest()
+    }
+  }
+
+  func test_profile_rendersName() {
+    isRecording = false
+    assertSnapshot(of: ProfileView(), as: .image, record: false)
+  }
+
+  func test_recorder_starts() {
+    recorder.isRecording = true
+    XCTAssertTrue(recorder.isRecording)
+  }
+}
+```
+
+```swift passes
+import ComposableArchitecture
+import XCTest
+
+final class SpeechTests: XCTestCase {
+  func test_recordButton_startsRecording() async {
+    let store = TestStore(initialState: Speech.State()) { Speech() }
+    await store.send(.recordButtonTapped) {
+      $0.isRecording = true
+    }
+  }
+}
+```
+
+## When not to use it
+
+Never in CI. Tests of Quick's focus feature itself, or a fixture file that must stay focused,
+can say so with `// testlint:disable:next focused_test - fixture for focus filtering`.
+"""#,
     "force_unwrap_in_test": #"""
 # force_unwrap_in_test
 
@@ -346,6 +882,201 @@ generic_xctassert:
 
 When you keep `XCTAssert(condition)` for conditions that have no specific assertion and the
 condition reads well on its own in the failure log.
+"""#,
+    "indiscrete_test": #"""
+# indiscrete_test
+
+A test makes more than `max_assertions` assertions or has more than `max_lines` lines of code.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** XCTest test methods, Swift Testing `@Test` functions and Quick `it` examples
+
+## Why
+
+`004_f1a85f7d62965fe5.txt`, *Bad Unit Tests*:
+
+> Indiscrete tests (i.e. long test methods that attempt to test many aspects of the SUT at once
+> as opposed to creating several test methods that each test a specific piece of functionality).
+
+and *FIRST*: "Following the single responsibility principle, tests should have only one reason
+to fail." A test that checks many things stops at the first failure and hides the rest, and its
+name cannot say what it checks.
+
+What is counted:
+
+- **assertions**: the checks a reader sees in the test's body, as `missing_assertion` recognises
+  them (`XCTAssert*`, `XCTUnwrap`, `#expect`, `#require`, Nimble's `expect`, waiting for
+  expectations, snapshots, ...), in the body and its closures; a call to a helper that asserts
+  counts once, however many assertions the helper holds (a same-file function that reaches an
+  assertion, or a helper declared elsewhere in the linted files and named like a check:
+  `assert...`, `verify...`, `expect...`, `check...`, `validate...`). A loop over cases counts
+  its assertion once, and a check inside an assertion's arguments is part of it
+  (`XCTAssertEqual(try XCTUnwrap(a), b)` is one).
+- **lines of code**: the lines between the body's braces on which code starts. Blank lines,
+  comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
+  literal and the lines of a type declared inside the test (a fixture such as a local
+  `struct Child: Reducer { ... }`) do not count: they make a test longer without making it test
+  more.
+
+The finding lands on the test's name and gives the numbers and the limits.
+
+## Examples
+
+```swift triggers
+import XCTest
+
+final class ProfileTests: XCTestCase {
+  func ↓test_profile_parsesEverything() throws {
+    let profile = try Profile(json: fixture)
+    XCTAssertEqual(profile.name, "Ada")
+    XCTAssertEqual(profile.age, 36)
+    XCTAssertEqual(profile.city, "London")
+    XCTAssertEqual(profile.email, "ada@example.com")
+    XCTAssertTrue(profile.isVerified)
+    XCTAssertFalse(profile.isBlocked)
+    XCTAssertNil(profile.avatar)
+    XCTAssertEqual(profile.friends.count, 3)
+    XCTAssertEqual(profile.posts.count, 12)
+    XCTAssertEqual(profile.language, "en")
+    let settings = try XCTUnwrap(profile.settings)
+    XCTAssertTrue(settings.notifications)
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class ProfileTests: XCTestCase {
+  func test_profile_parsesName() throws {
+    let profile = try Profile(json: fixture)
+    XCTAssertEqual(profile.name, "Ada")
+  }
+
+  // Each helper call counts once: four checks.
+  func test_profile_parsesContact() throws {
+    let profile = try Profile(json: fixture)
+    assertContact(profile, email: "ada@example.com")
+    assertContact(profile, email: "ada@example.com")
+    assertAddress(profile.home)
+    for friend in profile.friends {
+      XCTAssertFalse(friend.name.isEmpty)
+    }
+  }
+
+  private func assertContact(_ profile: Profile, email: String) {
+    XCTAssertEqual(profile.email, email)
+    XCTAssertTrue(profile.isVerified)
+    XCTAssertFalse(profile.isBlocked)
+    XCTAssertNil(profile.phone)
+    XCTAssertNotNil(profile.contactSince)
+    XCTAssertEqual(profile.language, "en")
+  }
+
+  private func assertAddress(_ address: Address) {
+    XCTAssertEqual(address.city, "London")
+    XCTAssertEqual(address.country, "UK")
+    XCTAssertEqual(address.street, "Baker Street")
+    XCTAssertEqual(address.number, 221)
+    XCTAssertEqual(address.postcode, "NW1")
+  }
+}
+```
+
+<!-- options: {max_lines: 4, max_assertions: 2} -->
+```swift triggers
+import XCTest
+
+final class CheckoutTests: XCTestCase {
+  func ↓test_checkout_completes() {
+    let cart = Cart()
+    cart.add(.book)
+    cart.add(.pen)
+    let order = cart.checkout()
+    XCTAssertEqual(order.items.count, 2)
+  }
+
+  func ↓test_checkout_totals() {
+    let order = Cart(items: [.book]).checkout()
+    XCTAssertEqual(order.total, 12)
+    XCTAssertEqual(order.tax, 2)
+    XCTAssertEqual(order.currency, "EUR")
+  }
+}
+```
+
+<!-- options: {max_lines: 4, max_assertions: 2} -->
+```swift passes
+import XCTest
+
+final class CheckoutTests: XCTestCase {
+  func test_checkout_completes() {
+    // Arrange
+    let cart = Cart()
+
+    // Act
+    let order = cart.checkout(
+      note: """
+        leave at the door
+        ring twice
+        """)
+
+    // Assert
+    XCTAssertEqual(order.items.count, 0)
+  }
+
+  func test_reducer_counts() {
+    struct Counter {
+      var count = 0
+      mutating func increment() { count += 1 }
+    }
+    var counter = Counter()
+    counter.increment()
+    XCTAssertEqual(counter.count, 1)
+  }
+}
+```
+
+<!-- options: {max_assertions: 2} -->
+```swift triggers
+import Quick
+import Nimble
+import Testing
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    ↓it("totals and taxes") {
+      expect(cart.total) == 12
+      expect(cart.tax) == 2
+      expect(cart.currency) == "EUR"
+    }
+    it("totals") { expect(cart.total) == 12 }
+  }
+}
+
+@Test func ↓totalsAndTaxes() {
+  #expect(cart.total == 12)
+  #expect(cart.tax == 2)
+  #expect(cart.currency == "EUR")
+}
+```
+
+## Options
+
+```yaml
+indiscrete_test:
+  severity: warning
+  max_assertions: 10  # most assertions in one test (helper calls count once)
+  max_lines: 50       # most lines of code in one test's body
+```
+
+## When not to use it
+
+Table-driven tests that check many rows with one assertion each are one behaviour with many
+inputs: loop over the rows (the loop's assertion counts once), use a parameterized `@Test`, or
+raise `max_assertions`. End-to-end UI tests walk a whole flow on purpose; exclude their folder
+or raise the limits for them.
 """#,
     "missing_assertion": #"""
 # missing_assertion
@@ -1366,6 +2097,176 @@ sleep_in_test:
 UI and end-to-end test targets that have no hook into the app's time and wait for a server
 on purpose; turn the rule off for those folders with `excluded` or a nested `.lint.yml`, or
 use `// testlint:disable:next sleep_in_test - <reason>` on the line that must wait.
+"""#,
+    "test_file_name": #"""
+# test_file_name
+
+A test class is named `<Subject>Tests` and its file `<Subject>Tests.swift`.
+
+- **Default severity:** warning
+- **Opt-in:** no
+- **Applies to:** XCTest test classes and Quick specs that hold tests (a base class without
+  tests of its own, a Quick `Behavior`, and Swift Testing suites are not checked)
+
+## Why
+
+`002_e4968e6f43fe87be.txt`, *Tests → General Rules*:
+
+> Test class should be named like `\(TestingClassName)Tests.swift`, put every test file in the
+> same directory that contains the main class.
+> ```
+> |-- ViewModels
+>   |-- LoginViewModel.swift
+>   |-- LoginViewModelTests.swift
+> ```
+
+A test class named after what it tests, in a file of the same name, is found from the class it
+tests, from a failing test's report and from the file list alike. The rule checks:
+
+- every test class's name ends in one of `suffixes` (`Tests` or `Spec` by default), or, for a
+  test class split over several files, has the suffix before an aspect
+  (`AppSettingsStoreTests_Orders` in `AppSettingsStoreTests+Orders.swift`); the message suggests
+  a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`). A class named `...TestCase`
+  is taken for a base class that other test classes extend and keeps its name; a nested class
+  is named with the types around it (`enum Feature { final class Tests }` is `FeatureTests`);
+- a file that holds exactly one test class is named after it. The comparison ignores case and
+  `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
+  `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's
+  name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`). A
+  file with several test classes, or only extensions, is not checked;
+- with `require_subject_beside: true`, the file of the class under test sits in the same folder:
+  `ViewModels/LoginViewModelTests.swift` needs `ViewModels/LoginViewModel.swift` among the linted
+  files (so lint the source folders too, not only the tests).
+
+The finding lands on the test class's name.
+
+## Examples
+
+<!-- files: ViewModels/LoginViewModelTest.swift -->
+```swift triggers
+import XCTest
+
+final class ↓LoginViewModelTest: XCTestCase {
+  func test_login_succeeds() {
+    XCTAssertTrue(viewModel.login())
+  }
+}
+```
+
+<!-- files: ViewModels/LoginTests.swift -->
+```swift triggers
+import XCTest
+
+final class ↓LoginViewModelTests: XCTestCase {
+  func test_login_succeeds() {
+    XCTAssertTrue(viewModel.login())
+  }
+}
+```
+
+<!-- files: ViewModels/LoginViewModelTests.swift -->
+```swift passes
+import XCTest
+
+final class LoginViewModelTests: XCTestCase {
+  func test_login_succeeds() {
+    XCTAssertTrue(viewModel.login())
+  }
+}
+
+// A base class without tests of its own is not a test class.
+class NetworkTestCase: XCTestCase {
+  var session = MockSession()
+}
+```
+
+<!-- files: Extensions/UIColor+BrandTests.swift -->
+```swift passes
+import XCTest
+
+final class UIColorBrandTests: XCTestCase {
+  func test_brand_isBlue() {
+    XCTAssertEqual(UIColor.brand, .blue)
+  }
+}
+```
+
+<!-- files: Cart/CartFlows.swift -->
+```swift triggers
+import Quick
+import Nimble
+import XCTest
+
+final class ↓Checkout: QuickSpec {
+  override class func spec() {
+    it("totals") { expect(cart.total) == 3 }
+  }
+}
+
+final class ↓Payment: XCTestCase {
+  func test_payment_succeeds() {
+    XCTAssertTrue(pay())
+  }
+}
+```
+
+<!-- files: Cart/CartSpec.swift -->
+```swift passes
+import Quick
+import Nimble
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    itBehavesLike(CollectionBehavior.self)
+  }
+}
+
+final class CollectionBehavior: Behavior<Cart> {
+  override class func spec(_ context: @escaping () -> Cart) {
+    it("is empty") { expect(context().isEmpty) == true }
+  }
+}
+```
+
+<!-- options: {require_subject_beside: true} -->
+<!-- files: ViewModels/LoginViewModelTests.swift, Tests/LoginViewModel.swift -->
+```swift triggers
+import XCTest
+
+final class ↓LoginViewModelTests: XCTestCase {
+  func test_login_succeeds() {
+    XCTAssertTrue(viewModel.login())
+  }
+}
+```
+
+<!-- options: {require_subject_beside: true, suffixes: [Tests, Test]} -->
+<!-- files: ViewModels/LoginViewModelTest.swift, ViewModels/LoginViewModel.swift -->
+```swift passes
+import XCTest
+
+final class LoginViewModelTest: XCTestCase {
+  func test_login_succeeds() {
+    XCTAssertTrue(viewModel.login())
+  }
+}
+```
+
+## Options
+
+```yaml
+test_file_name:
+  severity: warning
+  suffixes: [Tests, Spec]        # test class names end in one of these
+  require_subject_beside: false  # '<Subject>.swift' must be linted too, in the same folder
+```
+
+## When not to use it
+
+When tests live in a separate tree (`Tests/` mirroring `Sources/`), leave
+`require_subject_beside` off. When several test classes share one file on purpose, the file
+name is not checked; when a team names test classes differently (`...TestCase`), list that in
+`suffixes`.
 """#,
     "test_name_format": #"""
 # test_name_format

@@ -25,17 +25,24 @@ public struct FileLinter: Sendable {
 
   /// Names of functions anywhere in the run that assert.
   public let assertingHelpers: Set<String>
+  /// Display paths of the run's files (`RuleContext.runFiles`).
+  public let runFiles: Set<String>
 
   /// Creates a linter.
-  public init(rules: [ConfiguredRule], discovery: TestDiscovery, assertingHelpers: Set<String> = []) {
+  public init(
+    rules: [ConfiguredRule], discovery: TestDiscovery, assertingHelpers: Set<String> = [],
+    runFiles: Set<String> = []
+  ) {
     self.rules = rules
     self.discovery = discovery
     self.assertingHelpers = assertingHelpers
+    self.runFiles = runFiles
   }
 
   /// The unsuppressed violations of every rule, with their fixes (for `Fixer`).
   public func violations(_ model: FileModel) -> [Violation] {
-    let context = RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers)
+    let context = RuleContext(
+      model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var result: [Violation] = []
     for configured in rules {
@@ -49,7 +56,9 @@ public struct FileLinter: Sendable {
 
   /// Findings of one file, sorted, plus problems such as unterminated literals.
   public func lint(_ model: FileModel) -> (findings: [Finding], problems: [Diagnostic]) {
-    lint(RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers))
+    lint(
+      RuleContext(
+        model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles))
   }
 
   /// Findings of one file's context (built once and shared with the inventory).

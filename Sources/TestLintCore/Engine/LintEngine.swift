@@ -52,14 +52,22 @@ public struct LintEngine: Sendable {
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
     let run = prepare(files, load: load, cache: cache)
+    let runFiles = Set(files.map(\.displayPath))
+    // Rules may look at the files beside a file (`test_file_name`): their names are a
+    // dependency of its cached results.
+    var folders: [String: [String]] = [:]
+    for file in files { folders[FileWalker.parentDirectory(file.path), default: []].append(file.path) }
+    let siblings = folders.mapValues { FindingFingerprint.fnv1a64($0.sorted()) }
     let linter = FileLinter(
-      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+      runFiles: runFiles)
     let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
       if let only, !only.contains(index) { return PerFile(findings: [], errors: [], tests: []) }
       let dependencies = run.declarations[index].map {
         ResultCache.dependencies(
           of: $0, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+          ^ (siblings[FileWalker.parentDirectory(files[index].path)] ?? 0)
       }
       if let cached = run.cachedResults[index], cached.dependencies == dependencies {
         return PerFile(results: cached, path: files[index].displayPath)
@@ -68,7 +76,8 @@ public struct LintEngine: Sendable {
       case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
         let context = RuleContext(
-          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+          runFiles: runFiles)
         let result = linter.lint(context)
         var perFile = PerFile(
           findings: result.findings, errors: result.problems,
@@ -120,7 +129,9 @@ public struct LintEngine: Sendable {
   ) -> [FixedFile] {
     let run = prepare(files, load: load)
     let fixer = Fixer(
-      linter: FileLinter(rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers))
+      linter: FileLinter(
+        rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+        runFiles: Set(files.map(\.displayPath))))
     let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
       if let only, !only.contains(index) { return nil }
       guard run.errors[index] == nil, let original = try? load(files[index]) else { return nil }

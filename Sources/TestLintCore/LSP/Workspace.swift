@@ -95,7 +95,8 @@ struct Workspace: Sendable {
     )
   }
 
-  /// A buffer with no file and no folder: the default configuration, nothing around it.
+  /// A buffer with no file and no folder: the default configuration, nothing around it, and no
+  /// file name (so `test_file_name` has nothing to compare).
   private func lintAlone(_ document: TextDocument) -> Outcome {
     let configuration = Configuration()
     var index = WorkspaceIndex(
@@ -103,7 +104,7 @@ struct Workspace: Sendable {
     )
     return .linted(
       Self.lint(
-        document, path: "/Untitled.swift", display: "Untitled.swift", configuration: configuration,
+        document, path: "/Untitled", display: "Untitled", configuration: configuration,
         index: &index))
   }
 

@@ -54,14 +54,21 @@ public struct RuleContext: Sendable {
   public let callGraph: CallGraph
   /// Names of functions declared anywhere in the run that assert (so calling them asserts).
   public let assertingHelpers: Set<String>
+  /// The display paths of every file in the run (empty when unknown), so a rule can tell which
+  /// files sit beside this one without doing I/O.
+  public let runFiles: Set<String>
 
   /// Creates a context for a model.
-  public init(model: FileModel, discovery: TestDiscovery, assertingHelpers: Set<String> = []) {
+  public init(
+    model: FileModel, discovery: TestDiscovery, assertingHelpers: Set<String> = [],
+    runFiles: Set<String> = []
+  ) {
     self.model = model
     self.discovery = discovery
     self.tests = discovery.tests(in: model)
     self.callGraph = CallGraph(model)
     self.assertingHelpers = assertingHelpers
+    self.runFiles = runFiles
   }
 
   /// The function and every same-file function it calls, transitively (cycles are safe).

@@ -12,6 +12,8 @@ public enum OptionKind: Sendable, Hashable {
   case choice([String])
   /// A list of strings.
   case strings
+  /// A list of non-empty lists of strings: `[[Arrange, Act, Assert], [Given, When, Then]]`.
+  case stringLists
 }
 
 /// A configured option value.
@@ -20,6 +22,7 @@ public enum OptionValue: Sendable, Hashable {
   case int(Int)
   case string(String)
   case strings([String])
+  case stringLists([[String]])
 }
 
 /// One typed option a rule accepts in `.lint.yml`.
@@ -108,6 +111,12 @@ public struct RuleOptions: Sendable, Hashable {
   public func strings(_ name: String) -> [String] {
     if case .strings(let value)? = values[name] { return value }
     if case .string(let value)? = values[name] { return [value] }
+    return []
+  }
+
+  /// A list-of-string-lists option (empty when missing).
+  public func stringLists(_ name: String) -> [[String]] {
+    if case .stringLists(let value)? = values[name] { return value }
     return []
   }
 }

@@ -3,14 +3,19 @@ public enum RuleRegistry {
   /// All rule types, sorted by id.
   public static let all: [any Rule.Type] = [
     APIMockSeedingRule.self,
+    ArrangeActAssertRule.self,
+    DisabledTestRule.self,
+    FocusedTestRule.self,
     ForceUnwrapInTestRule.self,
     GenericXCTAssertRule.self,
+    IndiscreteTestRule.self,
     MissingAssertionRule.self,
     NondeterministicInputRule.self,
     PresenterRecreatedInSetupRule.self,
     RealNetworkInTestRule.self,
     SchedulerAdvanceAfterSendRule.self,
     SleepInTestRule.self,
+    TestFileNameRule.self,
     TestNameFormatRule.self,
   ]
 

@@ -1,0 +1,138 @@
+/// Longer tests mark their sections with `// Arrange`, `// Act`, `// Assert` comments (or another
+/// configured set, such as `// Given`, `// When`, `// Then`), in that order.
+public struct ArrangeActAssertRule: Rule {
+  public static let description = RuleDescription(
+    id: "arrange_act_assert",
+    summary:
+      "a test longer than 'min_lines' does not mark its sections with '// Arrange', '// Act', '// Assert' comments in order",
+    defaultSeverity: .warning, isOptIn: true,
+    options: [
+      OptionSpec(
+        name: "min_lines", kind: .int(0...10000), defaultValue: .int(8),
+        summary: "tests with more lines of code than this must mark their sections"),
+      OptionSpec(
+        name: "markers", kind: .stringLists,
+        defaultValue: .stringLists([["Arrange", "Act", "Assert"], ["Given", "When", "Then"]]),
+        summary: "marker sets; a test must mark every section of one set, in order"),
+    ])
+
+  let minLines: Int
+  let markerSets: [[String]]
+
+  public init(options: RuleOptions) {
+    minLines = options.int("min_lines", default: 8)
+    let sets = options.stringLists("markers").filter { !$0.isEmpty }
+    markerSets = sets.isEmpty ? [["Arrange", "Act", "Assert"], ["Given", "When", "Then"]] : sets
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    let known = Set(markerSets.joined().map { $0.lowercased() })
+    var violations: [Violation] = []
+    for test in context.tests where test.framework != .quick {
+      guard let body = test.body,
+        IndiscreteTestRule.codeLines(in: body, of: model) > minLines
+      else { continue }
+      let start = Int(model.tokens[body.lowerBound].end)
+      let end = Int(model.tokens[body.upperBound - 1].start)
+      // Each marker comment, in order: the markers it names (`// When & Then` names two).
+      var found: [Set<String>] = []
+      for comment in model.comments where Int(comment.start) >= start && Int(comment.end) <= end {
+        let markers = Self.markers(in: model.source.text(comment.range), known: known)
+        if !markers.isEmpty { found.append(markers) }
+      }
+      guard let problem = problem(with: found) else { continue }
+      violations.append(
+        Violation(offset: test.nameOffset, message: problem.message(test), test: test.qualifiedName)
+      )
+    }
+    return violations
+  }
+
+  /// What is wrong with the markers found, judged against the set the test comes closest to
+  /// (the most markers present; the first set on a tie); nil when one set appears in order.
+  func problem(with found: [Set<String>]) -> Problem? {
+    var closest: (problem: Problem, present: Int)?
+    for set in markerSets {
+      guard let problem = Self.problem(with: found, set: set) else { return nil }
+      let present = set.filter { marker in found.contains { $0.contains(marker.lowercased()) } }
+        .count
+      if closest == nil || present > closest?.present ?? 0 { closest = (problem, present) }
+    }
+    return closest?.problem
+  }
+
+  /// The first marker of `set` that is missing, or found only before the one it must follow.
+  static func problem(with found: [Set<String>], set: [String]) -> Problem? {
+    var position = 0
+    for (offset, marker) in set.enumerated() {
+      let key = marker.lowercased()
+      // A comment naming two markers (`// When & Then`) serves both, so `position` may repeat.
+      if let next = found[position...].firstIndex(where: { $0.contains(key) }) {
+        position = next
+      } else if offset > 0, found.contains(where: { $0.contains(key) }) {
+        return .outOfOrder(marker, after: set[offset - 1], set: set)
+      } else {
+        return .missing(marker, set: set)
+      }
+    }
+    return nil
+  }
+
+  /// The markers a comment names: its leading words, when they are markers, joined by `&`, `,`,
+  /// `/`, `+`, `-` or `and` (`// Given`, `// When: tapping`, `// When & Then`, `// Act - load`).
+  static func markers(in comment: String, known: Set<String>) -> Set<String> {
+    var rest = Substring(comment)
+    while let first = rest.first, first == "/" || first == "*" || first == " " || first == "\t" {
+      rest = rest.dropFirst()
+    }
+    var result: Set<String> = []
+    while true {
+      let word = rest.prefix { $0.isLetter }
+      let lowered = word.lowercased()
+      if lowered == "and", !result.isEmpty {
+        rest = rest.dropFirst(word.count)
+      } else if known.contains(lowered) {
+        result.insert(lowered)
+        rest = rest.dropFirst(word.count)
+      } else {
+        return result
+      }
+      let separators = rest.prefix { " \t&,/+-".contains($0) }
+      rest = rest.dropFirst(separators.count)
+    }
+  }
+
+  /// A marker missing or out of order, with the set it belongs to.
+  enum Problem: Equatable {
+    case missing(String, set: [String])
+    case outOfOrder(String, after: String, set: [String])
+
+    func message(_ test: DiscoveredTest) -> String {
+      switch self {
+      case .missing(let marker, let set): Messages.missing(test, marker, set: set)
+      case .outOfOrder(let marker, let previous, let set):
+        Messages.outOfOrder(test, marker, previous, set: set)
+      }
+    }
+  }
+}
+
+extension ArrangeActAssertRule {
+  fileprivate enum Messages {
+    static func missing(_ test: DiscoveredTest, _ marker: String, set: [String]) -> String {
+      "test '\(test.name)' has no '// \(marker)' comment; mark its sections with \(listed(set)) in that order"
+    }
+
+    static func outOfOrder(
+      _ test: DiscoveredTest, _ marker: String, _ previous: String, set: [String]
+    ) -> String {
+      "test '\(test.name)' has '// \(marker)' only before '// \(previous)'; mark its sections with "
+        + "\(listed(set)) in that order"
+    }
+
+    static func listed(_ set: [String]) -> String {
+      set.map { "'// \($0)'" }.joined(separator: ", ")
+    }
+  }
+}

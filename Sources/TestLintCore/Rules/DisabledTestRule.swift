@@ -1,0 +1,307 @@
+/// Tests switched off without a reason: renamed XCTest methods (`disabled_test...`, `xtest...`,
+/// `_test...`), Quick `xit` / `xdescribe` / `xcontext` / `pending`, `@Test(.disabled())`, and
+/// `XCTSkip` / `XCTSkipIf` / `XCTSkipUnless` without a message.
+///
+/// A reason is a comment on the line of the finding or the line above it (for a method or a
+/// Quick call, also the first comment inside its body), a message argument for `XCTSkip...`, a
+/// comment argument for `.disabled(...)`, or a `.bug(...)` trait beside it.
+public struct DisabledTestRule: Rule {
+  public static let description = RuleDescription(
+    id: "disabled_test",
+    summary: "a test switched off without a reason",
+    defaultSeverity: .warning)
+
+  public init(options: RuleOptions) {}
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    let reasons = ReasonComments(model)
+    var violations: [Violation] = []
+    // A method the file calls is a helper (`_testLoading()` shared by tests), not a test.
+    let called = Set(model.calls.map(\.name))
+    for (index, function) in model.functions.enumerated() {
+      guard let prefix = Self.disablingPrefix(function.name), !called.contains(function.name),
+        Self.couldBeTest(function, in: context)
+      else { continue }
+      let start = function.attributes.first?.offset ?? function.nameOffset
+      if reasons.explains(from: start, to: function.nameOffset, body: function.body) { continue }
+      if let owner = function.owner, reasons.sectionExplains(start, in: model.types[owner].body) {
+        continue
+      }
+      violations.append(
+        Violation(
+          offset: function.nameOffset, message: Messages.renamed(function.name, prefix: prefix),
+          test: Self.qualifiedName(of: index, in: model)))
+    }
+    let quick = model.imports.contains { $0.module == "Quick" }
+    for (index, call) in model.calls.enumerated() {
+      guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase else { continue }
+      let offset = model.offset(call.nameToken)
+      if quick, call.path.count == 1, Self.pendingNames.contains(call.name) {
+        let body =
+          call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
+        if reasons.explains(from: offset, to: offset, body: body) { continue }
+        violations.append(
+          Violation(
+            offset: offset, message: Messages.pending(call.name),
+            test: context.test(containingCall: index)?.qualifiedName))
+      } else if let messagePosition = Self.skipCalls[call.name],
+        call.path.count == 1 || call.path.count == 2 && call.path[0] == "XCTest"
+      {
+        let unlabelled = call.arguments.filter { $0.label == nil }
+        if unlabelled.count > messagePosition,
+          Self.isMessage(unlabelled[messagePosition].value, in: model)
+        {
+          continue
+        }
+        if reasons.explains(from: offset, to: offset, body: nil) { continue }
+        violations.append(
+          Violation(
+            offset: offset, message: Messages.skip(call.name),
+            test: context.test(containingCall: index)?.qualifiedName))
+      }
+    }
+    for (index, function) in model.functions.enumerated() {
+      for attribute in function.attributes where Self.isTestingAttribute(attribute) {
+        for offset in disabledTraits(attribute, model: model, reasons: reasons) {
+          violations.append(
+            Violation(
+              offset: offset, message: Messages.disabledTrait,
+              test: Self.qualifiedName(of: index, in: model)))
+        }
+      }
+    }
+    for type in model.types {
+      for attribute in type.attributes where Self.isTestingAttribute(attribute) {
+        for offset in disabledTraits(attribute, model: model, reasons: reasons) {
+          violations.append(Violation(offset: offset, message: Messages.disabledTrait))
+        }
+      }
+    }
+    return violations
+  }
+
+  /// Offsets of `.disabled(...)` traits without a comment in an `@Test` / `@Suite` attribute.
+  func disabledTraits(_ attribute: Attribute, model: FileModel, reasons: ReasonComments) -> [Int] {
+    guard let arguments = attribute.arguments else { return [] }
+    let tokens = model.tokens
+    var traits: [(name: String, offset: Int, explained: Bool)] = []
+    var depth = 0
+    for index in arguments {
+      switch tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      case .identifier
+      where depth == 0 && index > arguments.lowerBound && tokens[index - 1].kind == .dot:
+        let name = model.text(index)
+        var explained = false
+        if index + 1 < arguments.upperBound, tokens[index + 1].kind == .leftParen {
+          let close = Self.closingParen(index + 1, limit: arguments.upperBound, in: model)
+          let inner = Self.topLevelArguments((index + 2)..<close, in: model)
+          explained = inner.contains { argument in
+            tokens[argument.lowerBound].kind != .leftBrace && !Self.isLabelled(argument, in: model)
+              && Self.isMessage(argument, in: model)
+          }
+        }
+        traits.append((name, model.offset(index), explained))
+      default: break
+      }
+    }
+    if traits.contains(where: { $0.name == "bug" }) { return [] }
+    return traits.filter { $0.name == "disabled" && !$0.explained }
+      .filter { !reasons.explains(from: attribute.offset, to: $0.offset, body: nil) }.map(\.offset)
+  }
+
+  /// The prefix that switches a test method off (`disabled_`, `x`, `_`, ...), if the name is an
+  /// XCTest name (`test` and more, lowercase `test`) behind one.
+  static func disablingPrefix(_ name: String) -> String? {
+    let lowered = name.lowercased()
+    for prefix in Self.disablingPrefixes where lowered.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard rest.hasPrefix("test"), let next = rest.dropFirst(4).first else { continue }
+      if next == "_" || next.isUppercase || next.isNumber {
+        return String(name.prefix(prefix.count))
+      }
+    }
+    return nil
+  }
+
+  static let disablingPrefixes = [
+    "disabled_", "disabled", "disable_", "disable", "skipped_", "skipped", "skip_", "skip",
+    "pending_",
+    "pending", "ignored_", "ignored", "ignore_", "ignore", "broken_", "flaky_", "todo_", "fixme_",
+    "x_",
+    "x", "_",
+  ]
+
+  /// An instance method XCTest would run if it were named `test...`.
+  static func couldBeTest(_ function: FunctionDecl, in context: RuleContext) -> Bool {
+    guard function.kind == .function, let owner = function.owner,
+      context.discovery.isXCTestType(context.model.types[owner]),
+      function.parameters.isEmpty, !function.has("static"), !function.has("class"),
+      !function.hasAttribute("Test")
+    else { return false }
+    if let result = function.returnType, result != "Void", result != "()" { return false }
+    return true
+  }
+
+  static func isTestingAttribute(_ attribute: Attribute) -> Bool {
+    ["Test", "Suite", "Testing.Test", "Testing.Suite"].contains(attribute.name)
+  }
+
+  /// A value that says something: not `nil`, not an empty string literal.
+  static func isMessage(_ value: Range<Int>, in model: FileModel) -> Bool {
+    guard !value.isEmpty else { return false }
+    let text = model.text(tokens: value)
+    if text == "nil" { return false }
+    if value.count == 1, model.tokens[value.lowerBound].kind == .string {
+      return !StringLiteral.content(text).allSatisfy { $0 == " " }
+    }
+    return true
+  }
+
+  static func isLabelled(_ argument: Range<Int>, in model: FileModel) -> Bool {
+    argument.count >= 2 && model.tokens[argument.lowerBound].isIdentifierLike
+      && model.tokens[argument.lowerBound + 1].kind == .colon
+  }
+
+  static func closingParen(_ open: Int, limit: Int, in model: FileModel) -> Int {
+    var depth = 0
+    var index = open
+    while index < limit {
+      switch model.tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace:
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+      index += 1
+    }
+    return limit
+  }
+
+  /// Token ranges of the comma-separated arguments in `range`.
+  static func topLevelArguments(_ range: Range<Int>, in model: FileModel) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var depth = 0
+    var start = range.lowerBound
+    for index in range {
+      switch model.tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      case .comma where depth == 0:
+        if start < index { result.append(start..<index) }
+        start = index + 1
+      default: break
+      }
+    }
+    if start < range.upperBound { result.append(start..<range.upperBound) }
+    return result
+  }
+
+  static func qualifiedName(of function: Int, in model: FileModel) -> String {
+    let declaration = model.functions[function]
+    guard let owner = declaration.owner else { return declaration.name }
+    return model.types[owner].name + "." + declaration.name
+  }
+
+  static let pendingNames: Set<String> = [
+    "xit", "xdescribe", "xcontext", "pending", "xitBehavesLike",
+  ]
+  /// `XCTSkip` functions and the position of their message among the unlabelled arguments.
+  static let skipCalls: [String: Int] = ["XCTSkip": 0, "XCTSkipIf": 1, "XCTSkipUnless": 1]
+}
+
+/// The comments of a file that can give a reason: with words in them, not a tool directive,
+/// not commented-out code; `MARK:` headings only for the section below them.
+struct ReasonComments {
+  private let model: FileModel
+  /// (first line, last line, start offset) of each reason-like comment, in source order.
+  private let comments: [(first: Int, last: Int, offset: Int)]
+  /// (start offset, says why) of each `MARK:` heading, in source order.
+  private let headings: [(offset: Int, explains: Bool)]
+
+  init(_ model: FileModel) {
+    self.model = model
+    var comments: [(Int, Int, Int)] = []
+    var headings: [(Int, Bool)] = []
+    for comment in model.comments {
+      let text = model.source.text(comment.range)
+      var body = Substring(text)
+      while let first = body.first, first == "/" || first == "*" || first == " " || first == "\t" {
+        body = body.dropFirst()
+      }
+      while let last = body.last,
+        last == "/" || last == "*" || last == " " || last == "\t" || last == "\r"
+      {
+        body = body.dropLast()
+      }
+      let start = Int(comment.start)
+      if body.hasPrefix("MARK:") {
+        let text = body.lowercased()
+        headings.append((start, ReasonComments.sectionWords.contains { text.contains($0) }))
+        continue
+      }
+      if !body.contains(where: \.isLetter) || body.hasPrefix("swiftlint:")
+        || body.hasPrefix("testlint:")
+        || body.hasPrefix("swift-format-ignore") || body.hasPrefix("func ")
+        || body.hasPrefix("@Test")
+        || body.hasSuffix("{") || body.hasSuffix("}")
+      {
+        continue
+      }
+      comments.append(
+        (
+          model.source.line(of: start), model.source.line(of: max(start, Int(comment.end) - 1)),
+          start
+        ))
+    }
+    self.comments = comments
+    self.headings = headings
+  }
+
+  /// Words of a `MARK:` heading that say why the section's tests are off.
+  static let sectionWords = ["disable", "enable", "skip", "flaky", "broken", "manual"]
+
+  /// Whether the nearest `MARK:` heading above `offset` inside a type's body (token range) says
+  /// why its section is switched off (`// MARK: - Real API calls, do not enable`).
+  func sectionExplains(_ offset: Int, in typeBody: Range<Int>) -> Bool {
+    guard let open = typeBody.first, open < model.tokens.count else { return false }
+    let start = Int(model.tokens[open].end)
+    return headings.last { $0.offset >= start && $0.offset < offset }?.explains ?? false
+  }
+
+  /// Whether a comment explains a declaration or call spanning `from`...`to`: one on its lines
+  /// or ending on the line above, or the first thing inside `body`.
+  func explains(from start: Int, to end: Int, body: Range<Int>?) -> Bool {
+    let firstLine = model.source.line(of: start)
+    let lastLine = model.source.line(of: end)
+    if comments.contains(where: { $0.last >= firstLine - 1 && $0.first <= lastLine }) {
+      return true
+    }
+    guard let body, body.count >= 2 else { return false }
+    let open = Int(model.tokens[body.lowerBound].end)
+    let firstInside = Int(model.tokens[body.lowerBound + 1].start)
+    return comments.contains { $0.offset >= open && $0.offset < firstInside }
+  }
+}
+
+extension DisabledTestRule {
+  fileprivate enum Messages {
+    static func renamed(_ name: String, prefix: String) -> String {
+      "'\(name)' is switched off by its '\(prefix)' prefix; delete it, or say why in a comment"
+    }
+
+    static func pending(_ name: String) -> String {
+      "'\(name)' switches tests off; delete them, or say why in a comment"
+    }
+
+    static func skip(_ name: String) -> String {
+      "'\(name)' skips the test without a reason; pass a message saying why"
+    }
+
+    static let disabledTrait =
+      "'.disabled()' switches the test off without a reason; pass a comment: '.disabled(\"why\")'"
+  }
+}

@@ -1,0 +1,134 @@
+/// Focused Quick examples (`fit`, `fdescribe`, `fcontext`) and snapshot recording left on: both
+/// make a suite that passes while it no longer checks what it used to.
+public struct FocusedTestRule: Rule {
+  public static let description = RuleDescription(
+    id: "focused_test",
+    summary:
+      "a focused Quick example or group ('fit', 'fdescribe', 'fcontext'), or snapshot recording left on",
+    defaultSeverity: .error)
+
+  public init(options: RuleOptions) {}
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    var violations: [Violation] = []
+    let quick = model.imports.contains { $0.module == "Quick" }
+    let snapshots = model.imports.contains { $0.module.contains("Snapshot") }
+    for (index, call) in model.calls.enumerated() {
+      guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase else { continue }
+      if quick, call.path.count == 1, Self.focusedNames.contains(call.name) {
+        violations.append(
+          Violation(
+            offset: model.offset(call.nameToken), message: Messages.focused(call.name),
+            test: context.test(containingCall: index)?.qualifiedName))
+      } else if Self.recordingCalls.contains(call.name),
+        let record = call.arguments.first(where: { $0.label == "record" }),
+        Self.recordsAlways(record.value, in: model)
+      {
+        violations.append(
+          Violation(
+            offset: model.offset(call.nameToken), message: Messages.recordArgument(call.name),
+            test: context.test(containingCall: index)?.qualifiedName))
+      }
+    }
+    for assignment in model.assignments {
+      guard let name = assignment.target.last, Self.recordingFlags.contains(name),
+        assignment.value.count == 1, model.text(assignment.value.lowerBound) == "true"
+      else { continue }
+      let receivers = assignment.target.dropLast()
+      let qualified = receivers.count == 1 && receivers.first == "SnapshotTesting"
+      guard receivers.isEmpty || receivers.first == "self" && receivers.count == 1 || qualified,
+        snapshots || qualified, qualified || isInTestCode(assignment.function, context: context)
+      else { continue }
+      violations.append(
+        Violation(
+          offset: model.offset(assignment.targetToken), message: Messages.recordingFlag(name),
+          test: context.test(ofFunction: assignment.function)?.qualifiedName))
+    }
+    for attribute in model.functions.flatMap(\.attributes) + model.types.flatMap(\.attributes) {
+      guard let arguments = attribute.arguments else { continue }
+      violations.append(contentsOf: recordingTraits(in: arguments, model: model))
+    }
+    return violations
+  }
+
+  /// `.snapshots(record: .all)` / `.macros(record: .all)` traits in an attribute's arguments.
+  func recordingTraits(in arguments: Range<Int>, model: FileModel) -> [Violation] {
+    let tokens = model.tokens
+    var violations: [Violation] = []
+    for index in arguments where index > arguments.lowerBound && index + 1 < arguments.upperBound {
+      guard tokens[index].kind == .identifier, tokens[index - 1].kind == .dot,
+        tokens[index + 1].kind == .leftParen, Self.recordingTraits.contains(model.text(index))
+      else { continue }
+      var depth = 0
+      var cursor = index + 1
+      while cursor < arguments.upperBound {
+        switch tokens[cursor].kind {
+        case .leftParen, .leftBracket, .leftBrace: depth += 1
+        case .rightParen, .rightBracket, .rightBrace: depth -= 1
+        default: break
+        }
+        if depth == 0 { break }
+        if depth == 1, model.text(cursor) == "record", cursor + 1 < arguments.upperBound,
+          tokens[cursor + 1].kind == .colon
+        {
+          var end = cursor + 2
+          while end < arguments.upperBound, ![.comma, .rightParen].contains(tokens[end].kind) {
+            end += 1
+          }
+          if Self.recordsAlways((cursor + 2)..<end, in: model) {
+            violations.append(
+              Violation(
+                offset: model.offset(index), message: Messages.recordArgument(model.text(index))))
+          }
+        }
+        cursor += 1
+      }
+    }
+    return violations
+  }
+
+  /// Whether a function belongs to test code: a free function, or a member of a test class
+  /// (or of a class whose name or superclass says `Test`, such as an `FBSnapshotTestCase`
+  /// subclass), not of a test double such as a `MockRecorder` with its own `isRecording`.
+  func isInTestCode(_ function: Int, context: RuleContext) -> Bool {
+    guard let owner = context.model.functions[function].owner else { return true }
+    let type = context.model.types[owner]
+    if context.discovery.isXCTestType(type) { return true }
+    return ([type.name] + type.inheritance).contains { $0.contains("Test") || $0.contains("Spec") }
+  }
+
+  /// A `record:` value that re-records every snapshot: `true`, `.all`, `Record.all`.
+  static func recordsAlways(_ value: Range<Int>, in model: FileModel) -> Bool {
+    let text = model.text(tokens: value)
+    return text == "true" || text == ".all" || text.hasSuffix("Record.all")
+  }
+
+  static let focusedNames: Set<String> = ["fit", "fdescribe", "fcontext", "fitBehavesLike"]
+  static let recordingCalls: Set<String> = [
+    "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
+    "withSnapshotTesting", "withMacroTesting", "assertMacro",
+  ]
+  static let recordingTraits: Set<String> = ["snapshots", "macros"]
+  /// `isRecording` and the older `record` (swift-snapshot-testing), `recordMode`
+  /// (iOSSnapshotTestCase).
+  static let recordingFlags: Set<String> = ["isRecording", "record", "recordMode"]
+}
+
+extension FocusedTestRule {
+  fileprivate enum Messages {
+    static func focused(_ name: String) -> String {
+      let plain = String(name.dropFirst())
+      return
+        "'\(name)' runs only the focused examples and skips every other; use '\(plain)' instead"
+    }
+
+    static func recordArgument(_ name: String) -> String {
+      "'\(name)' re-records its snapshots instead of comparing them; remove the 'record:' argument"
+    }
+
+    static func recordingFlag(_ name: String) -> String {
+      "snapshot recording is left on; remove '\(name) = true' so snapshots are compared again"
+    }
+  }
+}

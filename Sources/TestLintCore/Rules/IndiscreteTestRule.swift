@@ -1,0 +1,200 @@
+/// A test that checks many things at once: too many assertions or too many lines of code.
+public struct IndiscreteTestRule: Rule {
+  public static let description = RuleDescription(
+    id: "indiscrete_test",
+    summary:
+      "a test makes more than 'max_assertions' assertions or has more than 'max_lines' lines of code",
+    defaultSeverity: .warning,
+    options: [
+      OptionSpec(
+        name: "max_assertions", kind: .int(1...1000), defaultValue: .int(10),
+        summary: "most assertions in one test (a call to an asserting helper counts once)"),
+      OptionSpec(
+        name: "max_lines", kind: .int(1...10000), defaultValue: .int(50),
+        summary: "most lines of code in one test's body (blank and comment-only lines not counted)"),
+    ])
+
+  let maxAssertions: Int
+  let maxLines: Int
+  /// What counts as an assertion: `missing_assertion`'s default names.
+  let matcher = AssertionMatcher()
+
+  public init(options: RuleOptions) {
+    maxAssertions = options.int("max_assertions", default: 10)
+    maxLines = options.int("max_lines", default: 50)
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    var violations: [Violation] = []
+    for test in context.tests {
+      guard let body = test.body else { continue }
+      let lines = Self.codeLines(in: body, of: context.model)
+      let assertions = assertionCount(of: test, in: context)
+      guard lines > maxLines || assertions > maxAssertions else { continue }
+      let message =
+        assertions > maxAssertions
+        ? (lines > maxLines
+          ? Messages.both(
+            test, lines: lines, maxLines: maxLines, assertions: assertions,
+            maxAssertions: maxAssertions)
+          : Messages.assertions(test, assertions, limit: maxAssertions))
+        : Messages.lines(test, lines, limit: maxLines)
+      violations.append(
+        Violation(offset: test.nameOffset, message: message, test: test.qualifiedName))
+    }
+    return violations
+  }
+
+  /// The checks a reader sees in the test's body: each assertion `missing_assertion` knows, and
+  /// each call to a helper that asserts (a same-file function that reaches an assertion, or an
+  /// asserting helper declared elsewhere in the run and named like a check: `assert...`,
+  /// `verify...`), once per call whatever the helper holds. Unlike `missing_assertion`, a
+  /// factory such as `Model.make()` that happens to share its name with an asserting function
+  /// elsewhere does not count: here a false assertion inflates the count.
+  func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
+    let model = context.model
+    let testStore = AssertionMatcher.usesTestStore(model)
+    var asserts: [Int: Bool] = [:]
+    func functionAsserts(_ function: Int) -> Bool {
+      if let known = asserts[function] { return known }
+      let result = context.reachableFunctions(from: function).contains { reached in
+        model.functions[reached].calls.contains { index in
+          matcher.isAssertion(model.calls[index], in: model, usesTestStore: testStore)
+        }
+      }
+      asserts[function] = result
+      return result
+    }
+    var count = 0
+    for index in test.calls {
+      let call = model.calls[index]
+      // Nimble's `waitUntil { done in ... }` asserts; UI-test helpers' `element.waitUntil(.visible)`
+      // only waits.
+      if call.name == "waitUntil", call.path.count > 1 || call.hasExpressionBase { continue }
+      // `XCTAssertEqual(try XCTUnwrap(a), b)` is one check, not two.
+      if isInAssertionArguments(index, model: model, usesTestStore: testStore) { continue }
+      if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
+        count += 1
+      } else if context.callGraph.isLocal(call),
+        let targets = context.callGraph.functionsByName[call.name]
+      {
+        if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
+      } else if context.assertingHelpers.contains(call.name),
+        AssertionMatcher.readsAsCheck(call.name),
+        context.callGraph.functionsByName[call.name] == nil
+      {
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// Whether a call sits in the parenthesised arguments of an assertion (outside any closure
+  /// there), so it is part of that assertion's check.
+  func isInAssertionArguments(_ index: Int, model: FileModel, usesTestStore: Bool) -> Bool {
+    let token = model.calls[index].nameToken
+    var parent = model.calls[index].parent
+    while let current = parent {
+      let call = model.calls[current]
+      if let parentheses = call.parentheses, parentheses.contains(token),
+        matcher.isAssertion(call, in: model, usesTestStore: usesTestStore)
+      {
+        let inClosure = call.arguments.contains { argument in
+          guard let first = argument.value.first else { return false }
+          return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
+        }
+        if !inClosure { return true }
+      }
+      parent = call.parent
+    }
+    return false
+  }
+
+  /// The lines of a body (`{`...`}` token range) that hold code: lines where a token starts,
+  /// other than the lines of the braces. Blank lines, comment-only lines, the inner lines of a
+  /// multi-line string literal and the lines of local type declarations (fixtures such as a
+  /// `struct Child: Reducer { ... }` written inside the test) do not count.
+  public static func codeLines(in body: Range<Int>, of model: FileModel) -> Int {
+    guard body.count > 2 else { return 0 }
+    let source = model.source
+    let tokens = model.tokens
+    let openLine = source.line(of: model.offset(body.lowerBound))
+    let closeLine = source.line(of: model.offset(body.upperBound - 1))
+    var lines: Set<Int> = []
+    var skipUntil = body.lowerBound
+    var index = body.lowerBound + 1
+    while index < body.upperBound - 1 {
+      defer { index += 1 }
+      if index <= skipUntil { continue }
+      if let end = localTypeEnd(at: index, limit: body.upperBound - 1, in: model) {
+        // Un-count the attributes and modifiers before the keyword, then skip the declaration.
+        var first = index
+        while first - 1 > body.lowerBound, isDeclarationPrefix(first - 1, in: model) { first -= 1 }
+        let firstLine = source.line(of: model.offset(first))
+        lines = lines.filter { $0 < firstLine }
+        skipUntil = end
+        continue
+      }
+      // Only a token after a line break starts a line of code: the `)` after a multi-line
+      // string's closing delimiter does not.
+      guard tokens[index].isAtLineStart else { continue }
+      let line = source.line(of: Int(tokens[index].start))
+      if line != openLine, line != closeLine { lines.insert(line) }
+    }
+    return lines.count
+  }
+
+  /// The closing brace of a local `struct` / `class` / `enum` / `actor` declared at `index`.
+  static func localTypeEnd(at index: Int, limit: Int, in model: FileModel) -> Int? {
+    let tokens = model.tokens
+    switch tokens[index].keyword {
+    case .struct, .class, .enum, .actor:
+      guard index + 1 < limit, tokens[index + 1].isIdentifierLike,
+        tokens[index + 1].keyword == .none
+      else { return nil }
+    default:
+      return nil
+    }
+    var cursor = index + 2
+    while cursor < limit, tokens[cursor].kind != .leftBrace { cursor += 1 }
+    var depth = 0
+    while cursor < limit {
+      switch tokens[cursor].kind {
+      case .leftBrace, .leftParen, .leftBracket: depth += 1
+      case .rightBrace, .rightParen, .rightBracket:
+        depth -= 1
+        if depth == 0 { return cursor }
+      default: break
+      }
+      cursor += 1
+    }
+    return nil
+  }
+
+  /// An attribute (`@Reducer`) or modifier (`private`, `final`) token before a declaration.
+  static func isDeclarationPrefix(_ index: Int, in model: FileModel) -> Bool {
+    let token = model.tokens[index]
+    if token.kind == .at { return true }
+    if [.private, .fileprivate, .final, .public, .internal].contains(token.keyword) { return true }
+    return token.isIdentifierLike && index > 0 && model.tokens[index - 1].kind == .at
+  }
+}
+
+extension IndiscreteTestRule {
+  fileprivate enum Messages {
+    static func assertions(_ test: DiscoveredTest, _ count: Int, limit: Int) -> String {
+      "test '\(test.name)' makes \(count) assertions (at most \(limit)); split it into tests that each check one behaviour"
+    }
+
+    static func lines(_ test: DiscoveredTest, _ count: Int, limit: Int) -> String {
+      "test '\(test.name)' has \(count) lines of code (at most \(limit)); split it into tests that each check one behaviour"
+    }
+
+    static func both(
+      _ test: DiscoveredTest, lines: Int, maxLines: Int, assertions: Int, maxAssertions: Int
+    ) -> String {
+      "test '\(test.name)' has \(lines) lines of code (at most \(maxLines)) and makes \(assertions) assertions "
+        + "(at most \(maxAssertions)); split it into tests that each check one behaviour"
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/// A test class is named `<Subject>Tests` (or another configured suffix), and a file holding one
+/// test class is named after it; optionally it sits beside the file of the class it tests.
+public struct TestFileNameRule: Rule {
+  public static let description = RuleDescription(
+    id: "test_file_name",
+    summary: "a test class is named '<Subject>Tests' and its file '<Subject>Tests.swift'",
+    defaultSeverity: .warning,
+    options: [
+      OptionSpec(
+        name: "suffixes", kind: .strings, defaultValue: .strings(["Tests", "Spec"]),
+        summary: "test class names end in one of these"),
+      OptionSpec(
+        name: "require_subject_beside", kind: .bool, defaultValue: .bool(false),
+        summary: "'<Subject>.swift' must be among the linted files, in the test file's folder"),
+    ])
+
+  let suffixes: [String]
+  let requireSubjectBeside: Bool
+
+  public init(options: RuleOptions) {
+    let configured = options.strings("suffixes").filter { !$0.isEmpty }
+    suffixes = configured.isEmpty ? ["Tests", "Spec"] : configured
+    requireSubjectBeside = options.bool("require_subject_beside")
+  }
+
+  public func check(_ context: RuleContext) -> [Violation] {
+    let model = context.model
+    var violations: [Violation] = []
+    let classes = Self.testClasses(in: context).filter { !model.types[$0].name.contains("___") }
+    var wellNamed: [(index: Int, name: String, suffix: String?)] = []
+    for index in classes {
+      let type = model.types[index]
+      // A nested test class (`enum Feature { final class Tests }`) is named with its enclosing
+      // types: `FeatureTests`.
+      let names = Self.names(of: index, in: model)
+      let name = type.simpleName
+      if let (written, suffix) = names.lazy.compactMap({ written in
+        self.suffixes.first { Self.subject(of: written, suffix: $0) != nil }.map { (written, $0) }
+      }).first {
+        wellNamed.append((index, written, suffix))
+      } else if name.hasSuffix("TestCase") {
+        // `BaseTestCase`, `PersistenceTestCase`: a base class that other test classes extend.
+        wellNamed.append((index, name, nil))
+      } else {
+        let preferred =
+          context.discovery.isQuickSpecType(type) && suffixes.contains("Spec")
+          ? "Spec" : suffixes[0]
+        violations.append(
+          Violation(
+            offset: type.nameOffset,
+            message: Messages.suffix(name, suggested: Self.suggestion(for: name, suffix: preferred))
+          ))
+      }
+    }
+    guard classes.count == 1, let (index, name, suffix) = wellNamed.first else { return violations }
+    let type = model.types[index]
+    let path = model.source.path
+    guard path.hasSuffix(".swift") else { return violations }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
+    guard !fileName.contains("___") else { return violations }
+    let expected = name + ".swift"
+    let stem = String(fileName.dropLast(".swift".count))
+    // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
+    // holding `iOS16_BasicsTests`.
+    let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
+    let accepted = Set(Self.names(of: index, in: model).map(Self.normalised))
+    if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem))
+    {
+      violations.append(
+        Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected))
+      )
+    } else if requireSubjectBeside, !context.runFiles.isEmpty, let suffix {
+      // The subject's file as the test file spells it: `UIColor+Brand.swift` for
+      // `UIColor+BrandTests.swift` (class `UIColorBrandTests`).
+      let base =
+        Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: name, suffix: suffix) ?? ""
+      let subject = base + ".swift"
+      if !context.runFiles.contains(folder + subject) {
+        violations.append(
+          Violation(offset: type.nameOffset, message: Messages.subject(subject, test: fileName)))
+      }
+    }
+    return violations
+  }
+
+  /// The names a test class goes by: its own, and for a nested class, joined with those of the
+  /// types around it (`Feature.Tests` → `Tests`, `FeatureTests`).
+  static func names(of index: Int, in model: FileModel) -> [String] {
+    var joined = model.types[index].simpleName
+    var parent = model.types[index].parent
+    while let current = parent {
+      joined = model.types[current].simpleName + joined
+      parent = model.types[current].parent
+    }
+    let own = model.types[index].simpleName
+    return joined == own ? [own] : [own, joined]
+  }
+
+  /// What a test class (or file) name says it tests: `Login` for `LoginTests`, and for a part
+  /// of a split test class, `LoginTests_Errors`, also `Login`; nil when the name does not end in
+  /// the suffix that way.
+  static func subject(of name: String, suffix: String) -> String? {
+    if name.hasSuffix(suffix), name.count > suffix.count {
+      return String(name.dropLast(suffix.count))
+    }
+    guard let range = name.range(of: suffix + "_", options: .backwards),
+      range.lowerBound > name.startIndex,
+      range.upperBound < name.endIndex
+    else { return nil }
+    return String(name[..<range.lowerBound])
+  }
+
+  /// A name without the characters a file name may add or a type name may use in their place
+  /// (`UIColor+BrandTests` and `UIColor_BrandTests`), case folded.
+  static func normalised(_ name: String) -> String {
+    String(
+      name.lowercased().filter { $0 != "+" && $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
+  }
+
+  /// The name to suggest for a test class without a suffix: `LoginTest` → `LoginTests`,
+  /// `LoginTestCase` → `LoginTests`, `Login` → `LoginTests`.
+  static func suggestion(for name: String, suffix: String) -> String {
+    for written in ["TestCase", "Test", "Case", "Specs"] where name.hasSuffix(written) {
+      let stem = name.dropLast(written.count)
+      if !stem.isEmpty { return stem + suffix }
+    }
+    return name + suffix
+  }
+
+  /// The XCTest and Quick classes of the file that hold tests (a base class without tests of
+  /// its own is not one), in source order.
+  static func testClasses(in context: RuleContext) -> [Int] {
+    let model = context.model
+    let suites = Set(context.tests.compactMap { $0.suite.map(TypeDecl.simpleName) })
+    return model.types.indices.filter { index in
+      let type = model.types[index]
+      guard type.kind == .class else { return false }
+      if context.discovery.isXCTestType(type) { return suites.contains(type.simpleName) }
+      if context.discovery.isQuickSpecType(type) {
+        // A `Behavior<Context>` is shared examples, named `...Behavior`, not a spec.
+        if type.inheritance.first.map(TypeDecl.simpleName) == "Behavior" { return false }
+        return suites.contains(type.simpleName)
+          || type.functions.contains { model.functions[$0].name == "spec" }
+      }
+      return false
+    }
+  }
+}
+
+extension TestFileNameRule {
+  fileprivate enum Messages {
+    static func suffix(_ name: String, suggested: String) -> String {
+      "name the test class after what it tests, with a suffix: '\(suggested)' instead of '\(name)'"
+    }
+
+    static func fileName(_ fileName: String, expected: String) -> String {
+      "rename '\(fileName)' to '\(expected)' after the test class it holds"
+    }
+
+    static func subject(_ subject: String, test: String) -> String {
+      "no '\(subject)' beside '\(test)'; keep the test file in the folder of the class it tests"
+    }
+  }
+}

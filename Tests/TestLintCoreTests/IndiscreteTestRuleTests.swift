@@ -1,0 +1,115 @@
+import TestLintCore
+import XCTest
+
+/// `indiscrete_test`: the numbers in its message, and what is and is not counted.
+final class IndiscreteTestRuleTests: XCTestCase {
+  func test_bothLimits_appearInOneMessage() {
+    let body = (1...3).map { "    XCTAssertEqual(value, \($0))" }.joined(separator: "\n")
+    let source =
+      "import XCTest\nfinal class SampleTests: XCTestCase {\n  func test_many_checks() {\n\(body)\n  }\n}\n"
+    let options: [String: OptionValue] = ["max_assertions": .int(2), "max_lines": .int(2)]
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
+      [
+        "test 'test_many_checks' has 3 lines of code (at most 2) and makes 3 assertions (at most 2); "
+          + "split it into tests that each check one behaviour"
+      ])
+  }
+
+  func test_blankCommentAndFixtureLines_areNotCounted() {
+    let source = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_lines_counted() {
+          // Arrange
+
+          /* a block
+             comment */
+          struct Fixture {
+            let name = "a"
+          }
+          let text = \"\"\"
+            one
+            two
+            \"\"\"
+          XCTAssertEqual(Fixture().name + text, "a")
+        }
+      }
+      """
+    let options: [String: OptionValue] = ["max_lines": .int(1)]
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
+      [
+        "test 'test_lines_counted' has 2 lines of code (at most 1); split it into tests that each check one behaviour"
+      ])
+  }
+
+  func test_factoriesSharingAnAssertingName_areNotAssertions() {
+    let helpers = """
+      import XCTest
+      extension Model {
+        static func make() -> Model { XCTFail("unused"); return Model() }
+      }
+      func assertValid(_ model: Model) { XCTAssertTrue(model.isValid) }
+      """
+    let test = """
+      import XCTest
+      final class ModelTests: XCTestCase {
+        func test_model_isValid() {
+          let model = Model.make()
+          let other = Model.make()
+          screen.label.waitUntil(.visible)
+          assertValid(model)
+          XCTAssertEqual(model, other)
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(
+      IndiscreteTestRule.self, [("Helpers.swift", helpers), ("ModelTests.swift", test)],
+      options: ["max_assertions": .int(1)])
+    XCTAssertEqual(
+      findings.map(\.message),
+      [
+        "test 'test_model_isValid' makes 2 assertions (at most 1); split it into tests that each check one behaviour"
+      ])
+  }
+
+  func test_nestedAssertions_countAsOneCheck() {
+    let source = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_nested_checks() throws {
+          XCTAssertEqual(try XCTUnwrap(value), 1)
+          XCTAssertTrue(try isValid(value))
+          perform(stub: { make() }, when: { send() }, assert: { states in XCTAssertEqual(states, []) })
+        }
+        private func isValid(_ value: Int?) throws -> Bool { try XCTUnwrap(value) > 0 }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: ["max_assertions": .int(3)]),
+      [
+        "test 'test_nested_checks' makes 4 assertions (at most 3); split it into tests that each check one behaviour"
+      ])
+  }
+
+  func test_quickExample_isMeasuredByItsClosure() {
+    let source = """
+      import Quick
+      import Nimble
+      final class CartSpec: QuickSpec {
+        override class func spec() {
+          it("totals") {
+            expect(cart.total) == 3
+            expect(cart.tax) == 1
+          }
+          it("is empty") { expect(cart.isEmpty) == true }
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(
+      IndiscreteTestRule.self, [("CartSpec.swift", source)], options: ["max_assertions": .int(1)])
+    XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["5:5"])
+    XCTAssertEqual(findings.first?.test, "CartSpec.totals")
+  }
+}

@@ -1,0 +1,120 @@
+import TestLintCore
+import XCTest
+
+/// `test_file_name`: suggested names, which files are checked, and the subject beside the test.
+final class TestFileNameRuleTests: XCTestCase {
+  func test_classWithoutSuffix_getsSuggestedName() {
+    let cases = [
+      ("LoginTest", "LoginTests"), ("LoginCase", "LoginTests"), ("Login", "LoginTests"),
+      ("LoginTestss", "LoginTestssTests"),
+    ]
+    for (name, suggested) in cases {
+      let source =
+        "import XCTest\nfinal class \(name): XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+      XCTAssertEqual(
+        InMemoryLint.messages(TestFileNameRule.self, source, path: "\(name).swift"),
+        [
+          "name the test class after what it tests, with a suffix: '\(suggested)' instead of '\(name)'"
+        ], name)
+    }
+  }
+
+  func test_baseAndNestedClasses_keepTheirNames() {
+    let base = "import XCTest\nclass BaseTestCase: XCTestCase {\n  func test_base_runs() { XCTFail() }\n}\n"
+    let nested = """
+      import XCTest
+      enum Feature {
+        final class Tests: XCTestCase {
+          func test_a_b() { XCTFail() }
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self, [("BaseTestCase.swift", base), ("FeatureTests.swift", nested)])
+    XCTAssertEqual(findings.map(\.message), [])
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, nested, path: "Feature.swift"),
+      ["rename 'Feature.swift' to 'FeatureTests.swift' after the test class it holds"])
+  }
+
+  func test_quickSpecWithoutSuffix_getsSpecSuggestion() {
+    let source =
+      "import Quick\nfinal class CartSpecs: QuickSpec {\n  override class func spec() {}\n}\n"
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, source, path: "CartSpecs.swift"),
+      ["name the test class after what it tests, with a suffix: 'CartSpec' instead of 'CartSpecs'"])
+  }
+
+  func test_fileNamedOtherwise_isToldTheName() {
+    let source =
+      "import XCTest\nfinal class LoginTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, source, path: "Tests/Auth/SignInTests.swift"),
+      ["rename 'SignInTests.swift' to 'LoginTests.swift' after the test class it holds"])
+  }
+
+  func test_templatesAndExtensionsOnly_areNotChecked() {
+    let template =
+      "import XCTest\nclass ___FILEBASENAMEASIDENTIFIER___: XCTestCase {\n  func testA() {}\n}\n"
+    let extensionOnly =
+      "import XCTest\nextension LoginTests {\n  func test_a_b() { XCTFail() }\n}\n"
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self,
+      [
+        ("___FILEBASENAME___.swift", template), ("LoginTests+Errors.swift", extensionOnly),
+        ("LoginTests.swift", "import XCTest\nclass LoginTests: XCTestCase {}\n"),
+      ])
+    XCTAssertEqual(findings.map(\.message), [])
+  }
+
+  func test_folderPrefixedClass_matchesItsFile() {
+    let source =
+      "import XCTest\nfinal class iOS16_BasicsTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    XCTAssertEqual(
+      InMemoryLint.messages(
+        TestFileNameRule.self, source, path: "UITests/iOS 16/BasicsTests.swift"), [])
+    XCTAssertEqual(
+      InMemoryLint.messages(
+        TestFileNameRule.self, source, path: "UITests/iOS 17/BasicsTests.swift"),
+      ["rename 'BasicsTests.swift' to 'iOS16_BasicsTests.swift' after the test class it holds"])
+  }
+
+  func test_splitTestClass_keepsSuffixBeforeAspect() {
+    let source =
+      "import XCTest\nfinal class StoreTests_Errors: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self, [("App/StoreTests+Errors.swift", source), ("App/Store.swift", "")],
+      options: ["require_subject_beside": .bool(true)])
+    XCTAssertEqual(findings.map(\.message), [])
+  }
+
+  func test_subjectBeside_isLookedUpInTheRun() {
+    let test =
+      "import XCTest\nfinal class LoginViewModelTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    let options: [String: OptionValue] = ["require_subject_beside": .bool(true)]
+    let beside = InMemoryLint.findings(
+      TestFileNameRule.self,
+      [("App/Login/LoginViewModelTests.swift", test), ("App/Login/LoginViewModel.swift", "")],
+      options: options)
+    XCTAssertEqual(beside.map(\.message), [])
+    let elsewhere = InMemoryLint.findings(
+      TestFileNameRule.self,
+      [("Tests/LoginViewModelTests.swift", test), ("App/Login/LoginViewModel.swift", "")],
+      options: options)
+    XCTAssertEqual(
+      elsewhere.map(\.message),
+      [
+        "no 'LoginViewModel.swift' beside 'LoginViewModelTests.swift'; keep the test file in the folder of the class it tests"
+      ])
+  }
+
+  func test_extensionFileName_namesItsSubjectFile() {
+    let test =
+      "import XCTest\nfinal class UIColorBrandTests: XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self,
+      [("UI/UIColor+BrandTests.swift", test), ("UI/UIColor+Brand.swift", "")],
+      options: ["require_subject_beside": .bool(true)])
+    XCTAssertEqual(findings.map(\.message), [])
+  }
+}
