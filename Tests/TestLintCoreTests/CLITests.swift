@@ -253,6 +253,17 @@ final class CLITests: XCTestCase {
       inside.stdout, "Tests/NameTests.swift:4:8: warning: \(Self.badNameMessage) (test_name_format)\n")
   }
 
+  func test_absolutePaths_printEveryFileFromRoot() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Tests/NameTests.swift", Source.badName())
+    let output = sandbox.run(["--quiet", "--absolute-paths", "Tests", "--reporter", "text"])
+    XCTAssertEqual(
+      output.stdout,
+      "\(sandbox.root)/Tests/NameTests.swift:4:8: warning: \(Self.badNameMessage) (test_name_format)\n",
+      "the build-tool plugin runs testlint in a folder Xcode picks; its diagnostics need full paths")
+    XCTAssertEqual(output.code, .success)
+  }
+
   func test_workingDirectoryWithTrailingSlash_printsSamePaths() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("Tests/NameTests.swift", Source.badName())

@@ -53,6 +53,9 @@ public struct Arguments: Sendable, Equatable {
   public var noCache = false
   /// `--cache-path DIR`: where the result cache lives.
   public var cachePath: String?
+  /// `--absolute-paths`: print every file's absolute path, not one relative to the working
+  /// directory (for tools that run testlint in another folder, such as Xcode's plugins).
+  public var absolutePaths = false
 
   public static func == (lhs: Arguments, rhs: Arguments) -> Bool {
     lhs.command == rhs.command && lhs.paths == rhs.paths && lhs.configPath == rhs.configPath
@@ -64,6 +67,7 @@ public struct Arguments: Sendable, Equatable {
       && lhs.changedFilesOnly == rhs.changedFilesOnly && lhs.shard?.index == rhs.shard?.index
       && lhs.shard?.count == rhs.shard?.count && lhs.maxWarnings == rhs.maxWarnings
       && lhs.noCache == rhs.noCache && lhs.cachePath == rhs.cachePath
+      && lhs.absolutePaths == rhs.absolutePaths
   }
 
   /// The long options, for "did you mean".
@@ -71,7 +75,7 @@ public struct Arguments: Sendable, Equatable {
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
     "--version", "--fix", "--dry-run", "--stdin-path", "--baseline", "--write-baseline",
     "--baseline-strict", "--changed-since", "--changed-files-only", "--shard", "--max-warnings",
-    "--no-cache", "--cache-path",
+    "--no-cache", "--cache-path", "--absolute-paths",
   ]
 
   /// Parses `argv` without the program name.
@@ -161,6 +165,8 @@ public struct Arguments: Sendable, Equatable {
           throw UsageError("'--max-warnings' takes a whole number, not '\(text)'")
         }
         result.maxWarnings = count
+      case "--absolute-paths":
+        result.absolutePaths = true
       case "--quiet", "-q":
         result.quiet = true
       case "--only-rule":

@@ -200,6 +200,12 @@ public enum TestLintCLI {
         filter: filter)
     }
 
+    if arguments.absolutePaths {
+      for index in collected.files.indices {
+        collected.files[index].displayPath = collected.files[index].path
+      }
+    }
+
     if let shard = arguments.shard {
       guard only == nil else {
         stderr += "testlint: error: '--shard' and '--stdin-path' do not go together\n"
