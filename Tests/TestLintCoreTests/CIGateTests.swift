@@ -133,6 +133,13 @@ final class CIGateTests: XCTestCase {
     XCTAssertEqual(files.stdout.split(separator: "\n").count, 3)
   }
 
+  func test_diffHeaderWithSpace_keepsWholePath() {
+    let diff = "+++ b/My Tests/Login Tests.swift\t\n@@ -1,0 +2,2 @@\n"
+    let changes = GitChanges.parse(diff: diff, root: "/repo")
+    XCTAssertTrue(changes.contains(path: "/repo/My Tests/Login Tests.swift", line: 3))
+    XCTAssertFalse(changes.contains(path: "/repo/My Tests/Login Tests.swift", line: 4))
+  }
+
   func test_changedSinceOutsideGit_isError() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("LegacyTests.swift", Self.legacy)

@@ -47,7 +47,9 @@ public struct GitChanges: Sendable, Equatable {
     var current: String?
     for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("+++ ") {
-        let name = line.dropFirst(4)
+        // Git ends the header with a tab when the path holds a space: the path stops there.
+        var name = line.dropFirst(4)
+        if let tab = name.firstIndex(of: "\t") { name = name[..<tab] }
         current = name == "/dev/null" ? nil : root + "/" + (name.hasPrefix("b/") ? name.dropFirst(2) : name)
         if let current, lines[current] == nil { lines[current] = .some([]) }
       } else if line.hasPrefix("@@"), let current {
