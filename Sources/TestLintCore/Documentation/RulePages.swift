@@ -1349,7 +1349,8 @@ What counts as an assertion:
   test on a timeout: `wait(for:...)`, `waitForExpectations(...)`, `fulfillment(of:...)`
   (`000_9f5121525ae62cb8.txt`, *Testing `Store` and `UseCase`*: `testViewIsReady` asserts only
   by waiting); `measure { }` performance tests;
-- Swift Testing: `#expect`, `#require`, `Issue.record`; XCTest's `record(XCTIssue(...))`;
+- Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
+  `withKnownIssue`; XCTest's `record(XCTIssue(...))`;
 - Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `fail(...)`, `waitUntil`;
 - snapshots: `assertSnapshot`, `assertSnapshots`, `verifySnapshot`, `assertInlineSnapshot`,
   `FBSnapshotVerify*`; `assertNoDifference`, `expectNoDifference`, `assertMacro`;
@@ -1456,6 +1457,13 @@ import Nimble
 @Test func parses() throws {
   let value = try #require(Int("1"))
   _ = value
+}
+
+@Test func notifies() async {
+  await confirmation { confirmed in
+    center.onPost = { confirmed() }
+    center.post()
+  }
 }
 
 final class ViewModelTests: XCTestCase {
