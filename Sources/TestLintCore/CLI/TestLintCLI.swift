@@ -369,7 +369,15 @@ public enum TestLintCLI {
     for rule in enabled {
       fields.append(rule.description.id + "=" + rule.severity.rawValue)
       for (name, value) in rule.options.values.sorted(by: { $0.key < $1.key }) {
-        fields.append(name + ":" + String(describing: value))
+        // Spelled out: `String(describing:)` costs a runtime conformance search per value.
+        switch value {
+        case .bool(let flag): fields.append(name + ":b" + (flag ? "1" : "0"))
+        case .int(let number): fields.append(name + ":i" + String(number))
+        case .string(let text): fields.append(name + ":s" + text)
+        case .strings(let list): fields.append(name + ":l" + list.joined(separator: "\u{1}"))
+        case .stringLists(let lists):
+          fields.append(name + ":L" + lists.map { $0.joined(separator: "\u{1}") }.joined(separator: "\u{2}"))
+        }
       }
     }
     fields.append("bases:" + configuration.testBaseClasses.joined(separator: ","))
