@@ -46,6 +46,18 @@ public struct NondeterministicInputRule: Rule {
     spelling: String, end: Int, capturable: Bool
   )? {
     let tokens = model.tokens
+    // Cheap rejection before making a string: every name flagged starts with one of these
+    // capitals and is 4 to 10 bytes long.
+    let token = tokens[index]
+    let length = token.end - token.start
+    guard length >= 4, length <= 10 else { return nil }
+    switch model.source.bytes[Int(token.start)] {
+    case UInt8(ascii: "D"), UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "T"),
+      UInt8(ascii: "C"), UInt8(ascii: "F"):
+      break
+    default:
+      return nil
+    }
     let name = model.text(index)
     guard Self.typeNames.contains(name) else { return nil }
     if index > 0, tokens[index - 1].kind == .dot {

@@ -107,11 +107,11 @@ public struct RealNetworkInTestRule: Rule {
     let tokens = model.tokens
     guard index + 2 < tokens.count, tokens[index].kind == .identifier,
       tokens[index + 1].kind == .dot,
-      tokens[index + 2].kind == .identifier, model.text(index) == "URLSession",
-      model.text(index + 2) == "shared"
+      tokens[index + 2].kind == .identifier, model.token(index, is: "URLSession"),
+      model.token(index + 2, is: "shared")
     else { return false }
     if index > 0, tokens[index - 1].kind == .dot {
-      return index >= 2 && model.text(index - 2) == "Foundation"
+      return index >= 2 && model.token(index - 2, is: "Foundation")
     }
     return true
   }

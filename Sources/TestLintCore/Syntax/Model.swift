@@ -295,3 +295,18 @@ public struct FileModel: Sendable {
     return source.text(Int(tokens[first].start)..<Int(tokens[last].end))
   }
 }
+
+extension FileModel {
+  /// Whether a token's text is exactly `spelling`, compared byte by byte (no allocation).
+  public func token(_ index: Int, is spelling: StaticString) -> Bool {
+    guard index >= 0, index < tokens.count else { return false }
+    let token = tokens[index]
+    let length = Int(token.end - token.start)
+    guard length == spelling.utf8CodeUnitCount else { return false }
+    let start = Int(token.start)
+    return spelling.withUTF8Buffer { expected in
+      for offset in 0..<length where source.bytes[start + offset] != expected[offset] { return false }
+      return true
+    }
+  }
+}
