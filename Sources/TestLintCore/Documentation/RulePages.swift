@@ -1362,6 +1362,8 @@ What counts as an assertion:
   `Type.helper()`, or by any receiver when its name reads as a check (`assert...`, `verify...`,
   `expect...`, `check...`, `validate...`). Methods of test doubles (`*Mock*`, `*Stub*`, `*Fake*`,
   `*Spy*`) count only when named like a check: their `XCTFail` traps an unexpected call.
+  In a Quick spec, a function declared inside `spec()` or a group's closure
+  (`func expectCount(_:)` in a `describe`) is such a helper too.
 
 A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, inside `xdescribe` / `xcontext`)
@@ -1492,6 +1494,53 @@ final class CartSpec: QuickSpec {
       }
       xit("is pending, so not reported") {
         cart.clear()
+      }
+    }
+  }
+}
+```
+
+```swift passes
+import Quick
+import Nimble
+
+final class CounterSpec: QuickSpec {
+  override class func spec() {
+    describe("a counter") {
+      var counter: Counter!
+
+      func expectCount(_ value: Int) {
+        expect(counter.value) == value
+      }
+
+      beforeEach {
+        counter = Counter()
+      }
+
+      it("increments") {
+        counter.increment()
+        expectCount(1)
+      }
+    }
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CounterSpec: QuickSpec {
+  override class func spec() {
+    describe("a counter") {
+      var counter = Counter()
+
+      func bump() {
+        counter.increment()
+      }
+
+      ↓it("only bumps") {
+        bump()
       }
     }
   }

@@ -53,10 +53,90 @@ public struct MissingAssertionRule: Rule {
       }
     }
     countCalls(test.calls)
-    for function in context.callGraph.reachable(fromCalls: test.calls) where function != test.function {
+    var reached = context.callGraph.reachable(fromCalls: test.calls)
+    if test.framework == .quick, let spec = model.functions[test.function].body {
+      // Functions declared inside the groups' closures (`func expectCount(_:)` in a
+      // `describe`) are part of `spec()`, not functions of their own: follow them by name.
+      let localCalls = Self.localFunctionCalls(reachedFrom: test.calls, in: spec, of: test, model: model)
+      for calls in localCalls { countCalls(calls) }
+      for calls in localCalls { reached += context.callGraph.reachable(fromCalls: calls) }
+    }
+    var seen: Set<Int> = []
+    for function in reached where function != test.function && seen.insert(function).inserted {
       countCalls(model.functions[function].calls)
     }
     return count
+  }
+}
+
+extension MissingAssertionRule {
+  /// Quick: the calls inside the functions declared in `spec()`'s closures that a test calls by
+  /// name (`expectCount(1)`), followed transitively; each function's calls once.
+  static func localFunctionCalls(
+    reachedFrom calls: Range<Int>, in spec: Range<Int>, of test: DiscoveredTest, model: FileModel
+  ) -> [Range<Int>] {
+    let declarations = localFunctions(in: spec, of: test, model: model)
+    guard !declarations.isEmpty else { return [] }
+    let specCalls = model.functions[test.function].calls
+    var result: [Range<Int>] = []
+    var seen: Set<Int> = []
+    var queue = [calls]
+    while let current = queue.popLast() {
+      for callIndex in current {
+        let call = model.calls[callIndex]
+        guard call.path.count == 1, !call.hasExpressionBase, !call.isMacro else { continue }
+        for (position, declaration) in declarations.enumerated()
+        where declaration.name == call.name && seen.insert(position).inserted {
+          let inside = specCalls.filter { declaration.body.contains(model.calls[$0].nameToken) }
+          guard let first = inside.first, let last = inside.last else { continue }
+          result.append(first..<(last + 1))
+          queue.append(first..<(last + 1))
+        }
+      }
+    }
+    return result
+  }
+
+  /// `func name(...) { ... }` declarations inside `spec()`'s body and outside the test's own
+  /// body (whose calls already count for the test).
+  static func localFunctions(
+    in spec: Range<Int>, of test: DiscoveredTest, model: FileModel
+  ) -> [(name: String, body: Range<Int>)] {
+    let tokens = model.tokens
+    let end = min(spec.upperBound, tokens.count)
+    var result: [(name: String, body: Range<Int>)] = []
+    var index = spec.lowerBound + 1
+    while index + 1 < end {
+      defer { index += 1 }
+      guard tokens[index].keyword == .func, tokens[index].kind == .identifier,
+        tokens[index + 1].isIdentifierLike
+      else { continue }
+      if let body = test.body, body.contains(index) { continue }
+      let name = model.text(index + 1)
+      var cursor = index + 2
+      var depth = 0
+      while cursor < end {
+        let kind = tokens[cursor].kind
+        if kind == .leftParen || kind == .leftBracket { depth += 1 }
+        if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+        if depth == 0, kind == .leftBrace || kind == .rightBrace { break }
+        cursor += 1
+      }
+      guard cursor < end, tokens[cursor].kind == .leftBrace else { continue }
+      var braces = 0
+      var close = cursor
+      while close < end {
+        if tokens[close].kind == .leftBrace { braces += 1 }
+        if tokens[close].kind == .rightBrace {
+          braces -= 1
+          if braces == 0 { break }
+        }
+        close += 1
+      }
+      result.append((name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name,
+                     body: cursor..<min(close + 1, end)))
+    }
+    return result
   }
 }
 
