@@ -16,6 +16,7 @@ final class FixTests: XCTestCase {
         XCTAssert(cart.isPaid == true)
         XCTAssert(type(of: cart) == Cart.self)
         XCTAssert((1, 2) == pair)
+        XCTAssert(value == ())
       }
     }
 
@@ -33,6 +34,7 @@ final class FixTests: XCTestCase {
         XCTAssert(cart.isPaid == true)
         XCTAssert(type(of: cart) == Cart.self)
         XCTAssert((1, 2) == pair)
+        XCTAssert(value == ())
       }
     }
 
@@ -46,7 +48,8 @@ final class FixTests: XCTestCase {
     XCTAssertEqual(output.code, .success)
     XCTAssertEqual(
       output.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") },
-      ["CartTests.swift:9", "CartTests.swift:10", "CartTests.swift:11"], "the unfixable ones remain")
+      ["CartTests.swift:9", "CartTests.swift:10", "CartTests.swift:11", "CartTests.swift:12"],
+      "the unfixable ones remain")
   }
 
   func test_fixedFile_stillParses() throws {

@@ -185,7 +185,8 @@ public struct GenericXCTAssertRule: Rule {
   /// An operand that `XCTAssertEqual` and friends accept as it is.
   static func isPlainOperand(_ range: Range<Int>, in model: FileModel) -> Bool {
     let text = model.text(tokens: range)
-    if text.hasSuffix(".self") || text.hasPrefix("type(of:") { return false }
+    // Metatypes and `()` are not `Equatable`: `XCTAssertEqual` would not compile.
+    if text.hasSuffix(".self") || text.hasPrefix("type(of:") || text == "()" { return false }
     let tokens = model.tokens
     if tokens[range.lowerBound].kind == .leftParen {
       var depth = 0
