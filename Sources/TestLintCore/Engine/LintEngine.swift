@@ -201,7 +201,9 @@ public struct LintEngine: Sendable {
         let model = Scanner.scan(source)
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
         return FirstPass(
-          declarations: ResultCache.declarations(of: model, matcher: assertionMatcher), hash: hash,
+          declarations: ResultCache.declarations(
+            of: model, matcher: assertionMatcher, forCache: cache != nil),
+          hash: hash,
           stamp: stamp, model: keep ? model : nil, error: nil, cachedResults: nil)
       } catch {
         return FirstPass(

@@ -64,7 +64,10 @@ public struct ResultCache: Sendable {
   }
 
   /// What pass 1 needs from a file's model.
-  static func declarations(of model: FileModel, matcher: AssertionMatcher) -> Declarations {
+  /// `forCache: false` leaves out what only the cache needs (the names the file refers to).
+  static func declarations(
+    of model: FileModel, matcher: AssertionMatcher, forCache: Bool = true
+  ) -> Declarations {
     var classes: [Pair] = []
     var references: Set<String> = []
     for type in model.types {
@@ -81,7 +84,9 @@ public struct ResultCache: Sendable {
       }
     }
     var called: Set<String> = []
-    for call in model.calls where AssertionMatcher.mayCallHelper(call) { called.insert(call.name) }
+    if forCache {
+      for call in model.calls where AssertionMatcher.mayCallHelper(call) { called.insert(call.name) }
+    }
     return Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),
       typeReferences: references.sorted(), calledNames: called.sorted())

@@ -15,6 +15,8 @@ public struct AssertionMatcher: Sendable {
     let name = call.name
     if call.isMacro { return name == "#expect" || name == "#require" }
     if call.isImplicitMember { return false }
+    // Most calls are not assertions: reject them by their first letter before any hashing.
+    if extra.isEmpty, let first = name.utf8.first, !Self.firstLetters.contains(first) { return false }
     if Self.exactNames.contains(name) { return true }
     if name.hasPrefix("XCTAssert") || name.hasPrefix("FBSnapshotVerify") { return true }
     switch name {
@@ -136,6 +138,9 @@ public struct AssertionMatcher: Sendable {
   }
 
   private static let doubleWords: [[UInt8]] = ["Mock", "Stub", "Fake", "Spy", "Dummy"].map { Array($0.utf8) }
+
+  /// First letters of every built-in assertion name (see `isAssertion`).
+  private static let firstLetters = Set("XFwfrpeumavcs".utf8)
 
   private static let exactNames: Set<String> = [
     "measure", "measureMetrics",
