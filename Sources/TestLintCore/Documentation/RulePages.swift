@@ -3121,8 +3121,11 @@ A method the file calls or mentions anywhere else (`testRetry(times: 2)`, `#sele
 Linux `allTests` list) is a helper and is not reported, whatever its name. A class whose
 superclass is declared outside the linted files and not named in `test_base_classes` is neither
 known to be a test case nor known not to be one, so its methods are not reported. `@Test`
-functions in `private` or `fileprivate` suites are not reported: Swift Testing discovers them
-(its own test suite relies on `fileprivate` suites).
+functions in `private` or `fileprivate` suites are not reported by default: Swift Testing
+discovers them since Swift 6 (checked with Swift 6.3: tests in a `@Suite private struct`, a
+`fileprivate` suite and a `private` free function all run; its own test suite relies on
+`fileprivate` suites). The Swift Testing that shipped with Xcode 16.0 skipped them silently
+(swift-testing issue 524); set `private_suites: true` when you still build with it.
 
 ## Examples
 
@@ -3234,13 +3237,29 @@ private struct DiscountTests {
 }
 ```
 
-## Options
+<!-- options: {private_suites: true} -->
+```swift triggers
+import Testing
 
-None besides `severity`:
+@Suite private struct DiscountTests {
+  @Test func ↓appliesOnce() {
+    #expect(Discount(2).applied(to: 10) == 8)
+  }
+}
+
+struct CartTests {
+  @Test func totals() {
+    #expect(Cart().total == 0)
+  }
+}
+```
+
+## Options
 
 ```yaml
 unreachable_test:
   severity: error
+  private_suites: false  # also report @Test functions in private suites (run only since Swift 6)
 ```
 
 ## When not to use it

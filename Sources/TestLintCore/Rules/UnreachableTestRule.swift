@@ -3,15 +3,34 @@ public struct UnreachableTestRule: Rule {
   public static let description = RuleDescription(
     id: "unreachable_test",
     summary: "a method written as a test that the test runner never runs",
-    defaultSeverity: .error)
+    defaultSeverity: .error,
+    options: [
+      OptionSpec(
+        name: "private_suites", kind: .bool, defaultValue: .bool(false),
+        summary: "also report '@Test' functions in private suites (never run before Swift 6)")
+    ])
 
-  public init(options: RuleOptions) {}
+  private let privateSuites: Bool
+
+  public init(options: RuleOptions) {
+    privateSuites = options.bool("private_suites")
+  }
 
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     let classifier = TestCaseClassifier(model: model, discovery: context.discovery)
     var references: [String: Int]?
     var violations: [Violation] = []
+    if privateSuites {
+      for test in context.tests where test.framework == .swiftTesting {
+        guard let modifier = Self.privateSuiteModifier(of: model.functions[test.function].owner, in: model)
+        else { continue }
+        violations.append(
+          Violation(
+            offset: test.nameOffset, message: Messages.privateSuite(test.name, modifier),
+            test: test.qualifiedName))
+      }
+    }
     for (typeIndex, type) in model.types.enumerated() where type.kind != .protocol {
       let verdict = classifier.verdict(typeIndex)
       let isSuite = isSwiftTestingSuite(typeIndex, in: model)
@@ -28,6 +47,18 @@ public struct UnreachableTestRule: Rule {
       }
     }
     return violations
+  }
+
+  /// `private` or `fileprivate` when the type, or one around it, is declared so.
+  static func privateSuiteModifier(of owner: Int?, in model: FileModel) -> String? {
+    var current = owner
+    while let index = current {
+      let type = model.types[index]
+      if type.modifiers.contains("private") { return "private" }
+      if type.modifiers.contains("fileprivate") { return "fileprivate" }
+      current = type.parent
+    }
+    return nil
   }
 
   /// Why a method of a type would be a test but never runs, if it is one.
@@ -134,6 +165,10 @@ public struct UnreachableTestRule: Rule {
 
 extension UnreachableTestRule {
   fileprivate enum Messages {
+    static func privateSuite(_ name: String, _ modifier: String) -> String {
+      "remove '\(modifier)' from the suite of '\(name)': Swift Testing before Swift 6 does not run tests in \(modifier) suites"
+    }
+
     static func privateTest(_ name: String, _ modifier: String) -> String {
       "remove '\(modifier)' from '\(name)': XCTest does not run \(modifier) methods"
     }
