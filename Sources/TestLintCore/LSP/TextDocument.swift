@@ -116,23 +116,8 @@ public struct TextDocument: Sendable {
 }
 
 extension TextDocument {
+  /// Line starts as LSP counts lines: from the first byte, BOM or not.
   fileprivate static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-    var starts = [0]
-    starts.reserveCapacity(bytes.count / 32 + 1)
-    bytes.withUnsafeBufferPointer { buffer in
-      var index = 0
-      let count = buffer.count
-      while index < count {
-        let byte = buffer[index]
-        if byte == 0x0A {
-          starts.append(index + 1)
-        } else if byte == 0x0D {
-          if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
-          starts.append(index + 1)
-        }
-        index += 1
-      }
-    }
-    return starts
+    SourceFile.computeLineStarts(bytes, skippingBOM: false)
   }
 }

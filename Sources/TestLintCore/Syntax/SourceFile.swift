@@ -64,11 +64,13 @@ public struct SourceFile: Sendable {
 }
 
 extension SourceFile {
-  fileprivate static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+  /// Offsets of line starts (a line break is LF, CRLF or a lone CR); the first line starts past
+  /// a BOM unless `skippingBOM` is false.
+  static func computeLineStarts(_ bytes: [UInt8], skippingBOM: Bool = true) -> [Int] {
     var starts = [Int]()
     starts.reserveCapacity(bytes.count / 32 + 1)
     let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    starts.append(bom ? 3 : 0)
+    starts.append(bom && skippingBOM ? 3 : 0)
     bytes.withUnsafeBufferPointer { buffer in
       var index = 0
       let count = buffer.count
