@@ -94,17 +94,18 @@ public struct IndiscreteTestRule: Rule {
   func isInAssertionArguments(_ index: Int, model: FileModel, usesTestStore: Bool) -> Bool {
     let token = model.calls[index].nameToken
     var parent = model.calls[index].parent
+    // Up through enclosing parentheses only: once the call sits in a closure (a trailing one or
+    // a closure argument), no assertion further up checks it directly. This also keeps the
+    // walk short in deeply nested closures (linear, not quadratic, in the nesting).
     while let current = parent {
       let call = model.calls[current]
-      if let parentheses = call.parentheses, parentheses.contains(token),
-        matcher.isAssertion(call, in: model, usesTestStore: usesTestStore)
-      {
-        let inClosure = call.arguments.contains { argument in
-          guard let first = argument.value.first else { return false }
-          return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
-        }
-        if !inClosure { return true }
+      guard let parentheses = call.parentheses, parentheses.contains(token) else { return false }
+      let inClosure = call.arguments.contains { argument in
+        guard let first = argument.value.first else { return false }
+        return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
       }
+      if inClosure { return false }
+      if matcher.isAssertion(call, in: model, usesTestStore: usesTestStore) { return true }
       parent = call.parent
     }
     return false

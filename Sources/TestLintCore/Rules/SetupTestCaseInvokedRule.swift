@@ -23,8 +23,12 @@ public struct SetupTestCaseInvokedRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
+    var extensions: [String: [String]] = [:]
+    for other in model.types where other.kind == .extension {
+      extensions[other.simpleName, default: []] += other.inheritance.map(TypeDecl.simpleName)
+    }
     for type in model.types where type.kind == .class {
-      guard let adopted = adoptedProtocol(of: type, in: model) else { continue }
+      guard let adopted = adoptedProtocol(of: type, extensions: extensions) else { continue }
       // A base class that declares no tests leaves the call to its subclasses.
       let functions = context.functions(ofTypeNamed: type.simpleName).map { model.functions[$0] }
       guard functions.contains(where: { $0.name.hasPrefix("test") && $0.parameters.isEmpty }) else { continue }
@@ -38,11 +42,8 @@ public struct SetupTestCaseInvokedRule: Rule {
   /// The first configured protocol the class adopts: after its superclass in its own
   /// inheritance list (the first entry of a class is its superclass when it has one), or in an
   /// extension of it in this file.
-  func adoptedProtocol(of type: TypeDecl, in model: FileModel) -> String? {
-    var names = type.inheritance.dropFirst().map(TypeDecl.simpleName)
-    for other in model.types where other.kind == .extension && other.simpleName == type.simpleName {
-      names += other.inheritance.map(TypeDecl.simpleName)
-    }
+  func adoptedProtocol(of type: TypeDecl, extensions: [String: [String]]) -> String? {
+    let names = type.inheritance.dropFirst().map(TypeDecl.simpleName) + (extensions[type.simpleName] ?? [])
     return names.first { protocols.contains($0) }
   }
 

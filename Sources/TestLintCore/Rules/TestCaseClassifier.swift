@@ -16,6 +16,19 @@ struct TestCaseClassifier {
 
   let model: FileModel
   let discovery: TestDiscovery
+  /// The first non-extension type of each simple name (looked up per type: a search each time
+  /// would be quadratic in files with many types).
+  private let declarations: [String: Int]
+
+  init(model: FileModel, discovery: TestDiscovery) {
+    self.model = model
+    self.discovery = discovery
+    var declarations: [String: Int] = [:]
+    for (index, type) in model.types.enumerated() where type.kind != .extension {
+      if declarations[type.simpleName] == nil { declarations[type.simpleName] = index }
+    }
+    self.declarations = declarations
+  }
 
   /// Superclasses that are known not to be test cases although declared outside the run.
   static let knownNonTestBases: Set<String> = ["NSObject"]
@@ -46,7 +59,5 @@ struct TestCaseClassifier {
   }
 
   /// The first non-extension type of this file with this simple name.
-  func declaration(named name: String) -> Int? {
-    model.types.indices.first { model.types[$0].kind != .extension && model.types[$0].simpleName == name }
-  }
+  func declaration(named name: String) -> Int? { declarations[name] }
 }

@@ -91,9 +91,13 @@ public struct TestFileNameRule: Rule {
   static func names(of index: Int, in model: FileModel) -> [String] {
     var joined = model.types[index].simpleName
     var parent = model.types[index].parent
-    while let current = parent {
+    // A few levels name a nested test class (`enum Feature { final class Tests }`); deeper
+    // nesting is not a naming scheme, and walking it for every class would be quadratic.
+    var depth = 0
+    while let current = parent, depth < 4 {
       joined = model.types[current].simpleName + joined
       parent = model.types[current].parent
+      depth += 1
     }
     let own = model.types[index].simpleName
     return joined == own ? [own] : [own, joined]

@@ -31,9 +31,10 @@ public struct UnreachableTestRule: Rule {
             test: test.qualifiedName))
       }
     }
+    let suiteNames = Self.swiftTestingSuiteNames(in: model)
     for (typeIndex, type) in model.types.enumerated() where type.kind != .protocol {
       let verdict = classifier.verdict(typeIndex)
-      let isSuite = isSwiftTestingSuite(typeIndex, in: model)
+      let isSuite = suiteNames.contains(type.simpleName)
       for functionIndex in type.functions {
         let function = model.functions[functionIndex]
         guard function.kind == .function, !function.has("override"), !function.hasAttribute("Test"),
@@ -118,15 +119,18 @@ public struct UnreachableTestRule: Rule {
     return nil
   }
 
-  /// Whether a type is a Swift Testing suite: it, or its declaration or an extension in this
-  /// file, has `@Suite` or an `@Test` method.
-  func isSwiftTestingSuite(_ index: Int, in model: FileModel) -> Bool {
-    let name = model.types[index].simpleName
-    return model.types.contains { type in
-      guard type.simpleName == name else { return false }
-      if type.attributes.contains(where: { $0.name == "Suite" || $0.name.hasSuffix(".Suite") }) { return true }
-      return type.functions.contains { model.functions[$0].hasAttribute("Test") }
+  /// Names of the Swift Testing suites of the file: types that (in their declaration or an
+  /// extension in this file) have `@Suite` or an `@Test` method. One pass over the types.
+  static func swiftTestingSuiteNames(in model: FileModel) -> Set<String> {
+    var names: Set<String> = []
+    for type in model.types {
+      if type.attributes.contains(where: { $0.name == "Suite" || $0.name.hasSuffix(".Suite") })
+        || type.functions.contains(where: { model.functions[$0].hasAttribute("Test") })
+      {
+        names.insert(type.simpleName)
+      }
     }
+    return names
   }
 
   /// Whether the body itself asserts (XCTest, Swift Testing or Nimble).

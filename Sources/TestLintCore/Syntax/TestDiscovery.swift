@@ -150,14 +150,17 @@ public struct TestDiscovery: Sendable {
   /// A type's name with its enclosing types': `Feature.Tests` for a class nested in
   /// `enum Feature`, the same name an `extension Feature.Tests` in another file is written with.
   static func qualifiedTypeName(_ index: Int, in model: FileModel) -> String {
+    // The innermost levels name a type; absurd nesting (code mid-edit, generated input) would
+    // otherwise make every name, and so the output, quadratic in the nesting depth.
     var names: [String] = []
     var current: Int? = index
-    while let type = current {
+    while let type = current, names.count < 8 {
       names.append(model.types[type].name)
       current = model.types[type].parent
     }
     return names.reversed().joined(separator: ".")
   }
+
 
   /// Whether a function is a Swift Testing `@Test`.
   public func isSwiftTestingTest(_ function: FunctionDecl) -> Bool {
