@@ -52,17 +52,22 @@ public struct FileLinter: Sendable {
     let context = RuleContext(model: model, discovery: discovery, assertingHelpers: assertingHelpers)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
+    var offsets: [Int] = []
     for configured in rules {
       for violation in configured.rule.check(context) {
         let position = model.source.position(of: violation.offset)
         if suppressions.isSuppressed(configured.id, line: position.line) { continue }
+        offsets.append(violation.offset)
         findings.append(
           Finding(
             ruleID: configured.id, severity: configured.severity, message: violation.message,
             path: model.source.path, line: position.line, column: position.column,
-            test: violation.test, suite: FileLinter.suite(at: violation.offset, in: model),
+            test: violation.test, suite: nil,
             snippet: FileLinter.snippet(line: position.line, in: model.source)))
       }
+    }
+    for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
+      findings[index].suite = suite
     }
     var problems: [Diagnostic] = model.problems.map { problem in
       let position = model.source.position(of: problem.offset)
@@ -83,16 +88,42 @@ public struct FileLinter: Sendable {
 extension FileLinter {
   /// The dotted name of the innermost type whose body holds `offset`.
   static func suite(at offset: Int, in model: FileModel) -> String? {
-    var best: Int?
+    suites(at: [offset], in: model)[0]
+  }
+
+  /// The suite of each offset: the dotted name of the innermost type (the one whose name comes
+  /// last) whose span, from its name to its closing brace, holds the offset.
+  ///
+  /// One sweep over the offsets in order with a heap of the types begun so far: looking at
+  /// every type for every finding is quadratic in a file with thousands of test classes.
+  static func suites(at offsets: [Int], in model: FileModel) -> [String?] {
+    var spans: [TypeSpan] = []
     for (index, type) in model.types.enumerated() {
-      guard let open = type.body.first, let close = type.body.last, close < model.tokens.count else { continue }
-      let start = type.nameOffset
-      let end = Int(model.tokens[close].end)
-      guard offset >= min(start, Int(model.tokens[open].start)), offset < end else { continue }
-      if let current = best, model.types[current].nameOffset > start { continue }
-      best = index
+      guard let open = type.body.first, let close = type.body.last, close < model.tokens.count
+      else { continue }
+      spans.append(
+        TypeSpan(
+          start: min(type.nameOffset, Int(model.tokens[open].start)),
+          end: Int(model.tokens[close].end), nameOffset: type.nameOffset, index: index))
     }
-    return best.map { TestDiscovery.qualifiedTypeName($0, in: model) }
+    spans.sort { ($0.start, $0.index) < ($1.start, $1.index) }
+    var result = [String?](repeating: nil, count: offsets.count)
+    var names: [Int: String] = [:]
+    var open = SpanHeap()
+    var next = 0
+    for position in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+      let offset = offsets[position]
+      while next < spans.count, spans[next].start <= offset {
+        open.push(spans[next])
+        next += 1
+      }
+      // Offsets ascend, so a span that ended before this one is over for good.
+      while let top = open.top, top.end <= offset { open.pop() }
+      guard let top = open.top else { continue }
+      if names[top.index] == nil { names[top.index] = TestDiscovery.qualifiedTypeName(top.index, in: model) }
+      result[position] = names[top.index]
+    }
+    return result
   }
 
   /// The line's text with runs of whitespace collapsed to one space and ends trimmed.
@@ -109,5 +140,51 @@ extension FileLinter {
       result.unicodeScalars.append(scalar)
     }
     return result
+  }
+}
+
+/// A type's extent in the file, for finding the suite of an offset.
+private struct TypeSpan {
+  var start: Int
+  var end: Int
+  var nameOffset: Int
+  var index: Int
+
+  /// The innermost of two spans holding an offset: the later name, then the later type.
+  func isInside(_ other: TypeSpan) -> Bool {
+    (nameOffset, index) > (other.nameOffset, other.index)
+  }
+}
+
+/// A binary max-heap of spans, innermost on top.
+private struct SpanHeap {
+  private var items: [TypeSpan] = []
+
+  var top: TypeSpan? { items.first }
+
+  mutating func push(_ span: TypeSpan) {
+    items.append(span)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].isInside(items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() {
+    items.swapAt(0, items.count - 1)
+    items.removeLast()
+    var parent = 0
+    while true {
+      var best = parent
+      let left = 2 * parent + 1
+      if left < items.count, items[left].isInside(items[best]) { best = left }
+      if left + 1 < items.count, items[left + 1].isInside(items[best]) { best = left + 1 }
+      if best == parent { return }
+      items.swapAt(parent, best)
+      parent = best
+    }
   }
 }

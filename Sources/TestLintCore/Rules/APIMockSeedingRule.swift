@@ -64,9 +64,11 @@ public struct APIMockSeedingRule: Rule {
   private func isPresenterTest(_ name: String, _ context: RuleContext) -> Bool {
     if name.hasSuffix("PresenterTests") { return true }
     let model = context.model
-    return model.types.contains { type in
-      type.kind == .class && type.simpleName == name
-        && type.properties.contains { PresenterMatcher.standard.holdsPresenter(model.properties[$0]) }
+    return context.types(named: name).contains { index in
+      model.types[index].kind == .class
+        && model.types[index].properties.contains {
+          PresenterMatcher.standard.holdsPresenter(model.properties[$0])
+        }
     }
   }
 }

@@ -54,6 +54,11 @@ public struct RuleContext: Sendable {
   public let callGraph: CallGraph
   /// Names of functions declared anywhere in the run that assert (so calling them asserts).
   public let assertingHelpers: Set<String>
+  /// The classes, structs and extensions of each simple name, in source order; rules look
+  /// types up per type or per call, and a linear search each time is quadratic in big files.
+  private let typesByName: [String: [Int]]
+  /// The index in `tests` of each function that is a (non-Quick) test.
+  private let testOfFunction: [Int: Int]
 
   /// Creates a context for a model.
   public init(model: FileModel, discovery: TestDiscovery, assertingHelpers: Set<String> = []) {
@@ -62,6 +67,17 @@ public struct RuleContext: Sendable {
     self.tests = discovery.tests(in: model)
     self.callGraph = CallGraph(model)
     self.assertingHelpers = assertingHelpers
+    var typesByName: [String: [Int]] = [:]
+    for (index, type) in model.types.enumerated()
+    where type.kind == .class || type.kind == .extension || type.kind == .struct {
+      typesByName[type.simpleName, default: []].append(index)
+    }
+    self.typesByName = typesByName
+    var testOfFunction: [Int: Int] = [:]
+    for (index, test) in tests.enumerated().reversed() where test.framework != .quick {
+      testOfFunction[test.function] = index
+    }
+    self.testOfFunction = testOfFunction
   }
 
   /// The function and every same-file function it calls, transitively (cycles are safe).
@@ -69,18 +85,15 @@ public struct RuleContext: Sendable {
 
   /// The functions of a type declared in this file, with those of its extensions in this file.
   public func functions(ofTypeNamed name: String) -> [Int] {
-    var result: [Int] = []
-    for type in model.types where type.simpleName == name
-      && (type.kind == .class || type.kind == .extension || type.kind == .struct)
-    {
-      result.append(contentsOf: type.functions)
-    }
-    return result
+    types(named: name).flatMap { model.types[$0].functions }
   }
+
+  /// The indices of the classes, structs and extensions with this simple name, in source order.
+  public func types(named name: String) -> [Int] { typesByName[name] ?? [] }
 
   /// The test a function is, if it is one (not a Quick `spec()`, which holds many).
   public func test(ofFunction function: Int) -> DiscoveredTest? {
-    tests.first { $0.function == function && $0.framework != .quick }
+    testOfFunction[function].map { tests[$0] }
   }
 
   /// The test whose body holds a call: a test function, or the Quick example around it.
