@@ -53,18 +53,23 @@ public struct FileLinter: Sendable {
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
     var offsets: [Int] = []
+    // One snippet per line: many findings on one long line would each copy it again.
+    var snippets: [Int: String] = [:]
+    var checked: [(rule: ConfiguredRule, violation: Violation)] = []
     for configured in rules {
-      for violation in configured.rule.check(context) {
-        let position = model.source.position(of: violation.offset)
-        if suppressions.isSuppressed(configured.id, line: position.line) { continue }
-        offsets.append(violation.offset)
-        findings.append(
-          Finding(
-            ruleID: configured.id, severity: configured.severity, message: violation.message,
-            path: model.source.path, line: position.line, column: position.column,
-            test: violation.test, suite: nil,
-            snippet: FileLinter.snippet(line: position.line, in: model.source)))
-      }
+      for violation in configured.rule.check(context) { checked.append((configured, violation)) }
+    }
+    let positions = model.source.positions(of: checked.map(\.violation.offset))
+    for ((configured, violation), position) in zip(checked, positions)
+    where !suppressions.isSuppressed(configured.id, line: position.line) {
+      offsets.append(violation.offset)
+      findings.append(
+        Finding(
+          ruleID: configured.id, severity: configured.severity, message: violation.message,
+          path: model.source.path, line: position.line, column: position.column,
+          test: violation.test, suite: nil,
+          snippet: snippets[position.line]
+            ?? FileLinter.snippet(line: position.line, in: model.source, cache: &snippets)))
     }
     for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
       findings[index].suite = suite
@@ -124,6 +129,13 @@ extension FileLinter {
       result[position] = names[top.index]
     }
     return result
+  }
+
+  /// `snippet(line:in:)`, remembered in `cache`.
+  static func snippet(line: Int, in source: SourceFile, cache: inout [Int: String]) -> String {
+    let text = snippet(line: line, in: source)
+    cache[line] = text
+    return text
   }
 
   /// The line's text with runs of whitespace collapsed to one space and ends trimmed.
