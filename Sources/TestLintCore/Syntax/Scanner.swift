@@ -221,7 +221,15 @@ extension ScannerState {
         index = max(end, index + 1)
         pending = Pending()
       default:
-        index = statementEnd(from: index + 1, limit: scope.end)
+        // `statementEnd` never ends a statement at its first token, so a lone word (code
+        // mid-edit, a stray BOM) must end here when the next line starts a new statement;
+        // otherwise the declaration on that line (a whole class) would be skipped with it.
+        let next = index + 1
+        if next < scope.end, tokens[next].isAtLineStart, !continuesExpression(next) {
+          index = next
+        } else {
+          index = statementEnd(from: next, limit: scope.end)
+        }
         pending = Pending()
       }
     }
