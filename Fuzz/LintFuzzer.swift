@@ -9,8 +9,8 @@
 // Scanner, test discovery, every rule (opt-in ones too) with default and with unusual options,
 // suppressions, every reporter, the inventory, the Fixer and the unified diff. Besides crashes
 // and sanitizer reports, it traps on broken invariants: a finding outside its file, JSON output
-// that does not parse, a fix that produces invalid text or new lexer problems, or a second
-// `--fix` that changes a fixed file again.
+// that does not parse, a fix that produces invalid text or new lexer problems, or `--fix` runs
+// that do not converge.
 import Foundation
 
 enum LintFuzzer {
@@ -74,17 +74,27 @@ enum LintFuzzer {
         afterFix[fixed.file.path] = fixed.fixed
       }
       guard !fixes.isEmpty else { continue }
-      // Running `--fix` again changes nothing.
-      let fixedContents = afterFix
-      let again = engine.fixes(entries) { entry throws(Diagnostic) in
-        fixedContents[entry.path] ?? []
-      }
-      if let changed = again.first {
-        fatalError(
-          "a second --fix changed \(changed.file.displayPath) again:\n"
-            + UnifiedDiff.render(
-              path: changed.file.displayPath, old: String(decoding: changed.original, as: UTF8.self),
-              new: String(decoding: changed.fixed, as: UTF8.self)))
+      // Running `--fix` again changes nothing, unless fixes nested in one another's arguments
+      // needed more than `Fixer.maximumRounds` rounds; then further runs converge and never
+      // undo or oscillate.
+      var runs = 0
+      var current = afterFix
+      while true {
+        let snapshot = current
+        let again = engine.fixes(entries) { entry throws(Diagnostic) in snapshot[entry.path] ?? [] }
+        if again.isEmpty { break }
+        runs += 1
+        if runs > 50 {
+          fatalError(
+            "--fix does not converge on \(again[0].file.displayPath):\n"
+              + UnifiedDiff.render(
+                path: again[0].file.displayPath, old: String(decoding: again[0].original, as: UTF8.self),
+                new: String(decoding: again[0].fixed, as: UTF8.self)))
+        }
+        for fixed in again {
+          checkFix(fixed)
+          current[fixed.file.path] = fixed.fixed
+        }
       }
     }
   }
