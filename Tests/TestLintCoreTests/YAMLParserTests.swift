@@ -117,6 +117,15 @@ final class YAMLParserTests: XCTestCase {
     XCTAssertEqual(try render(text), "{a: value, b: x#y, c: '#quoted'}")
   }
 
+  func test_commentAfterQuotedOrFlowItem_isIgnored() throws {
+    XCTAssertEqual(
+      try render("a:\n  - \"x\"  # c\n  - 'y' # c\n  - [z]  # c\n\"b\": 1 # c\n"),
+      "{a: ['x', 'y', [z]], 'b': 1}")
+    XCTAssertEqual(
+      parseError("a:\n  - \"x\"# c\n"),
+      YAMLError(line: 2, column: 8, message: "unexpected content after the value"))
+  }
+
   func test_nodePositions_areOneBased() throws {
     let node = try XCTUnwrap(try YAMLParser.parse("top:\n  key: 'v'\n  list: [a,  é, b]\n"))
     let inner = try XCTUnwrap(entries(node).first?.value)

@@ -355,19 +355,25 @@ private struct Reader {
       throw error("complex keys ('?') are not supported")
     }
     if first == ":", isSpaceOrEnd(peek(1)) { throw error("missing key before ':'") }
+    // After a flow collection or a quoted scalar that is a value, the position goes back to
+    // just after it, so that `expectLineEnd` sees the spaces before a `# comment`.
     if first == "[" || first == "{" {
       let value = try parseFlow()
+      let end = pos
       skipSpaces()
       if current == ":" { throw atPosition(value, "flow collections cannot be mapping keys") }
+      pos = end
       return .value(value)
     }
     if first == "\"" || first == "'" {
       let value = try parseQuoted()
+      let end = pos
       skipSpaces()
       if current == ":", isSpaceOrEnd(peek(1)) {
         pos += 1
         return .key(value)
       }
+      pos = end
       return .value(value)
     }
     try checkPlainStart(flow: false)

@@ -66,17 +66,27 @@ public struct FileLinter: Sendable {
     let model = context.model
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
+    var offsets: [Int] = []
+    // One snippet per line: many findings on one long line would each copy it again.
+    var snippets: [Int: String] = [:]
+    var checked: [(rule: ConfiguredRule, violation: Violation)] = []
     for configured in rules {
-      for violation in configured.rule.check(context) {
-        let position = model.source.position(of: violation.offset)
-        if suppressions.isSuppressed(configured.id, line: position.line) { continue }
-        findings.append(
-          Finding(
-            ruleID: configured.id, severity: configured.severity, message: violation.message,
-            path: model.source.path, line: position.line, column: position.column,
-            test: violation.test, suite: FileLinter.suite(at: violation.offset, in: model),
-            snippet: FileLinter.snippet(line: position.line, in: model.source)))
-      }
+      for violation in configured.rule.check(context) { checked.append((configured, violation)) }
+    }
+    let positions = model.source.positions(of: checked.map(\.violation.offset))
+    for ((configured, violation), position) in zip(checked, positions)
+    where !suppressions.isSuppressed(configured.id, line: position.line) {
+      offsets.append(violation.offset)
+      findings.append(
+        Finding(
+          ruleID: configured.id, severity: configured.severity, message: violation.message,
+          path: model.source.path, line: position.line, column: position.column,
+          test: violation.test, suite: nil,
+          snippet: snippets[position.line]
+            ?? FileLinter.snippet(line: position.line, in: model.source, cache: &snippets)))
+    }
+    for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
+      findings[index].suite = suite
     }
     var problems: [Diagnostic] = model.problems.map { problem in
       let position = model.source.position(of: problem.offset)
@@ -97,34 +107,130 @@ public struct FileLinter: Sendable {
 extension FileLinter {
   /// The dotted name of the innermost type whose body holds `offset`.
   static func suite(at offset: Int, in model: FileModel) -> String? {
-    var best: Int?
-    for (index, type) in model.types.enumerated() {
-      guard let open = type.body.first, let close = type.body.last, close < model.tokens.count else { continue }
-      let start = type.nameOffset
-      let end = Int(model.tokens[close].end)
-      guard offset >= min(start, Int(model.tokens[open].start)), offset < end else { continue }
-      if let current = best, model.types[current].nameOffset > start { continue }
-      best = index
-    }
-    return best.map { TestDiscovery.qualifiedTypeName($0, in: model) }
+    suites(at: [offset], in: model)[0]
   }
 
-  /// The line's text with runs of whitespace collapsed to one space and ends trimmed.
+  /// The suite of each offset: the dotted name of the innermost type (the one whose name comes
+  /// last) whose span, from its name to its closing brace, holds the offset.
+  ///
+  /// One sweep over the offsets in order with a heap of the types begun so far: looking at
+  /// every type for every finding is quadratic in a file with thousands of test classes.
+  static func suites(at offsets: [Int], in model: FileModel) -> [String?] {
+    var spans: [TypeSpan] = []
+    for (index, type) in model.types.enumerated() {
+      guard let open = type.body.first, let close = type.body.last, close < model.tokens.count
+      else { continue }
+      spans.append(
+        TypeSpan(
+          start: min(type.nameOffset, Int(model.tokens[open].start)),
+          end: Int(model.tokens[close].end), nameOffset: type.nameOffset, index: index))
+    }
+    spans.sort { ($0.start, $0.index) < ($1.start, $1.index) }
+    var result = [String?](repeating: nil, count: offsets.count)
+    var names: [Int: String] = [:]
+    var open = SpanHeap()
+    var next = 0
+    for position in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+      let offset = offsets[position]
+      while next < spans.count, spans[next].start <= offset {
+        open.push(spans[next])
+        next += 1
+      }
+      // Offsets ascend, so a span that ended before this one is over for good.
+      while let top = open.top, top.end <= offset { open.pop() }
+      guard let top = open.top else { continue }
+      if names[top.index] == nil { names[top.index] = TestDiscovery.qualifiedTypeName(top.index, in: model) }
+      result[position] = names[top.index]
+    }
+    return result
+  }
+
+  /// `snippet(line:in:)`, remembered in `cache`.
+  static func snippet(line: Int, in source: SourceFile, cache: inout [Int: String]) -> String {
+    let text = snippet(line: line, in: source)
+    cache[line] = text
+    return text
+  }
+
+  /// The most UTF-8 bytes of a line a snippet keeps. Reporters copy the snippet into every
+  /// finding's entry and fingerprints hash it, so 10,000 findings on one 180 KB line must not
+  /// cost 1.8 GB of output; a line of code worth showing fits well within it.
+  static let maximumSnippetBytes = 400
+
+  /// The line's text with runs of whitespace collapsed to one space and ends trimmed; a longer
+  /// line than `maximumSnippetBytes` is cut at a character boundary and ends with "…".
   static func snippet(line: Int, in source: SourceFile) -> String {
     let range = source.lineRange(line)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(range.count)
+    bytes.reserveCapacity(min(range.count, maximumSnippetBytes + 4))
     var pendingSpace = false
+    var truncated = false
     for index in range {
       let byte = source.bytes[index]
       if byte == 0x20 || byte == 0x09 {
         pendingSpace = !bytes.isEmpty
         continue
       }
+      if bytes.count + (pendingSpace ? 1 : 0) >= maximumSnippetBytes {
+        truncated = true
+        break
+      }
       if pendingSpace { bytes.append(0x20) }
       pendingSpace = false
       bytes.append(byte)
     }
+    if truncated {
+      // Back off to the start of a character so no scalar is cut in two.
+      while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
+      if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+      bytes.append(contentsOf: Array("…".utf8))
+    }
     return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// A type's extent in the file, for finding the suite of an offset.
+private struct TypeSpan {
+  var start: Int
+  var end: Int
+  var nameOffset: Int
+  var index: Int
+
+  /// The innermost of two spans holding an offset: the later name, then the later type.
+  func isInside(_ other: TypeSpan) -> Bool {
+    (nameOffset, index) > (other.nameOffset, other.index)
+  }
+}
+
+/// A binary max-heap of spans, innermost on top.
+private struct SpanHeap {
+  private var items: [TypeSpan] = []
+
+  var top: TypeSpan? { items.first }
+
+  mutating func push(_ span: TypeSpan) {
+    items.append(span)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].isInside(items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() {
+    items.swapAt(0, items.count - 1)
+    items.removeLast()
+    var parent = 0
+    while true {
+      var best = parent
+      let left = 2 * parent + 1
+      if left < items.count, items[left].isInside(items[best]) { best = left }
+      if left + 1 < items.count, items[left + 1].isInside(items[best]) { best = left + 1 }
+      if best == parent { return }
+      items.swapAt(parent, best)
+      parent = best
+    }
   }
 }

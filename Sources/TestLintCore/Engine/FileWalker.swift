@@ -116,7 +116,10 @@ public enum FileWalker {
   /// Reads a whole file.
   /// - Throws: a `Diagnostic` naming the file and the system's reason.
   public static func contents(of entry: FileEntry) throws(Diagnostic) -> [UInt8] {
-    let descriptor = open(entry.path, O_RDONLY)
+    // Non-blocking, so that opening a named pipe without a writer cannot hang the run; it is
+    // then refused below with every other file that is not a regular one (`/dev/zero` would
+    // never end).
+    let descriptor = open(entry.path, O_RDONLY | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
     }
@@ -127,6 +130,9 @@ public enum FileWalker {
     }
     // Read straight into the result: one allocation of the file's size (plus one byte, to see
     // the end in a single read), growing only if the file grew since `fstat`.
+    if (info.st_mode & S_IFMT) != S_IFREG {
+      throw Diagnostic(path: entry.displayPath, message: "cannot read file: it is not a regular file")
+    }
     var bytes: [UInt8] = []
     var capacity = max(Int(info.st_size), 0) + 1
     var count = 0

@@ -38,15 +38,18 @@ public struct Fixer: Sendable {
     let sorted = fixes.filter { !$0.isEmpty }.sorted {
       ($0.map(\.range.lowerBound).min() ?? 0) < ($1.map(\.range.lowerBound).min() ?? 0)
     }
-    var taken: [Range<Int>] = []
+    // Taken ranges are indexed by lower bound in a prefix-maximum tree of upper bounds, so each
+    // check is logarithmic: comparing every edit with every taken range is quadratic when a
+    // file has thousands of fixes.
+    var taken = TakenRanges(lowerBounds: sorted.flatMap { $0.map(\.range.lowerBound) })
     var chosen: [[Edit]] = []
     for fix in sorted {
       // Touching ranges conflict too: two insertions at one offset have no defined order.
       let overlaps = fix.contains { edit in
-        taken.contains { $0.lowerBound <= edit.range.upperBound && edit.range.lowerBound <= $0.upperBound }
+        taken.maximumUpperBound(lowerBoundAtMost: edit.range.upperBound) >= edit.range.lowerBound
       }
       if overlaps { continue }
-      taken.append(contentsOf: fix.map(\.range))
+      for edit in fix { taken.insert(edit.range) }
       chosen.append(fix)
     }
     return chosen
@@ -65,6 +68,48 @@ public struct Fixer: Sendable {
       cursor = upper
     }
     result.append(contentsOf: bytes[cursor...])
+    return result
+  }
+}
+
+/// Ranges taken by chosen fixes: the largest upper bound among those whose lower bound is at
+/// most a value (a range conflicts with an edit when it starts before the edit ends and ends
+/// after the edit starts). A Fenwick tree of maxima over the possible lower bounds.
+private struct TakenRanges {
+  private let keys: [Int]
+  private var tree: [Int]
+
+  init(lowerBounds: [Int]) {
+    keys = Array(Set(lowerBounds)).sorted()
+    tree = [Int](repeating: Int.min, count: keys.count + 1)
+  }
+
+  /// How many keys are at most `value`.
+  private func rank(_ value: Int) -> Int {
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keys[middle] <= value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  mutating func insert(_ range: Range<Int>) {
+    var index = rank(range.lowerBound)
+    while index <= keys.count, index > 0 {
+      tree[index] = max(tree[index], range.upperBound)
+      index += index & -index
+    }
+  }
+
+  func maximumUpperBound(lowerBoundAtMost value: Int) -> Int {
+    var index = rank(value)
+    var result = Int.min
+    while index > 0 {
+      result = max(result, tree[index])
+      index -= index & -index
+    }
     return result
   }
 }

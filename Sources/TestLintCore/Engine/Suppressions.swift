@@ -10,6 +10,9 @@ public struct Suppressions: Sendable {
   }
 
   private var regions: [Region] = []
+  /// For each id a region names (`all` included), the indices of those regions, ascending:
+  /// findings look up the last one before them instead of walking every region.
+  private var regionsByID: [String: [Int]] = [:]
   private var lines: [Int: Set<String>] = [:]
   /// Rule ids named in suppressions that no rule has, with the comment's offset.
   public private(set) var unknownIDs: [(offset: Int, id: String)] = []
@@ -31,17 +34,34 @@ public struct Suppressions: Sendable {
       default: break
       }
     }
+    for (index, region) in regions.enumerated() {
+      for id in region.ids { regionsByID[id, default: []].append(index) }
+    }
   }
 
   /// Whether a finding of `rule` on `line` is suppressed.
   public func isSuppressed(_ rule: String, line: Int) -> Bool {
     if let ids = lines[line], ids.contains(rule) || ids.contains("all") { return true }
-    var disabled = false
-    for region in regions {
-      guard region.line <= line else { break }
-      if region.ids.contains(rule) || region.ids.contains("all") { disabled = region.disable }
+    // The last region at or before the line that names the rule (or `all`) decides.
+    let before = Suppressions.count(regions.indices, below: { regions[$0].line <= line })
+    var last = -1
+    for id in [rule, "all"] {
+      guard let indices = regionsByID[id] else { continue }
+      let count = Suppressions.count(indices.indices, below: { indices[$0] < before })
+      if count > 0 { last = max(last, indices[count - 1]) }
     }
-    return disabled
+    return last >= 0 && regions[last].disable
+  }
+
+  /// How many leading elements of `range` satisfy `isBelow`, which holds for a prefix.
+  private static func count(_ range: Range<Int>, below isBelow: (Int) -> Bool) -> Int {
+    var low = range.lowerBound
+    var high = range.upperBound
+    while low < high {
+      let middle = (low + high) / 2
+      if isBelow(middle) { low = middle + 1 } else { high = middle }
+    }
+    return low - range.lowerBound
   }
 
   /// The command and ids of a `testlint:` comment, or nil for any other comment.

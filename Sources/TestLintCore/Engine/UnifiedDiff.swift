@@ -90,12 +90,12 @@ public enum UnifiedDiff {
     let middleA = Array(a[prefix..<(a.count - suffix)])
     let middleB = Array(b[prefix..<(b.count - suffix)])
     let middle: [Step]
-    if middleA.count + middleB.count > 20_000 {
+    if middleA.count + middleB.count <= 20_000, let script = myers(middleA, middleB) {
+      middle = script
+    } else {
       // Too large to search for the shortest script: replace the block.
       middle = middleA.indices.map { Step(kind: .delete, oldLine: $0, newLine: 0) }
         + middleB.indices.map { Step(kind: .insert, oldLine: middleA.count, newLine: $0) }
-    } else {
-      middle = myers(middleA, middleB)
     }
     steps += middle.map { Step(kind: $0.kind, oldLine: $0.oldLine + prefix, newLine: $0.newLine + prefix) }
     for offset in 0..<suffix {
@@ -104,8 +104,10 @@ public enum UnifiedDiff {
     return steps
   }
 
-  /// Myers' shortest edit script, iterative, O((N+M)·D).
-  static func myers(_ a: [Line], _ b: [Line]) -> [Step] {
+  /// Myers' shortest edit script, iterative, O((N+M)·D); nil when D is so large that the
+  /// trace (D copies of a 2·(N+M) frontier) would pass `traceLimit` entries: 10,000 changed
+  /// lines out of 10,000 would otherwise take gigabytes and most of a minute.
+  static func myers(_ a: [Line], _ b: [Line], traceLimit: Int = 4_000_000) -> [Step]? {
     let n = a.count
     let m = b.count
     if n == 0 && m == 0 { return [] }
@@ -114,6 +116,7 @@ public enum UnifiedDiff {
     var trace: [[Int]] = []
     var found = false
     for depth in 0...maximum {
+      if (depth + 1) * frontier.count > traceLimit { return nil }
       trace.append(frontier)
       for k in stride(from: -depth, through: depth, by: 2) {
         var x: Int

@@ -32,9 +32,11 @@ public struct APIMockSeedingRule: Rule {
     var functions: Set<Int> = []
     var seen: Set<String> = []
     for type in model.types where context.discovery.isXCTestType(type) {
-      guard !seen.contains(type.simpleName), allTests || isPresenterTest(type.simpleName, context)
+      // A name is judged once: the answer depends only on the name, and asking again for each
+      // class of a repeated name is quadratic.
+      guard seen.insert(type.simpleName).inserted,
+        allTests || isPresenterTest(type.simpleName, context)
       else { continue }
-      seen.insert(type.simpleName)
       functions.formUnion(context.functions(ofTypeNamed: type.simpleName))
     }
     if allTests {
@@ -64,9 +66,11 @@ public struct APIMockSeedingRule: Rule {
   private func isPresenterTest(_ name: String, _ context: RuleContext) -> Bool {
     if name.hasSuffix("PresenterTests") { return true }
     let model = context.model
-    return model.types.contains { type in
-      type.kind == .class && type.simpleName == name
-        && type.properties.contains { PresenterMatcher.standard.holdsPresenter(model.properties[$0]) }
+    return context.types(named: name).contains { index in
+      model.types[index].kind == .class
+        && model.types[index].properties.contains {
+          PresenterMatcher.standard.holdsPresenter(model.properties[$0])
+        }
     }
   }
 }

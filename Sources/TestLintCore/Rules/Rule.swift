@@ -57,6 +57,11 @@ public struct RuleContext: Sendable {
   /// The display paths of every file in the run (empty when unknown), so a rule can tell which
   /// files sit beside this one without doing I/O.
   public let runFiles: Set<String>
+  /// The classes, structs and extensions of each simple name, in source order; rules look
+  /// types up per type or per call, and a linear search each time is quadratic in big files.
+  private let typesByName: [String: [Int]]
+  /// The index in `tests` of each function that is a (non-Quick) test.
+  private let testOfFunction: [Int: Int]
 
   /// Creates a context for a model.
   public init(
@@ -69,6 +74,17 @@ public struct RuleContext: Sendable {
     self.callGraph = CallGraph(model)
     self.assertingHelpers = assertingHelpers
     self.runFiles = runFiles
+    var typesByName: [String: [Int]] = [:]
+    for (index, type) in model.types.enumerated()
+    where type.kind == .class || type.kind == .extension || type.kind == .struct {
+      typesByName[type.simpleName, default: []].append(index)
+    }
+    self.typesByName = typesByName
+    var testOfFunction: [Int: Int] = [:]
+    for (index, test) in tests.enumerated().reversed() where test.framework != .quick {
+      testOfFunction[test.function] = index
+    }
+    self.testOfFunction = testOfFunction
   }
 
   /// The function and every same-file function it calls, transitively (cycles are safe).
@@ -76,18 +92,15 @@ public struct RuleContext: Sendable {
 
   /// The functions of a type declared in this file, with those of its extensions in this file.
   public func functions(ofTypeNamed name: String) -> [Int] {
-    var result: [Int] = []
-    for type in model.types where type.simpleName == name
-      && (type.kind == .class || type.kind == .extension || type.kind == .struct)
-    {
-      result.append(contentsOf: type.functions)
-    }
-    return result
+    types(named: name).flatMap { model.types[$0].functions }
   }
+
+  /// The indices of the classes, structs and extensions with this simple name, in source order.
+  public func types(named name: String) -> [Int] { typesByName[name] ?? [] }
 
   /// The test a function is, if it is one (not a Quick `spec()`, which holds many).
   public func test(ofFunction function: Int) -> DiscoveredTest? {
-    tests.first { $0.function == function && $0.framework != .quick }
+    testOfFunction[function].map { tests[$0] }
   }
 
   /// The test whose body holds a call: a test function, or the Quick example around it.

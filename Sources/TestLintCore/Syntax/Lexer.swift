@@ -40,6 +40,12 @@ private struct LexerState {
   var comments: [Token] = []
   var problems: [LexProblem] = []
   var pendingFlags: UInt8 = 0
+  /// Bare-regex scans that failed on the line that ends at `failedRegexLineEnd`. A failed scan
+  /// may read to the end of its line, so after `maximumFailedRegexScans` of them the rest of
+  /// the line is not tried: retrying at every `/` is quadratic on a long line like `(/[(/[...`.
+  var failedRegexScans = 0
+  var failedRegexLineEnd = -1
+  static let maximumFailedRegexScans = 16
 
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer
@@ -69,7 +75,7 @@ private struct LexerState {
           addComment(start)
         } else if peek(1) == UInt8(ascii: "*") {
           lexBlockComment()
-        } else if regexAllowedHere(), let end = scanBareRegex(from: index) {
+        } else if regexAllowedHere(), let end = bareRegexEnd(from: index) {
           add(.regex, index, end)
         } else {
           lexOperator()
@@ -244,7 +250,10 @@ private struct LexerState {
       add(.pound, start, end)
       return
     }
-    add(.unknown, start, start + 1)
+    // Each `#` of the run but the last is an unknown token, as if lexed one at a time; the
+    // last is lexed again on its own (`##if` ends in `#if`). One at a time, each would count
+    // the rest of the run again: quadratic on a long run of `#`.
+    for offset in 0..<max(hashes - 1, 1) { add(.unknown, start + offset, start + offset + 1) }
   }
 
   // MARK: Strings
@@ -425,6 +434,25 @@ private struct LexerState {
     default:
       return true
     }
+  }
+
+  /// `scanBareRegex(from:)` within the line's budget of failed scans.
+  mutating func bareRegexEnd(from start: Int) -> Int? {
+    if start < failedRegexLineEnd, failedRegexScans >= LexerState.maximumFailedRegexScans {
+      return nil
+    }
+    if let end = scanBareRegex(from: start) { return end }
+    if start >= failedRegexLineEnd {
+      failedRegexScans = 0
+      failedRegexLineEnd = start
+      while failedRegexLineEnd < count, buffer[failedRegexLineEnd] != 0x0A,
+        buffer[failedRegexLineEnd] != 0x0D
+      {
+        failedRegexLineEnd += 1
+      }
+    }
+    failedRegexScans += 1
+    return nil
   }
 
   /// The end of a `/.../` regex on this line, or nil when it is not one.

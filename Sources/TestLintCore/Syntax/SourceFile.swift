@@ -41,6 +41,31 @@ public struct SourceFile: Sendable {
     SourceFile.position(of: offset, in: bytes, lineStarts: lineStarts)
   }
 
+  /// The positions of many offsets, as `position(of:)` gives them, in one pass per line:
+  /// counting each one's column from its line's start is quadratic on a long line.
+  public func positions(of offsets: [Int]) -> [(line: Int, column: Int)] {
+    var result = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
+    var currentLine = -1
+    var cursor = 0
+    var column = 1
+    for index in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+      let offset = offsets[index]
+      let line = SourceFile.lineIndex(of: offset, lineStarts: lineStarts)
+      if line != currentLine {
+        currentLine = line
+        cursor = lineStarts[line]
+        column = 1
+      }
+      let end = min(offset, bytes.count)
+      while cursor < end {
+        if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+        cursor += 1
+      }
+      result[index] = (line + 1, column)
+    }
+    return result
+  }
+
   /// The 1-based line of a byte offset.
   public func line(of offset: Int) -> Int {
     SourceFile.lineIndex(of: offset, lineStarts: lineStarts) + 1

@@ -1,0 +1,6 @@
+import XCTest
+presen
+final class NameTests: XCTestCase {
+  stray
+  func testLoad() { XCTAssert(a == b) }
+}

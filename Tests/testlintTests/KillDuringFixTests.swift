@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `testlint --fix` killed (SIGKILL) at any moment leaves every file either as it was or fully
+/// fixed, never half-written, and no stray visible file: each file is written to a hidden
+/// temporary file and renamed over the original.
+final class KillDuringFixTests: XCTestCase {
+  func test_killAtAnyMoment_leavesOriginalOrFixedFiles() throws {
+    let binary = try Self.binary()
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-kill-\(UUID())")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let originals = Self.files(count: 80)
+
+    // The fully fixed version of every file, and how long an uninterrupted run takes.
+    let reference = root.appendingPathComponent("reference")
+    try Self.write(originals, to: reference)
+    let started = Date()
+    XCTAssertEqual(try Self.runToEnd(binary, in: reference), 0)
+    let duration = Date().timeIntervalSince(started)
+    var fixed: [String: Data] = [:]
+    for name in originals.keys {
+      fixed[name] = try Data(contentsOf: reference.appendingPathComponent(name))
+      XCTAssertNotEqual(fixed[name], originals[name], "\(name) has something to fix")
+    }
+
+    var outcomes: Set<String> = []
+    for trial in 0..<8 {
+      let folder = root.appendingPathComponent("trial\(trial)")
+      try Self.write(originals, to: folder)
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["--fix", "--quiet", "--threads", "2", "."]
+      process.currentDirectoryURL = folder
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      if trial < 4 {
+        // Anywhere in the run.
+        usleep(UInt32(duration * 1_000_000 * Double(trial + 1) / 5))
+      } else {
+        // Right after the first file is replaced: in the middle of the writes.
+        let first = folder.appendingPathComponent("Feature0Tests.swift")
+        let deadline = Date().addingTimeInterval(duration * 3)
+        while Date() < deadline, (try? Data(contentsOf: first)) == originals["Feature0Tests.swift"] {
+          usleep(500)
+        }
+        usleep(UInt32(15_000 * (trial - 4)))
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      var original = 0
+      var done = 0
+      for (name, content) in originals {
+        let now = try Data(contentsOf: folder.appendingPathComponent(name))
+        if now == content {
+          original += 1
+        } else if now == fixed[name] {
+          done += 1
+        } else {
+          XCTFail("trial \(trial): \(name) is neither the original nor the fixed file")
+        }
+      }
+      outcomes.insert(done == 0 ? "none" : original == 0 ? "all" : "some")
+      let visible = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { !$0.hasPrefix(".") }
+      XCTAssertEqual(Set(visible), Set(originals.keys), "trial \(trial): no stray files")
+    }
+    XCTAssertFalse(outcomes.isEmpty, "trials ended with none, some or all files fixed: \(outcomes)")
+  }
+}
+
+extension KillDuringFixTests {
+  /// Test files with fixable assertions, about 8 KB each.
+  static func files(count: Int) -> [String: Data] {
+    var result: [String: Data] = [:]
+    for index in 0..<count {
+      var text = "import XCTest\n\nfinal class Feature\(index)Tests: XCTestCase {\n"
+      for test in 0..<60 {
+        text += "  func test_case\(test)_holds() { XCTAssert(value\(test) == \(index)) }\n"
+      }
+      result["Feature\(index)Tests.swift"] = Data((text + "}\n").utf8)
+    }
+    return result
+  }
+
+  static func write(_ files: [String: Data], to folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, content) in files { try content.write(to: folder.appendingPathComponent(name)) }
+  }
+
+  static func runToEnd(_ binary: URL, in folder: URL) throws -> Int32 {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["--fix", "--quiet", "--threads", "2", "."]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// The `testlint` binary built next to the test bundle.
+  static func binary() throws -> URL {
+    var folder = Bundle.main.bundleURL
+    for _ in 0..<3 {
+      let candidate = folder.appendingPathComponent("testlint")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    throw XCTSkip("the testlint binary is not built next to the tests")
+  }
+}
