@@ -165,7 +165,8 @@ private struct LexerState {
   mutating func lexIdentifier() {
     let start = index
     var end = index + 1
-    while end < count, LexerState.isIdentifierBody(buffer[end]) { end += 1 }
+    let classes = ByteClass.table
+    while end < count, classes[Int(buffer[end])] & ByteClass.identifierBody != 0 { end += 1 }
     add(.identifier, start, end, keyword: Keyword.lookup(buffer, start, end))
   }
 
@@ -506,13 +507,14 @@ private struct LexerState {
 
   // MARK: Character classes
 
+  @inline(__always)
   static func isIdentifierHead(_ byte: UInt8) -> Bool {
-    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
-      || byte == 0x24 || byte >= 0x80
+    ByteClass.table[Int(byte)] & ByteClass.identifierHead != 0
   }
 
+  @inline(__always)
   static func isIdentifierBody(_ byte: UInt8) -> Bool {
-    isIdentifierHead(byte) || (byte >= 0x30 && byte <= 0x39)
+    ByteClass.table[Int(byte)] & ByteClass.identifierBody != 0
   }
 
   static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -531,4 +533,26 @@ private struct LexerState {
       return false
     }
   }
+}
+
+/// A table of byte classes for the lexer: allocated once, never freed, read without reference
+/// counting.
+enum ByteClass {
+  /// May start an identifier: `A`-`Z`, `a`-`z`, `_`, `$` and every byte from 0x80 on.
+  static let identifierHead: UInt8 = 1
+  /// May continue one: the heads and the digits.
+  static let identifierBody: UInt8 = 2
+
+  nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      var flags: UInt8 = 0
+      let isHead = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+        || byte == 0x24 || byte >= 0x80
+      if isHead { flags |= identifierHead | identifierBody }
+      if byte >= 0x30 && byte <= 0x39 { flags |= identifierBody }
+      table[byte] = flags
+    }
+    return UnsafePointer(table)
+  }()
 }

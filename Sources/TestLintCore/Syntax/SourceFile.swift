@@ -97,9 +97,16 @@ extension SourceFile {
     let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     starts.append(bom && skippingBOM ? 3 : 0)
     bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
       var index = 0
       let count = buffer.count
       while index < count {
+        // Eight bytes at a time while none of them is a CR or LF (both are below 0x0E).
+        while index + 8 <= count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          if !SourceFile.mayHoldLineBreak(word) { index += 8 } else { break }
+        }
+        guard index < count else { break }
         let byte = buffer[index]
         if byte == 0x0A {
           starts.append(index + 1)
@@ -111,6 +118,23 @@ extension SourceFile {
       }
     }
     return starts
+  }
+
+  /// Whether some byte of `word` is below 0x0E (so may be a CR or an LF). Exact for bytes below
+  /// 0x80; a byte at or above 0x80 may give a false positive, which only costs a byte-wise look.
+  @inline(__always)
+  static func mayHoldLineBreak(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    return (word &- ones &* 0x0E) & ~word & highs != 0
+  }
+
+  /// Whether every byte of `word` is ASCII and none is NUL.
+  @inline(__always)
+  static func isPlainASCII(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    return word & highs == 0 && (word &- ones) & ~word & highs == 0
   }
 
   fileprivate static func lineIndex(of offset: Int, lineStarts: [Int]) -> Int {
@@ -141,9 +165,17 @@ extension SourceFile {
   /// The first byte that is not valid UTF-8, or a NUL.
   fileprivate static func firstInvalidByte(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
     bytes.withUnsafeBufferPointer { buffer -> (Int, String)? in
+      guard let base = buffer.baseAddress else { return nil }
       let count = buffer.count
       var index = 0
       while index < count {
+        // ASCII without NUL, eight bytes at a time.
+        while index + 8 <= count,
+          SourceFile.isPlainASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+        }
+        guard index < count else { break }
         let byte = buffer[index]
         if byte < 0x80 {
           if byte == 0 { return (index, "it contains a NUL byte") }

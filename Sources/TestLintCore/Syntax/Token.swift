@@ -66,27 +66,53 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     guard length >= 2, length <= 15 else { return .none }
     let first = buffer[start]
     guard (first >= 0x61 && first <= 0x7A) || first == 0x53 else { return .none }
-    guard let candidates = Keyword.table[Int(first)] else { return .none }
-    for candidate in candidates where candidate.bytes.count == length {
-      var equal = true
-      var index = 1
-      while index < length {
-        if buffer[start + index] != candidate.bytes[index] { equal = false; break }
-        index += 1
+    let slot = Int(first) &* 16 &+ length
+    let table = KeywordTable.shared
+    var candidate = Int(table.slots[slot])
+    let last = Int(table.slots[slot + 1])
+    guard candidate < last else { return .none }
+    // The spelling packed little-endian into two words, zero-padded.
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    if start + 16 <= buffer.count, let base = buffer.baseAddress {
+      let raw = UnsafeRawPointer(base + start)
+      let first = raw.loadUnaligned(as: UInt64.self).littleEndian
+      if length < 8 {
+        low = first & ((1 << UInt64(length &* 8)) &- 1)
+      } else {
+        low = first
+        if length > 8 {
+          let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+          high = second & (~0 >> UInt64(64 &- (length &- 8) &* 8))
+        }
       }
-      if equal { return candidate.keyword }
+    } else {
+      Keyword.pack(buffer, start, length, &low, &high)
+    }
+    while candidate < last {
+      let entry = table.entries[candidate]
+      if entry.low == low, entry.high == high { return entry.keyword }
+      candidate += 1
     }
     return .none
   }
 
-  private static let table: [[(bytes: [UInt8], keyword: Keyword)]?] = {
-    var table = [[(bytes: [UInt8], keyword: Keyword)]?](repeating: nil, count: 128)
-    for keyword in Keyword.allCases where keyword != .none {
-      let bytes = Array(keyword.text.utf8)
-      table[Int(bytes[0]), default: []].append((bytes, keyword))
+  /// Packs a spelling byte by byte (near the end of the buffer, where a word load could read
+  /// past it).
+  private static func pack(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int,
+    _ low: inout UInt64, _ high: inout UInt64
+  ) {
+    var index = 0
+    while index < min(length, 8) {
+      low |= UInt64(buffer[start + index]) << UInt64(index &* 8)
+      index += 1
     }
-    return table
-  }()
+    while index < length {
+      high |= UInt64(buffer[start + index]) << UInt64((index &- 8) &* 8)
+      index += 1
+    }
+  }
 
   /// The keyword's spelling (spelled out: `String(describing:)` is slow at start-up).
   public var text: String {
@@ -202,11 +228,43 @@ struct KeywordSet: Sendable {
   }
 }
 
-extension Array where Element == [(bytes: [UInt8], keyword: Keyword)]? {
-  fileprivate subscript(index: Int, default value: [(bytes: [UInt8], keyword: Keyword)]) -> [(
-    bytes: [UInt8], keyword: Keyword
-  )] {
-    get { self[index] ?? value }
-    set { self[index] = newValue }
+/// Keyword spellings by first byte and length, packed into words: no allocation, no reference
+/// counting on the lexer's hot path.
+struct KeywordTable: @unchecked Sendable {
+  struct Entry {
+    var low: UInt64
+    var high: UInt64
+    var keyword: Keyword
+  }
+
+  /// `slots[first * 16 + length] ..< slots[first * 16 + length + 1]` index `entries`.
+  let slots: UnsafeMutablePointer<UInt16>
+  let entries: UnsafeMutablePointer<Entry>
+
+  /// Built once and never freed (immutable after `init`).
+  static let shared = KeywordTable()
+
+  private init() {
+    var buckets = [[Entry]](repeating: [], count: 128 * 16)
+    for keyword in Keyword.allCases where keyword != .none {
+      let bytes = Array(keyword.text.utf8)
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      for (index, byte) in bytes.enumerated() {
+        if index < 8 { low |= UInt64(byte) << UInt64(index * 8) } else { high |= UInt64(byte) << UInt64((index - 8) * 8) }
+      }
+      buckets[Int(bytes[0]) * 16 + bytes.count].append(Entry(low: low, high: high, keyword: keyword))
+    }
+    slots = .allocate(capacity: buckets.count + 1)
+    entries = .allocate(capacity: Keyword.allCases.count)
+    var next = 0
+    for (slot, bucket) in buckets.enumerated() {
+      slots[slot] = UInt16(next)
+      for entry in bucket {
+        (entries + next).initialize(to: entry)
+        next += 1
+      }
+    }
+    slots[buckets.count] = UInt16(next)
   }
 }
