@@ -31,7 +31,7 @@ extension ScannerState {
       switch token.keyword {
       case .if, .guard, .while, .for, .switch, .catch, .class, .struct, .enum, .protocol,
         .extension, .func, .`init`, .deinit, .subscript:
-        if token.keyword != .class || ![.func, .var, .let].contains(keyword(index + 1)) {
+        if token.keyword != .class || !ScannerState.bindingKeywords.contains(keyword(index + 1)) {
           headerDepths.append(depth)
         }
       case .actor where kind(index + 1) == .identifier:
@@ -40,12 +40,12 @@ extension ScannerState {
         break
       }
       if token.kind == .identifier || token.kind == .backtickIdentifier || token.kind == .pound {
-        if let call = readCall(at: index, limit: end, function: function, inHeader: headerDepths.last == depth) {
-          let callIndex = model.calls.count
-          var recorded = call.call
-          recorded.parent = openCalls.last?.call
-          model.calls.append(recorded)
-          openCalls.append((callIndex, call.end))
+        let callIndex = model.calls.count
+        if let callEnd = readCall(
+          at: index, limit: end, function: function, inHeader: headerDepths.last == depth,
+          parent: openCalls.last?.call)
+        {
+          openCalls.append((callIndex, callEnd))
         }
       } else if isOperator(index, "=") {
         readAssignment(at: index, limit: end, function: function)
@@ -63,13 +63,20 @@ extension ScannerState {
   }
 
   static let accessorKeywords = KeywordSet([.get, .set, .willSet, .didSet])
+  static let bindingKeywords = KeywordSet([.func, .var, .let])
+  static let storageModifiers = KeywordSet([.weak, .unowned, .lazy])
+  static let conditionKeywords = KeywordSet([.if, .guard, .while, .case, .for, .catch])
+  static let patternKeywords = KeywordSet([.let, .var, .case])
   static let declarationKeywords = KeywordSet([
     .func, .case, .let, .var, .class, .struct, .enum, .protocol, .extension, .typealias, .subscript,
     .associatedtype,
   ])
 
-  /// Recognises a call whose callee ends at `index`; returns it with the last token it spans.
-  func readCall(at index: Int, limit: Int, function: Int, inHeader: Bool) -> (call: Call, end: Int)? {
+  /// Recognises a call whose callee ends at `index` and appends it to `model.calls` (built in
+  /// place, never copied); returns the last token it spans.
+  mutating func readCall(
+    at index: Int, limit: Int, function: Int, inHeader: Bool, parent: Int?
+  ) -> Int? {
     let token = tokens[index]
     let next = index + 1
     guard next < limit else { return nil }
@@ -138,27 +145,28 @@ extension ScannerState {
       // `#file`, `#line` and plain names are not calls.
       return nil
     }
-    var trailingClosures: [(label: String?, tokens: Range<Int>)] = []
+    var trailingClosures: [TrailingClosure] = []
     if !inHeader, cursor < limit, tokens[cursor].kind == .leftBrace, !tokens[cursor].isAtLineStart {
       let close = min(self.close(cursor), limit)
-      trailingClosures.append((nil, cursor..<(close + 1)))
+      trailingClosures.append(TrailingClosure(label: nil, tokens: cursor..<(close + 1)))
       cursor = close + 1
       // Further labelled trailing closures: `label: { ... }`.
       while cursor + 2 < limit, tokens[cursor].isIdentifierLike, tokens[cursor + 1].kind == .colon,
         tokens[cursor + 2].kind == .leftBrace
       {
         let close = min(self.close(cursor + 2), limit)
-        trailingClosures.append((name(cursor), (cursor + 2)..<(close + 1)))
+        trailingClosures.append(TrailingClosure(label: name(cursor), tokens: (cursor + 2)..<(close + 1)))
         cursor = close + 1
       }
     }
     let path = calleePath(endingAt: index)
-    let call = Call(
-      path: path.components, hasExpressionBase: path.expressionBase,
-      isImplicitMember: path.implicitMember, isMacro: isMacro, nameToken: index,
-      arguments: arguments, parentheses: parentheses, trailingClosures: trailingClosures,
-      parent: nil, function: function)
-    return (call, cursor - 1)
+    model.calls.append(
+      Call(
+        path: path.components, hasExpressionBase: path.expressionBase,
+        isImplicitMember: path.implicitMember, isMacro: isMacro, nameToken: index,
+        arguments: arguments, parentheses: parentheses, trailingClosures: trailingClosures,
+        parent: parent, function: function))
+    return cursor - 1
   }
 
   /// `<` minus `>` in the operator tokens of a range (`->` excluded).
@@ -187,7 +195,16 @@ extension ScannerState {
 
   /// Splits `(`...`)` contents (exclusive bounds) into arguments.
   func readArguments(from start: Int, to end: Int) -> [Argument] {
+    guard start < end else { return [] }
+    // Count the entries first (a cheap pass over the tokens) so the array is allocated once.
+    var entries = 1
+    var probe = start
+    while probe < end {
+      if tokens[probe].kind == .comma { entries += 1 }
+      probe = isBracketOpen(probe) ? min(close(probe) + 1, end) : probe + 1
+    }
     var arguments: [Argument] = []
+    arguments.reserveCapacity(entries)
     var index = start
     var entryStart = start
     while index <= end {
@@ -214,7 +231,10 @@ extension ScannerState {
 
   /// The dotted path that ends at `index`: `self.presenter.viewIsReady`.
   func calleePath(endingAt index: Int) -> (components: [String], expressionBase: Bool, implicitMember: Bool) {
-    var components: [String] = [tokens[index].kind == .pound ? text(index) : name(index)]
+    // First walk back over the tokens only, then build the strings front to back: no inserts
+    // at the front, one allocation.
+    var first = index
+    var count = 1
     var cursor = index - 1
     var expressionBase = false
     var implicitMember = false
@@ -231,7 +251,8 @@ extension ScannerState {
       // An identifier before the dot is the receiver, even across a line break (Swift reads
       // `a\n.b()` as `a.b()`).
       if previous.isIdentifierLike {
-        components.insert(name(before), at: 0)
+        first = before
+        count += 1
         cursor = before - 1
         continue
       }
@@ -246,6 +267,18 @@ extension ScannerState {
       }
       break
     }
+    var components: [String] = []
+    components.reserveCapacity(count)
+    if count > 1 {
+      // Each receiver is the identifier-like token before a dot (after any `?`/`!`).
+      var position = first
+      while position < index {
+        components.append(name(position))
+        position += 1
+        while position < index, !tokens[position].isIdentifierLike { position += 1 }
+      }
+    }
+    components.append(tokens[index].kind == .pound ? text(index) : name(index))
     return (components, expressionBase, implicitMember)
   }
 
@@ -256,7 +289,7 @@ extension ScannerState {
     var previous = index - 1
     while previous >= bodyStart {
       let token = tokens[previous]
-      if [.weak, .unowned, .lazy].contains(token.keyword) {
+      if token.keyword.isIn(Self.storageModifiers) {
         previous -= 1
       } else if token.isIdentifierLike, previous - 1 >= bodyStart, tokens[previous - 1].kind == .at {
         attributes.insert(name(previous), at: 0)
@@ -279,7 +312,7 @@ extension ScannerState {
     default: break
     }
     if before.keyword == .in { return (true, attributes) }
-    if [.if, .guard, .while, .case, .for, .catch].contains(before.keyword) { return (false, attributes) }
+    if before.keyword.isIn(Self.conditionKeywords) { return (false, attributes) }
     return (tokens[first].isAtLineStart, attributes)
   }
 
@@ -342,7 +375,7 @@ extension ScannerState {
     // `c` alone would name the wrong thing).
     if cursor + 1 < index, cursor + 1 >= 0, tokens[cursor + 1].kind == .dot { return }
     // `let x = ...` and `var x = ...` declare locals; `case let x = ...` too.
-    if cursor >= 0, [.let, .var, .case].contains(tokens[cursor].keyword) { return }
+    if cursor >= 0, tokens[cursor].keyword.isIn(Self.patternKeywords) { return }
     if cursor >= 0, tokens[cursor].kind == .dot { return }
     let valueEnd = expressionEnd(from: index + 1, limit: limit)
     model.assignments.append(

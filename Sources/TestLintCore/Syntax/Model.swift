@@ -63,7 +63,20 @@ public struct TypeDecl: Sendable {
   /// The last dotted component of a type name, generic arguments and optionality removed.
   public static func simpleName(_ written: String) -> String {
     // Generic arguments can sit before the last component too: `Dictionary<K, V>.Keys`.
-    // Byte-level: every delimiter involved is ASCII.
+    // Byte-level: every delimiter involved is ASCII. A plain name (the usual case) is its own
+    // simple name: no copy.
+    var isPlain = true
+    for byte in written.utf8 {
+      switch byte {
+      case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "?"), 0x20,
+        UInt8(ascii: "."):
+        isPlain = false
+      default:
+        continue
+      }
+      break
+    }
+    if isPlain { return written }
     var text: [UInt8] = []
     text.reserveCapacity(written.utf8.count)
     var depth = 0
@@ -179,6 +192,16 @@ public struct Argument: Sendable, Hashable {
   public var value: Range<Int>
 }
 
+/// A trailing closure of a call: `{ ... }` or `label: { ... }`. A named struct rather than a
+/// tuple, so arrays of them are copied and destroyed by specialised code, not generic tuple
+/// witnesses.
+public struct TrailingClosure: Sendable, Hashable {
+  /// The label, for the second and later closures.
+  public var label: String?
+  /// Token range of `{`...`}` inclusive.
+  public var tokens: Range<Int>
+}
+
 /// A call such as `XCTAssertEqual(a, b)`, `self.presenter.viewIsReady()`, `#expect(x)` or
 /// `describe("x") { ... }`.
 public struct Call: Sendable {
@@ -197,7 +220,7 @@ public struct Call: Sendable {
   /// Token range of `(`...`)` inclusive, if any.
   public var parentheses: Range<Int>?
   /// Token ranges of trailing closures (`{`...`}` inclusive), with their labels.
-  public var trailingClosures: [(label: String?, tokens: Range<Int>)]
+  public var trailingClosures: [TrailingClosure]
   /// The call whose arguments or closures contain this one (index into `FileModel.calls`).
   public var parent: Int?
   /// The function whose body contains it (index into `FileModel.functions`).
