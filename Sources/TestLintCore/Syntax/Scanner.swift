@@ -91,29 +91,36 @@ struct ScannerState {
     var stack: [Int] = []
     // Stack heights of the open `(`, `[` and `{`, so the innermost opener of a kind (and the
     // innermost brace) is found without searching the stack: a run of stray closers would
-    // otherwise cost a full stack search each, quadratic time on a broken file.
-    var heights: [[Int]] = [[], [], []]
-    func slot(_ kind: TokenKind) -> Int {
-      switch kind {
-      case .leftParen, .rightParen: return 0
-      case .leftBracket, .rightBracket: return 1
-      default: return 2
-      }
-    }
+    // otherwise cost a full stack search each, quadratic time on a broken file. Three flat
+    // arrays, not an array of arrays: no nested copy-on-write checks on the hot path.
+    var parens: [Int] = []
+    var brackets: [Int] = []
+    var braces: [Int] = []
     for index in tokens.indices {
       let kind = tokens[index].kind
       switch kind {
-      case .leftParen, .leftBrace, .leftBracket:
-        heights[slot(kind)].append(stack.count)
+      case .leftParen:
+        parens.append(stack.count)
+        stack.append(index)
+      case .leftBracket:
+        brackets.append(stack.count)
+        stack.append(index)
+      case .leftBrace:
+        braces.append(stack.count)
         stack.append(index)
       case .rightParen, .rightBrace, .rightBracket:
         // Recover from stray closers: only pop when the opener is somewhere on the stack.
-        guard let depth = heights[slot(kind)].last else { continue }
+        let opened = kind == .rightParen ? parens.last : kind == .rightBracket ? brackets.last : braces.last
+        guard let depth = opened else { continue }
         // Braces are the strongest structure: a `)` never closes across an open `{`.
-        if kind != .rightBrace, let brace = heights[2].last, brace > depth { continue }
+        if kind != .rightBrace, let brace = braces.last, brace > depth { continue }
         while stack.count > depth {
           let open = stack.removeLast()
-          heights[slot(tokens[open].kind)].removeLast()
+          switch tokens[open].kind {
+          case .leftParen: parens.removeLast()
+          case .leftBracket: brackets.removeLast()
+          default: braces.removeLast()
+          }
           if stack.count == depth {
             partner[open] = Int32(index)
             partner[index] = Int32(open)

@@ -3,6 +3,7 @@ public enum StringLiteral {
   /// The content of a literal as written, delimiters removed and simple escapes resolved
   /// (`\n`, `\t`, `\"`, `\\`); interpolations stay as written.
   public static func content(_ literal: String) -> String {
+    if let plain = asciiContent(literal) { return plain }
     var text = Substring(literal)
     var hashes = 0
     while text.first == "#" {
@@ -40,5 +41,42 @@ public enum StringLiteral {
       }
     }
     return result
+  }
+
+  /// `content` on bytes, for a literal of ASCII without CR and without escapes to resolve: there
+  /// each byte is one `Character`, so dropping bytes drops the same characters. Nil otherwise.
+  private static func asciiContent(_ literal: String) -> String? {
+    let result = literal.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+      var hasBackslash = false
+      for byte in bytes {
+        if byte >= 0x80 || byte == 0x0D { return nil }
+        if byte == UInt8(ascii: "\\") { hasBackslash = true }
+      }
+      var lower = 0
+      var upper = bytes.count
+      var hashes = 0
+      while lower < upper, bytes[lower] == UInt8(ascii: "#") {
+        hashes += 1
+        lower += 1
+      }
+      if hashes > 0 { upper = max(lower, upper - hashes) }
+      let quote = UInt8(ascii: "\"")
+      let multiline = upper - lower >= 3 && bytes[lower] == quote && bytes[lower + 1] == quote
+        && bytes[lower + 2] == quote
+      let quotes = multiline ? 3 : 1
+      if upper - lower >= quotes * 2 {
+        lower += quotes
+        upper -= quotes
+        if multiline {
+          if lower < upper, bytes[lower] == 0x0A { lower += 1 }
+          if lower < upper, bytes[upper - 1] == 0x0A { upper -= 1 }
+        }
+        if hashes == 0, hasBackslash, bytes[lower..<upper].contains(UInt8(ascii: "\\")) {
+          return nil
+        }
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+    }
+    return result ?? nil
   }
 }
