@@ -267,16 +267,17 @@ extension ScannerState {
       }
       break
     }
+    if count == 1 {
+      return ([tokens[index].kind == .pound ? text(index) : name(index)], expressionBase, implicitMember)
+    }
     var components: [String] = []
     components.reserveCapacity(count)
-    if count > 1 {
-      // Each receiver is the identifier-like token before a dot (after any `?`/`!`).
-      var position = first
-      while position < index {
-        components.append(name(position))
-        position += 1
-        while position < index, !tokens[position].isIdentifierLike { position += 1 }
-      }
+    // Each receiver is the identifier-like token before a dot (after any `?`/`!`).
+    var position = first
+    while position < index {
+      components.append(name(position))
+      position += 1
+      while position < index, !tokens[position].isIdentifierLike { position += 1 }
     }
     components.append(tokens[index].kind == .pound ? text(index) : name(index))
     return (components, expressionBase, implicitMember)

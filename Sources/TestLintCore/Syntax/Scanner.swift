@@ -26,6 +26,8 @@ struct ScannerState {
   let bytes: [UInt8]
   /// For each bracket token, the index of its partner (or `tokens.count` when unclosed).
   var partner: [Int32]
+  /// Short names already made into strings.
+  let names = NameCache()
 
   init(model: FileModel, scanBodies: Bool) {
     self.model = model
@@ -48,10 +50,14 @@ struct ScannerState {
   /// The identifier's name, backticks removed.
   func name(_ index: Int) -> String {
     let token = tokens[index]
+    var start = Int(token.start)
+    var end = Int(token.end)
     if token.kind == .backtickIdentifier {
-      return model.source.text(Int(token.start) + 1..<Int(token.end) - 1)
+      start += 1
+      end -= 1
     }
-    return model.source.text(token.range)
+    if let known = names.string(bytes, start, end) { return known }
+    return model.source.text(start..<end)
   }
 
   /// Whether the token is an operator spelled exactly `spelling`.
@@ -715,5 +721,69 @@ extension ScannerState {
       }
     }
     return max(index, start + 1)
+  }
+}
+
+/// The strings of short ASCII names (at most 15 bytes) already made in one file, keyed by their
+/// bytes: a name used again costs a look-up instead of building and validating a new `String`.
+/// Direct-mapped; a collision just replaces the entry.
+final class NameCache {
+  private struct Entry {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var text = ""
+  }
+
+  private static let slotBits = 9
+  /// A fixed table behind a pointer: no exclusivity checks or copy-on-write tests per access.
+  private let entries: UnsafeMutablePointer<Entry>
+
+  init() {
+    entries = .allocate(capacity: 1 << NameCache.slotBits)
+    entries.initialize(repeating: Entry(), count: 1 << NameCache.slotBits)
+  }
+
+  deinit {
+    entries.deinitialize(count: 1 << NameCache.slotBits)
+    entries.deallocate()
+  }
+
+  /// The name spelled by `bytes[start..<end]`, or nil when it is not short ASCII (or empty).
+  func string(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+    let length = end - start
+    guard length >= 1, length <= 15, start >= 0, end <= bytes.count else { return nil }
+    // The bytes packed little-endian, zero-padded; the length in the top byte (a 16th byte
+    // that is never part of the name), so the key is exact.
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    if start + 16 <= bytes.count {
+      bytes.withUnsafeBytes { buffer in
+        let raw = buffer.baseAddress.unsafelyUnwrapped + start
+        let first = raw.loadUnaligned(as: UInt64.self).littleEndian
+        if length < 8 {
+          low = first & ((1 << UInt64(length &* 8)) &- 1)
+        } else {
+          low = first
+          if length > 8 {
+            let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+            high = second & (~0 >> UInt64(64 &- (length &- 8) &* 8))
+          }
+        }
+      }
+    } else {
+      for offset in 0..<length {
+        let byte = UInt64(bytes[start + offset])
+        if offset < 8 { low |= byte << UInt64(offset * 8) } else { high |= byte << UInt64((offset - 8) * 8) }
+      }
+    }
+    guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    high |= UInt64(length) << 56
+    let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
+    let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - NameCache.slotBits))
+    let entry = entries + slot
+    if entry.pointee.low == low, entry.pointee.high == high { return entry.pointee.text }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    entry.pointee = Entry(low: low, high: high, text: text)
+    return text
   }
 }

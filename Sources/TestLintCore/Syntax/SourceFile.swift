@@ -101,10 +101,19 @@ extension SourceFile {
       var index = 0
       let count = buffer.count
       while index < count {
-        // Eight bytes at a time while none of them is a CR or LF (both are below 0x0E).
+        // Eight bytes at a time up to the next CR or LF.
         while index + 8 <= count {
           let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-          if !SourceFile.mayHoldLineBreak(word) { index += 8 } else { break }
+          let breaks = SourceFile.lineBreakMask(word)
+          if breaks == 0 {
+            index += 8
+            continue
+          }
+          #if _endian(little)
+            // The lowest flagged byte is the first line break.
+            index += breaks.trailingZeroBitCount >> 3
+          #endif
+          break
         }
         guard index < count else { break }
         let byte = buffer[index]
@@ -120,13 +129,15 @@ extension SourceFile {
     return starts
   }
 
-  /// Whether some byte of `word` is below 0x0E (so may be a CR or an LF). Exact for bytes below
-  /// 0x80; a byte at or above 0x80 may give a false positive, which only costs a byte-wise look.
+  /// The high bit of each byte of `word` that is a CR or an LF is set, and perhaps of bytes after
+  /// such a byte (borrows), never of one before: the lowest set bit is exact; 0 when none.
   @inline(__always)
-  static func mayHoldLineBreak(_ word: UInt64) -> Bool {
+  static func lineBreakMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    return (word &- ones &* 0x0E) & ~word & highs != 0
+    let lf = word ^ 0x0A0A_0A0A_0A0A_0A0A
+    let cr = word ^ 0x0D0D_0D0D_0D0D_0D0D
+    return ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
   }
 
   /// Whether every byte of `word` is ASCII and none is NUL.
