@@ -113,7 +113,7 @@ public struct NondeterministicInputRule: Rule {
     }
   }
 
-  private static let typeNames: Set<String> = [
+  private static let typeNames: NameSet = [
     "Date", "UUID", "Locale", "TimeZone", "Calendar", "Foundation",
   ]
 

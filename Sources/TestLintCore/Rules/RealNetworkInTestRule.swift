@@ -76,7 +76,7 @@ public struct RealNetworkInTestRule: Rule {
   private static let stubbingModules: Set<String> = [
     "OHHTTPStubs", "OHHTTPStubsSwift", "Mocker", "Mockingjay", "Hippolyte",
   ]
-  private static let stubbingNames: Set<String> = [
+  private static let stubbingNames: NameSet = [
     "XCUIApplication", "registerClass", "HTTPStubs", "OHHTTPStubs", "HTTPStubsResponse",
   ]
 
