@@ -18,6 +18,23 @@ public struct AssertionMatcher: Sendable {
     // Most calls are not assertions: reject them by their first byte and length before any
     // hashing or comparing.
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
+    return isAssertion(call, named: name, in: model, usesTestStore: usesTestStore)
+  }
+
+  /// `isAssertion(model.calls[index], ...)`, reading the call in place: most calls are rejected
+  /// by their name before the rest of the call is read (or copied).
+  func isAssertion(callAt index: Int, in model: FileModel, usesTestStore: Bool = false) -> Bool {
+    let name = model.calls[index].name
+    if model.calls[index].isMacro { return name == "#expect" || name == "#require" }
+    if model.calls[index].isImplicitMember { return false }
+    if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
+    return isAssertion(model.calls[index], named: name, in: model, usesTestStore: usesTestStore)
+  }
+
+  /// The rest of `isAssertion`, for a call that is neither a macro nor an implicit member.
+  private func isAssertion(
+    _ call: Call, named name: String, in model: FileModel, usesTestStore: Bool
+  ) -> Bool {
     if Self.exactNames.contains(name) { return true }
     if Self.prefixNames.contains(where: { name.hasPrefix($0) }) { return true }
     switch name {
@@ -62,24 +79,22 @@ public struct AssertionMatcher: Sendable {
     let testStore = Self.usesTestStore(model)
     var result: [HelperSummary] = []
     let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
-    // Calls are read in place: copying each `Call` out of the array costs more than matching it.
-    model.calls.withUnsafeBufferPointer { calls in
-      for index in model.functions.indices where model.functions[index].body != nil {
-        let name = model.functions[index].name
-        if let owner = model.functions[index].owner, doubles[owner], !Self.readsAsCheck(name) {
-          continue
-        }
-        var asserts = false
-        var callees: [String] = []
-        for callIndex in model.functions[index].calls {
-          if isAssertion(calls[callIndex], in: model, usesTestStore: testStore) {
-            asserts = true
-          } else if Self.mayCallHelper(calls[callIndex]) {
-            callees.append(calls[callIndex].name)
-          }
-        }
-        result.append(HelperSummary(name: name, asserts: asserts, callees: callees))
+    for index in model.functions.indices where model.functions[index].body != nil {
+      let name = model.functions[index].name
+      if let owner = model.functions[index].owner, doubles[owner], !Self.readsAsCheck(name) {
+        continue
       }
+      var asserts = false
+      var callees: [String] = []
+      // Calls are read in place: copying each `Call` out costs more than matching it.
+      for callIndex in model.functions[index].calls {
+        if isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
+          asserts = true
+        } else if Self.mayCallHelper(callAt: callIndex, in: model) {
+          callees.append(model.calls[callIndex].name)
+        }
+      }
+      result.append(HelperSummary(name: name, asserts: asserts, callees: callees))
     }
     return result
   }
@@ -110,8 +125,17 @@ public struct AssertionMatcher: Sendable {
   /// (`assert...`, `verify...`, `expect...`, `check...`, `validate...`).
   public static func mayCallHelper(_ call: Call) -> Bool {
     guard !call.isMacro, !call.isImplicitMember else { return false }
-    let path = call.path
-    if !call.hasExpressionBase {
+    return mayCallHelper(path: call.path, hasExpressionBase: call.hasExpressionBase)
+  }
+
+  /// `mayCallHelper(model.calls[index])`, reading the call in place.
+  static func mayCallHelper(callAt index: Int, in model: FileModel) -> Bool {
+    guard !model.calls[index].isMacro, !model.calls[index].isImplicitMember else { return false }
+    return mayCallHelper(path: model.calls[index].path, hasExpressionBase: model.calls[index].hasExpressionBase)
+  }
+
+  private static func mayCallHelper(path: [String], hasExpressionBase: Bool) -> Bool {
+    if !hasExpressionBase {
       if path.count == 1 { return true }
       if path.count == 2 {
         let receiver = path[0]
@@ -119,22 +143,32 @@ public struct AssertionMatcher: Sendable {
         if startsUppercase(receiver) { return true }
       }
     }
-    return readsAsCheck(call.name)
+    return readsAsCheck(path.last ?? "")
   }
 
   /// `assert...`, `verify...`, `expect...`, `check...`, `validate...` (a word boundary after).
   public static func readsAsCheck(_ name: String) -> Bool {
-    // Reject by the first byte before comparing with each prefix.
+    // Only the prefixes with the name's first byte can match.
+    let prefixes: [String]
     switch name.utf8.first {
-    case UInt8(ascii: "a"), UInt8(ascii: "v"), UInt8(ascii: "e"), UInt8(ascii: "c"): break
+    case UInt8(ascii: "a"): prefixes = Self.checkPrefixesA
+    case UInt8(ascii: "v"): prefixes = Self.checkPrefixesV
+    case UInt8(ascii: "e"): prefixes = Self.checkPrefixesE
+    case UInt8(ascii: "c"): prefixes = Self.checkPrefixesC
     default: return false
     }
-    for prefix in ["assert", "verify", "expect", "check", "validate"] where name.hasPrefix(prefix) {
+    for prefix in prefixes where name.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
       if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
     }
     return false
   }
+
+  // `assert`, `verify`, `expect`, `check`, `validate` by first letter, in that order.
+  private static let checkPrefixesA = ["assert"]
+  private static let checkPrefixesV = ["verify", "validate"]
+  private static let checkPrefixesE = ["expect"]
+  private static let checkPrefixesC = ["check"]
 
   /// Whether the first character of a name is uppercase (`name.first?.isUppercase == true`),
   /// read from the bytes when the first two are ASCII (no grapheme or Unicode lookup).
@@ -210,6 +244,7 @@ public struct CallGraph: Sendable {
   public init(_ model: FileModel) {
     self.model = model
     var byName: [String: [Int]] = [:]
+    byName.reserveCapacity(model.functions.count)
     for index in model.functions.indices where model.functions[index].body != nil {
       byName[model.functions[index].name, default: []].append(index)
     }

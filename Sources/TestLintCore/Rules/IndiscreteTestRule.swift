@@ -59,7 +59,7 @@ public struct IndiscreteTestRule: Rule {
       if let known = asserts[function] { return known }
       let result = context.reachableFunctions(from: function).contains { reached in
         model.functions[reached].calls.contains { index in
-          matcher.isAssertion(model.calls[index], in: model, usesTestStore: testStore)
+          matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore)
         }
       }
       asserts[function] = result

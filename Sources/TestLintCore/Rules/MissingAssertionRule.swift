@@ -42,11 +42,14 @@ public struct MissingAssertionRule: Rule {
     var count = 0
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
-        let call = model.calls[callIndex]
-        if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
+        if matcher.isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
           count += 1
-        } else if context.assertingHelpers.contains(call.name), AssertionMatcher.mayCallHelper(call),
-          context.callGraph.functionsByName[call.name] == nil
+          continue
+        }
+        let name = model.calls[callIndex].name
+        if context.assertingHelpers.contains(name),
+          AssertionMatcher.mayCallHelper(callAt: callIndex, in: model),
+          context.callGraph.functionsByName[name] == nil
         {
           count += 1
         }

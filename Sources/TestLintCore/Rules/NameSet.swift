@@ -52,14 +52,17 @@ struct NameFilter: Sendable {
   /// False when `name` surely neither equals an exact name nor starts with a prefix (as
   /// `String`'s `==` and `hasPrefix` compare, canonical equivalence included).
   func mayMatch(_ name: String) -> Bool {
-    let utf8 = name.utf8
+    name.utf8.withContiguousStorageIfAvailable { mayMatch($0) } ?? mayMatch(Array(name.utf8))
+  }
+
+  private func mayMatch(_ bytes: some Collection<UInt8>) -> Bool {
     // A first byte that is not ASCII can start a scalar equivalent to an ASCII one.
-    guard let first = utf8.first, first < 0x80 else { return true }
+    guard let first = bytes.first, first < 0x80 else { return true }
     // An ASCII first scalar decomposes to itself: only names starting with it can be equal.
     let mask = lengths[Int(first)]
     if mask == 0 { return false }
-    if mask & (1 << UInt64(min(utf8.count, 63))) != 0 { return true }
+    if mask & (1 << UInt64(min(bytes.count, 63))) != 0 { return true }
     // Lengths in bytes compare only between ASCII names.
-    return utf8.contains { $0 >= 0x80 }
+    return bytes.contains { $0 >= 0x80 }
   }
 }

@@ -262,7 +262,26 @@ public struct TestDiscovery: Sendable {
     guard let first = call.arguments.first, first.label == nil, first.value.count == 1,
       let token = first.value.first, model.tokens[token].kind == .string
     else { return nil }
-    return StringLiteral.content(model.text(token))
+    return plainContent(token, in: model) ?? StringLiteral.content(model.text(token))
+  }
+
+  /// `StringLiteral.content` of the commonest description, read from the bytes: a one-line
+  /// `"..."` literal of ASCII text without escapes or carriage returns, where characters are
+  /// bytes. Nil for any other literal.
+  static func plainContent(_ token: Int, in model: FileModel) -> String? {
+    let start = Int(model.tokens[token].start)
+    let end = Int(model.tokens[token].end)
+    guard end - start >= 2 else { return nil }
+    return model.source.bytes.withUnsafeBufferPointer { buffer -> String? in
+      let bytes = buffer[start..<end]
+      let quote = UInt8(ascii: "\"")
+      guard bytes[start] == quote, bytes[start + 1] != quote || end - start == 2 else { return nil }
+      for byte in bytes
+      where byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\r") {
+        return nil
+      }
+      return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+    }
   }
 
   /// A closure passed as the last argument: `it("x", closure: { ... })`.
