@@ -116,6 +116,16 @@ public struct RuleContext: Sendable {
     return test(ofFunction: model.calls[index].function)
   }
 
+  /// `IndiscreteTestRule.codeLines(in:of:)` of a body, counted once for all the rules that ask.
+  public func codeLines(in body: Range<Int>) -> Int {
+    memo.codeLines.withLock { cache in
+      if let known = cache[body.lowerBound] { return known }
+      let count = IndiscreteTestRule.codeLines(in: body, of: model)
+      cache[body.lowerBound] = count
+      return count
+    }
+  }
+
   /// Whether the token range is empty (only comments between the braces).
   public func isEmptyBody(_ body: Range<Int>) -> Bool { body.count <= 2 }
 }
@@ -125,6 +135,8 @@ public struct RuleContext: Sendable {
 final class RuleContextMemo: Sendable {
   /// `RuleContext.testCodeWithHelpers()`.
   let testCodeWithHelpers = Mutex<[TestCode]?>(nil)
+  /// `IndiscreteTestRule.codeLines` of each body read, by its first token.
+  let codeLines = Mutex<[Int: Int]>([:])
   /// The functions declared in each Quick `spec()`'s closures (`MissingAssertionRule`).
   let quickLocalFunctions = Mutex<[Int: QuickLocalFunctions]>([:])
 }
