@@ -31,7 +31,7 @@ public struct ArrangeActAssertRule: Rule {
     var violations: [Violation] = []
     for test in context.tests where test.framework != .quick {
       guard let body = test.body,
-        IndiscreteTestRule.codeLines(in: body, of: model) > minLines
+        context.codeLines(in: body) > minLines
       else { continue }
       let start = Int(model.tokens[body.lowerBound].end)
       let end = Int(model.tokens[body.upperBound - 1].start)

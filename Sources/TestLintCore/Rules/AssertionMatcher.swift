@@ -15,10 +15,28 @@ public struct AssertionMatcher: Sendable {
     let name = call.name
     if call.isMacro { return name == "#expect" || name == "#require" }
     if call.isImplicitMember { return false }
-    // Most calls are not assertions: reject them by their first letter before any hashing.
-    if extra.isEmpty, let first = name.utf8.first, !Self.firstLetters.contains(first) { return false }
+    // Most calls are not assertions: reject them by their first byte and length before any
+    // hashing or comparing.
+    if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
+    return isAssertion(call, named: name, in: model, usesTestStore: usesTestStore)
+  }
+
+  /// `isAssertion(model.calls[index], ...)`, reading the call in place: most calls are rejected
+  /// by their name before the rest of the call is read (or copied).
+  func isAssertion(callAt index: Int, in model: FileModel, usesTestStore: Bool = false) -> Bool {
+    let name = model.calls[index].name
+    if model.calls[index].isMacro { return name == "#expect" || name == "#require" }
+    if model.calls[index].isImplicitMember { return false }
+    if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
+    return isAssertion(model.calls[index], named: name, in: model, usesTestStore: usesTestStore)
+  }
+
+  /// The rest of `isAssertion`, for a call that is neither a macro nor an implicit member.
+  private func isAssertion(
+    _ call: Call, named name: String, in model: FileModel, usesTestStore: Bool
+  ) -> Bool {
     if Self.exactNames.contains(name) { return true }
-    if name.hasPrefix("XCTAssert") || name.hasPrefix("FBSnapshotVerify") { return true }
+    if Self.prefixNames.contains(where: { name.hasPrefix($0) }) { return true }
     switch name {
     case "wait": return call.labels.first == "for"
     case "fulfillment": return call.labels.first == "of"
@@ -61,19 +79,22 @@ public struct AssertionMatcher: Sendable {
     let testStore = Self.usesTestStore(model)
     var result: [HelperSummary] = []
     let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
-    for function in model.functions where function.body != nil {
-      if let owner = function.owner, doubles[owner], !Self.readsAsCheck(function.name) { continue }
+    for index in model.functions.indices where model.functions[index].body != nil {
+      let name = model.functions[index].name
+      if let owner = model.functions[index].owner, doubles[owner], !Self.readsAsCheck(name) {
+        continue
+      }
       var asserts = false
       var callees: [String] = []
-      for callIndex in function.calls {
-        let call = model.calls[callIndex]
-        if isAssertion(call, in: model, usesTestStore: testStore) {
+      // Calls are read in place: copying each `Call` out costs more than matching it.
+      for callIndex in model.functions[index].calls {
+        if isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
           asserts = true
-        } else if Self.mayCallHelper(call) {
-          callees.append(call.name)
+        } else if Self.mayCallHelper(callAt: callIndex, in: model) {
+          callees.append(model.calls[callIndex].name)
         }
       }
-      result.append(HelperSummary(name: function.name, asserts: asserts, callees: callees))
+      result.append(HelperSummary(name: name, asserts: asserts, callees: callees))
     }
     return result
   }
@@ -104,25 +125,61 @@ public struct AssertionMatcher: Sendable {
   /// (`assert...`, `verify...`, `expect...`, `check...`, `validate...`).
   public static func mayCallHelper(_ call: Call) -> Bool {
     guard !call.isMacro, !call.isImplicitMember else { return false }
-    let path = call.path
-    if !call.hasExpressionBase {
+    return mayCallHelper(path: call.path, hasExpressionBase: call.hasExpressionBase)
+  }
+
+  /// `mayCallHelper(model.calls[index])`, reading the call in place.
+  static func mayCallHelper(callAt index: Int, in model: FileModel) -> Bool {
+    guard !model.calls[index].isMacro, !model.calls[index].isImplicitMember else { return false }
+    return mayCallHelper(path: model.calls[index].path, hasExpressionBase: model.calls[index].hasExpressionBase)
+  }
+
+  private static func mayCallHelper(path: [String], hasExpressionBase: Bool) -> Bool {
+    if !hasExpressionBase {
       if path.count == 1 { return true }
       if path.count == 2 {
         let receiver = path[0]
         if receiver == "self" || receiver == "Self" || receiver == "super" { return true }
-        if receiver.first?.isUppercase == true { return true }
+        if startsUppercase(receiver) { return true }
       }
     }
-    return readsAsCheck(call.name)
+    return readsAsCheck(path.last ?? "")
   }
 
   /// `assert...`, `verify...`, `expect...`, `check...`, `validate...` (a word boundary after).
   public static func readsAsCheck(_ name: String) -> Bool {
-    for prefix in ["assert", "verify", "expect", "check", "validate"] where name.hasPrefix(prefix) {
+    // Only the prefixes with the name's first byte can match.
+    let prefixes: [String]
+    switch name.utf8.first {
+    case UInt8(ascii: "a"): prefixes = Self.checkPrefixesA
+    case UInt8(ascii: "v"): prefixes = Self.checkPrefixesV
+    case UInt8(ascii: "e"): prefixes = Self.checkPrefixesE
+    case UInt8(ascii: "c"): prefixes = Self.checkPrefixesC
+    default: return false
+    }
+    for prefix in prefixes where name.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
       if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
     }
     return false
+  }
+
+  // `assert`, `verify`, `expect`, `check`, `validate` by first letter, in that order.
+  private static let checkPrefixesA = ["assert"]
+  private static let checkPrefixesV = ["verify", "validate"]
+  private static let checkPrefixesE = ["expect"]
+  private static let checkPrefixesC = ["check"]
+
+  /// Whether the first character of a name is uppercase (`name.first?.isUppercase == true`),
+  /// read from the bytes when the first two are ASCII (no grapheme or Unicode lookup).
+  static func startsUppercase(_ name: String) -> Bool {
+    var bytes = name.utf8.makeIterator()
+    guard let first = bytes.next() else { return false }
+    let second = bytes.next()
+    if first < 0x80, first != 0x0D, second.map({ $0 < 0x80 }) ?? true {
+      return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+    }
+    return name.first?.isUppercase == true
   }
 
   /// A type named like a test double: `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`.
@@ -139,10 +196,22 @@ public struct AssertionMatcher: Sendable {
 
   private static let doubleWords: [[UInt8]] = ["Mock", "Stub", "Fake", "Spy", "Dummy"].map { Array($0.utf8) }
 
-  /// First letters of every built-in assertion name (see `isAssertion`).
-  private static let firstLetters = Set("XFwfrpeumavcs".utf8)
+  /// Whether a name can be one of the built-in assertion names (see `isAssertion`): its first
+  /// byte and length fit one of them. A bit test, cheaper than hashing or comparing the name.
+  static func mayBeBuiltIn(_ name: String) -> Bool { builtIn.mayMatch(name) }
 
-  private static let exactNames: Set<String> = [
+  private static let builtIn = NameFilter(exact: exactNames.union(switchNames), prefixes: prefixNames)
+
+  /// Names `isAssertion` decides by a prefix (`hasPrefix`).
+  static let prefixNames = ["XCTAssert", "FBSnapshotVerify"]
+
+  /// Names `isAssertion` decides in its `switch` (keep in step with it).
+  static let switchNames: Set<String> = [
+    "wait", "fulfillment", "record", "perform", "expect", "require", "unwrap", "pollUnwrap", "fail",
+    "send", "receive", "finish", "skipReceivedActions",
+  ]
+
+  static let exactNames: Set<String> = [
     "measure", "measureMetrics",
     "XCTFail", "XCTUnwrap", "XCTExpectFailure", "waitForExpectations", "waitUntil",
     "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
@@ -175,8 +244,9 @@ public struct CallGraph: Sendable {
   public init(_ model: FileModel) {
     self.model = model
     var byName: [String: [Int]] = [:]
-    for (index, function) in model.functions.enumerated() where function.body != nil {
-      byName[function.name, default: []].append(index)
+    byName.reserveCapacity(model.functions.count)
+    for index in model.functions.indices where model.functions[index].body != nil {
+      byName[model.functions[index].name, default: []].append(index)
     }
     functionsByName = byName
     typeNames = Set(model.types.map(\.simpleName))

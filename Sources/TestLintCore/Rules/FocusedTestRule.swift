@@ -14,9 +14,14 @@ public struct FocusedTestRule: Rule {
     var violations: [Violation] = []
     let quick = model.imports.contains { $0.module == "Quick" }
     let snapshots = model.imports.contains { $0.module.contains("Snapshot") }
-    for (index, call) in model.calls.enumerated() {
+    for index in model.calls.indices {
+      // The name first: copying every `Call` out of the array costs more than the check.
+      let name = model.calls[index].name
+      let focused = quick && Self.focusedNames.contains(name)
+      guard focused || Self.recordingCalls.contains(name) else { continue }
+      let call = model.calls[index]
       guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase else { continue }
-      if quick, call.path.count == 1, Self.focusedNames.contains(call.name) {
+      if focused, call.path.count == 1 {
         violations.append(
           Violation(
             offset: model.offset(call.nameToken), message: Messages.focused(call.name),
@@ -104,15 +109,15 @@ public struct FocusedTestRule: Rule {
     return text == "true" || text == ".all" || text.hasSuffix("Record.all")
   }
 
-  static let focusedNames: Set<String> = ["fit", "fdescribe", "fcontext", "fitBehavesLike"]
-  static let recordingCalls: Set<String> = [
+  static let focusedNames: NameSet = ["fit", "fdescribe", "fcontext", "fitBehavesLike"]
+  static let recordingCalls: NameSet = [
     "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
     "withSnapshotTesting", "withMacroTesting", "assertMacro",
   ]
-  static let recordingTraits: Set<String> = ["snapshots", "macros"]
+  static let recordingTraits: NameSet = ["snapshots", "macros"]
   /// `isRecording` and the older `record` (swift-snapshot-testing), `recordMode`
   /// (iOSSnapshotTestCase).
-  static let recordingFlags: Set<String> = ["isRecording", "record", "recordMode"]
+  static let recordingFlags: NameSet = ["isRecording", "record", "recordMode"]
 }
 
 extension FocusedTestRule {

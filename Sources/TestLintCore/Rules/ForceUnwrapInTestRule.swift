@@ -167,7 +167,7 @@ public struct ForceUnwrapInTestRule: Rule {
   }
 
   /// Functions whose autoclosure parameters cannot throw.
-  private static let nonThrowingAutoclosures: Set<String> = [
+  private static let nonThrowingAutoclosures: NameSet = [
     "assert", "precondition", "assertionFailure", "preconditionFailure", "fatalError",
   ]
 

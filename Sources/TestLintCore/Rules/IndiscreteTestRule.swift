@@ -28,7 +28,7 @@ public struct IndiscreteTestRule: Rule {
     var violations: [Violation] = []
     for test in context.tests {
       guard let body = test.body else { continue }
-      let lines = Self.codeLines(in: body, of: context.model)
+      let lines = context.codeLines(in: body)
       let assertions = assertionCount(of: test, in: context)
       guard lines > maxLines || assertions > maxAssertions else { continue }
       let message =
@@ -59,7 +59,7 @@ public struct IndiscreteTestRule: Rule {
       if let known = asserts[function] { return known }
       let result = context.reachableFunctions(from: function).contains { reached in
         model.functions[reached].calls.contains { index in
-          matcher.isAssertion(model.calls[index], in: model, usesTestStore: testStore)
+          matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore)
         }
       }
       asserts[function] = result
@@ -121,7 +121,9 @@ public struct IndiscreteTestRule: Rule {
     let tokens = model.tokens
     let openLine = source.line(of: model.offset(body.lowerBound))
     let closeLine = source.line(of: model.offset(body.upperBound - 1))
-    var lines: Set<Int> = []
+    // Tokens come in source order, so their lines never decrease: the lines of code, kept in
+    // order, are told apart from the last one alone (no hashing).
+    var lines: [Int] = []
     var skipUntil = body.lowerBound
     var index = body.lowerBound + 1
     while index < body.upperBound - 1 {
@@ -140,7 +142,7 @@ public struct IndiscreteTestRule: Rule {
       // string's closing delimiter does not.
       guard tokens[index].isAtLineStart else { continue }
       let line = source.line(of: Int(tokens[index].start))
-      if line != openLine, line != closeLine { lines.insert(line) }
+      if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
     }
     return lines.count
   }

@@ -6,7 +6,7 @@ public struct LifecycleSuperCallRule: Rule {
     defaultSeverity: .warning)
 
   /// The instance lifecycle methods of `XCTestCase`.
-  static let lifecycleNames: Set<String> = ["setUp", "tearDown", "setUpWithError", "tearDownWithError"]
+  static let lifecycleNames: NameSet = ["setUp", "tearDown", "setUpWithError", "tearDownWithError"]
 
   public init(options: RuleOptions) {}
 

@@ -42,11 +42,14 @@ public struct MissingAssertionRule: Rule {
     var count = 0
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
-        let call = model.calls[callIndex]
-        if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
+        if matcher.isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
           count += 1
-        } else if context.assertingHelpers.contains(call.name), AssertionMatcher.mayCallHelper(call),
-          context.callGraph.functionsByName[call.name] == nil
+          continue
+        }
+        let name = model.calls[callIndex].name
+        if context.assertingHelpers.contains(name),
+          AssertionMatcher.mayCallHelper(callAt: callIndex, in: model),
+          context.callGraph.functionsByName[name] == nil
         {
           count += 1
         }
@@ -57,7 +60,10 @@ public struct MissingAssertionRule: Rule {
     if test.framework == .quick, let spec = model.functions[test.function].body {
       // Functions declared inside the groups' closures (`func expectCount(_:)` in a
       // `describe`) are part of `spec()`, not functions of their own: follow them by name.
-      let localCalls = Self.localFunctionCalls(reachedFrom: test.calls, in: spec, of: test, model: model)
+      let localCalls = context.memo.quickLocalFunctions.withLock { cache in
+        Self.localFunctionCalls(
+          reachedFrom: test.calls, of: test, spec: spec, model: model, cache: &cache)
+      }
       for calls in localCalls { countCalls(calls) }
       for calls in localCalls { reached += context.callGraph.reachable(fromCalls: calls) }
     }
@@ -71,47 +77,55 @@ public struct MissingAssertionRule: Rule {
 
 extension MissingAssertionRule {
   /// Quick: the calls inside the functions declared in `spec()`'s closures that a test calls by
-  /// name (`expectCount(1)`), followed transitively; each function's calls once.
+  /// name (`expectCount(1)`), followed transitively; each function's calls once. Functions
+  /// declared in the test's own body are left out (their calls already count for the test).
+  ///
+  /// The declarations of a `spec()` are found once for all its examples (in `cache`), and each
+  /// declaration's calls once for all the examples that reach it: per example, the work is
+  /// linear in what it reaches, not in the size of the spec.
   static func localFunctionCalls(
-    reachedFrom calls: Range<Int>, in spec: Range<Int>, of test: DiscoveredTest, model: FileModel
+    reachedFrom calls: Range<Int>, of test: DiscoveredTest, spec: Range<Int>, model: FileModel,
+    cache: inout [Int: QuickLocalFunctions]
   ) -> [Range<Int>] {
-    let declarations = localFunctions(in: spec, of: test, model: model)
-    guard !declarations.isEmpty else { return [] }
+    var local =
+      cache.removeValue(forKey: test.function)
+      ?? QuickLocalFunctions(functions: localFunctions(in: spec, model: model))
+    defer { cache[test.function] = local }
+    guard !local.functions.isEmpty else { return [] }
     let specCalls = model.functions[test.function].calls
     var result: [Range<Int>] = []
     var seen: Set<Int> = []
     var queue = [calls]
     while let current = queue.popLast() {
       for callIndex in current {
-        let call = model.calls[callIndex]
-        guard call.path.count == 1, !call.hasExpressionBase, !call.isMacro else { continue }
-        for (position, declaration) in declarations.enumerated()
-        where declaration.name == call.name && seen.insert(position).inserted {
-          let inside = specCalls.filter { declaration.body.contains(model.calls[$0].nameToken) }
-          guard let first = inside.first, let last = inside.last else { continue }
-          result.append(first..<(last + 1))
-          queue.append(first..<(last + 1))
+        guard model.calls[callIndex].path.count == 1, !model.calls[callIndex].hasExpressionBase,
+          !model.calls[callIndex].isMacro,
+          let positions = local.byName[model.calls[callIndex].name]
+        else { continue }
+        for position in positions
+        where !(test.body?.contains(local.functions[position].keyword) ?? false)
+          && seen.insert(position).inserted
+        {
+          guard let inside = local.calls(of: position, among: specCalls, model: model) else { continue }
+          result.append(inside)
+          queue.append(inside)
         }
       }
     }
     return result
   }
 
-  /// `func name(...) { ... }` declarations inside `spec()`'s body and outside the test's own
-  /// body (whose calls already count for the test).
-  static func localFunctions(
-    in spec: Range<Int>, of test: DiscoveredTest, model: FileModel
-  ) -> [(name: String, body: Range<Int>)] {
+  /// `func name(...) { ... }` declarations inside `spec()`'s body, in source order.
+  static func localFunctions(in spec: Range<Int>, model: FileModel) -> [QuickLocalFunctions.Function] {
     let tokens = model.tokens
     let end = min(spec.upperBound, tokens.count)
-    var result: [(name: String, body: Range<Int>)] = []
+    var result: [QuickLocalFunctions.Function] = []
     var index = spec.lowerBound + 1
     while index + 1 < end {
       defer { index += 1 }
       guard tokens[index].keyword == .func, tokens[index].kind == .identifier,
         tokens[index + 1].isIdentifierLike
       else { continue }
-      if let body = test.body, body.contains(index) { continue }
       let name = model.text(index + 1)
       var cursor = index + 2
       var depth = 0
@@ -133,10 +147,53 @@ extension MissingAssertionRule {
         }
         close += 1
       }
-      result.append((name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name,
-                     body: cursor..<min(close + 1, end)))
+      result.append(
+        QuickLocalFunctions.Function(
+          keyword: index, name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name,
+          body: cursor..<min(close + 1, end)))
     }
     return result
+  }
+}
+
+/// The functions declared inside one Quick `spec()`'s closures, and the calls in each (found
+/// when first asked).
+struct QuickLocalFunctions: Sendable {
+  /// One `func name(...) { ... }`.
+  struct Function: Sendable {
+    /// Token index of `func`.
+    var keyword: Int
+    /// The name, backticks removed.
+    var name: String
+    /// Token range of the body's braces.
+    var body: Range<Int>
+  }
+
+  /// The declarations, in source order.
+  let functions: [Function]
+  /// The positions in `functions` of each name, in source order.
+  let byName: [String: [Int]]
+  /// The calls of each function (`nil` inside: none), once asked.
+  private var callRanges: [Int: Range<Int>?] = [:]
+
+  init(functions: [Function]) {
+    self.functions = functions
+    var byName: [String: [Int]] = [:]
+    for (position, function) in functions.enumerated() {
+      byName[function.name, default: []].append(position)
+    }
+    self.byName = byName
+  }
+
+  /// The calls from the first to the last of `specCalls` inside the function's body, if any.
+  mutating func calls(of position: Int, among specCalls: Range<Int>, model: FileModel) -> Range<Int>? {
+    if let known = callRanges[position] { return known }
+    let body = functions[position].body
+    let inside = specCalls.filter { body.contains(model.calls[$0].nameToken) }
+    var range: Range<Int>?
+    if let first = inside.first, let last = inside.last { range = first..<(last + 1) }
+    callRanges[position] = range
+    return range
   }
 }
 

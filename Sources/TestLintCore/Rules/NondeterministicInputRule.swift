@@ -13,7 +13,7 @@ public struct NondeterministicInputRule: Rule {
     let model = context.model
     var violations: [Violation] = []
     for code in context.testBodies() {
-      let test = code.test?.qualifiedName
+      lazy var test = code.test?.qualifiedName
       var index = code.tokens.lowerBound + 1
       while index < code.tokens.upperBound - 1 {
         defer { index += 1 }
@@ -113,7 +113,7 @@ public struct NondeterministicInputRule: Rule {
     }
   }
 
-  private static let typeNames: Set<String> = [
+  private static let typeNames: NameSet = [
     "Date", "UUID", "Locale", "TimeZone", "Calendar", "Foundation",
   ]
 

@@ -33,7 +33,7 @@ public struct RealNetworkInTestRule: Rule {
     var violations: [Violation] = []
     var reported: Set<Int> = []
     for code in context.testCodeWithHelpers() {
-      let test = code.test?.qualifiedName
+      lazy var test = code.test?.qualifiedName
       for index in code.tokens
       where Self.isSharedSession(index, in: model) && reported.insert(index).inserted {
         if Self.isCompared(index, calls: code.calls, in: model) { continue }
@@ -76,7 +76,7 @@ public struct RealNetworkInTestRule: Rule {
   private static let stubbingModules: Set<String> = [
     "OHHTTPStubs", "OHHTTPStubsSwift", "Mocker", "Mockingjay", "Hippolyte",
   ]
-  private static let stubbingNames: Set<String> = [
+  private static let stubbingNames: NameSet = [
     "XCUIApplication", "registerClass", "HTTPStubs", "OHHTTPStubs", "HTTPStubsResponse",
   ]
 

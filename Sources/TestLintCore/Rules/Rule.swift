@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A lint rule: a static description and a pure check of one file's model.
 public protocol Rule: Sendable {
   /// Id, summary, default severity, opt-in flag and options.
@@ -62,6 +64,8 @@ public struct RuleContext: Sendable {
   private let typesByName: [String: [Int]]
   /// The index in `tests` of each function that is a (non-Quick) test.
   private let testOfFunction: [Int: Int]
+  /// What several rules derive from the file, computed by the first that asks.
+  let memo = RuleContextMemo()
 
   /// Creates a context for a model.
   public init(
@@ -75,9 +79,10 @@ public struct RuleContext: Sendable {
     self.assertingHelpers = assertingHelpers
     self.runFiles = runFiles
     var typesByName: [String: [Int]] = [:]
-    for (index, type) in model.types.enumerated()
-    where type.kind == .class || type.kind == .extension || type.kind == .struct {
-      typesByName[type.simpleName, default: []].append(index)
+    for index in model.types.indices {
+      let kind = model.types[index].kind
+      guard kind == .class || kind == .extension || kind == .struct else { continue }
+      typesByName[model.types[index].simpleName, default: []].append(index)
     }
     self.typesByName = typesByName
     var testOfFunction: [Int: Int] = [:]
@@ -111,8 +116,29 @@ public struct RuleContext: Sendable {
     return test(ofFunction: model.calls[index].function)
   }
 
+  /// `IndiscreteTestRule.codeLines(in:of:)` of a body, counted once for all the rules that ask.
+  public func codeLines(in body: Range<Int>) -> Int {
+    memo.codeLines.withLock { cache in
+      if let known = cache[body.lowerBound] { return known }
+      let count = IndiscreteTestRule.codeLines(in: body, of: model)
+      cache[body.lowerBound] = count
+      return count
+    }
+  }
+
   /// Whether the token range is empty (only comments between the braces).
   public func isEmptyBody(_ body: Range<Int>) -> Bool { body.count <= 2 }
+}
+
+/// Values derived from one file's context on first use and shared by every rule that asks, so
+/// that two rules reading the same thing do not each compute it.
+final class RuleContextMemo: Sendable {
+  /// `RuleContext.testCodeWithHelpers()`.
+  let testCodeWithHelpers = Mutex<[TestCode]?>(nil)
+  /// `IndiscreteTestRule.codeLines` of each body read, by its first token.
+  let codeLines = Mutex<[Int: Int]>([:])
+  /// The functions declared in each Quick `spec()`'s closures (`MissingAssertionRule`).
+  let quickLocalFunctions = Mutex<[Int: QuickLocalFunctions]>([:])
 }
 
 /// Matches names against patterns where `*` stands for any run of characters.

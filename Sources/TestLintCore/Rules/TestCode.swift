@@ -24,6 +24,15 @@ extension RuleContext {
   /// The body of every test and of every same-file function the tests call, transitively;
   /// each function once. A Quick `spec()` is never read as a helper (it holds the examples).
   public func testCodeWithHelpers() -> [TestCode] {
+    memo.testCodeWithHelpers.withLock { cached in
+      if let cached { return cached }
+      let result = computeTestCodeWithHelpers()
+      cached = result
+      return result
+    }
+  }
+
+  private func computeTestCodeWithHelpers() -> [TestCode] {
     let bodies = testBodies()
     var seen = Set(tests.map(\.function))
     var result = bodies

@@ -138,7 +138,14 @@ public struct TestFileNameRule: Rule {
   /// its own is not one), in source order.
   static func testClasses(in context: RuleContext) -> [Int] {
     let model = context.model
-    let suites = Set(context.tests.compactMap { $0.suite.map(TypeDecl.simpleName) })
+    // Tests come in source order: the tests of a class share its suite name, simplified once.
+    var suites: Set<String> = []
+    var previous: String?
+    for test in context.tests {
+      guard let suite = test.suite, suite != previous else { continue }
+      previous = suite
+      suites.insert(TypeDecl.simpleName(suite))
+    }
     return model.types.indices.filter { index in
       let type = model.types[index]
       guard type.kind == .class else { return false }

@@ -99,7 +99,13 @@ extension TestNameFormatRule {
   }
 
   fileprivate static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+    // ASCII, the common case, without a look-up in the Unicode tables.
+    if scalar.isASCII {
+      let value = scalar.value
+      return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A)
+        || (value >= 0x30 && value <= 0x39)
+    }
+    return scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
   }
 
   /// `test_<condition>_<expectedResult>`, with the segment counts when they are not 2 to 3.

@@ -136,7 +136,7 @@ public struct UnreachableTestRule: Rule {
   /// Whether the body itself asserts (XCTest, Swift Testing or Nimble).
   func asserts(_ function: FunctionDecl, in model: FileModel) -> Bool {
     let matcher = AssertionMatcher()
-    return function.calls.contains { matcher.isAssertion(model.calls[$0], in: model) }
+    return function.calls.contains { matcher.isAssertion(callAt: $0, in: model) }
   }
 
   /// No result, `Void` or `()`.

@@ -117,6 +117,10 @@ public struct TestDiscovery: Sendable {
     "describe", "context", "fdescribe", "fcontext", "xdescribe", "xcontext",
   ]
 
+  /// `exampleNames` and `groupNames`, for lookups per call.
+  static let examples = NameSet(exampleNames)
+  static let groups = NameSet(groupNames)
+
   /// Whether a type declaration is an XCTest test case class or an extension of one.
   public func isXCTestType(_ type: TypeDecl) -> Bool {
     switch type.kind {
@@ -136,9 +140,16 @@ public struct TestDiscovery: Sendable {
   /// Whether XCTest would run this method: an instance method named `test...` with no parameters
   /// and no result, visible to the runtime, in a test class or an extension of one.
   public func isXCTestMethod(_ function: FunctionDecl, in model: FileModel) -> Bool {
-    guard function.kind == .function, function.name.hasPrefix("test"),
-      let owner = function.owner, isXCTestType(model.types[owner]),
-      function.parameters.isEmpty, !function.has("static"), !function.has("class"),
+    guard isXCTestMethodShape(function), let owner = function.owner else { return false }
+    return isXCTestType(model.types[owner])
+  }
+
+  /// Everything `isXCTestMethod` asks but whether the owner is a test case: the cheap part,
+  /// asked first.
+  func isXCTestMethodShape(_ function: FunctionDecl) -> Bool {
+    guard function.kind == .function, function.owner != nil, function.parameters.isEmpty,
+      function.name.hasPrefix("test"),
+      !function.has("static"), !function.has("class"),
       !function.has("private"), !function.has("fileprivate")
     else { return false }
     if let returnType = function.returnType, returnType != "Void", returnType != "()" {
@@ -171,28 +182,38 @@ public struct TestDiscovery: Sendable {
   public func tests(in model: FileModel) -> [DiscoveredTest] {
     var tests: [DiscoveredTest] = []
     var suiteNames = [String?](repeating: nil, count: model.types.count)
-    for (index, function) in model.functions.enumerated() {
-      var suite: String?
-      if let owner = function.owner {
-        let name = suiteNames[owner] ?? TestDiscovery.qualifiedTypeName(owner, in: model)
-        suiteNames[owner] = name
-        suite = name
-      }
+    func suite(_ owner: Int?) -> String? {
+      guard let owner else { return nil }
+      if let name = suiteNames[owner] { return name }
+      let name = TestDiscovery.qualifiedTypeName(owner, in: model)
+      suiteNames[owner] = name
+      return name
+    }
+    // Whether each type is an XCTest test case, asked once per type (nil: not asked yet).
+    var testCaseTypes = [Bool?](repeating: nil, count: model.types.count)
+    func isTestCaseType(_ owner: Int) -> Bool {
+      if let known = testCaseTypes[owner] { return known }
+      let result = isXCTestType(model.types[owner])
+      testCaseTypes[owner] = result
+      return result
+    }
+    for index in model.functions.indices {
+      let function = model.functions[index]
       let framework: TestFramework
       if isSwiftTestingTest(function) {
         framework = .swiftTesting
-      } else if isXCTestMethod(function, in: model) {
+      } else if isXCTestMethodShape(function), let owner = function.owner, isTestCaseType(owner) {
         framework = .xctest
       } else {
         if function.name == "spec", let owner = function.owner, isQuickSpecType(model.types[owner]) {
-          tests.append(contentsOf: quickExamples(in: index, suite: suite, model: model))
+          tests.append(contentsOf: quickExamples(in: index, suite: suite(owner), model: model))
         }
         continue
       }
       tests.append(
         DiscoveredTest(
-          suite: suite, name: function.name, framework: framework, function: index, body: function.body,
-          calls: function.calls, nameOffset: function.nameOffset))
+          suite: suite(function.owner), name: function.name, framework: framework, function: index,
+          body: function.body, calls: function.calls, nameOffset: function.nameOffset))
     }
     return tests.sorted { $0.nameOffset < $1.nameOffset }
   }
@@ -202,8 +223,10 @@ public struct TestDiscovery: Sendable {
     var examples: [DiscoveredTest] = []
     let calls = model.functions[function].calls
     for index in calls {
+      // The name first: copying every `Call` out of the array costs more than the check.
+      guard TestDiscovery.examples.contains(model.calls[index].name) else { continue }
       let call = model.calls[index]
-      guard call.path.count == 1, !call.hasExpressionBase, TestDiscovery.exampleNames.contains(call.name),
+      guard call.path.count == 1, !call.hasExpressionBase,
         let description = TestDiscovery.description(of: call, in: model)
       else { continue }
       let body = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
@@ -215,15 +238,16 @@ public struct TestDiscovery: Sendable {
       var pending = call.name == "xit"
       var parent = call.parent
       while let current = parent {
-        let group = model.calls[current]
-        if TestDiscovery.groupNames.contains(group.name), group.path.count == 1,
-          let text = TestDiscovery.description(of: group, in: model)
+        let name = model.calls[current].name
+        if TestDiscovery.groups.contains(name), model.calls[current].path.count == 1,
+          let text = TestDiscovery.description(of: model.calls[current], in: model)
         {
-          groups.insert(text, at: 0)
-          if group.name.hasPrefix("x") { pending = true }
+          groups.append(text)
+          if name.hasPrefix("x") { pending = true }
         }
-        parent = group.parent
+        parent = model.calls[current].parent
       }
+      groups.reverse()
       examples.append(
         DiscoveredTest(
           suite: suite, name: description, framework: .quick, function: function, body: body,
@@ -238,7 +262,26 @@ public struct TestDiscovery: Sendable {
     guard let first = call.arguments.first, first.label == nil, first.value.count == 1,
       let token = first.value.first, model.tokens[token].kind == .string
     else { return nil }
-    return StringLiteral.content(model.text(token))
+    return plainContent(token, in: model) ?? StringLiteral.content(model.text(token))
+  }
+
+  /// `StringLiteral.content` of the commonest description, read from the bytes: a one-line
+  /// `"..."` literal of ASCII text without escapes or carriage returns, where characters are
+  /// bytes. Nil for any other literal.
+  static func plainContent(_ token: Int, in model: FileModel) -> String? {
+    let start = Int(model.tokens[token].start)
+    let end = Int(model.tokens[token].end)
+    guard end - start >= 2 else { return nil }
+    return model.source.bytes.withUnsafeBufferPointer { buffer -> String? in
+      let bytes = buffer[start..<end]
+      let quote = UInt8(ascii: "\"")
+      guard bytes[start] == quote, bytes[start + 1] != quote || end - start == 2 else { return nil }
+      for byte in bytes
+      where byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\r") {
+        return nil
+      }
+      return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+    }
   }
 
   /// A closure passed as the last argument: `it("x", closure: { ... })`.
