@@ -233,9 +233,11 @@ public enum TestLintCLI {
       collected.errors = collected.errors.map { commandHint($0, firstPath: first) }
     }
 
+    // One file needs no thread pool, and asking how many processors there are reads cgroup
+    // files: a tenth of a one-file run.
     var engine = LintEngine(
       rules: configured, testBaseClasses: configuration.testBaseClasses,
-      threads: arguments.threads ?? processorCount())
+      threads: arguments.threads ?? (collected.files.count > 1 ? processorCount() : 1))
     let missingAssertion = MissingAssertionRule(
       options: RuleOptions(
         defaultsOf: MissingAssertionRule.description,
@@ -337,9 +339,12 @@ public enum TestLintCLI {
         stdout += output
       }
     }
+    // The whole environment as a dictionary costs as much as linting a small file: read it only
+    // when the summary may be written.
+    let reporterNames = reporters.map { type(of: $0.reporter).name }
     if let failure = GitHubStepSummary.append(
-      result, reporters: reporters.map { type(of: $0.reporter).name },
-      environment: ProcessInfo.processInfo.environment)
+      result, reporters: reporterNames,
+      environment: reporterNames.contains(GitHubReporter.name) ? ProcessInfo.processInfo.environment : [:])
     {
       stderr += "testlint: error: cannot write the GitHub step summary: \(failure)\n"
       status = .failure
