@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The whole command-line program as a function, so tests run it in-process.
 public enum TestLintCLI {
@@ -521,16 +525,8 @@ public enum TestLintCLI {
   }
 
   static func write(_ text: String, to path: String) -> String? {
-    do {
-      // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
-      let url = URL(fileURLWithPath: path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
-      return nil
-    } catch {
-      return error.localizedDescription.lowercased()
-    }
+    // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
+    ReportFile.replace(path, with: Array(text.utf8), createFolder: true)
   }
 
   static func processorCount() -> Int {
