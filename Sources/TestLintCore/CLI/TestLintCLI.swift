@@ -300,8 +300,9 @@ public enum TestLintCLI {
       cachePath = arguments.cachePath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
         ?? ((configuration.directory != "." ? configDirectory : workingDirectory) + "/.testlint-cache")
     }
-    let cacheKey = Self.cacheKey(enabled, configuration: configuration)
-    let cache = cachePath.map { ResultCache.load(folder: $0, key: cacheKey) }
+    let cache = cachePath.map {
+      ResultCache.load(folder: $0, key: Self.cacheKey(enabled, configuration: configuration))
+    }
     var (result, updatedCache) = engine.run(collected.files, only: only, cache: cache, load: load)
     if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
