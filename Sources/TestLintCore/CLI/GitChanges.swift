@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The lines a change touched since a revision, from `git diff`: for `--changed-since`.
 public struct GitChanges: Sendable, Equatable {
@@ -22,7 +28,7 @@ public struct GitChanges: Sendable, Equatable {
     let top = try git(["rev-parse", "--show-toplevel"], in: workingDirectory) {
       "'--changed-since' needs a git repository; '\(workingDirectory)' is not in one"
     }
-    let root = top.trimmingCharacters(in: .whitespacesAndNewlines)
+    let root = top.trimmingWhiteSpace(newlines: true)
     _ = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: root) {
       "unknown revision '\(revision)' for '--changed-since'"
     }
@@ -70,20 +76,10 @@ public struct GitChanges: Sendable, Equatable {
   private static func git(
     _ arguments: [String], in directory: String, failure: () -> String
   ) throws(UsageError) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", directory] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw UsageError("'--changed-since' needs git: \(error.localizedDescription.lowercased())")
+    guard let run = Subprocess.run(["git", "-C", directory] + arguments) else {
+      throw UsageError("'--changed-since' needs git: \(ReportFile.errorText())")
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw UsageError(failure()) }
-    return String(decoding: data, as: UTF8.self)
+    guard run.status == 0 else { throw UsageError(failure()) }
+    return String(decoding: run.output, as: UTF8.self)
   }
 }

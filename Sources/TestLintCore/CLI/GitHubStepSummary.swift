@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Appends the `github` reporter's Markdown summary to the file GitHub Actions names in
 /// `GITHUB_STEP_SUMMARY`, which GitHub shows on the run's summary page.
@@ -14,19 +20,23 @@ public enum GitHubStepSummary {
     guard reporters.contains(GitHubReporter.name),
       let path = environment[variable], !path.isEmpty
     else { return nil }
-    let data = Data(GitHubReporter.stepSummary(result).utf8)
-    if !FileManager.default.fileExists(atPath: path) {
-      return FileManager.default.createFile(atPath: path, contents: data)
+    let bytes = Array(GitHubReporter.stepSummary(result).utf8)
+    if access(path, F_OK) != 0 {
+      return ReportFile.replace(path, with: bytes, createFolder: false) == nil
         ? nil : "cannot create '\(path)'"
     }
-    do {
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-      defer { try? handle.close() }
-      try handle.seekToEnd()
-      try handle.write(contentsOf: data)
-      return nil
-    } catch {
-      return "cannot append to '\(path)': \(error.localizedDescription.lowercased())"
+    let descriptor = open(path, O_WRONLY | O_APPEND)
+    guard descriptor >= 0 else { return "cannot append to '\(path)': \(ReportFile.errorText())" }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return "cannot append to '\(path)': \(ReportFile.errorText())"
+      }
+      offset += written
     }
+    return nil
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The whole command-line program as a function, so tests run it in-process.
 public enum TestLintCLI {
@@ -233,9 +237,11 @@ public enum TestLintCLI {
       collected.errors = collected.errors.map { commandHint($0, firstPath: first) }
     }
 
+    // One file needs no thread pool, and asking how many processors there are reads cgroup
+    // files: a tenth of a one-file run.
     var engine = LintEngine(
       rules: configured, testBaseClasses: configuration.testBaseClasses,
-      threads: arguments.threads ?? processorCount())
+      threads: arguments.threads ?? (collected.files.count > 1 ? processorCount() : 1))
     let missingAssertion = MissingAssertionRule(
       options: RuleOptions(
         defaultsOf: MissingAssertionRule.description,
@@ -294,8 +300,9 @@ public enum TestLintCLI {
       cachePath = arguments.cachePath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
         ?? ((configuration.directory != "." ? configDirectory : workingDirectory) + "/.testlint-cache")
     }
-    let cacheKey = Self.cacheKey(enabled, configuration: configuration)
-    let cache = cachePath.map { ResultCache.load(folder: $0, key: cacheKey) }
+    let cache = cachePath.map {
+      ResultCache.load(folder: $0, key: Self.cacheKey(enabled, configuration: configuration))
+    }
     var (result, updatedCache) = engine.run(collected.files, only: only, cache: cache, load: load)
     if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
@@ -337,9 +344,12 @@ public enum TestLintCLI {
         stdout += output
       }
     }
+    // The whole environment as a dictionary costs as much as linting a small file: read it only
+    // when the summary may be written.
+    let reporterNames = reporters.map { type(of: $0.reporter).name }
     if let failure = GitHubStepSummary.append(
-      result, reporters: reporters.map { type(of: $0.reporter).name },
-      environment: ProcessInfo.processInfo.environment)
+      result, reporters: reporterNames,
+      environment: reporterNames.contains(GitHubReporter.name) ? ProcessInfo.processInfo.environment : [:])
     {
       stderr += "testlint: error: cannot write the GitHub step summary: \(failure)\n"
       status = .failure
@@ -516,16 +526,8 @@ public enum TestLintCLI {
   }
 
   static func write(_ text: String, to path: String) -> String? {
-    do {
-      // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
-      let url = URL(fileURLWithPath: path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
-      return nil
-    } catch {
-      return error.localizedDescription.lowercased()
-    }
+    // Like ESLint's and Ruff's `--output-file`: the report's folder is created when missing.
+    ReportFile.replace(path, with: Array(text.utf8), createFolder: true)
   }
 
   static func processorCount() -> Int {

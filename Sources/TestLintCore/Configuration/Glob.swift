@@ -17,8 +17,7 @@ public struct Glob: Sendable, Hashable {
     self.pattern = pattern
     let parts = Glob.split(Array(pattern.unicodeScalars))
     segments = parts.map { part in
-      let text = String(String.UnicodeScalarView(part))
-      return text == "**" ? .anySegments : .tokens(Glob.tokens(part))
+      part.count == 2 && part.allSatisfy({ $0 == "*" }) ? .anySegments : .tokens(Glob.tokens(part))
     }
     isLiteral = segments.allSatisfy { segment in
       guard case .tokens(let tokens) = segment else { return false }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Findings recorded as accepted, so a run reports only new ones.
 ///
 /// An entry is keyed on what a finding is, never on where it is: the file's path (relative to
@@ -127,23 +125,23 @@ public struct Baseline: Sendable, Equatable {
   /// Reads a baseline file's text.
   /// - Throws: a message saying what is wrong.
   public static func parse(_ text: String) throws(BaselineError) -> Baseline {
-    guard let data = text.data(using: .utf8),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { throw BaselineError(message: "not a testlint baseline: not a JSON object") }
-    guard let version = object["version"] as? Int, version == Baseline.version else {
+    guard let object = try? JSONValue.parse(Array(text.utf8)), object.isObject else {
+      throw BaselineError(message: "not a testlint baseline: not a JSON object")
+    }
+    guard let version = object["version"]?.intValue, version == Baseline.version else {
       throw BaselineError(message: "unsupported baseline version (expected \(Baseline.version))")
     }
-    guard let items = object["findings"] as? [[String: Any]] else {
+    guard let items = object["findings"]?.arrayValue, items.allSatisfy(\.isObject) else {
       throw BaselineError(message: "not a testlint baseline: no 'findings' list")
     }
     var entries: [Entry] = []
     for (index, item) in items.enumerated() {
-      guard let file = item["file"] as? String, let rule = item["rule"] as? String,
-        let hash = item["hash"] as? String, let count = item["count"] as? Int, count > 0
+      guard let file = item["file"]?.stringValue, let rule = item["rule"]?.stringValue,
+        let hash = item["hash"]?.stringValue, let count = item["count"]?.intValue, count > 0
       else { throw BaselineError(message: "entry \(index + 1) needs 'file', 'rule', 'hash' and a positive 'count'") }
       entries.append(
         Entry(
-          file: file, rule: rule, suite: item["suite"] as? String, test: item["test"] as? String,
+          file: file, rule: rule, suite: item["suite"]?.stringValue, test: item["test"]?.stringValue,
           hash: hash, count: count))
     }
     return Baseline(entries: entries)

@@ -267,6 +267,7 @@ public enum FileWalker {
 
   /// `path` made absolute against `workingDirectory`, with `.` and `..` segments resolved.
   public static func absolutePath(_ path: String, workingDirectory: String) -> String {
+    if isNormalizedAbsolute(path) { return path }
     let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
     var parts: [Substring] = []
     for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -278,6 +279,32 @@ public enum FileWalker {
       parts.append(part)
     }
     return "/" + parts.joined(separator: "/")
+  }
+
+  /// Whether `path` is ASCII, absolute, with no empty, `.` or `..` component and no trailing
+  /// `/`: what `absolutePath` returns unchanged (checked first: splitting and joining cost as
+  /// much as a one-file run's parsing of its configuration). Outside ASCII a `/` byte may be
+  /// part of a larger character, which the Character-wise split does not cut at.
+  static func isNormalizedAbsolute(_ path: String) -> Bool {
+    var bytes = path.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "/") else { return false }
+    if path.utf8.count == 1 { return true }
+    var component = 0  // bytes of the current component
+    var dots = 0  // of which dots
+    while true {
+      let byte = bytes.next()
+      if byte == nil || byte == UInt8(ascii: "/") {
+        if component == 0 || (component == dots && dots <= 2) { return false }
+        if byte == nil { return true }
+        component = 0
+        dots = 0
+      } else if let byte, byte < 0x80 {
+        component += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      } else {
+        return false
+      }
+    }
   }
 
   /// The folder that holds `path` (`/` for a top-level entry).

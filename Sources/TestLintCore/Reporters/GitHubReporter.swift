@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `github` reporter: GitHub Actions workflow commands, shown as annotations on the pull
 /// request's diff and the run's summary.
 ///
@@ -150,7 +148,7 @@ private extension GitHubReporter {
     let line = escapedData(
       "\(item.path):\(item.line):\(item.column): \(item.severity.rawValue): "
         + "\(item.message) (\(item.title))"
-    ).replacingOccurrences(of: "##[", with: "##\\u{5B}")
+    ).replacing(text: "##[", with: "##\\u{5B}")
     let start = line.unicodeScalars.drop { $0.properties.isWhitespace }
     let text = String(String.UnicodeScalarView(start))
     return text.hasPrefix("::") ? "./" + line : line

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `junit` reporter: JUnit XML that validates against the strict Apache Ant schema.
 ///
@@ -147,7 +151,7 @@ private extension JUnitReporter {
   /// `./` or `../`) are dropped.
   static func className(for path: String) -> String {
     var name = path.hasSuffix(".swift") ? String(path.dropLast(".swift".count)) : path
-    name = name.replacingOccurrences(of: "/", with: ".")
+    name = name.replacing(text: "/", with: ".")
     return String(name.drop { $0 == "." })
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every reporter, by the name `--reporter NAME` takes.
 public enum ReporterRegistry {

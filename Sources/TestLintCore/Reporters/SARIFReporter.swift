@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `sarif` reporter: SARIF 2.1.0, as GitHub code scanning and other SARIF viewers load it.
 ///
 /// One run whose `tool.driver.rules` describe every rule that was enabled or reported (id,
@@ -225,13 +223,13 @@ private extension SARIFReporter {
     for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("## ") {
         if collected != nil { break }
-        if line.dropFirst(3).trimmingCharacters(in: .whitespaces) == title { collected = [] }
+        if line.dropFirst(3).trimmingWhiteSpace(newlines: false) == title { collected = [] }
       } else if collected != nil {
         collected?.append(line)
       }
     }
     return collected.map {
-      $0.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+      $0.joined(separator: "\n").trimmingWhiteSpace(newlines: true)
     }
   }
 
@@ -240,7 +238,7 @@ private extension SARIFReporter {
   static func body(of page: String) -> String {
     var lines = page.split(separator: "\n", omittingEmptySubsequences: false)
     if let first = lines.first, first.hasPrefix("# ") { lines.removeFirst() }
-    let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = lines.joined(separator: "\n").trimmingWhiteSpace(newlines: true)
     return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != RulePage.marker }))
   }
 }

@@ -134,7 +134,7 @@ public struct RealNetworkInTestRule: Rule {
     else { return nil }
     for index in first.value where model.tokens[index].kind == .string {
       let content = StringLiteral.content(model.text(index))
-      guard let schemeEnd = content.range(of: "://") else { continue }
+      guard let schemeEnd = content.range(ofText: "://") else { continue }
       let scheme = content[..<schemeEnd.lowerBound].lowercased()
       guard !scheme.isEmpty, scheme != "file",
         scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })

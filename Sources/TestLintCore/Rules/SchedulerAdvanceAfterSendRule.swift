@@ -85,7 +85,7 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
       case .identifier where token.keyword == .in && depth == 0: return names
       case .identifier, .backtickIdentifier:
         if !inType, token.keyword == .none || model.text(index) == "_" {
-          names.append(model.text(index).replacingOccurrences(of: "`", with: ""))
+          names.append(model.text(index).replacing(text: "`", with: ""))
         }
       case .operator where model.text(index) == "->": inType = true
       case .leftBrace, .rightBrace, .dot, .semicolon: return []

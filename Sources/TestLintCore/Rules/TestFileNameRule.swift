@@ -110,7 +110,7 @@ public struct TestFileNameRule: Rule {
     if name.hasSuffix(suffix), name.count > suffix.count {
       return String(name.dropLast(suffix.count))
     }
-    guard let range = name.range(of: suffix + "_", options: .backwards),
+    guard let range = name.range(ofText: suffix + "_", backwards: true),
       range.lowerBound > name.startIndex,
       range.upperBound < name.endIndex
     else { return nil }
