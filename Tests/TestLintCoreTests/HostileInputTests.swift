@@ -358,6 +358,27 @@ final class HostileInputTests: XCTestCase {
     }
   }
 
+  func test_namesThatAreNotUTF8_reportedAndRestLinted() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("NameTests.swift", Source.badName())
+    let folder = Array(sandbox.path("Dir").utf8) + [0xFE]
+    XCTAssertEqual(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o755), 0)
+    for name in [Array(sandbox.path("Bad").utf8) + [0xFF] + Array(".swift".utf8), folder + Array("/ATests.swift".utf8)] {
+      let descriptor = open(name.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+      XCTAssertGreaterThanOrEqual(descriptor, 0)
+      close(descriptor)
+    }
+    let output = sandbox.run(["--quiet"])
+    XCTAssertEqual(output.code, .failure)
+    XCTAssertEqual(
+      output.stderr.split(separator: "\n").map(String.init),
+      [
+        "Bad\u{FFFD}.swift:1:1: error: cannot open: its name is not valid UTF-8",
+        "Dir\u{FFFD}:1:1: error: cannot open: its name is not valid UTF-8",
+      ], "not skipped silently")
+    XCTAssertTrue(output.stdout.hasPrefix("NameTests.swift:4:8: warning: "), output.stdout)
+  }
+
   func test_symlinkLoopNamedExplicitly_reportedAndRestLinted() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("Tests/NameTests.swift", Source.badName())
