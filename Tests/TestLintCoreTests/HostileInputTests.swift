@@ -498,6 +498,20 @@ final class HostileInputTests: XCTestCase {
     }
   }
 
+  func test_configurationThatIsNotAFile_reportedNotIgnored() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("EmptyTests.swift", Source.noAssertion())
+    try FileManager.default.createSymbolicLink(atPath: sandbox.path(".lint.yml"), withDestinationPath: ".lint.yml")
+    let loop = sandbox.run(["--quiet"])
+    XCTAssertEqual(loop.code, .failure)
+    XCTAssertTrue(loop.stderr.hasPrefix(".lint.yml:1:1: error: cannot read file: "), loop.stderr)
+    try FileManager.default.removeItem(atPath: sandbox.path(".lint.yml"))
+    try FileManager.default.createDirectory(atPath: sandbox.path(".lint.yml"), withIntermediateDirectories: false)
+    let folder = sandbox.run(["--quiet"])
+    XCTAssertEqual(folder.code, .failure)
+    XCTAssertTrue(folder.stderr.hasPrefix(".lint.yml:1:1: error: cannot read file: it is a directory"), folder.stderr)
+  }
+
   func test_tenMegabyteConfiguration_parsesInBoundedTime() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("EmptyTests.swift", Source.noAssertion())
