@@ -537,10 +537,8 @@ extension LexerTests {
   fileprivate func assertFast<T>(
     file: StaticString = #filePath, line: UInt = #line, _ work: () -> T
   ) -> T? {
-    let clock = ContinuousClock()
-    var result: T?
-    let elapsed = clock.measure { result = work() }
-    XCTAssertLessThan(elapsed, .seconds(3), "took \(elapsed)", file: file, line: line)
+    let (result, seconds) = TimeBound.measure(work)
+    XCTAssertLessThan(seconds, TimeBound.seconds(3), "took \(seconds) s of CPU", file: file, line: line)
     return result
   }
 }

@@ -495,7 +495,10 @@ public enum TestLintCLI {
     var current = directory
     while true {
       let candidate = (current == "/" ? "" : current) + "/" + configurationFileName
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      // `lstat`: a dangling or looping link is a configuration that cannot be read, reported
+      // as such, not one that is absent.
+      var info = stat()
+      if lstat(candidate, &info) == 0 { return candidate }
       guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
       current = slash == current.startIndex ? "/" : String(current[..<slash])
     }

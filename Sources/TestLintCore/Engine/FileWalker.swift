@@ -78,10 +78,22 @@ public enum FileWalker {
         }
         var children: [String] = []
         while let entry = readdir(handle) {
-          let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-            pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+          let (name, isUTF8) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            pointer.withMemoryRebound(to: CChar.self, capacity: 256) {
+              (String(cString: $0), String(validatingCString: $0) != nil)
+            }
           }
           if name.hasPrefix(".") { continue }
+          // Paths are text from here on: a name that is not UTF-8 could not be opened again.
+          guard isUTF8 else {
+            if name.hasSuffix(".swift") || Int(entry.pointee.d_type) == Int(DT_DIR) {
+              let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+              errors.append(
+                Diagnostic(
+                  path: display(child, workingDirectory), message: "cannot open: its name is not valid UTF-8"))
+            }
+            continue
+          }
           children.append(name)
         }
         closedir(handle)

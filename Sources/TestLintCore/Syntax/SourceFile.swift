@@ -17,6 +17,10 @@ public struct SourceFile: Sendable {
     self.bytes = bytes
     self.lineStarts = SourceFile.computeLineStarts(bytes)
     if let bad = SourceFile.firstInvalidByte(bytes) {
+      if let encoding = SourceFile.wideEncoding(bytes) {
+        throw Diagnostic(
+          path: path, line: 1, column: 1, message: "cannot read file: it is \(encoding) text; save it as UTF-8")
+      }
       let position = SourceFile.position(of: bad.offset, in: bytes, lineStarts: lineStarts)
       throw Diagnostic(
         path: path, line: position.line, column: position.column,
@@ -171,6 +175,25 @@ extension SourceFile {
       cursor += 1
     }
     return (index + 1, column)
+  }
+
+  /// The encoding of a file saved as UTF-16 or UTF-32 (which UTF-8 checks see as invalid bytes
+  /// or NULs): named by its byte order mark, or without one, by the NUL bytes around its first
+  /// character when that is ASCII text.
+  fileprivate static func wideEncoding(_ bytes: [UInt8]) -> String? {
+    let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
+    let text: ClosedRange<UInt8> = 0x09...0x7E
+    switch (head[0], head[1], head[2], head[3]) {
+    case (0xFF, 0xFE, 0, 0): return "UTF-32 (little-endian)"
+    case (0, 0, 0xFE, 0xFF): return "UTF-32 (big-endian)"
+    case (0xFF, 0xFE, _, _): return "UTF-16 (little-endian)"
+    case (0xFE, 0xFF, _, _): return "UTF-16 (big-endian)"
+    case (let first, 0, 0, 0) where text.contains(first): return "UTF-32 (little-endian)"
+    case (0, 0, 0, let first) where text.contains(first): return "UTF-32 (big-endian)"
+    case (let first, 0, _, _) where text.contains(first): return "UTF-16 (little-endian)"
+    case (0, let first, _, _) where text.contains(first): return "UTF-16 (big-endian)"
+    default: return nil
+    }
   }
 
   /// The first byte that is not valid UTF-8, or a NUL.
