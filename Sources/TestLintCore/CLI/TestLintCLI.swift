@@ -3,6 +3,11 @@
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The whole command-line program as a function, so tests run it in-process.
 public enum TestLintCLI {
