@@ -110,7 +110,7 @@ public struct AssertionMatcher: Sendable {
       if path.count == 2 {
         let receiver = path[0]
         if receiver == "self" || receiver == "Self" || receiver == "super" { return true }
-        if receiver.first?.isUppercase == true { return true }
+        if Self.startsUppercase(receiver) { return true }
       }
     }
     return readsAsCheck(call.name)
@@ -118,11 +118,43 @@ public struct AssertionMatcher: Sendable {
 
   /// `assert...`, `verify...`, `expect...`, `check...`, `validate...` (a word boundary after).
   public static func readsAsCheck(_ name: String) -> Bool {
-    for prefix in ["assert", "verify", "expect", "check", "validate"] where name.hasPrefix(prefix) {
+    // Fast path for ASCII names (nearly all): the same answer from bytes, no `Character`s.
+    if let ascii = asciiReadsAsCheck(name) { return ascii }
+    for prefix in checkPrefixes where name.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
       if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
     }
     return false
+  }
+
+  /// The words `readsAsCheck` looks for (one array, not one per call).
+  private static let checkPrefixes = ["assert", "verify", "expect", "check", "validate"]
+  private static let checkPrefixBytes = checkPrefixes.map { Array($0.utf8) }
+
+  /// `readsAsCheck` for an all-ASCII name; nil for any other name.
+  private static func asciiReadsAsCheck(_ name: String) -> Bool? {
+    var name = name
+    return name.withUTF8 { bytes -> Bool? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      for prefix in checkPrefixBytes where bytes.count >= prefix.count {
+        guard bytes.prefix(prefix.count).elementsEqual(prefix) else { continue }
+        if bytes.count == prefix.count { return true }
+        let next = bytes[prefix.count]
+        // A `\r\n` after the prefix is one `Character`, neither uppercase nor `_`.
+        if (next >= 0x41 && next <= 0x5A) || next == 0x5F { return true }
+      }
+      return false
+    }
+  }
+
+  /// Whether the first `Character` is uppercase, from the first byte when the name is ASCII.
+  private static func startsUppercase(_ text: String) -> Bool {
+    var text = text
+    let ascii = text.withUTF8 { bytes -> Bool? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      return bytes.first.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
+    }
+    return ascii ?? (text.first?.isUppercase == true)
   }
 
   /// A type named like a test double: `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`.
