@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import TestLintCore
@@ -240,6 +241,18 @@ final class EngineTests: XCTestCase {
     XCTAssertEqual(cached.findings.count, 10 * 3 + 1)
   }
 
+  func test_selfContainedFiles_areReadOnce() {
+    let files = (1...3).map { FileEntry(path: "/run/Name\($0)Tests.swift", displayPath: "Name\($0)Tests.swift") }
+    let reads = Counter()
+    let engine = LintEngine(rules: [], testBaseClasses: [], threads: 2)
+    let result = engine.run(files) { entry throws(Diagnostic) in
+      reads.increment()
+      return Array(Source.badName(String(entry.displayPath.dropLast(6))).utf8)
+    }
+    XCTAssertEqual(result.files.count, 3)
+    XCTAssertEqual(reads.value, 3, "linted in pass 1 with what each file declares: no second reading")
+  }
+
   // MARK: Reading files
 
   func test_crlfAndBOM_reportSameLinesAndColumns() throws {
@@ -299,4 +312,13 @@ extension EngineTests {
         """)
     }
   }
+}
+
+/// Counts calls from several threads.
+private final class Counter: Sendable {
+  private let count = Mutex(0)
+
+  var value: Int { count.withLock { $0 } }
+
+  func increment() { count.withLock { $0 += 1 } }
 }

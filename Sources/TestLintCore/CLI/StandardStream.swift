@@ -13,19 +13,19 @@ public enum StandardStream: Int32, Sendable {
 
   /// Writes all of `text`, retrying on interrupts and short writes.
   public func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        systemWrite(rawValue, buffer.baseAddress! + offset, buffer.count - offset)
+    // Written from the string's own UTF-8 storage: a report of many megabytes is not copied.
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(rawValue, UnsafeMutableRawPointer(mutating: bytes.baseAddress! + offset), bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
     }
-    bytes.removeAll()
   }
 
   /// All of standard input.

@@ -308,6 +308,9 @@ public enum TestLintCLI {
     let cache = cachePath.map {
       ResultCache.load(folder: $0, key: Self.cacheKey(enabled, configuration: configuration))
     }
+    // Only the suite-health reporters and the cache read the tests.
+    engine.collectsTests =
+      cache != nil || reporters.contains { $0.reporter is MarkdownReporter || $0.reporter is HTMLReporter }
     var (result, updatedCache) = engine.run(collected.files, only: only, cache: cache, load: load)
     if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
@@ -338,7 +341,9 @@ public enum TestLintCLI {
     if pruneBaseline { return status }
 
     for (reporter, path) in reporters {
-      let output = reporter.render(result)
+      let output =
+        reporter is TextReporter
+        ? Self.renderText(result, threads: engine.threads) : reporter.render(result)
       if let path {
         let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
         if let failure = write(output, to: target) {
@@ -372,6 +377,22 @@ public enum TestLintCLI {
       return .findings
     }
     return failing || status == .findings ? .findings : .success
+  }
+
+  /// The `text` report rendered in slices on several threads: one line per finding, so the
+  /// slices' reports joined in order are the whole report.
+  static func renderText(_ result: LintResult, threads: Int) -> String {
+    let slice = 4_096
+    guard threads > 1, result.findings.count > slice else { return TextReporter().render(result) }
+    let parts = Parallel.map(count: (result.findings.count + slice - 1) / slice, threads: threads) { index in
+      var part = result
+      part.findings = Array(result.findings[(index * slice)..<min(result.findings.count, (index + 1) * slice)])
+      return TextReporter().render(part)
+    }
+    var output = ""
+    output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
+    for part in parts { output += part }
+    return output
   }
 
   /// What the cached results depend on besides the files: the tool's version, the enabled rules

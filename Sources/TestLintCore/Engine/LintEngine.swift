@@ -9,8 +9,9 @@ public struct LintEngine: Sendable {
   public var testBaseClasses: [String]
   /// Worker threads (at least 1).
   public var threads: Int
-  /// Bytes of file models kept from the first pass to skip reading and scanning a file twice;
-  /// beyond it files are read again, so memory stays bounded on large trees.
+  /// Bytes of file models kept from the first pass of `fixes` and `inventory` to skip reading
+  /// and scanning a file twice; beyond it files are read again, so memory stays bounded on large
+  /// trees. (`run` keeps no model: it lints each file as soon as it is scanned.)
   /// (A model takes about `modelBytesPerSourceByte` times its file's size.)
   public var modelCacheBytes: Int = 48 << 20
   /// How much memory a file model takes per byte of source, measured (tokens, line table,
@@ -21,6 +22,9 @@ public struct LintEngine: Sendable {
   /// Counts the assertions of each test for `LintResult.tests` (the configured
   /// `missing_assertion`; its defaults when nil).
   public var assertionCounter: MissingAssertionRule?
+  /// Whether `run` lists the tests (`LintResult.tests`); the reporters that print the suite's
+  /// health and the result cache read them, the others not, so they can be left out.
+  public var collectsTests = true
 
   /// Creates an engine.
   public init(rules: [ConfiguredRule], testBaseClasses: [String], threads: Int) {
@@ -47,31 +51,117 @@ public struct LintEngine: Sendable {
 
   /// Lints files, reusing and refreshing a result cache (see `ResultCache`): a file whose
   /// content and cross-file dependencies are unchanged is not read again, nor linted.
+  ///
+  /// Each file is read, scanned and linted once, in pass 1, with what the file itself declares
+  /// standing in for what the whole run declares; its model is dropped at once, so memory does
+  /// not grow with the tree. Once every file is in, a file is linted again only when a fact it
+  /// depends on (`Speculation`) turned out otherwise across the run.
   public func run(
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
-    let run = prepare(files, load: load, cache: cache)
     let runFiles = Set(files.map(\.displayPath))
+    let counter = assertionCounter
+      ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
+    let roots = Set(["XCTestCase"] + testBaseClasses)
+    let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
+    let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
+      let entry = files[index]
+      let cached = cache?.entries[entry.path]
+      // Unchanged size and modification time: trust the cache without reading the file.
+      if let cached, let stamp = entry.stamp, cached.stamp == stamp {
+        return FirstPass(
+          declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
+          error: nil, cachedResults: cached.results)
+      }
+      do throws(Diagnostic) {
+        let bytes = try load(entry)
+        let hash = cache == nil ? 0 : ResultCache.hash(bytes)
+        let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
+        if let cached, cached.contentHash == hash {
+          return FirstPass(
+            declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
+            cachedResults: cached.results)
+        }
+        let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
+        let linted = only?.contains(index) ?? true
+        var declarations = ResultCache.declarations(
+          of: model, matcher: assertionMatcher, forCache: cache != nil || linted)
+        guard linted else {
+          return FirstPass(
+            declarations: declarations, hash: hash, stamp: stamp, model: nil, error: nil,
+            cachedResults: nil)
+        }
+        let guess = Speculation(declarations, roots: roots)
+        // Without a cache, the run needs only what decides the hierarchy and the asserting
+        // helpers: a function that neither asserts nor calls anything can never assert,
+        if cache == nil {
+          declarations.calledNames = []
+          declarations.typeReferences = []
+          // and what a function that asserts calls does not matter.
+          declarations.helpers.removeAll { !$0.asserts && $0.callees.isEmpty }
+          for index in declarations.helpers.indices where declarations.helpers[index].asserts {
+            declarations.helpers[index].callees = []
+          }
+        }
+        var pass = FirstPass(
+          declarations: declarations, hash: hash, stamp: stamp, model: nil, error: nil,
+          cachedResults: nil)
+        let context = RuleContext(
+          model: model, discovery: guess.discovery, assertingHelpers: guess.assertingHelpers,
+          runFiles: runFiles)
+        let result = local.lint(context)
+        pass.speculated = PerFile(
+          findings: result.findings, errors: result.problems,
+          tests: collectsTests ? Self.inventory(context, counter: counter) : [])
+        pass.speculation = guess.unsettled
+        return pass
+      } catch {
+        return FirstPass(
+          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
+      }
+    }
+    let run = prepared(first)
     // Rules may look at the files beside a file (`test_file_name`): their names are a
     // dependency of its cached results.
     var folders: [String: [String]] = [:]
     for file in files { folders[FileWalker.parentDirectory(file.path), default: []].append(file.path) }
     let siblings = folders.mapValues { FindingFingerprint.fnv1a64($0.sorted()) }
-    let linter = FileLinter(
-      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
-      runFiles: runFiles)
-    let counter = MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
-    let second = Parallel.map(count: files.count, threads: threads) { index -> PerFile in
-      if let only, !only.contains(index) { return PerFile(findings: [], errors: [], tests: []) }
-      let dependencies = run.declarations[index].map {
+    // The digests serve the cache only.
+    let dependencies = files.indices.map { index -> UInt64? in
+      guard cache != nil else { return nil }
+      return run.declarations[index].map {
         ResultCache.dependencies(
           of: $0, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
           ^ (siblings[FileWalker.parentDirectory(files[index].path)] ?? 0)
       }
-      if let cached = run.cachedResults[index], cached.dependencies == dependencies {
-        return PerFile(results: cached, path: files[index].displayPath)
+    }
+    let facts = Speculation.Facts(discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+    let holds = Parallel.map(count: files.count, threads: threads) { index in
+      first[index].speculation?.holds(facts) == true
+    }
+    var perFile = [PerFile?](repeating: nil, count: files.count)
+    var again: [Int] = []
+    for index in files.indices {
+      if let only, !only.contains(index) {
+        perFile[index] = PerFile(findings: [], errors: [], tests: [])
+      } else if let error = run.errors[index] {
+        perFile[index] = PerFile(findings: [], errors: [error], tests: [])
+      } else if let cached = run.cachedResults[index], cached.dependencies == dependencies[index] {
+        perFile[index] = PerFile(results: cached, path: files[index].displayPath)
+      } else if var speculated = first[index].speculated, holds[index] {
+        speculated.dependencies = dependencies[index]
+        perFile[index] = speculated
+      } else {
+        again.append(index)
       }
+    }
+    let linter = FileLinter(
+      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+      runFiles: runFiles)
+    let relint = again
+    let relinted = Parallel.map(count: relint.count, threads: threads) { position -> PerFile in
+      let index = relint[position]
       switch run.model(index, files: files, load: load) {
       case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
       case .success(let model):
@@ -79,13 +169,15 @@ public struct LintEngine: Sendable {
           model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
           runFiles: runFiles)
         let result = linter.lint(context)
-        var perFile = PerFile(
+        var pass = PerFile(
           findings: result.findings, errors: result.problems,
-          tests: Self.inventory(context, counter: assertionCounter ?? counter))
-        perFile.dependencies = dependencies
-        return perFile
+          tests: collectsTests ? Self.inventory(context, counter: counter) : [])
+        pass.dependencies = dependencies[index]
+        return pass
       }
     }
+    for (position, index) in again.enumerated() { perFile[index] = relinted[position] }
+    let second = perFile.map { $0 ?? PerFile(findings: [], errors: [], tests: []) }
     var findings: [Finding] = []
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
@@ -210,6 +302,11 @@ public struct LintEngine: Sendable {
           declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
       }
     }
+    return prepared(first)
+  }
+
+  /// What the run declares, from what pass 1 learnt of each file.
+  private func prepared(_ first: [FirstPass]) -> PreparedRun {
     var hierarchy = ClassHierarchy()
     var summaries: [HelperSummary] = []
     for pass in first {
@@ -329,6 +426,22 @@ private struct FirstPass: Sendable {
   var model: FileModel?
   var error: Diagnostic?
   var cachedResults: ResultCache.Results?
+  /// The file's results linted with its own declarations standing for the run's.
+  var speculated: PerFile?
+  /// What those results assumed about the rest of the run.
+  var speculation: Speculation.Unsettled?
+
+  init(
+    declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
+    error: Diagnostic?, cachedResults: ResultCache.Results?
+  ) {
+    self.declarations = declarations
+    self.hash = hash
+    self.stamp = stamp
+    self.model = model
+    self.error = error
+    self.cachedResults = cachedResults
+  }
 }
 
 private struct PerFile: Sendable {

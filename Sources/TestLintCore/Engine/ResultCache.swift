@@ -85,7 +85,14 @@ public struct ResultCache: Sendable {
     }
     var called: Set<String> = []
     if forCache {
-      for call in model.calls where AssertionMatcher.mayCallHelper(call) { called.insert(call.name) }
+      // Every name a rule may look up among the run's assertion helpers: `missing_assertion`
+      // asks about calls that may name a helper, `indiscrete_test` about names read as checks.
+      for index in model.calls.indices {
+        let name = model.calls[index].name
+        if AssertionMatcher.mayCallHelper(model.calls[index]) || AssertionMatcher.readsAsCheck(name) {
+          called.insert(name)
+        }
+      }
     }
     return Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),

@@ -1,0 +1,90 @@
+/// What a file's own declarations say about the run, standing in for what the whole run
+/// declares while the other files are still being read (pass 1 lints each file with it).
+///
+/// A file's results depend on the run only through the answers to two questions: is each type
+/// the file inherits from or extends a test case or a Quick spec, and is each name the file calls
+/// an assertion helper. Both answers only grow from "no" to "yes" as files are added (more
+/// classes, more helpers), so the file's own answers are right unless some "no" becomes "yes":
+/// `Unsettled` keeps those "no"s and `holds` checks them against the run.
+struct Speculation {
+  /// The discovery the file's own classes (with the roots) give.
+  let discovery: TestDiscovery
+  /// The file's own functions that assert.
+  let assertingHelpers: Set<String>
+  /// The answers that may still change.
+  let unsettled: Unsettled
+
+  /// Answers that a file's results took as "no" and other files may turn into "yes".
+  ///
+  /// Names are kept as 64-bit hashes (a few bytes a file instead of its strings) and looked up
+  /// in hashed sets of the run's names (`Facts`). A hash shared by two names can only make a
+  /// "no" look like a "yes", never the reverse, so it may cost a needless second lint but never
+  /// a wrong result.
+  struct Unsettled: Sendable {
+    /// Hashes of type names not known as both a test case and a Quick spec, with what was
+    /// known: bit 0 test case, bit 1 Quick spec.
+    var types: [(name: UInt64, known: UInt8)] = []
+    /// Hashes of called names not known to assert.
+    var callees: [UInt64] = []
+
+    /// Whether every answer is the same for the whole run.
+    func holds(_ facts: Facts) -> Bool {
+      for (name, known) in types where facts.answer(name) != known { return false }
+      return !callees.contains(where: facts.assertingHelpers.contains)
+    }
+  }
+
+  /// The run's answers by name hash.
+  struct Facts: Sendable {
+    let testCaseClasses: Set<UInt64>
+    let quickSpecClasses: Set<UInt64>
+    let assertingHelpers: Set<UInt64>
+
+    init(discovery: TestDiscovery, assertingHelpers: Set<String>) {
+      testCaseClasses = Set(discovery.testCaseClasses.map(Speculation.hash))
+      quickSpecClasses = Set(discovery.quickSpecClasses.map(Speculation.hash))
+      self.assertingHelpers = Set(assertingHelpers.map(Speculation.hash))
+    }
+
+    /// Bit 0: may be a test case; bit 1: may be a Quick spec.
+    func answer(_ name: UInt64) -> UInt8 {
+      (testCaseClasses.contains(name) ? 1 : 0) | (quickSpecClasses.contains(name) ? 2 : 0)
+    }
+  }
+
+  /// FNV-1a 64 of a name's UTF-8.
+  static func hash(_ name: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// The speculation for a file from its declarations (`ResultCache.declarations` with the
+  /// called names).
+  init(_ declarations: ResultCache.Declarations, roots: Set<String>) {
+    var hierarchy = ClassHierarchy()
+    hierarchy.add(declarations.classes)
+    discovery = TestDiscovery(
+      testCaseClasses: hierarchy.testCaseClasses(roots: roots),
+      quickSpecClasses: hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots))
+    let asserting = AssertionMatcher.assertingHelperNames(declarations.helpers)
+    assertingHelpers = asserting
+    var unsettled = Unsettled()
+    for name in declarations.typeReferences {
+      let known = Speculation.answer(name, discovery)
+      if known != 3 { unsettled.types.append((Speculation.hash(name), known)) }
+    }
+    for name in declarations.calledNames where !asserting.contains(name) {
+      unsettled.callees.append(Speculation.hash(name))
+    }
+    self.unsettled = unsettled
+  }
+
+  /// Bit 0: a test case; bit 1: a Quick spec.
+  static func answer(_ name: String, _ discovery: TestDiscovery) -> UInt8 {
+    (discovery.testCaseClasses.contains(name) ? 1 : 0) | (discovery.quickSpecClasses.contains(name) ? 2 : 0)
+  }
+}
