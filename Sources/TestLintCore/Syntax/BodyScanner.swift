@@ -47,7 +47,9 @@ extension ScannerState {
         {
           openCalls.append((callIndex, callEnd))
         }
-      } else if isOperator(index, "=") {
+      } else if token.kind == .operator, token.end - token.start == 1,
+        bytes[Int(token.start)] == UInt8(ascii: "=")
+      {
         readAssignment(at: index, limit: end, function: function)
       }
       if token.keyword == .let || token.keyword == .var {
@@ -361,9 +363,11 @@ extension ScannerState {
   /// Records `target = value` when `index` is an assignment operator after a plain path.
   mutating func readAssignment(at index: Int, limit: Int, function: Int) {
     var cursor = index - 1
-    var target: [String] = []
+    // The path's components sit at `first`, `first + 2`, ... `index - 1`; their strings are
+    // made only once the path is known to be assigned.
+    var first = index
     while cursor >= 0, tokens[cursor].isIdentifierLike {
-      target.insert(name(cursor), at: 0)
+      first = cursor
       if cursor >= 1, tokens[cursor - 1].kind == .dot {
         cursor -= 2
       } else {
@@ -371,7 +375,7 @@ extension ScannerState {
         break
       }
     }
-    guard !target.isEmpty, index >= 1 else { return }
+    guard first < index, index >= 1 else { return }
     // `a.b[1].c = x`, `a?.b = x`: the path hangs off an expression, so it is no plain path (and
     // `c` alone would name the wrong thing).
     if cursor + 1 < index, cursor + 1 >= 0, tokens[cursor + 1].kind == .dot { return }
@@ -379,6 +383,9 @@ extension ScannerState {
     if cursor >= 0, tokens[cursor].keyword.isIn(Self.patternKeywords) { return }
     if cursor >= 0, tokens[cursor].kind == .dot { return }
     let valueEnd = expressionEnd(from: index + 1, limit: limit)
+    var target: [String] = []
+    target.reserveCapacity((index - first + 1) / 2)
+    for component in stride(from: first, to: index, by: 2) { target.append(name(component)) }
     model.assignments.append(
       Assignment(target: target, targetToken: index - 1, value: (index + 1)..<valueEnd, function: function))
   }

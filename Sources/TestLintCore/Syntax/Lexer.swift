@@ -266,6 +266,10 @@ private struct LexerState {
 
   /// Scans a whole string literal starting at `start` (its `#`s) whose first quote is at `quote`.
   mutating func lexString(hashes: Int, start: Int, quote: Int) {
+    if hashes == 0, let end = plainStringEnd(from: quote) {
+      add(.string, start, end)
+      return
+    }
     var stack: [Frame] = []
     var position = quote
     stack.append(openString(at: &position, hashes: hashes))
@@ -356,6 +360,24 @@ private struct LexerState {
           message: multiline ? "unterminated multi-line string literal" : "unterminated string literal"))
     }
     add(.string, start, max(position, start + 1))
+  }
+
+  /// The end of a `"..."` literal on one line without escapes or interpolation (the usual
+  /// kind), or nil for any other, which `lexString` reads with its frame stack.
+  func plainStringEnd(from quote: Int) -> Int? {
+    var position = quote + 1
+    if position < count, buffer[position] == UInt8(ascii: "\"") {
+      // `""`, unless it opens `"""`.
+      if position + 1 < count, buffer[position + 1] == UInt8(ascii: "\"") { return nil }
+      return position + 1
+    }
+    while position < count {
+      let byte = buffer[position]
+      if byte == UInt8(ascii: "\"") { return position + 1 }
+      if byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D { return nil }
+      position += 1
+    }
+    return nil
   }
 
   private static func isMultiline(_ frame: Frame) -> Bool {
