@@ -20,8 +20,10 @@ final class SyntaxFastPathTests: XCTestCase {
       for bad: UInt8 in [0x00, 0xFF, 0x80] {
         var bytes = Array(String(repeating: "x", count: 40).utf8)
         bytes[offset] = bad
+        // A NUL among the first two bytes beside a letter reads as a UTF-16 file: reported at 1:1.
+        let column = bad == 0 && offset < 2 ? 1 : offset + 1
         XCTAssertThrowsError(try SourceFile(path: "a.swift", bytes: bytes)) { error in
-          XCTAssertEqual((error as? Diagnostic)?.column, offset + 1, "byte \(bad) at \(offset)")
+          XCTAssertEqual((error as? Diagnostic)?.column, column, "byte \(bad) at \(offset)")
         }
       }
     }
