@@ -735,16 +735,28 @@ final class NameCache {
   }
 
   private static let slotBits = 9
+  private static let slotCount = 1 << slotBits
   /// A fixed table behind a pointer: no exclusivity checks or copy-on-write tests per access.
+  /// Slots are initialised when first used (a bit in `used`), so a small file pays for the
+  /// entries it fills, not for the whole table.
   private let entries: UnsafeMutablePointer<Entry>
+  private let used: UnsafeMutablePointer<UInt64>
 
   init() {
-    entries = .allocate(capacity: 1 << NameCache.slotBits)
-    entries.initialize(repeating: Entry(), count: 1 << NameCache.slotBits)
+    entries = .allocate(capacity: NameCache.slotCount)
+    used = .allocate(capacity: NameCache.slotCount / 64)
+    used.initialize(repeating: 0, count: NameCache.slotCount / 64)
   }
 
   deinit {
-    entries.deinitialize(count: 1 << NameCache.slotBits)
+    for word in 0..<NameCache.slotCount / 64 {
+      var bits = used[word]
+      while bits != 0 {
+        (entries + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
+        bits &= bits - 1
+      }
+    }
+    used.deallocate()
     entries.deallocate()
   }
 
@@ -781,9 +793,16 @@ final class NameCache {
     let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
     let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - NameCache.slotBits))
     let entry = entries + slot
-    if entry.pointee.low == low, entry.pointee.high == high { return entry.pointee.text }
+    let bit: UInt64 = 1 << UInt64(slot & 63)
+    let isUsed = used[slot >> 6] & bit != 0
+    if isUsed, entry.pointee.low == low, entry.pointee.high == high { return entry.pointee.text }
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
-    entry.pointee = Entry(low: low, high: high, text: text)
+    if isUsed {
+      entry.pointee = Entry(low: low, high: high, text: text)
+    } else {
+      entry.initialize(to: Entry(low: low, high: high, text: text))
+      used[slot >> 6] |= bit
+    }
     return text
   }
 }
