@@ -140,6 +140,35 @@ final class FixTests: XCTestCase {
     XCTAssertEqual(sandbox.read("CartTests.swift"), Self.before)
   }
 
+  func test_linkToFileOutsideLintedPaths_isNotRewritten() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Outside/CartTests.swift", Self.before)
+    try sandbox.write("Tree/OtherTests.swift", Self.before.replacingOccurrences(of: "CartTests", with: "OtherTests"))
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("Tree/CartTests.swift"), withDestinationPath: sandbox.path("Outside/CartTests.swift"))
+    let output = sandbox.run(["--fix", "Tree"])
+    XCTAssertEqual(sandbox.read("Outside/CartTests.swift"), Self.before, "the file outside is left alone")
+    XCTAssertEqual(
+      sandbox.read("Tree/OtherTests.swift"), Self.after.replacingOccurrences(of: "CartTests", with: "OtherTests"),
+      "the rest of the run is fixed")
+    XCTAssertEqual(output.code, .failure)
+    XCTAssertTrue(
+      output.stderr.contains("Tree/CartTests.swift:1:1: error: not fixed: it links to '"), output.stderr)
+    XCTAssertTrue(output.stderr.contains("outside the linted paths"), output.stderr)
+  }
+
+  func test_linkToFileInsideLintedPaths_isFixedAtItsTarget() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Tree/Real/CartTests.swift", Self.before)
+    try FileManager.default.createSymbolicLink(
+      atPath: sandbox.path("Tree/CartTests.swift"), withDestinationPath: sandbox.path("Tree/Real/CartTests.swift"))
+    let output = sandbox.run(["--fix", "--only-rule", "generic_xctassert", "Tree/CartTests.swift"])
+    XCTAssertEqual(sandbox.read("Tree/Real/CartTests.swift"), Self.after)
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("Tree/CartTests.swift"))
+    XCTAssertEqual(link, sandbox.path("Tree/Real/CartTests.swift"), "the link stays a link")
+    XCTAssertEqual(output.code, .success, output.stderr)
+  }
+
   func test_atomicReplace_keepsPermissions() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("CartTests.swift", Self.before)

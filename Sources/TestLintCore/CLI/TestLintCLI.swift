@@ -285,9 +285,16 @@ public enum TestLintCLI {
         return fixed.isEmpty ? .success : .findings
       }
       var fixFailed = false
+      // A fix is written only inside the linted paths (as given, links resolved): a link in the
+      // tree to a file elsewhere is linted but not rewritten.
+      let roots = (arguments.paths.isEmpty ? ["."] : arguments.paths).map { path in
+        let absolute = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+        return FileWalker.realPath(absolute) ?? absolute
+      }
       for file in fixed {
         do {
-          try FileWalker.replaceContents(of: file.file, expected: file.original, with: file.fixed)
+          try FileWalker.replaceContents(
+            of: file.file, expected: file.original, with: file.fixed, within: roots)
         } catch {
           stderr += error.formatted + "\n"
           fixFailed = true

@@ -186,15 +186,23 @@ public enum FileWalker {
   /// Writes a temporary file beside the target (the resolved target of a symbolic link),
   /// gives it the original's permissions, flushes it and renames it over the original: a
   /// reader, or a crash, sees either the old or the new content, never a mix.
-  /// - Throws: a `Diagnostic` when the file changed since it was read, or on any I/O error.
+  ///
+  /// With `roots` (the real paths of the linted paths, `realPath(_:)`), a file whose resolved
+  /// target lies outside all of them (a link inside the tree to a file elsewhere) is refused:
+  /// `--fix` never writes outside the paths it was given.
+  /// - Throws: a `Diagnostic` when the file changed since it was read, when it resolves outside
+  ///   `roots`, or on any I/O error.
   public static func replaceContents(
-    of entry: FileEntry, expected: [UInt8], with new: [UInt8]
+    of entry: FileEntry, expected: [UInt8], with new: [UInt8], within roots: [String]? = nil
   ) throws(Diagnostic) {
-    var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard realpath(entry.path, &resolved) != nil else {
+    guard let target = realPath(entry.path) else {
       throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(errorText())")
     }
-    let target = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if let roots, !roots.contains(where: { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }) {
+      throw Diagnostic(
+        path: entry.displayPath,
+        message: "not fixed: it links to '\(target)', outside the linted paths")
+    }
     let current = try contents(of: FileEntry(path: target, displayPath: entry.displayPath))
     guard current == expected else {
       throw Diagnostic(path: entry.displayPath, message: "not fixed: the file changed since it was read")
@@ -232,6 +240,14 @@ public enum FileWalker {
       unlink(temporary)
       throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(failure)")
     }
+  }
+
+  /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not
+  /// exist or cannot be resolved.
+  public static func realPath(_ path: String) -> String? {
+    var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard realpath(path, &resolved) != nil else { return nil }
+    return String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Creates `folder` (with a `.gitignore` of `*`, so version control leaves it alone) and
