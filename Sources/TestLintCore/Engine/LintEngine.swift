@@ -65,7 +65,7 @@ public struct LintEngine: Sendable {
       ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
-    let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
+    var first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       let cached = cache?.entries[entry.path]
       // Unchanged size and modification time: trust the cache without reading the file.
@@ -137,8 +137,9 @@ public struct LintEngine: Sendable {
       }
     }
     let facts = Speculation.Facts(discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+    let speculations = first.map(\.speculation)
     let holds = Parallel.map(count: files.count, threads: threads) { index in
-      first[index].speculation?.holds(facts) == true
+      speculations[index]?.holds(facts) == true
     }
     var perFile = [PerFile?](repeating: nil, count: files.count)
     var again: [Int] = []
@@ -177,19 +178,27 @@ public struct LintEngine: Sendable {
       }
     }
     for (position, index) in again.enumerated() { perFile[index] = relinted[position] }
-    let second = perFile.map { $0 ?? PerFile(findings: [], errors: [], tests: []) }
+    // Every finding of the run is the largest thing it holds: gather them into one array of
+    // the right size, sorted in place, and without a cache let each file's copy go as it is
+    // taken, so the findings are held once at the end, not three times.
+    first = []
+    let second = cache == nil ? [] : perFile.map { $0 ?? PerFile(findings: [], errors: [], tests: []) }
     var findings: [Finding] = []
+    findings.reserveCapacity(perFile.reduce(0) { $0 + ($1?.findings.count ?? 0) })
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    for pass in second {
+    for index in perFile.indices {
+      guard let pass = perFile[index] else { continue }
+      perFile[index] = nil
       findings.append(contentsOf: pass.findings)
       errors.append(contentsOf: pass.errors)
       tests.append(contentsOf: pass.tests)
     }
+    findings.sort()
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
     let result = LintResult(
-      findings: findings.sorted(), errors: errors.sorted(),
+      findings: findings, errors: errors.sorted(),
       files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
     guard var updated = cache else { return (result, nil) }
