@@ -70,13 +70,7 @@ extension KillDuringFixTests {
   /// uninterrupted run's `duration`, trials 4-7 right after the first file was replaced (so in
   /// the middle of the writes), a little later each time.
   static func runAndKill(_ binary: URL, in folder: URL, trial: Int, duration: TimeInterval, first original: Data?) throws {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["--fix", "--quiet", "--threads", "2", "."]
-    process.currentDirectoryURL = folder
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try startFix(binary, in: folder)
     // testlint:disable sleep_in_test - a real process is killed at a moment in wall time
     if trial < 4 {
       usleep(UInt32(duration * 1_000_000 * Double(trial + 1) / 5))
@@ -92,6 +86,13 @@ extension KillDuringFixTests {
   }
 
   static func runToEnd(_ binary: URL, in folder: URL) throws -> Int32 {
+    let process = try startFix(binary, in: folder)
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Starts `testlint --fix` on `folder` with two threads, output discarded.
+  static func startFix(_ binary: URL, in folder: URL) throws -> Process {
     let process = Process()
     process.executableURL = binary
     process.arguments = ["--fix", "--quiet", "--threads", "2", "."]
@@ -99,8 +100,7 @@ extension KillDuringFixTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    return process
   }
 
   /// The `testlint` binary built next to the test bundle.

@@ -67,22 +67,10 @@ public struct LintEngine: Sendable {
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
     var first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
-      let cached = cache?.entries[entry.path]
-      // Unchanged size and modification time: trust the cache without reading the file.
-      if let cached, let stamp = entry.stamp, cached.stamp == stamp {
-        return FirstPass(
-          declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
-          error: nil, cachedResults: cached.results)
-      }
       do throws(Diagnostic) {
-        let bytes = try load(entry)
-        let hash = cache == nil ? 0 : ResultCache.hash(bytes)
-        let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
-        if let cached, cached.contentHash == hash {
-          return FirstPass(
-            declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
-            cachedResults: cached.results)
-        }
+        let read = try Self.read(entry, cache: cache, load: load)
+        if let reused = read.reused { return reused }
+        let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
         let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
         let linted = only?.contains(index) ?? true
         var declarations = ResultCache.declarations(
@@ -282,22 +270,10 @@ public struct LintEngine: Sendable {
     let budget = ModelBudget(bytes: modelCacheBytes)
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
-      let cached = cache?.entries[entry.path]
-      // Unchanged size and modification time: trust the cache without reading the file.
-      if let cached, let stamp = entry.stamp, cached.stamp == stamp {
-        return FirstPass(
-          declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
-          error: nil, cachedResults: cached.results)
-      }
       do throws(Diagnostic) {
-        let bytes = try load(entry)
-        let hash = cache == nil ? 0 : ResultCache.hash(bytes)
-        let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
-        if let cached, cached.contentHash == hash {
-          return FirstPass(
-            declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
-            cachedResults: cached.results)
-        }
+        let read = try Self.read(entry, cache: cache, load: load)
+        if let reused = read.reused { return reused }
+        let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
         let source = try SourceFile(path: entry.displayPath, bytes: bytes)
         let model = Scanner.scan(source)
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
@@ -312,6 +288,30 @@ public struct LintEngine: Sendable {
       }
     }
     return prepared(first)
+  }
+
+  /// A file as pass 1 starts with it: what the cache holds for it when its size and
+  /// modification time (then, once read, its content) are unchanged (`reused`); otherwise its
+  /// bytes, their hash (0 without a cache) and its stamp.
+  private static func read(
+    _ entry: FileEntry, cache: ResultCache?, load: (FileEntry) throws(Diagnostic) -> [UInt8]
+  ) throws(Diagnostic) -> (reused: FirstPass?, bytes: [UInt8], hash: UInt64, stamp: FileStamp) {
+    let cached = cache?.entries[entry.path]
+    // Unchanged size and modification time: trust the cache without reading the file.
+    if let cached, let stamp = entry.stamp, cached.stamp == stamp {
+      let reused = FirstPass(
+        declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
+        error: nil, cachedResults: cached.results)
+      return (reused, [], cached.contentHash, stamp)
+    }
+    let bytes = try load(entry)
+    let hash = cache == nil ? 0 : ResultCache.hash(bytes)
+    let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
+    guard let cached, cached.contentHash == hash else { return (nil, bytes, hash, stamp) }
+    let reused = FirstPass(
+      declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
+      cachedResults: cached.results)
+    return (reused, bytes, hash, stamp)
   }
 
   /// What the run declares, from what pass 1 learnt of each file.
