@@ -28,14 +28,8 @@ public enum GitHubStepSummary {
     let descriptor = open(path, O_WRONLY | O_APPEND)
     guard descriptor >= 0 else { return "cannot append to '\(path)': \(ReportFile.errorText())" }
     defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return "cannot append to '\(path)': \(ReportFile.errorText())"
-      }
-      offset += written
+    guard bytes.withUnsafeBytes({ FileWalker.writeAll(descriptor, $0) }) else {
+      return "cannot append to '\(path)': \(ReportFile.errorText())"
     }
     return nil
   }

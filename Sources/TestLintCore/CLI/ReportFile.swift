@@ -24,17 +24,8 @@ enum ReportFile {
     let temporary = path + ".tmp-\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
     guard descriptor >= 0 else { return errorText() }
-    var offset = 0
     var failure: String?
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        failure = errorText()
-        break
-      }
-      offset += written
-    }
+    if !bytes.withUnsafeBytes({ FileWalker.writeAll(descriptor, $0) }) { failure = errorText() }
     close(descriptor)
     if failure == nil, rename(temporary, path) != 0 { failure = errorText() }
     if failure != nil { unlink(temporary) }

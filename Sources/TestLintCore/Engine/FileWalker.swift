@@ -220,18 +220,7 @@ public enum FileWalker {
     }
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var failure: String?
-    var offset = 0
-    new.withUnsafeBytes { buffer in
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errorText()
-          return
-        }
-        offset += written
-      }
-    }
+    if !new.withUnsafeBytes({ writeAll(descriptor, $0) }) { failure = errorText() }
     if failure == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { failure = errorText() }
     if failure == nil, fsync(descriptor) != 0 { failure = errorText() }
     close(descriptor)
@@ -240,6 +229,21 @@ public enum FileWalker {
       unlink(temporary)
       throw Diagnostic(path: entry.displayPath, message: "cannot fix file: \(failure)")
     }
+  }
+
+  /// Writes all of `bytes` to `descriptor`, retrying on interrupts and short writes; false
+  /// (with `errno` set) when a write fails.
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
   }
 
   /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does not
@@ -273,16 +277,7 @@ public enum FileWalker {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { return errorText() }
     defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errorText()
-      }
-      offset += written
-    }
-    return nil
+    return bytes.withUnsafeBytes { writeAll(descriptor, $0) } ? nil : errorText()
   }
 
   /// The current working directory.
