@@ -253,6 +253,30 @@ final class EngineTests: XCTestCase {
     XCTAssertEqual(reads.value, 3, "linted in pass 1 with what each file declares: no second reading")
   }
 
+  func test_baseClassesAndHelpersElsewhere_areReadOnceWhenKnownFirst() {
+    // Sorted by path the tests come first; the base class and the helper still settle first
+    // (files not named like tests are read first), so each file is read and linted once.
+    let texts = [
+      "A/CartTests.swift": "final class CartTests: ZBaseCase {\n  func test_total_isKept() { verifyTotal() }\n}\n",
+      "A/OrderTests.swift": "final class OrderTests: ZBaseCase {\n  func test_order_isEmpty() {}\n}\n",
+      "Z/ZBaseCase.swift": "import XCTest\nclass ZBaseCase: XCTestCase {\n  func verifyTotal() { XCTAssertTrue(true) }\n}\n",
+    ]
+    let files = texts.keys.sorted().map { FileEntry(path: "/run/" + $0, displayPath: $0) }
+    let reads = Counter()
+    let rule = ConfiguredRule(
+      MissingAssertionRule.self, severity: .error,
+      options: RuleOptions(defaultsOf: MissingAssertionRule.description))
+    let engine = LintEngine(rules: [rule], testBaseClasses: [], threads: 1)
+    let result = engine.run(files) { entry throws(Diagnostic) in
+      reads.increment()
+      return Array((texts[entry.displayPath] ?? "").utf8)
+    }
+    XCTAssertEqual(
+      result.findings.map { "\($0.path):\($0.line)" }, ["A/OrderTests.swift:2"],
+      "both classes are test cases; the helper elsewhere asserts")
+    XCTAssertEqual(reads.value, 3, "no file is read twice")
+  }
+
   // MARK: Reading files
 
   func test_crlfAndBOM_reportSameLinesAndColumns() throws {

@@ -12,9 +12,9 @@ final class ResultCacheTests: XCTestCase {
   func test_secondRun_readsNoFile() throws {
     let files = ["Base.swift": Self.base, "FooTests.swift": Self.subclass]
     let first = run(files, cache: ResultCache(key: "k"))
-    // FooTests.swift is linted first without knowing its base class (declared in Base.swift),
-    // then read again to be linted with it.
-    XCTAssertEqual(first.reads, 3)
+    // Base.swift is read first; FooTests.swift, linted on the other thread at the same time,
+    // may not know its base class yet and is then read again to be linted with it.
+    XCTAssertTrue((2...3).contains(first.reads), "\(first.reads) reads")
     let second = run(files, cache: first.cache)
     XCTAssertEqual(second.reads, 0, "unchanged stamps: nothing is read")
     XCTAssertEqual(second.result.findings, first.result.findings)

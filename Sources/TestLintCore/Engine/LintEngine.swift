@@ -65,7 +65,14 @@ public struct LintEngine: Sendable {
       ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
-    var first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
+    let known = KnownFacts()
+    // Files that look like they declare base classes and helpers first, so that the files
+    // using them find them known and are linted once.
+    let order = files.indices.sorted {
+      (Self.mayDeclareBases(files[$0]) ? 0 : 1, $0) < (Self.mayDeclareBases(files[$1]) ? 0 : 1, $1)
+    }
+    var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
+      let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
         let read = try Self.read(entry, cache: cache, load: load)
@@ -80,7 +87,8 @@ public struct LintEngine: Sendable {
             declarations: declarations, hash: hash, stamp: stamp, model: nil, error: nil,
             cachedResults: nil)
         }
-        let guess = Speculation(declarations, roots: roots)
+        let guess = Speculation(declarations, roots: roots, known: known)
+        known.publish(guess)
         // Without a cache, the run needs only what decides the hierarchy and the asserting
         // helpers: a function that neither asserts nor calls anything can never assert,
         if cache == nil {
@@ -109,6 +117,9 @@ public struct LintEngine: Sendable {
           declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
       }
     }
+    var first = inOrder
+    for (position, index) in order.enumerated() { first[index] = inOrder[position] }
+    inOrder = []
     let run = prepared(first)
     // Rules may look at the files beside a file (`test_file_name`): their names are a
     // dependency of its cached results.
@@ -312,6 +323,15 @@ public struct LintEngine: Sendable {
       declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
       cachedResults: cached.results)
     return (reused, bytes, hash, stamp)
+  }
+
+  /// Whether a file's name suggests base classes or helpers rather than tests (its name does
+  /// not end in `Tests`, `Test`, `Spec` or `Specs`): pass 1 reads such files first.
+  static func mayDeclareBases(_ entry: FileEntry) -> Bool {
+    var name = entry.path[...]
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    if name.hasSuffix(".swift") { name = name.dropLast(6) }
+    return !["Tests", "Test", "Spec", "Specs"].contains { name.hasSuffix($0) }
   }
 
   /// What the run declares, from what pass 1 learnt of each file.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a file's own declarations say about the run, standing in for what the whole run
 /// declares while the other files are still being read (pass 1 lints each file with it).
 ///
@@ -64,13 +66,26 @@ struct Speculation {
 
   /// The speculation for a file from its declarations (`ResultCache.declarations` with the
   /// called names).
-  init(_ declarations: ResultCache.Declarations, roots: Set<String>) {
+  ///
+  /// With `known`, the answers other files already settled (a base class declared elsewhere
+  /// that is a test case, a helper elsewhere that asserts) count too: they are final, so a
+  /// file linted after them is linted once.
+  init(_ declarations: ResultCache.Declarations, roots: Set<String>, known: KnownFacts? = nil) {
+    var testRoots = roots
+    var specRoots = TestDiscovery.quickRoots
+    var helpers = declarations.helpers
+    if let known {
+      let answers = known.answers(types: declarations.typeReferences, callees: declarations.calledNames)
+      testRoots.formUnion(answers.testCases)
+      specRoots.formUnion(answers.specs)
+      for name in answers.asserting { helpers.append(HelperSummary(name: name, asserts: true, callees: [])) }
+    }
     var hierarchy = ClassHierarchy()
     hierarchy.add(declarations.classes)
     discovery = TestDiscovery(
-      testCaseClasses: hierarchy.testCaseClasses(roots: roots),
-      quickSpecClasses: hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots))
-    let asserting = AssertionMatcher.assertingHelperNames(declarations.helpers)
+      testCaseClasses: hierarchy.testCaseClasses(roots: testRoots),
+      quickSpecClasses: hierarchy.testCaseClasses(roots: specRoots))
+    let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting
     var unsettled = Unsettled()
     for name in declarations.typeReferences {
@@ -86,5 +101,39 @@ struct Speculation {
   /// Bit 0: a test case; bit 1: a Quick spec.
   static func answer(_ name: String, _ discovery: TestDiscovery) -> UInt8 {
     (discovery.testCaseClasses.contains(name) ? 1 : 0) | (discovery.quickSpecClasses.contains(name) ? 2 : 0)
+  }
+}
+
+/// The answers settled so far in a run, shared by the threads of pass 1: type names known to be
+/// test cases or Quick specs, and helper names known to assert. They only grow, and each is
+/// final (more files never turn a "yes" into a "no"), so a file may take them as given.
+final class KnownFacts: Sendable {
+  private struct State {
+    var testCases: Set<String> = []
+    var specs: Set<String> = []
+    var asserting: Set<String> = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Which of `types` are known test cases and Quick specs, and which of `callees` assert.
+  func answers(types: [String], callees: [String]) -> (testCases: [String], specs: [String], asserting: [String]) {
+    state.withLock { state in
+      (
+        types.filter(state.testCases.contains), types.filter(state.specs.contains),
+        callees.filter(state.asserting.contains)
+      )
+    }
+  }
+
+  /// Adds what a file's speculation settled: its test-case and spec classes, and its helpers
+  /// that assert (not `test...` methods, which are rarely called and would only grow the set).
+  func publish(_ speculation: Speculation) {
+    let asserting = speculation.assertingHelpers.filter { !$0.hasPrefix("test") }
+    state.withLock { state in
+      state.testCases.formUnion(speculation.discovery.testCaseClasses)
+      state.specs.formUnion(speculation.discovery.quickSpecClasses)
+      state.asserting.formUnion(asserting)
+    }
   }
 }
