@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a file's own declarations say about the run, standing in for what the whole run
 /// declares while the other files are still being read (pass 1 lints each file with it).
 ///
@@ -114,7 +112,7 @@ final class KnownFacts: Sendable {
     var asserting: Set<String> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Which of `types` are known test cases and Quick specs, and which of `callees` assert.
   func answers(types: [String], callees: [String]) -> (testCases: [String], specs: [String], asserting: [String]) {
