@@ -766,28 +766,7 @@ final class NameCache {
     guard length >= 1, length <= 15, start >= 0, end <= bytes.count else { return nil }
     // The bytes packed little-endian, zero-padded; the length in the top byte (a 16th byte
     // that is never part of the name), so the key is exact.
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    if start + 16 <= bytes.count {
-      bytes.withUnsafeBytes { buffer in
-        let raw = buffer.baseAddress.unsafelyUnwrapped + start
-        let first = raw.loadUnaligned(as: UInt64.self).littleEndian
-        if length < 8 {
-          low = first & ((1 << UInt64(length &* 8)) &- 1)
-        } else {
-          low = first
-          if length > 8 {
-            let second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
-            high = second & (~0 >> UInt64(64 &- (length &- 8) &* 8))
-          }
-        }
-      }
-    } else {
-      for offset in 0..<length {
-        let byte = UInt64(bytes[start + offset])
-        if offset < 8 { low |= byte << UInt64(offset * 8) } else { high |= byte << UInt64((offset - 8) * 8) }
-      }
-    }
+    var (low, high) = bytes.withUnsafeBufferPointer { Keyword.packed($0, start, length) }
     guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
     high |= UInt64(length) << 56
     let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15

@@ -71,7 +71,22 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     var candidate = Int(table.slots[slot])
     let last = Int(table.slots[slot + 1])
     guard candidate < last else { return .none }
-    // The spelling packed little-endian into two words, zero-padded.
+    let (low, high) = packed(buffer, start, length)
+    while candidate < last {
+      let entry = table.entries[candidate]
+      if entry.low == low, entry.high == high { return entry.keyword }
+      candidate += 1
+    }
+    return .none
+  }
+
+  /// Packs a spelling byte by byte (near the end of the buffer, where a word load could read
+  /// past it).
+  /// `buffer[start..<start + length]` (at most 16 bytes) packed little-endian into two words,
+  /// zero-padded: two loads when 16 bytes are readable there, byte by byte near the end.
+  static func packed(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int
+  ) -> (low: UInt64, high: UInt64) {
     var low: UInt64 = 0
     var high: UInt64 = 0
     if start + 16 <= buffer.count, let base = buffer.baseAddress {
@@ -87,18 +102,11 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
         }
       }
     } else {
-      Keyword.pack(buffer, start, length, &low, &high)
+      pack(buffer, start, length, &low, &high)
     }
-    while candidate < last {
-      let entry = table.entries[candidate]
-      if entry.low == low, entry.high == high { return entry.keyword }
-      candidate += 1
-    }
-    return .none
+    return (low, high)
   }
 
-  /// Packs a spelling byte by byte (near the end of the buffer, where a word load could read
-  /// past it).
   private static func pack(
     _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int,
     _ low: inout UInt64, _ high: inout UInt64
