@@ -7,10 +7,19 @@ extension ScannerState {
     let end = min(body.upperBound - 1, tokens.count)
     guard start < end else { return }
     // Open calls: (call index, last token index of its arguments and trailing closures).
-    var openCalls: [(call: Int, end: Int)] = []
     // Depths (bracket nesting) at which a statement header is waiting for its block's `{`:
     // there an identifier before `{` is not a trailing closure (`if ready {`).
+    // Both stacks are the state's, emptied, so their storage serves every body of the file.
+    var openCalls: [(call: Int, end: Int)] = []
     var headerDepths: [Int] = []
+    swap(&openCalls, &openCallStack)
+    swap(&headerDepths, &headerDepthStack)
+    openCalls.removeAll(keepingCapacity: true)
+    headerDepths.removeAll(keepingCapacity: true)
+    defer {
+      swap(&openCalls, &openCallStack)
+      swap(&headerDepths, &headerDepthStack)
+    }
     var depth = 0
     var index = start
     while index < end {
@@ -82,6 +91,13 @@ extension ScannerState {
     let token = tokens[index]
     let next = index + 1
     guard next < limit else { return nil }
+    // Only `(`, `<` (explicit generic arguments) or `{` after the callee can make a call: most
+    // identifiers are rejected here, before the checks below.
+    switch tokens[next].kind {
+    case .leftParen, .leftBrace: break
+    case .operator where isOperator(next, "<"): break
+    default: return nil
+    }
     let isMacro = token.kind == .pound
     if token.kind == .identifier {
       switch token.keyword {

@@ -28,6 +28,9 @@ struct ScannerState {
   var partner: [Int32]
   /// Short names already made into strings.
   let names = NameCache()
+  /// Scratch stacks of `scanBody`, kept between bodies for their storage.
+  var openCallStack: [(call: Int, end: Int)] = []
+  var headerDepthStack: [Int] = []
 
   init(model: FileModel, scanBodies: Bool) {
     self.model = model
