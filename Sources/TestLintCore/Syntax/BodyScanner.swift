@@ -286,6 +286,9 @@ extension ScannerState {
       break
     }
     if count == 1 {
+      // A plain name (or macro): the file's one array for it, when the name is short ASCII.
+      let (start, end) = tokens[index].kind == .pound ? (Int(tokens[index].start), Int(tokens[index].end)) : nameRange(index)
+      if let shared = names.path(bytes, start, end) { return (shared, expressionBase, implicitMember) }
       return ([tokens[index].kind == .pound ? text(index) : name(index)], expressionBase, implicitMember)
     }
     var components: [String] = []

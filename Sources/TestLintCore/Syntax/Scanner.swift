@@ -52,15 +52,16 @@ struct ScannerState {
 
   /// The identifier's name, backticks removed.
   func name(_ index: Int) -> String {
-    let token = tokens[index]
-    var start = Int(token.start)
-    var end = Int(token.end)
-    if token.kind == .backtickIdentifier {
-      start += 1
-      end -= 1
-    }
+    let (start, end) = nameRange(index)
     if let known = names.string(bytes, start, end) { return known }
     return model.source.text(start..<end)
+  }
+
+  /// The byte range `name(index)` is made from: the token's, backticks removed.
+  func nameRange(_ index: Int) -> (Int, Int) {
+    let token = tokens[index]
+    if token.kind == .backtickIdentifier { return (Int(token.start) + 1, Int(token.end) - 1) }
+    return (Int(token.start), Int(token.end))
   }
 
   /// Whether the token is an operator spelled exactly `spelling`.
@@ -735,6 +736,8 @@ final class NameCache {
     var low: UInt64 = 0
     var high: UInt64 = 0
     var text = ""
+    /// `[text]`, made on first use: the path of a call to a plain name, shared by all of them.
+    var path: [String]?
   }
 
   private static let slotBits = 9
@@ -765,6 +768,21 @@ final class NameCache {
 
   /// The name spelled by `bytes[start..<end]`, or nil when it is not short ASCII (or empty).
   func string(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+    entry(bytes, start, end)?.pointee.text
+  }
+
+  /// `[string(bytes, start, end)]`, one array for every call of a file to that name (the
+  /// callee path of a call to a plain name), or nil when it is not short ASCII (or empty).
+  func path(_ bytes: [UInt8], _ start: Int, _ end: Int) -> [String]? {
+    guard let entry = entry(bytes, start, end) else { return nil }
+    if let path = entry.pointee.path { return path }
+    let path = [entry.pointee.text]
+    entry.pointee.path = path
+    return path
+  }
+
+  /// The entry of the name spelled by `bytes[start..<end]`, filled in if it was not there.
+  private func entry(_ bytes: [UInt8], _ start: Int, _ end: Int) -> UnsafeMutablePointer<Entry>? {
     let length = end - start
     guard length >= 1, length <= 15, start >= 0, end <= bytes.count else { return nil }
     // The bytes packed little-endian, zero-padded; the length in the top byte (a 16th byte
@@ -777,7 +795,7 @@ final class NameCache {
     let entry = entries + slot
     let bit: UInt64 = 1 << UInt64(slot & 63)
     let isUsed = used[slot >> 6] & bit != 0
-    if isUsed, entry.pointee.low == low, entry.pointee.high == high { return entry.pointee.text }
+    if isUsed, entry.pointee.low == low, entry.pointee.high == high { return entry }
     let text = String(decoding: bytes[start..<end], as: UTF8.self)
     if isUsed {
       entry.pointee = Entry(low: low, high: high, text: text)
@@ -785,6 +803,6 @@ final class NameCache {
       entry.initialize(to: Entry(low: low, high: high, text: text))
       used[slot >> 6] |= bit
     }
-    return text
+    return entry
   }
 }
