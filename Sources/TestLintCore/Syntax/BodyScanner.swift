@@ -48,7 +48,9 @@ extension ScannerState {
       default:
         break
       }
-      if token.kind == .identifier || token.kind == .backtickIdentifier || token.kind == .pound {
+      if token.kind == .identifier || token.kind == .backtickIdentifier || token.kind == .pound,
+        index + 1 < end, Self.mayFollowCallee(tokens[index + 1].kind)
+      {
         let callIndex = model.calls.count
         if let callEnd = readCall(
           at: index, limit: end, function: function, inHeader: headerDepths.last == depth,
@@ -71,6 +73,13 @@ extension ScannerState {
       }
       index += 1
     }
+  }
+
+  /// Whether a token of this kind after a name can make it a callee: `(`, `{`, or `<` (an
+  /// operator token) of explicit generic arguments.
+  @inline(__always)
+  static func mayFollowCallee(_ kind: TokenKind) -> Bool {
+    kind == .leftParen || kind == .leftBrace || kind == .operator
   }
 
   static let accessorKeywords = KeywordSet([.get, .set, .willSet, .didSet])
@@ -403,8 +412,14 @@ extension ScannerState {
     if cursor >= 0, tokens[cursor].kind == .dot { return }
     let valueEnd = expressionEnd(from: index + 1, limit: limit)
     var target: [String] = []
-    target.reserveCapacity((index - first + 1) / 2)
-    for component in stride(from: first, to: index, by: 2) { target.append(name(component)) }
+    if first == index - 1 {
+      // One name: the file's shared array for it, when it is short ASCII.
+      let (start, end) = nameRange(first)
+      target = names.path(bytes, start, end) ?? [name(first)]
+    } else {
+      target.reserveCapacity((index - first + 1) / 2)
+      for component in stride(from: first, to: index, by: 2) { target.append(name(component)) }
+    }
     model.assignments.append(
       Assignment(target: target, targetToken: index - 1, value: (index + 1)..<valueEnd, function: function))
   }

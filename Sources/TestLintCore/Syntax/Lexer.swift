@@ -46,6 +46,9 @@ private struct LexerState {
   var failedRegexScans = 0
   var failedRegexLineEnd = -1
   static let maximumFailedRegexScans = 16
+  /// The shared tables, read once here rather than through their lazy globals at every token.
+  let classes = ByteClass.table
+  let keywords = KeywordTable.shared
 
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer
@@ -105,7 +108,7 @@ private struct LexerState {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         lexNumber()
       default:
-        if LexerState.isIdentifierHead(byte) {
+        if classes[Int(byte)] & ByteClass.identifierHead != 0 {
           lexIdentifier()
         } else if LexerState.isOperatorByte(byte) {
           lexOperator()
@@ -165,9 +168,8 @@ private struct LexerState {
   mutating func lexIdentifier() {
     let start = index
     var end = index + 1
-    let classes = ByteClass.table
     while end < count, classes[Int(buffer[end])] & ByteClass.identifierBody != 0 { end += 1 }
-    add(.identifier, start, end, keyword: Keyword.lookup(buffer, start, end))
+    add(.identifier, start, end, keyword: Keyword.lookup(buffer, start, end, in: keywords))
   }
 
   mutating func lexBacktick() {

@@ -37,7 +37,11 @@ struct ScannerState {
     self.scanBodies = scanBodies
     self.tokens = model.tokens
     self.bytes = model.source.bytes
-    self.partner = ScannerState.matchBrackets(model.tokens)
+    var openers = 0
+    self.partner = ScannerState.matchBrackets(model.tokens, openers: &openers)
+    // Every call owns a `(` or a `{` of its own: room for all of them, so the calls (big values)
+    // are never moved to a bigger buffer.
+    if scanBodies { self.model.calls.reserveCapacity(openers) }
   }
 
   // MARK: Token helpers
@@ -96,7 +100,8 @@ struct ScannerState {
 
   // MARK: Bracket matching
 
-  static func matchBrackets(_ tokens: [Token]) -> [Int32] {
+  /// The partner of each bracket; `openers` counts the `(` and `{`.
+  static func matchBrackets(_ tokens: [Token], openers: inout Int) -> [Int32] {
     var partner = [Int32](repeating: Int32(tokens.count), count: tokens.count)
     var stack: [Int] = []
     // Stack heights of the open `(`, `[` and `{`, so the innermost opener of a kind (and the
@@ -112,12 +117,14 @@ struct ScannerState {
       case .leftParen:
         parens.append(stack.count)
         stack.append(index)
+        openers += 1
       case .leftBracket:
         brackets.append(stack.count)
         stack.append(index)
       case .leftBrace:
         braces.append(stack.count)
         stack.append(index)
+        openers += 1
       case .rightParen, .rightBrace, .rightBracket:
         // Recover from stray closers: only pop when the opener is somewhere on the stack.
         let opened = kind == .rightParen ? parens.last : kind == .rightBracket ? brackets.last : braces.last

@@ -61,13 +61,15 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
   case prefix, postfix, infix, consuming, borrowing, isolated, optional, `Self`
 
   /// The keyword a byte range spells, or `.none`.
-  static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
+  static func lookup(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+    in table: KeywordTable = KeywordTable.shared
+  ) -> Keyword {
     let length = end - start
     guard length >= 2, length <= 15 else { return .none }
     let first = buffer[start]
     guard (first >= 0x61 && first <= 0x7A) || first == 0x53 else { return .none }
     let slot = Int(first) &* 16 &+ length
-    let table = KeywordTable.shared
     var candidate = Int(table.slots[slot])
     let last = Int(table.slots[slot + 1])
     guard candidate < last else { return .none }
