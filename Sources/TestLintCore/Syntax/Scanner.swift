@@ -102,52 +102,104 @@ struct ScannerState {
 
   /// The partner of each bracket; `openers` counts the `(` and `{`.
   static func matchBrackets(_ tokens: [Token], openers: inout Int) -> [Int32] {
-    var partner = [Int32](repeating: Int32(tokens.count), count: tokens.count)
-    var stack: [Int] = []
-    // Stack heights of the open `(`, `[` and `{`, so the innermost opener of a kind (and the
-    // innermost brace) is found without searching the stack: a run of stray closers would
-    // otherwise cost a full stack search each, quadratic time on a broken file. Three flat
-    // arrays, not an array of arrays: no nested copy-on-write checks on the hot path.
-    var parens: [Int] = []
-    var brackets: [Int] = []
-    var braces: [Int] = []
-    for index in tokens.indices {
+    let count = tokens.count
+    var opened = 0
+    let partner = [Int32](unsafeUninitializedCapacity: count) { partner, initialized in
+      guard let base = partner.baseAddress else {
+        initialized = 0
+        return
+      }
+      base.initialize(repeating: Int32(truncatingIfNeeded: count), count: count)
+      initialized = count
+      tokens.withUnsafeBufferPointer { tokens in
+        opened = matchBrackets(tokens, into: base)
+      }
+    }
+    openers = opened
+    return partner
+  }
+
+  /// Pairs the brackets of `tokens` in `partner` (filled with `tokens.count` beforehand);
+  /// returns the number of `(` and `{`.
+  ///
+  /// One stack of open brackets; each entry also links to the entry of the next open bracket
+  /// of its kind below it, so the innermost opener of a kind (and the innermost brace) is known
+  /// without searching the stack: a run of stray closers would otherwise cost a full stack
+  /// search each, quadratic time on a broken file.
+  private static func matchBrackets(
+    _ tokens: UnsafeBufferPointer<Token>, into partner: UnsafeMutablePointer<Int32>
+  ) -> Int {
+    var capacity = 64
+    // Per entry: the opener's token index, and the height + 1 of the entry below it of the
+    // same kind (0: none).
+    var stackToken = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    var stackBelow = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+    defer {
+      stackToken.deallocate()
+      stackBelow.deallocate()
+    }
+    var height = 0
+    // The height + 1 of the innermost open `(`, `[` and `{` (0: none open).
+    var topParen: Int32 = 0
+    var topBracket: Int32 = 0
+    var topBrace: Int32 = 0
+    var opened = 0
+    for index in 0..<tokens.count {
       let kind = tokens[index].kind
       switch kind {
-      case .leftParen:
-        parens.append(stack.count)
-        stack.append(index)
-        openers += 1
-      case .leftBracket:
-        brackets.append(stack.count)
-        stack.append(index)
-      case .leftBrace:
-        braces.append(stack.count)
-        stack.append(index)
-        openers += 1
+      case .leftParen, .leftBracket, .leftBrace:
+        if height == capacity {
+          let grown = capacity * 2
+          let token = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
+          let below = UnsafeMutablePointer<Int32>.allocate(capacity: grown)
+          token.update(from: stackToken, count: height)
+          below.update(from: stackBelow, count: height)
+          stackToken.deallocate()
+          stackBelow.deallocate()
+          stackToken = token
+          stackBelow = below
+          capacity = grown
+        }
+        stackToken[height] = Int32(truncatingIfNeeded: index)
+        height += 1
+        switch kind {
+        case .leftParen:
+          stackBelow[height - 1] = topParen
+          topParen = Int32(truncatingIfNeeded: height)
+          opened += 1
+        case .leftBracket:
+          stackBelow[height - 1] = topBracket
+          topBracket = Int32(truncatingIfNeeded: height)
+        default:
+          stackBelow[height - 1] = topBrace
+          topBrace = Int32(truncatingIfNeeded: height)
+          opened += 1
+        }
       case .rightParen, .rightBrace, .rightBracket:
         // Recover from stray closers: only pop when the opener is somewhere on the stack.
-        let opened = kind == .rightParen ? parens.last : kind == .rightBracket ? brackets.last : braces.last
-        guard let depth = opened else { continue }
+        let top = kind == .rightParen ? topParen : kind == .rightBracket ? topBracket : topBrace
+        guard top > 0 else { continue }
         // Braces are the strongest structure: a `)` never closes across an open `{`.
-        if kind != .rightBrace, let brace = braces.last, brace > depth { continue }
-        while stack.count > depth {
-          let open = stack.removeLast()
+        if kind != .rightBrace, topBrace > top { continue }
+        let depth = Int(top) - 1
+        while height > depth {
+          height -= 1
+          let open = Int(stackToken[height])
           switch tokens[open].kind {
-          case .leftParen: parens.removeLast()
-          case .leftBracket: brackets.removeLast()
-          default: braces.removeLast()
+          case .leftParen: topParen = stackBelow[height]
+          case .leftBracket: topBracket = stackBelow[height]
+          default: topBrace = stackBelow[height]
           }
-          if stack.count == depth {
-            partner[open] = Int32(index)
-            partner[index] = Int32(open)
+          if height == depth {
+            partner[open] = Int32(truncatingIfNeeded: index)
+            partner[index] = Int32(truncatingIfNeeded: open)
           }
         }
       default:
         break
       }
     }
-    return partner
+    return opened
   }
 }
 
