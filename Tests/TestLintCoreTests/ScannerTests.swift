@@ -514,6 +514,19 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(call.parentheses.map { model.text(tokens: $0) }, "(value: a + b, [1, 2])")
   }
 
+  func test_callArguments_areEachCallsOwnFromIndexZero() {
+    // Every call's arguments and closures are a view of one array per file: each call must see
+    // only its own, counted from 0, however the calls nest.
+    let model = scan("func f() { outer(a: inner(1, 2), b: 3) { x in } label: { y in }\n after(c: 4) }")
+    XCTAssertEqual(model.calls.map(\.name), ["outer", "inner", "after"])
+    XCTAssertEqual(model.calls.map { $0.arguments.map { model.text(tokens: $0.value) } }, [["inner(1, 2)", "3"], ["1", "2"], ["4"]])
+    XCTAssertEqual(model.calls.map(\.labels), [["a", "b"], [nil, nil], ["c"]])
+    XCTAssertEqual(model.calls[0].arguments[1].label, "b")
+    XCTAssertEqual(model.calls[1].arguments.indices, 0..<2)
+    XCTAssertEqual(model.calls.map { $0.trailingClosures.map(\.label) }, [[nil, "label"], [], []])
+    XCTAssertEqual(model.calls[0].trailingClosures.last.map { model.text(tokens: $0.tokens) }, "{ y in }")
+  }
+
   func test_trailingClosure_isRecorded() throws {
     let model = scan("func f() { items.forEach { item in handle(item) } }")
     XCTAssertEqual(model.calls.map(\.path), [["items", "forEach"], ["handle"]])

@@ -144,13 +144,13 @@ extension ScannerState {
       }
     }
     var parentheses: Range<Int>?
-    var arguments: [Argument] = []
+    let argumentStart = callArguments.count
     var cursor = next
     let nextToken = tokens[next]
     if nextToken.kind == .leftParen, !nextToken.isAtLineStart {
       let close = min(self.close(next), limit)
       parentheses = next..<(close + 1)
-      arguments = readArguments(from: next + 1, to: close)
+      readArguments(from: next + 1, to: close)
       cursor = close + 1
     } else if isOperator(next, "<"), !nextToken.hasSpaceBefore, token.kind == .identifier {
       // Explicit generic arguments: `make<Foo>()`.
@@ -164,7 +164,7 @@ extension ScannerState {
       }
       let close = min(self.close(after), limit)
       parentheses = after..<(close + 1)
-      arguments = readArguments(from: after + 1, to: close)
+      readArguments(from: after + 1, to: close)
       cursor = close + 1
     } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart
       || isVariableTypeAnnotation(endingAt: index)
@@ -172,17 +172,18 @@ extension ScannerState {
       // `#file`, `#line` and plain names are not calls.
       return nil
     }
-    var trailingClosures: [TrailingClosure] = []
+    let argumentEnd = callArguments.count
+    let closureStart = callClosures.count
     if !inHeader, cursor < limit, tokens[cursor].kind == .leftBrace, !tokens[cursor].isAtLineStart {
       let close = min(self.close(cursor), limit)
-      trailingClosures.append(TrailingClosure(label: nil, tokens: cursor..<(close + 1)))
+      callClosures.append(TrailingClosure(label: nil, tokens: cursor..<(close + 1)))
       cursor = close + 1
       // Further labelled trailing closures: `label: { ... }`.
       while cursor + 2 < limit, tokens[cursor].isIdentifierLike, tokens[cursor + 1].kind == .colon,
         tokens[cursor + 2].kind == .leftBrace
       {
         let close = min(self.close(cursor + 2), limit)
-        trailingClosures.append(TrailingClosure(label: name(cursor), tokens: (cursor + 2)..<(close + 1)))
+        callClosures.append(TrailingClosure(label: name(cursor), tokens: (cursor + 2)..<(close + 1)))
         cursor = close + 1
       }
     }
@@ -191,8 +192,11 @@ extension ScannerState {
       Call(
         path: path.components, hasExpressionBase: path.expressionBase,
         isImplicitMember: path.implicitMember, isMacro: isMacro, nameToken: index,
-        arguments: arguments, parentheses: parentheses, trailingClosures: trailingClosures,
-        parent: parent, function: function))
+        parentheses: parentheses, parent: parent, function: function, parts: parts,
+        argumentStart: Int32(truncatingIfNeeded: argumentStart),
+        argumentEnd: Int32(truncatingIfNeeded: argumentEnd),
+        closureStart: Int32(truncatingIfNeeded: closureStart),
+        closureEnd: Int32(truncatingIfNeeded: callClosures.count)))
     return cursor - 1
   }
 
@@ -220,18 +224,9 @@ extension ScannerState {
     return tokens[cursor - 3].keyword == .var
   }
 
-  /// Splits `(`...`)` contents (exclusive bounds) into arguments.
-  func readArguments(from start: Int, to end: Int) -> [Argument] {
-    guard start < end else { return [] }
-    // Count the entries first (a cheap pass over the tokens) so the array is allocated once.
-    var entries = 1
-    var probe = start
-    while probe < end {
-      if tokens[probe].kind == .comma { entries += 1 }
-      probe = isBracketOpen(probe) ? min(close(probe) + 1, end) : probe + 1
-    }
-    var arguments: [Argument] = []
-    arguments.reserveCapacity(entries)
+  /// Splits `(`...`)` contents (exclusive bounds) into arguments, appended to `callArguments`.
+  mutating func readArguments(from start: Int, to end: Int) {
+    guard start < end else { return }
     var index = start
     var entryStart = start
     while index <= end {
@@ -245,7 +240,7 @@ extension ScannerState {
             label = name(entryStart)
             valueStart = entryStart + 2
           }
-          arguments.append(Argument(label: label, tokens: entryStart..<index, value: valueStart..<index))
+          callArguments.append(Argument(label: label, tokens: entryStart..<index, value: valueStart..<index))
         }
         entryStart = index + 1
         index += 1
@@ -253,7 +248,6 @@ extension ScannerState {
       }
       if isBracketOpen(index) { index = min(close(index) + 1, end) } else { index += 1 }
     }
-    return arguments
   }
 
   /// The dotted path that ends at `index`: `self.presenter.viewIsReady`.

@@ -202,6 +202,16 @@ public struct TrailingClosure: Sendable, Hashable {
   public var tokens: Range<Int>
 }
 
+/// The arguments and trailing closures of all the calls of one file, one array of each, which
+/// the calls index: a call costs no allocation of its own, and freeing the model frees two
+/// arrays rather than two per call. The scanner fills it once, when it has read the whole file
+/// and before any call is read; it never changes afterwards (hence `@unchecked Sendable`, and no
+/// exclusivity checks on reads).
+final class CallParts: @unchecked Sendable {
+  @exclusivity(unchecked) var arguments: [Argument] = []
+  @exclusivity(unchecked) var trailingClosures: [TrailingClosure] = []
+}
+
 /// A call such as `XCTAssertEqual(a, b)`, `self.presenter.viewIsReady()`, `#expect(x)` or
 /// `describe("x") { ... }`.
 public struct Call: Sendable {
@@ -215,23 +225,69 @@ public struct Call: Sendable {
   public var isMacro: Bool
   /// Token index of the callee's last component.
   public var nameToken: Int
-  /// The parenthesised arguments (empty when the call has only trailing closures).
-  public var arguments: [Argument]
   /// Token range of `(`...`)` inclusive, if any.
   public var parentheses: Range<Int>?
-  /// Token ranges of trailing closures (`{`...`}` inclusive), with their labels.
-  public var trailingClosures: [TrailingClosure]
   /// The call whose arguments or closures contain this one (index into `FileModel.calls`).
   public var parent: Int?
   /// The function whose body contains it (index into `FileModel.functions`).
   public var function: Int
+  /// The file's arguments and trailing closures, and where this call's sit among them.
+  let parts: CallParts
+  let argumentStart: Int32
+  let argumentEnd: Int32
+  let closureStart: Int32
+  let closureEnd: Int32
 
+  /// The parenthesised arguments (empty when the call has only trailing closures).
+  public var arguments: CallArguments {
+    CallArguments(parts: parts, base: Int(argumentStart), count: Int(argumentEnd &- argumentStart))
+  }
+  /// Token ranges of trailing closures (`{`...`}` inclusive), with their labels.
+  public var trailingClosures: CallTrailingClosures {
+    CallTrailingClosures(parts: parts, base: Int(closureStart), count: Int(closureEnd &- closureStart))
+  }
   /// The last component of the callee path (the called name).
   public var name: String { path.last ?? "" }
   /// The component before the name (the receiver), if any.
   public var receiver: String? { path.count >= 2 ? path[path.count - 2] : nil }
   /// The labels of the parenthesised arguments (nil for unlabelled ones).
-  public var labels: [String?] { arguments.map(\.label) }
+  public var labels: [String?] {
+    argumentStart == argumentEnd ? [] : parts.arguments[Int(argumentStart)..<Int(argumentEnd)].map(\.label)
+  }
+}
+
+/// A call's parenthesised arguments, indexed from 0 like an array: a view of the file's
+/// `CallParts`, so reading them allocates nothing.
+public struct CallArguments: RandomAccessCollection, Sendable {
+  let parts: CallParts
+  let base: Int
+  /// How many there are.
+  public let count: Int
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> Argument {
+    precondition(position >= 0 && position < count, "argument index out of range")
+    return parts.arguments[base &+ position]
+  }
+}
+
+/// A call's trailing closures, indexed from 0 like an array: a view of the file's `CallParts`,
+/// so reading them allocates nothing.
+public struct CallTrailingClosures: RandomAccessCollection, Sendable {
+  let parts: CallParts
+  let base: Int
+  /// How many there are.
+  public let count: Int
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> TrailingClosure {
+    precondition(position >= 0 && position < count, "trailing closure index out of range")
+    return parts.trailingClosures[base &+ position]
+  }
 }
 
 /// An assignment `target = value` inside a body.

@@ -13,6 +13,8 @@ public struct Scanner {
       source: source, tokens: tokens, comments: lexed.comments, problems: lexed.problems)
     var state = ScannerState(model: model, scanBodies: bodies)
     state.run()
+    state.parts.arguments = state.callArguments
+    state.parts.trailingClosures = state.callClosures
     model = state.model
     return model
   }
@@ -28,6 +30,11 @@ struct ScannerState {
   var partner: [Int32]
   /// Short names already made into strings.
   let names = NameCache()
+  /// The arguments and trailing closures of the calls read so far, which the calls index;
+  /// handed to `parts`, which the calls share, when the file is read.
+  var callArguments: [Argument] = []
+  var callClosures: [TrailingClosure] = []
+  let parts = CallParts()
   /// Scratch stacks of `scanBody`, kept between bodies for their storage.
   var openCallStack: [(call: Int, end: Int)] = []
   var headerDepthStack: [Int] = []
