@@ -292,6 +292,17 @@ final class LexerTests: XCTestCase {
       positions(lexed), [Position(1, 1), Position(1, 5), Position(1, 7), Position(1, 9), Position(1, 14), Position(1, 16)])
   }
 
+  func test_possibleDirectives_areFlaggedForThePreprocessor() {
+    // Without a token that could be a directive the preprocessor returns the tokens as they are,
+    // so every directive must raise the flag; macros and other `#` words need not.
+    for text in ["#if DEBUG\nx()\n#endif", "a\n#elseif os(iOS)", "#else", "f()\n  #endif"] {
+      XCTAssertTrue(Lexer.lex(SourceFile(path: "a.swift", text: text)).mayHaveDirectives, text)
+    }
+    for text in ["#expect(a == b)", "let f = #file", "// #if DEBUG", "let s = \"#if\"", "x"] {
+      XCTAssertFalse(Lexer.lex(SourceFile(path: "a.swift", text: text)).mayHaveDirectives, text)
+    }
+  }
+
   func test_byteOrderMark_isSkipped() throws {
     let source = try SourceFile(path: "a.swift", bytes: [0xEF, 0xBB, 0xBF] + Array("let a\nb".utf8))
     let lexed = Lexer.lex(source)

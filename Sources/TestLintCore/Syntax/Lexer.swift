@@ -14,6 +14,9 @@ public struct LexedFile: Sendable {
   public var comments: [Token]
   /// Unterminated literals and comments.
   public var problems: [LexProblem]
+  /// Whether some token may be a `#if` / `#elseif` / `#else` / `#endif` directive (false: none
+  /// is, so `Preprocessor` has nothing to resolve).
+  public var mayHaveDirectives = true
 }
 
 /// A byte-level lexer for the Swift lexical grammar that can hide code from a scanner: nested
@@ -27,7 +30,9 @@ public struct Lexer {
     file.bytes.withUnsafeBufferPointer { buffer in
       var lexer = LexerState(buffer: buffer)
       lexer.run()
-      return LexedFile(tokens: lexer.tokens, comments: lexer.comments, problems: lexer.problems)
+      return LexedFile(
+        tokens: lexer.tokens, comments: lexer.comments, problems: lexer.problems,
+        mayHaveDirectives: lexer.mayHaveDirectives)
     }
   }
 }
@@ -40,6 +45,8 @@ private struct LexerState {
   var comments: [Token] = []
   var problems: [LexProblem] = []
   var pendingFlags: UInt8 = 0
+  /// A `#if`, `#elseif`, `#else` or `#endif` token was read.
+  var mayHaveDirectives = false
   /// Bare-regex scans that failed on the line that ends at `failedRegexLineEnd`. A failed scan
   /// may read to the end of its line, so after `maximumFailedRegexScans` of them the rest of
   /// the line is not tried: retrying at every `/` is quadratic on a long line like `(/[(/[...`.
@@ -68,9 +75,12 @@ private struct LexerState {
       case 0x20, 0x09, 0x0B, 0x0C, 0x00:
         pendingFlags |= Token.spaceBefore
         index += 1
+        // The rest of a run of spaces (indentation) in a tight loop.
+        while index < count, buffer[index] == 0x20 { index += 1 }
       case 0x0A, 0x0D:
         pendingFlags |= Token.spaceBefore | Token.newlineBefore
         index += 1
+        while index < count, buffer[index] == 0x20 { index += 1 }
       case UInt8(ascii: "/"):
         if peek(1) == UInt8(ascii: "/") {
           let start = index
@@ -250,6 +260,13 @@ private struct LexerState {
     if hashes == 1, after < count, LexerState.isIdentifierHead(buffer[after]) {
       var end = after + 1
       while end < count, LexerState.isIdentifierBody(buffer[end]) { end += 1 }
+      let length = end - start
+      if Preprocessor.directiveKind(
+        length: length, buffer[start + 1], length > 2 ? buffer[start + 2] : 0,
+        length > 3 ? buffer[start + 3] : 0) != nil
+      {
+        mayHaveDirectives = true
+      }
       add(.pound, start, end)
       return
     }

@@ -5,26 +5,36 @@
 /// (`#if X class A: B { #else class A: C { #endif`), only the first branch is kept, so the
 /// scanner sees code the compiler could see. Iterative, one pass to find groups, one to filter.
 public enum Preprocessor {
-  /// Returns the tokens the scanner should read.
-  public static func resolve(_ tokens: [Token], source: SourceFile) -> [Token] {
+  /// Which directive a `#word` token of `length` bytes is, from its second to fourth bytes (0
+  /// past its end): 1 `#if`, 2 `#elseif`, 3 `#else`, 4 `#endif`; nil for any other.
+  static func directiveKind(length: Int, _ second: UInt8, _ third: UInt8, _ fourth: UInt8) -> UInt8? {
+    // #if, #elseif, #else, #endif: distinguish by length and letters.
+    switch length {
+    case 3 where second == UInt8(ascii: "i") && third == UInt8(ascii: "f"):
+      return 1
+    case 7 where second == UInt8(ascii: "e") && fourth == UInt8(ascii: "s"):
+      return 2  // #elseif
+    case 5 where second == UInt8(ascii: "e") && third == UInt8(ascii: "l"):
+      return 3  // #else
+    case 6 where second == UInt8(ascii: "e") && third == UInt8(ascii: "n"):
+      return 4  // #endif
+    default:
+      return nil
+    }
+  }
+
+  /// Returns the tokens the scanner should read. With `mayHaveDirectives` false (the lexer saw
+  /// no token that could be a directive) they are the tokens given.
+  public static func resolve(_ tokens: [Token], source: SourceFile, mayHaveDirectives: Bool = true) -> [Token] {
+    guard mayHaveDirectives else { return tokens }
     let bytes = source.bytes
     func directive(_ token: Token) -> UInt8? {
       guard token.kind == .pound else { return nil }
-      let length = token.end - token.start
+      let length = Int(token.end - token.start)
       let base = Int(token.start)
-      // #if, #elseif, #else, #endif: distinguish by length and letters.
-      switch length {
-      case 3 where bytes[base + 1] == UInt8(ascii: "i") && bytes[base + 2] == UInt8(ascii: "f"):
-        return 1
-      case 7 where bytes[base + 1] == UInt8(ascii: "e") && bytes[base + 3] == UInt8(ascii: "s"):
-        return 2  // #elseif
-      case 5 where bytes[base + 1] == UInt8(ascii: "e") && bytes[base + 2] == UInt8(ascii: "l"):
-        return 3  // #else
-      case 6 where bytes[base + 1] == UInt8(ascii: "e") && bytes[base + 2] == UInt8(ascii: "n"):
-        return 4  // #endif
-      default:
-        return nil
-      }
+      return directiveKind(
+        length: length, length > 1 ? bytes[base + 1] : 0, length > 2 ? bytes[base + 2] : 0,
+        length > 3 ? bytes[base + 3] : 0)
     }
     var hasDirective = false
     for token in tokens where directive(token) != nil {

@@ -8,7 +8,8 @@ public struct Scanner {
   /// to learn the class hierarchy of a whole run).
   public static func scan(_ source: SourceFile, bodies: Bool = true) -> FileModel {
     let lexed = Lexer.lex(source)
-    let tokens = Preprocessor.resolve(lexed.tokens, source: source)
+    let tokens = Preprocessor.resolve(
+      lexed.tokens, source: source, mayHaveDirectives: lexed.mayHaveDirectives)
     var model = FileModel(
       source: source, tokens: tokens, comments: lexed.comments, problems: lexed.problems)
     var state = ScannerState(model: model, scanBodies: bodies)
