@@ -30,8 +30,9 @@ public struct Lexer {
     file.bytes.withUnsafeBufferPointer { buffer in
       var lexer = LexerState(buffer: buffer)
       lexer.run()
+      let tokens = lexer.takeTokens()
       return LexedFile(
-        tokens: lexer.tokens, comments: lexer.comments, problems: lexer.problems,
+        tokens: tokens, comments: lexer.comments, problems: lexer.problems,
         mayHaveDirectives: lexer.mayHaveDirectives)
     }
   }
@@ -41,7 +42,11 @@ private struct LexerState {
   let buffer: UnsafeBufferPointer<UInt8>
   let count: Int
   var index = 0
-  var tokens: [Token] = []
+  /// The tokens so far, in storage of our own (grown by doubling): appending is a store, with
+  /// no uniqueness or capacity checks of an array; `takeTokens` makes the array once.
+  var tokens: UnsafeMutablePointer<Token>
+  var tokenCount = 0
+  var tokenCapacity: Int
   var comments: [Token] = []
   var problems: [LexProblem] = []
   var pendingFlags: UInt8 = 0
@@ -60,7 +65,18 @@ private struct LexerState {
   init(buffer: UnsafeBufferPointer<UInt8>) {
     self.buffer = buffer
     self.count = buffer.count
-    tokens.reserveCapacity(buffer.count / 5 + 16)
+    tokenCapacity = buffer.count / 5 + 16
+    tokens = .allocate(capacity: tokenCapacity)
+  }
+
+  /// The tokens as an array; frees the lexer's storage (call once, after `run`).
+  mutating func takeTokens() -> [Token] {
+    let array = Array(UnsafeBufferPointer(start: tokens, count: tokenCount))
+    tokens.deinitialize(count: tokenCount)
+    tokens.deallocate()
+    tokenCount = 0
+    tokenCapacity = 0
+    return array
   }
 
   mutating func run() {
@@ -132,10 +148,21 @@ private struct LexerState {
   // MARK: Tokens
 
   mutating func add(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none) {
-    tokens.append(
-      Token(kind: kind, keyword: keyword, flags: pendingFlags, start: Int32(start), end: Int32(end)))
+    if tokenCount == tokenCapacity { growTokens() }
+    (tokens + tokenCount).initialize(
+      to: Token(kind: kind, keyword: keyword, flags: pendingFlags, start: Int32(start), end: Int32(end)))
+    tokenCount += 1
     pendingFlags = 0
     index = end
+  }
+
+  mutating func growTokens() {
+    let capacity = tokenCapacity * 2
+    let grown = UnsafeMutablePointer<Token>.allocate(capacity: capacity)
+    grown.moveInitialize(from: tokens, count: tokenCount)
+    tokens.deallocate()
+    tokens = grown
+    tokenCapacity = capacity
   }
 
   mutating func addComment(_ start: Int) {
@@ -451,7 +478,8 @@ private struct LexerState {
   func regexAllowedHere() -> Bool {
     guard let next = peek(1) else { return false }
     if next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D { return false }
-    guard let previous = tokens.last else { return true }
+    guard tokenCount > 0 else { return true }
+    let previous = tokens[tokenCount - 1]
     switch previous.kind {
     case .identifier:
       switch previous.keyword {

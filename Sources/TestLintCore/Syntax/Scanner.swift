@@ -577,19 +577,21 @@ extension ScannerState {
       body = index..<(end + 1)
       index = end + 1
     }
+    // Appended before its body is read (which adds no function), then completed in place: the
+    // declaration is never copied.
     let functionIndex = model.functions.count
-    var function = FunctionDecl(
-      kind: kind, name: functionName, nameOffset: nameOffset, attributes: pending.attributes,
-      modifiers: pending.modifiers, parameters: parameters, isAsync: isAsync, isThrows: isThrows,
-      returnType: returnType, body: body, owner: scope)
+    model.functions.append(
+      FunctionDecl(
+        kind: kind, name: functionName, nameOffset: nameOffset, attributes: pending.attributes,
+        modifiers: pending.modifiers, parameters: parameters, isAsync: isAsync, isThrows: isThrows,
+        returnType: returnType, body: body, owner: scope))
     if scanBodies, let body {
       let callStart = model.calls.count
       let assignmentStart = model.assignments.count
       scanBody(body, function: functionIndex)
-      function.calls = callStart..<model.calls.count
-      function.assignments = assignmentStart..<model.assignments.count
+      model.functions[functionIndex].calls = callStart..<model.calls.count
+      model.functions[functionIndex].assignments = assignmentStart..<model.assignments.count
     }
-    model.functions.append(function)
     if let scope { model.types[scope].functions.append(functionIndex) }
     return index
   }
