@@ -63,6 +63,9 @@ public struct FileLinter: Sendable {
 
   /// Findings of one file's context (built once and shared with the inventory).
   public func lint(_ context: RuleContext) -> (findings: [Finding], problems: [Diagnostic]) {
+    // A finding carries no fix: the rules need not build them.
+    var context = context
+    context.buildsFixes = false
     let model = context.model
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []

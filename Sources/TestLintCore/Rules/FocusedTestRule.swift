@@ -13,7 +13,7 @@ public struct FocusedTestRule: Rule {
     let model = context.model
     var violations: [Violation] = []
     let quick = model.imports.contains { $0.module == "Quick" }
-    let snapshots = model.imports.contains { $0.module.contains("Snapshot") }
+    let snapshots = model.imports.contains { RuleText.contains($0.module, "Snapshot") }
     for index in model.calls.indices {
       // The name first: copying every `Call` out of the array costs more than the check.
       let name = model.calls[index].name
@@ -100,7 +100,9 @@ public struct FocusedTestRule: Rule {
     guard let owner = context.model.functions[function].owner else { return true }
     let type = context.model.types[owner]
     if context.discovery.isXCTestType(type) { return true }
-    return ([type.name] + type.inheritance).contains { $0.contains("Test") || $0.contains("Spec") }
+    return ([type.name] + type.inheritance).contains {
+      RuleText.contains($0, "Test") || RuleText.contains($0, "Spec")
+    }
   }
 
   /// A `record:` value that re-records every snapshot: `true`, `.all`, `Record.all`.

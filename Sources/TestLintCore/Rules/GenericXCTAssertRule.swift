@@ -26,7 +26,7 @@ public struct GenericXCTAssertRule: Rule {
         Violation(
           offset: model.offset(call.nameToken), message: Messages.message(for: suggestion),
           test: context.test(ofFunction: call.function)?.qualifiedName,
-          fix: Self.fix(call, suggestion: suggestion, in: model)))
+          fix: context.buildsFixes ? Self.fix(call, suggestion: suggestion, in: model) : nil))
     }
     return violations
   }
@@ -69,16 +69,21 @@ public struct GenericXCTAssertRule: Rule {
     }
     if hasLogical { return .generic }
     if let comparison {
-      let left = model.text(tokens: range.lowerBound..<comparison.index)
-      let right = model.text(tokens: (comparison.index + 1)..<range.upperBound)
-      let sides = [left, right]
+      let left = range.lowerBound..<comparison.index
+      let right = (comparison.index + 1)..<range.upperBound
+      // Whether a side's text is exactly the literal: one token, compared byte by byte (a
+      // longer side spans more text), without building the sides' text.
+      func side(is literal: StaticString) -> Bool {
+        (left.count == 1 && model.token(left.lowerBound, is: literal))
+          || (right.count == 1 && model.token(right.lowerBound, is: literal))
+      }
       let assertion: String
       switch comparison.spelling {
       case "==":
         assertion =
-          sides.contains("nil") ? "XCTAssertNil" : sides.contains("true") ? "XCTAssertTrue"
-          : sides.contains("false") ? "XCTAssertFalse" : "XCTAssertEqual"
-      case "!=": assertion = sides.contains("nil") ? "XCTAssertNotNil" : "XCTAssertNotEqual"
+          side(is: "nil") ? "XCTAssertNil" : side(is: "true") ? "XCTAssertTrue"
+          : side(is: "false") ? "XCTAssertFalse" : "XCTAssertEqual"
+      case "!=": assertion = side(is: "nil") ? "XCTAssertNotNil" : "XCTAssertNotEqual"
       case "===": assertion = "XCTAssertIdentical"
       case "!==": assertion = "XCTAssertNotIdentical"
       case ">": assertion = "XCTAssertGreaterThan"
@@ -208,9 +213,27 @@ public struct GenericXCTAssertRule: Rule {
 
 extension GenericXCTAssertRule {
   fileprivate enum Messages {
+    /// The message of each assertion `suggestion(for:in:)` names, with its operator.
+    static let specific: [String: (spelling: String, message: String)] = {
+      let pairs = [
+        ("XCTAssertNil", "=="), ("XCTAssertTrue", "=="), ("XCTAssertFalse", "=="),
+        ("XCTAssertEqual", "=="), ("XCTAssertNotNil", "!="), ("XCTAssertNotEqual", "!="),
+        ("XCTAssertIdentical", "==="), ("XCTAssertNotIdentical", "!=="),
+        ("XCTAssertGreaterThan", ">"), ("XCTAssertGreaterThanOrEqual", ">="),
+        ("XCTAssertLessThan", "<"), ("XCTAssertLessThanOrEqual", "<="),
+      ]
+      var result: [String: (spelling: String, message: String)] = [:]
+      for (assertion, spelling) in pairs {
+        result[assertion] = (spelling, "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'")
+      }
+      return result
+    }()
+
     static func message(for suggestion: Suggestion) -> String {
       switch suggestion {
       case .specific(let assertion, let spelling, _):
+        // Built once per assertion, not per finding.
+        if let known = specific[assertion], known.spelling == spelling { return known.message }
         return "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'"
       case .negation:
         return "use 'XCTAssertFalse' instead of 'XCTAssert' with '!'"

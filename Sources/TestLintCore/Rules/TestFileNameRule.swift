@@ -26,7 +26,7 @@ public struct TestFileNameRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
-    let classes = Self.testClasses(in: context).filter { !model.types[$0].name.contains("___") }
+    let classes = Self.testClasses(in: context).filter { !RuleText.contains(model.types[$0].name, "___") }
     var wellNamed: [(index: Int, name: String, suffix: String?)] = []
     for index in classes {
       let type = model.types[index]
@@ -56,17 +56,14 @@ public struct TestFileNameRule: Rule {
     let type = model.types[index]
     let path = model.source.path
     guard path.hasSuffix(".swift") else { return violations }
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[...$0]) } ?? ""
-    let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let (folder, fileName, parent) = Self.pathParts(path)
     // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
-    guard !fileName.contains("___") else { return violations }
+    guard !RuleText.contains(fileName, "___") else { return violations }
     let expected = name + ".swift"
     let stem = String(fileName.dropLast(".swift".count))
     // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
     // holding `iOS16_BasicsTests`.
-    let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
-    let accepted = Set(Self.names(of: index, in: model).map(Self.normalised))
+    let accepted = Self.names(of: index, in: model).map(Self.normalised)
     if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem))
     {
       violations.append(
@@ -110,6 +107,26 @@ public struct TestFileNameRule: Rule {
     if name.hasSuffix(suffix), name.count > suffix.count {
       return String(name.dropLast(suffix.count))
     }
+    // ASCII names byte by byte (every byte a Character): the last `<suffix>_` with text on
+    // both sides.
+    let bytes = name.utf8
+    let marker = suffix.utf8
+    if bytes.allSatisfy({ $0 < 0x80 }), marker.allSatisfy({ $0 < 0x80 }) {
+      let count = bytes.count
+      let length = marker.count + 1
+      guard length <= count else { return nil }
+      let text = Array(bytes)
+      let needle = Array(marker) + [UInt8(ascii: "_")]
+      var start = count - length
+      while start >= 0 {
+        if text[start..<(start + length)].elementsEqual(needle) {
+          guard start > 0, start + length < count else { return nil }
+          return String(decoding: text[..<start], as: UTF8.self)
+        }
+        start -= 1
+      }
+      return nil
+    }
     guard let range = name.range(ofText: suffix + "_", backwards: true),
       range.lowerBound > name.startIndex,
       range.upperBound < name.endIndex
@@ -120,8 +137,47 @@ public struct TestFileNameRule: Rule {
   /// A name without the characters a file name may add or a type name may use in their place
   /// (`UIColor+BrandTests` and `UIColor_BrandTests`), case folded.
   static func normalised(_ name: String) -> String {
-    String(
+    // An ASCII name, the usual case, byte by byte: `lowercased()` maps only `A`-`Z` there, and
+    // every byte is a Character (but `\r\n`, which none of the dropped characters equals).
+    var name = name
+    let ascii: String? = name.withUTF8 { bytes in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      for byte in bytes {
+        switch byte {
+        case 0x80...: return nil
+        case UInt8(ascii: "+"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x20:
+          continue
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): result.append(byte + 0x20)
+        default: result.append(byte)
+        }
+      }
+      return String(decoding: result, as: UTF8.self)
+    }
+    if let ascii { return ascii }
+    return String(
       name.lowercased().filter { $0 != "+" && $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
+  }
+
+  /// The folder of a path (up to its last `/`, inclusive; empty when none), its file name, and
+  /// the folder's own name (its last non-empty component).
+  static func pathParts(_ path: String) -> (folder: String, fileName: String, parent: String) {
+    // An ASCII path byte by byte: there every byte is a Character, and `/` can only be one.
+    if path.utf8.allSatisfy({ $0 < 0x80 }) {
+      let bytes = path.utf8
+      guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path, "") }
+      let folder = bytes[...slash]
+      let fileName = bytes[bytes.index(after: slash)...]
+      let parent = folder.dropLast().split(separator: UInt8(ascii: "/")).last
+      return (
+        String(Substring(folder)), String(Substring(fileName)), parent.map { String(Substring($0)) } ?? ""
+      )
+    }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
+    return (folder, fileName, parent)
   }
 
   /// The name to suggest for a test class without a suffix: `LoginTest` → `LoginTests`,
