@@ -20,10 +20,13 @@ public struct DisabledTestRule: Rule {
     var violations: [Violation] = []
     // A method the file calls is a helper (`_testLoading()` shared by tests), not a test.
     lazy var called = Set(model.calls.map(\.name))
-    for (index, function) in model.functions.enumerated() {
-      guard let prefix = Self.disablingPrefix(function.name), !called.contains(function.name),
-        Self.couldBeTest(function, in: context)
-      else { continue }
+    // The name first: copying every `FunctionDecl` out costs more than the check.
+    for index in model.functions.indices {
+      guard let prefix = Self.disablingPrefix(model.functions[index].name) else { continue }
+      let function = model.functions[index]
+      guard !called.contains(function.name), Self.couldBeTest(function, in: context) else {
+        continue
+      }
       let start = function.attributes.first?.offset ?? function.nameOffset
       if reasons.explains(from: start, to: function.nameOffset, body: function.body) { continue }
       if let owner = function.owner, reasons.sectionExplains(start, in: model.types[owner].body) {
@@ -67,8 +70,8 @@ public struct DisabledTestRule: Rule {
             test: context.test(containingCall: index)?.qualifiedName))
       }
     }
-    for (index, function) in model.functions.enumerated() {
-      for attribute in function.attributes where Self.isTestingAttribute(attribute) {
+    for index in model.functions.indices where !model.functions[index].attributes.isEmpty {
+      for attribute in model.functions[index].attributes where Self.isTestingAttribute(attribute) {
         for offset in disabledTraits(attribute, model: model, reasons: reasons) {
           violations.append(
             Violation(
@@ -77,8 +80,8 @@ public struct DisabledTestRule: Rule {
         }
       }
     }
-    for type in model.types {
-      for attribute in type.attributes where Self.isTestingAttribute(attribute) {
+    for typeIndex in model.types.indices where !model.types[typeIndex].attributes.isEmpty {
+      for attribute in model.types[typeIndex].attributes where Self.isTestingAttribute(attribute) {
         for offset in disabledTraits(attribute, model: model, reasons: reasons) {
           violations.append(Violation(offset: offset, message: Messages.disabledTrait))
         }
@@ -122,7 +125,9 @@ public struct DisabledTestRule: Rule {
   /// XCTest name (`test` and more, lowercase `test`) behind one.
   static func disablingPrefix(_ name: String) -> String? {
     // Cheap rejection first: a renamed test still spells `test` after its prefix.
-    guard name.utf8.count > 4, !name.hasPrefix("test"), containsTest(name.utf8) else { return nil }
+    guard name.utf8.count > 4, containsTest(name.utf8), !RuleText.hasPrefix(name, "test") else {
+      return nil
+    }
     let lowered = name.lowercased()
     for prefix in Self.disablingPrefixes where lowered.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
@@ -168,8 +173,10 @@ public struct DisabledTestRule: Rule {
   }
 
   static func isTestingAttribute(_ attribute: Attribute) -> Bool {
-    ["Test", "Suite", "Testing.Test", "Testing.Suite"].contains(attribute.name)
+    testingAttributes.contains(attribute.name)
   }
+
+  private static let testingAttributes: NameSet = ["Test", "Suite", "Testing.Test", "Testing.Suite"]
 
   /// A value that says something: not `nil`, not an empty string literal.
   static func isMessage(_ value: Range<Int>, in model: FileModel) -> Bool {

@@ -12,11 +12,15 @@ public struct LifecycleSuperCallRule: Rule {
 
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
-    let classifier = TestCaseClassifier(model: model, discovery: context.discovery)
-    let importsXCTest = model.imports.contains { $0.module == "XCTest" }
+    // Built when a candidate needs them: most files have one set-up or none.
+    lazy var classifier = TestCaseClassifier(model: model, discovery: context.discovery)
+    lazy var importsXCTest = model.imports.contains { $0.module == "XCTest" }
     var violations: [Violation] = []
-    for function in model.functions {
-      guard function.kind == .function, Self.lifecycleNames.contains(function.name),
+    // The name first: copying every `FunctionDecl` out costs more than the check.
+    for functionIndex in model.functions.indices
+    where Self.lifecycleNames.contains(model.functions[functionIndex].name) {
+      let function = model.functions[functionIndex]
+      guard function.kind == .function,
         function.has("override"), !function.has("class"), !function.has("static"),
         function.parameters.isEmpty, let body = function.body, let owner = function.owner
       else { continue }

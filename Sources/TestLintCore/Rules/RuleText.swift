@@ -31,3 +31,30 @@ enum RuleText {
     return text.contains(needle.description)
   }
 }
+
+extension RuleText {
+  /// `text.hasPrefix(prefix)` (canonical equivalence included), for a prefix of ASCII bytes
+  /// other than CR: decided from the bytes while they are ASCII (an ASCII byte starts a
+  /// Character of its own, and one that differs cannot be equivalent), and by `String` when a
+  /// non-ASCII byte could join the prefix's last Character or stand for one of its letters.
+  static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+    let answer: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      prefix.withUTF8Buffer { prefix in
+        let count = prefix.count
+        for offset in 0..<Swift.min(count, bytes.count) {
+          let byte = bytes[offset]
+          if byte >= 0x80 { return nil }
+          if byte != prefix[offset] { return false }
+        }
+        if bytes.count < count { return false }
+        if bytes.count == count { return true }
+        return bytes[count] < 0x80 ? true : nil
+      }
+    } ?? nil
+    if let answer { return answer }
+    return text.hasPrefix(prefix.description)
+  }
+
+  /// The first byte of a name (0 for an empty one): a cheap "surely not" before comparing.
+  static func firstByte(_ text: String) -> UInt8 { text.utf8.first ?? 0 }
+}
