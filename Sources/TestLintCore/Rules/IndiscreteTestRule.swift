@@ -66,22 +66,24 @@ public struct IndiscreteTestRule: Rule {
       return result
     }
     var count = 0
+    // Calls are read in place: copying each `Call` out costs more than most of the checks.
     for index in test.calls {
-      let call = model.calls[index]
+      let name = model.calls[index].name
       // Nimble's `waitUntil { done in ... }` asserts; UI-test helpers' `element.waitUntil(.visible)`
       // only waits.
-      if call.name == "waitUntil", call.path.count > 1 || call.hasExpressionBase { continue }
+      if name == "waitUntil", model.calls[index].path.count > 1 || model.calls[index].hasExpressionBase {
+        continue
+      }
       // `XCTAssertEqual(try XCTUnwrap(a), b)` is one check, not two.
       if isInAssertionArguments(index, model: model, usesTestStore: testStore) { continue }
-      if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
+      if matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore) {
         count += 1
-      } else if context.callGraph.isLocal(call),
-        let targets = context.callGraph.functionsByName[call.name]
+      } else if context.callGraph.isLocal(callAt: index),
+        let targets = context.callGraph.functionsByName[name]
       {
         if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
-      } else if context.assertingHelpers.contains(call.name),
-        AssertionMatcher.readsAsCheck(call.name),
-        context.callGraph.functionsByName[call.name] == nil
+      } else if AssertionMatcher.readsAsCheck(name), context.assertingHelpers.contains(name),
+        context.callGraph.functionsByName[name] == nil
       {
         count += 1
       }
@@ -98,15 +100,17 @@ public struct IndiscreteTestRule: Rule {
     // a closure argument), no assertion further up checks it directly. This also keeps the
     // walk short in deeply nested closures (linear, not quadratic, in the nesting).
     while let current = parent {
-      let call = model.calls[current]
-      guard let parentheses = call.parentheses, parentheses.contains(token) else { return false }
-      let inClosure = call.arguments.contains { argument in
+      // Read in place: copying each enclosing `Call` out costs more than the checks.
+      guard let parentheses = model.calls[current].parentheses, parentheses.contains(token) else {
+        return false
+      }
+      let inClosure = model.calls[current].arguments.contains { argument in
         guard let first = argument.value.first else { return false }
         return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
       }
       if inClosure { return false }
-      if matcher.isAssertion(call, in: model, usesTestStore: usesTestStore) { return true }
-      parent = call.parent
+      if matcher.isAssertion(callAt: current, in: model, usesTestStore: usesTestStore) { return true }
+      parent = model.calls[current].parent
     }
     return false
   }

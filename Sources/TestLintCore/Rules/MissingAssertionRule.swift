@@ -26,7 +26,7 @@ public struct MissingAssertionRule: Rule {
           Violation(offset: test.nameOffset, message: Messages.empty(test), test: test.qualifiedName))
         continue
       }
-      if assertionCount(of: test, in: context) == 0 {
+      if !asserts(test, in: context) {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: test.qualifiedName))
       }
@@ -37,11 +37,25 @@ public struct MissingAssertionRule: Rule {
   /// Assertions in the test's body and in the same-file functions it calls (each once),
   /// counting calls to helpers declared elsewhere in the run that assert.
   public func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
+    countAssertions(of: test, in: context, stopAtFirst: false)
+  }
+
+  /// Whether `assertionCount(of:in:)` is above zero, found without counting past the first.
+  func asserts(_ test: DiscoveredTest, in context: RuleContext) -> Bool {
+    countAssertions(of: test, in: context, stopAtFirst: true) > 0
+  }
+
+  /// `assertionCount(of:in:)`; with `stopAtFirst`, 1 as soon as one assertion is found (the
+  /// test's own calls come first, so most tests are settled before a helper is followed).
+  private func countAssertions(
+    of test: DiscoveredTest, in context: RuleContext, stopAtFirst: Bool
+  ) -> Int {
     let model = context.model
     let testStore = AssertionMatcher.usesTestStore(model)
     var count = 0
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
+        if stopAtFirst, count > 0 { return }
         if matcher.isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
           count += 1
           continue
@@ -56,6 +70,7 @@ public struct MissingAssertionRule: Rule {
       }
     }
     countCalls(test.calls)
+    if stopAtFirst, count > 0 { return count }
     var reached = context.callGraph.reachable(fromCalls: test.calls)
     if test.framework == .quick, let spec = model.functions[test.function].body {
       // Functions declared inside the groups' closures (`func expectCount(_:)` in a
@@ -69,6 +84,7 @@ public struct MissingAssertionRule: Rule {
     }
     var seen: Set<Int> = []
     for function in reached where function != test.function && seen.insert(function).inserted {
+      if stopAtFirst, count > 0 { return count }
       countCalls(model.functions[function].calls)
     }
     return count
