@@ -164,31 +164,44 @@ extension FileLinter {
   /// line than `maximumSnippetBytes` is cut at a character boundary and ends with "…".
   static func snippet(line: Int, in source: SourceFile) -> String {
     let range = source.lineRange(line)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(range.count, maximumSnippetBytes + 4))
-    var pendingSpace = false
-    var truncated = false
-    for index in range {
-      let byte = source.bytes[index]
-      if byte == 0x20 || byte == 0x09 {
-        pendingSpace = !bytes.isEmpty
-        continue
+    let limit = maximumSnippetBytes
+    // Written straight into the string's storage: at most `limit` bytes of the line, or fewer
+    // than `limit` and the 3 of "…" (a cut needs a byte past `limit - 1` written ones).
+    return source.bytes.withUnsafeBufferPointer { bytes in
+      String(unsafeUninitializedCapacity: min(range.count, limit) + 3) { output in
+        var count = 0
+        var pendingSpace = false
+        var truncated = false
+        for index in range {
+          let byte = bytes[index]
+          if byte == 0x20 || byte == 0x09 {
+            pendingSpace = count > 0
+            continue
+          }
+          if count + (pendingSpace ? 1 : 0) >= limit {
+            truncated = true
+            break
+          }
+          if pendingSpace {
+            output[count] = 0x20
+            count += 1
+          }
+          pendingSpace = false
+          output[count] = byte
+          count += 1
+        }
+        if truncated {
+          // Back off to the start of a character so no scalar is cut in two.
+          while count > 0, output[count - 1] & 0xC0 == 0x80 { count -= 1 }
+          if count > 0, output[count - 1] >= 0xC0 { count -= 1 }
+          for byte in "…".utf8 {
+            output[count] = byte
+            count += 1
+          }
+        }
+        return count
       }
-      if bytes.count + (pendingSpace ? 1 : 0) >= maximumSnippetBytes {
-        truncated = true
-        break
-      }
-      if pendingSpace { bytes.append(0x20) }
-      pendingSpace = false
-      bytes.append(byte)
     }
-    if truncated {
-      // Back off to the start of a character so no scalar is cut in two.
-      while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
-      if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
-      bytes.append(contentsOf: Array("…".utf8))
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
