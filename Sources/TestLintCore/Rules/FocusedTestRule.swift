@@ -50,9 +50,18 @@ public struct FocusedTestRule: Rule {
           offset: model.offset(assignment.targetToken), message: Messages.recordingFlag(name),
           test: context.test(ofFunction: assignment.function)?.qualifiedName))
     }
-    for attribute in model.functions.flatMap(\.attributes) + model.types.flatMap(\.attributes) {
-      guard let arguments = attribute.arguments else { continue }
-      violations.append(contentsOf: recordingTraits(in: arguments, model: model))
+    // The attributes of functions, then of types, read in place (no array of them all).
+    for index in model.functions.indices {
+      for attribute in model.functions[index].attributes {
+        guard let arguments = attribute.arguments else { continue }
+        violations.append(contentsOf: recordingTraits(in: arguments, model: model))
+      }
+    }
+    for index in model.types.indices {
+      for attribute in model.types[index].attributes {
+        guard let arguments = attribute.arguments else { continue }
+        violations.append(contentsOf: recordingTraits(in: arguments, model: model))
+      }
     }
     return violations
   }

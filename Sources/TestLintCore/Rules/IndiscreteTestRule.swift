@@ -26,10 +26,11 @@ public struct IndiscreteTestRule: Rule {
 
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
+    let testStore = AssertionMatcher.usesTestStore(context.model)
     for test in context.tests {
       guard let body = test.body else { continue }
       let lines = context.codeLines(in: body)
-      let assertions = assertionCount(of: test, in: context)
+      let assertions = assertionCount(of: test, in: context, usesTestStore: testStore)
       guard lines > maxLines || assertions > maxAssertions else { continue }
       let message =
         assertions > maxAssertions
@@ -52,8 +53,16 @@ public struct IndiscreteTestRule: Rule {
   /// factory such as `Model.make()` that happens to share its name with an asserting function
   /// elsewhere does not count: here a false assertion inflates the count.
   func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
+    assertionCount(
+      of: test, in: context, usesTestStore: AssertionMatcher.usesTestStore(context.model))
+  }
+
+  /// `assertionCount(of:in:)` with whether the file drives a TCA `TestStore` (asked once per
+  /// file, not per test).
+  func assertionCount(of test: DiscoveredTest, in context: RuleContext, usesTestStore testStore: Bool)
+    -> Int
+  {
     let model = context.model
-    let testStore = AssertionMatcher.usesTestStore(model)
     var asserts: [Int: Bool] = [:]
     func functionAsserts(_ function: Int) -> Bool {
       if let known = asserts[function] { return known }

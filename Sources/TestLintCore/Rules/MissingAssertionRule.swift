@@ -19,6 +19,7 @@ public struct MissingAssertionRule: Rule {
 
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
+    let testStore = AssertionMatcher.usesTestStore(context.model)
     for test in context.tests {
       guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
       if context.isEmptyBody(body) {
@@ -26,7 +27,7 @@ public struct MissingAssertionRule: Rule {
           Violation(offset: test.nameOffset, message: Messages.empty(test), test: test.qualifiedName))
         continue
       }
-      if !asserts(test, in: context) {
+      if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0 {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: test.qualifiedName))
       }
@@ -37,21 +38,19 @@ public struct MissingAssertionRule: Rule {
   /// Assertions in the test's body and in the same-file functions it calls (each once),
   /// counting calls to helpers declared elsewhere in the run that assert.
   public func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
-    countAssertions(of: test, in: context, stopAtFirst: false)
+    countAssertions(
+      of: test, in: context, usesTestStore: AssertionMatcher.usesTestStore(context.model),
+      stopAtFirst: false)
   }
 
-  /// Whether `assertionCount(of:in:)` is above zero, found without counting past the first.
-  func asserts(_ test: DiscoveredTest, in context: RuleContext) -> Bool {
-    countAssertions(of: test, in: context, stopAtFirst: true) > 0
-  }
-
-  /// `assertionCount(of:in:)`; with `stopAtFirst`, 1 as soon as one assertion is found (the
-  /// test's own calls come first, so most tests are settled before a helper is followed).
+  /// `assertionCount(of:in:)`, with whether the file drives a TCA `TestStore` (asked once per
+  /// file); with `stopAtFirst`, 1 as soon as one assertion is found (the test's own calls come
+  /// first, so most tests are settled before a helper is followed).
   private func countAssertions(
-    of test: DiscoveredTest, in context: RuleContext, stopAtFirst: Bool
+    of test: DiscoveredTest, in context: RuleContext, usesTestStore testStore: Bool,
+    stopAtFirst: Bool
   ) -> Int {
     let model = context.model
-    let testStore = AssertionMatcher.usesTestStore(model)
     var count = 0
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {

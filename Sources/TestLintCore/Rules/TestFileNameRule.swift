@@ -104,28 +104,38 @@ public struct TestFileNameRule: Rule {
   /// of a split test class, `LoginTests_Errors`, also `Login`; nil when the name does not end in
   /// the suffix that way.
   static func subject(of name: String, suffix: String) -> String? {
+    // ASCII names byte by byte (every byte a Character but `\r\n`, which a suffix without
+    // CR or LF cannot cut): the name ends in the suffix after more text, or else holds a last
+    // `<suffix>_` with text on both sides.
+    var name = name
+    var suffix = suffix
+    let ascii: String?? = name.withUTF8 { text in
+      suffix.withUTF8 { marker in
+        guard text.allSatisfy({ $0 < 0x80 }),
+          marker.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D })
+        else { return nil }
+        let count = text.count
+        let length = marker.count
+        if count > length, UnsafeBufferPointer(rebasing: text[(count - length)...]).elementsEqual(marker) {
+          return String(decoding: UnsafeBufferPointer(rebasing: text[..<(count - length)]), as: UTF8.self)
+        }
+        guard length + 1 <= count else { return .some(nil) }
+        var start = count - length - 1
+        while start >= 0 {
+          if text[start + length] == UInt8(ascii: "_"),
+            UnsafeBufferPointer(rebasing: text[start..<(start + length)]).elementsEqual(marker)
+          {
+            guard start > 0, start + length + 1 < count else { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<start]), as: UTF8.self)
+          }
+          start -= 1
+        }
+        return .some(nil)
+      }
+    }
+    if let ascii { return ascii }
     if name.hasSuffix(suffix), name.count > suffix.count {
       return String(name.dropLast(suffix.count))
-    }
-    // ASCII names byte by byte (every byte a Character): the last `<suffix>_` with text on
-    // both sides.
-    let bytes = name.utf8
-    let marker = suffix.utf8
-    if bytes.allSatisfy({ $0 < 0x80 }), marker.allSatisfy({ $0 < 0x80 }) {
-      let count = bytes.count
-      let length = marker.count + 1
-      guard length <= count else { return nil }
-      let text = Array(bytes)
-      let needle = Array(marker) + [UInt8(ascii: "_")]
-      var start = count - length
-      while start >= 0 {
-        if text[start..<(start + length)].elementsEqual(needle) {
-          guard start > 0, start + length < count else { return nil }
-          return String(decoding: text[..<start], as: UTF8.self)
-        }
-        start -= 1
-      }
-      return nil
     }
     guard let range = name.range(ofText: suffix + "_", backwards: true),
       range.lowerBound > name.startIndex,
@@ -163,16 +173,26 @@ public struct TestFileNameRule: Rule {
   /// the folder's own name (its last non-empty component).
   static func pathParts(_ path: String) -> (folder: String, fileName: String, parent: String) {
     // An ASCII path byte by byte: there every byte is a Character, and `/` can only be one.
-    if path.utf8.allSatisfy({ $0 < 0x80 }) {
-      let bytes = path.utf8
-      guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path, "") }
-      let folder = bytes[...slash]
-      let fileName = bytes[bytes.index(after: slash)...]
-      let parent = folder.dropLast().split(separator: UInt8(ascii: "/")).last
-      return (
-        String(Substring(folder)), String(Substring(fileName)), parent.map { String(Substring($0)) } ?? ""
-      )
+    var copy = path
+    let ascii: (folder: String, fileName: String, parent: String)?? = copy.withUTF8 { bytes in
+      var slash = -1
+      for index in bytes.indices {
+        let byte = bytes[index]
+        if byte >= 0x80 { return nil }
+        if byte == UInt8(ascii: "/") { slash = index }
+      }
+      guard slash >= 0 else { return .some(nil) }
+      func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      // The folder's last non-empty component: `split` drops empty ones.
+      var end = slash
+      while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+      var start = end
+      while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      return (text(0..<(slash + 1)), text((slash + 1)..<bytes.count), text(start..<end))
     }
+    if let ascii { return ascii ?? ("", path, "") }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[...$0]) } ?? ""
     let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -203,8 +223,9 @@ public struct TestFileNameRule: Rule {
       suites.insert(TypeDecl.simpleName(suite))
     }
     return model.types.indices.filter { index in
+      // Only classes: checked before the declaration is copied out.
+      guard model.types[index].kind == .class else { return false }
       let type = model.types[index]
-      guard type.kind == .class else { return false }
       if context.discovery.isXCTestType(type) { return suites.contains(type.simpleName) }
       if context.discovery.isQuickSpecType(type) {
         // A `Behavior<Context>` is shared examples, named `...Behavior`, not a spec.
