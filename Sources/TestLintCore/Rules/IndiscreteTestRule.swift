@@ -134,6 +134,15 @@ public struct IndiscreteTestRule: Rule {
     let tokens = model.tokens
     let openLine = source.line(of: model.offset(body.lowerBound))
     let closeLine = source.line(of: model.offset(body.upperBound - 1))
+    // The line of each token, found by walking the line table forward from the last one (tokens
+    // come in source order) rather than by a binary search per token.
+    let starts = source.lineStarts
+    var lineIndex = openLine - 1
+    func line(of offset: Int) -> Int {
+      guard lineIndex < starts.count, offset >= starts[lineIndex] else { return source.line(of: offset) }
+      while lineIndex + 1 < starts.count, starts[lineIndex + 1] <= offset { lineIndex += 1 }
+      return lineIndex + 1
+    }
     // Tokens come in source order, so their lines never decrease: the lines of code, kept in
     // order, are told apart from the last one alone (no hashing).
     var lines: [Int] = []
@@ -154,7 +163,7 @@ public struct IndiscreteTestRule: Rule {
       // Only a token after a line break starts a line of code: the `)` after a multi-line
       // string's closing delimiter does not.
       guard tokens[index].isAtLineStart else { continue }
-      let line = source.line(of: Int(tokens[index].start))
+      let line = line(of: Int(tokens[index].start))
       if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
     }
     return lines.count

@@ -12,17 +12,20 @@ public struct NondeterministicInputRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
-    for code in context.testBodies() {
-      lazy var test = code.test?.qualifiedName
-      var index = code.tokens.lowerBound + 1
-      while index < code.tokens.upperBound - 1 {
+    // The tests read in place, in the order of `testBodies()`, without a `TestCode` each.
+    for position in context.tests.indices {
+      guard let body = context.tests[position].body else { continue }
+      let calls = context.tests[position].calls
+      lazy var test: String? = context.tests[position].qualifiedName
+      var index = body.lowerBound + 1
+      while index < body.upperBound - 1 {
         defer { index += 1 }
         guard model.tokens[index].kind == .identifier, let found = Self.input(at: index, in: model)
         else {
           continue
         }
         if found.capturable, Self.isCapturedOnce(index..<found.end, in: model) { continue }
-        if let role = Self.argumentRole(index, calls: code.calls, in: model) {
+        if let role = Self.argumentRole(index, calls: calls, in: model) {
           if role == .deadline { continue }
           if role == .uniqueName, found.spelling == "UUID()" { continue }
         }
@@ -30,7 +33,7 @@ public struct NondeterministicInputRule: Rule {
           Violation(
             offset: model.offset(index), message: Messages.inject(found.spelling), test: test))
       }
-      for callIndex in code.calls {
+      for callIndex in calls {
         // The name first: copying every `Call` out of the array costs more than the check.
         guard Self.randomNames.contains(model.calls[callIndex].name) else { continue }
         let call = model.calls[callIndex]
