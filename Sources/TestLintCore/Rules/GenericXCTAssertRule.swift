@@ -10,8 +10,12 @@ public struct GenericXCTAssertRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
-    // Only the name is read before a call matches: copying every `Call` out costs more.
-    for index in model.calls.indices where model.calls[index].name == "XCTAssert" {
+    // Only the name is read before a call matches (its first byte first, from the token):
+    // copying every `Call` out costs more.
+    for index in model.calls.indices {
+      let first = RuleText.firstNameByte(ofCall: index, in: model)
+      guard first == UInt8(ascii: "X") || first >= 0x80, model.calls[index].name == "XCTAssert"
+      else { continue }
       let call = model.calls[index]
       guard !call.isMacro, !call.hasExpressionBase else { continue }
       guard call.path.count == 1 || (call.path.count == 2 && call.path[0] == "XCTest") else { continue }

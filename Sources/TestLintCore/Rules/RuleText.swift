@@ -58,3 +58,20 @@ extension RuleText {
   /// The first byte of a name (0 for an empty one): a cheap "surely not" before comparing.
   static func firstByte(_ text: String) -> UInt8 { text.utf8.first ?? 0 }
 }
+
+extension RuleText {
+  /// The first byte of a call's name, read from its name token (past a backtick, which the
+  /// scanner drops from names): a check a few loads long, where reading `Call.name` retains and
+  /// releases a string. 0xFF when the token does not tell. A name whose first byte differs
+  /// from the first byte of an ASCII name cannot equal it (an ASCII letter has no other
+  /// canonically equivalent spelling), so rules skip such calls before reading the name.
+  static func firstNameByte(ofCall index: Int, in model: FileModel) -> UInt8 {
+    let tokenIndex = model.calls[index].nameToken
+    guard tokenIndex >= 0, tokenIndex < model.tokens.count else { return 0xFF }
+    let token = model.tokens[tokenIndex]
+    var start = Int(token.start)
+    if token.kind == .backtickIdentifier { start += 1 }
+    guard start < Int(token.end), start < model.source.bytes.count else { return 0xFF }
+    return model.source.bytes[start]
+  }
+}

@@ -13,7 +13,10 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
     let model = context.model
     var violations: [Violation] = []
     // The name first: copying every `Call` out of the array costs more than the check.
-    for index in model.calls.indices where model.calls[index].name == "perform" {
+    for index in model.calls.indices {
+      let first = RuleText.firstNameByte(ofCall: index, in: model)
+      guard first == UInt8(ascii: "p") || first >= 0x80, model.calls[index].name == "perform"
+      else { continue }
       let call = model.calls[index]
       guard !call.isMacro else { continue }
       guard let closure = Self.whenClosure(of: call, in: model) else { continue }
