@@ -70,23 +70,29 @@ public struct FileLinter: Sendable {
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
     var offsets: [Int] = []
+    // The violations with the index of their rule, read in place below: copying each rule (an
+    // existential) or each violation out costs more than the finding's own fields.
+    var checked: [(rule: Int, violation: Violation)] = []
+    for ruleIndex in rules.indices {
+      for violation in rules[ruleIndex].rule.check(context) { checked.append((ruleIndex, violation)) }
+    }
     // One snippet per line: many findings on one long line would each copy it again.
     var snippets: [Int: String] = [:]
-    var checked: [(rule: ConfiguredRule, violation: Violation)] = []
-    for configured in rules {
-      for violation in configured.rule.check(context) { checked.append((configured, violation)) }
-    }
+    snippets.reserveCapacity(checked.count)
+    findings.reserveCapacity(checked.count)
+    offsets.reserveCapacity(checked.count)
     let positions = model.source.positions(of: checked.map(\.violation.offset))
-    for ((configured, violation), position) in zip(checked, positions)
-    where !suppressions.isSuppressed(configured.id, line: position.line) {
-      offsets.append(violation.offset)
+    for position in checked.indices {
+      let ruleIndex = checked[position].rule
+      let (line, column) = positions[position]
+      guard !suppressions.isSuppressed(rules[ruleIndex].id, line: line) else { continue }
+      offsets.append(checked[position].violation.offset)
       findings.append(
         Finding(
-          ruleID: configured.id, severity: configured.severity, message: violation.message,
-          path: model.source.path, line: position.line, column: position.column,
-          test: violation.test, suite: nil,
-          snippet: snippets[position.line]
-            ?? FileLinter.snippet(line: position.line, in: model.source, cache: &snippets)))
+          ruleID: rules[ruleIndex].id, severity: rules[ruleIndex].severity,
+          message: checked[position].violation.message, path: model.source.path, line: line,
+          column: column, test: checked[position].violation.test, suite: nil,
+          snippet: snippets[line] ?? FileLinter.snippet(line: line, in: model.source, cache: &snippets)))
     }
     for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
       findings[index].suite = suite

@@ -76,8 +76,10 @@ public struct DisabledTestRule: Rule {
             test: context.test(containingCall: index)?.qualifiedName))
       }
     }
+    // An attribute without arguments has no trait.
     for index in model.functions.indices where !model.functions[index].attributes.isEmpty {
-      for attribute in model.functions[index].attributes where Self.isTestingAttribute(attribute) {
+      for attribute in model.functions[index].attributes
+      where attribute.arguments != nil && Self.isTestingAttribute(attribute) {
         for offset in disabledTraits(attribute, model: model, reasons: { reasons }) {
           violations.append(
             Violation(
@@ -87,7 +89,8 @@ public struct DisabledTestRule: Rule {
       }
     }
     for typeIndex in model.types.indices where !model.types[typeIndex].attributes.isEmpty {
-      for attribute in model.types[typeIndex].attributes where Self.isTestingAttribute(attribute) {
+      for attribute in model.types[typeIndex].attributes
+      where attribute.arguments != nil && Self.isTestingAttribute(attribute) {
         for offset in disabledTraits(attribute, model: model, reasons: { reasons }) {
           violations.append(Violation(offset: offset, message: Messages.disabledTrait))
         }
