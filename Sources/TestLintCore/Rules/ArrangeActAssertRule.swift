@@ -35,10 +35,12 @@ public struct ArrangeActAssertRule: Rule {
     // not by reading every comment of the file for every test.
     let sorted = zip(comments, comments.dropFirst()).allSatisfy { $0.start <= $1.start }
     var violations: [Violation] = []
-    for test in context.tests where test.framework != .quick {
-      guard let body = test.body,
-        context.codeLines(in: body) > minLines
-      else { continue }
+    // Tests read in place: copying each one out costs more than the check of most.
+    for position in context.tests.indices where context.tests[position].framework != .quick {
+      guard let body = context.tests[position].body, context.codeLines(in: body) > minLines else {
+        continue
+      }
+      let test = context.tests[position]
       let start = Int(model.tokens[body.lowerBound].end)
       let end = Int(model.tokens[body.upperBound - 1].start)
       // Each marker comment, in order: the markers it names (`// When & Then` names two).

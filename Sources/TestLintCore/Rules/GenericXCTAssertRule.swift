@@ -217,28 +217,32 @@ public struct GenericXCTAssertRule: Rule {
 
 extension GenericXCTAssertRule {
   fileprivate enum Messages {
-    /// The message of each assertion `suggestion(for:in:)` names, with its operator.
-    static let specific: [String: (spelling: String, message: String)] = {
-      let pairs = [
-        ("XCTAssertNil", "=="), ("XCTAssertTrue", "=="), ("XCTAssertFalse", "=="),
-        ("XCTAssertEqual", "=="), ("XCTAssertNotNil", "!="), ("XCTAssertNotEqual", "!="),
-        ("XCTAssertIdentical", "==="), ("XCTAssertNotIdentical", "!=="),
-        ("XCTAssertGreaterThan", ">"), ("XCTAssertGreaterThanOrEqual", ">="),
-        ("XCTAssertLessThan", "<"), ("XCTAssertLessThanOrEqual", "<="),
-      ]
-      var result: [String: (spelling: String, message: String)] = [:]
-      for (assertion, spelling) in pairs {
-        result[assertion] = (spelling, "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'")
-      }
-      return result
-    }()
-
     static func message(for suggestion: Suggestion) -> String {
       switch suggestion {
       case .specific(let assertion, let spelling, _):
-        // Built once per assertion, not per finding.
-        if let known = specific[assertion], known.spelling == spelling { return known.message }
-        return "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'"
+        // A literal for each assertion `suggestion(for:in:)` names, not a string built per
+        // finding (comparing with a literal is a comparison of the same bits).
+        switch (spelling, assertion) {
+        case ("==", "XCTAssertEqual"): return "use 'XCTAssertEqual' instead of 'XCTAssert' with '=='"
+        case ("==", "XCTAssertNil"): return "use 'XCTAssertNil' instead of 'XCTAssert' with '=='"
+        case ("==", "XCTAssertTrue"): return "use 'XCTAssertTrue' instead of 'XCTAssert' with '=='"
+        case ("==", "XCTAssertFalse"): return "use 'XCTAssertFalse' instead of 'XCTAssert' with '=='"
+        case ("!=", "XCTAssertNotEqual"):
+          return "use 'XCTAssertNotEqual' instead of 'XCTAssert' with '!='"
+        case ("!=", "XCTAssertNotNil"): return "use 'XCTAssertNotNil' instead of 'XCTAssert' with '!='"
+        case ("===", "XCTAssertIdentical"):
+          return "use 'XCTAssertIdentical' instead of 'XCTAssert' with '==='"
+        case ("!==", "XCTAssertNotIdentical"):
+          return "use 'XCTAssertNotIdentical' instead of 'XCTAssert' with '!=='"
+        case (">", "XCTAssertGreaterThan"):
+          return "use 'XCTAssertGreaterThan' instead of 'XCTAssert' with '>'"
+        case (">=", "XCTAssertGreaterThanOrEqual"):
+          return "use 'XCTAssertGreaterThanOrEqual' instead of 'XCTAssert' with '>='"
+        case ("<", "XCTAssertLessThan"): return "use 'XCTAssertLessThan' instead of 'XCTAssert' with '<'"
+        case ("<=", "XCTAssertLessThanOrEqual"):
+          return "use 'XCTAssertLessThanOrEqual' instead of 'XCTAssert' with '<='"
+        default: return "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'"
+        }
       case .negation:
         return "use 'XCTAssertFalse' instead of 'XCTAssert' with '!'"
       case .generic:

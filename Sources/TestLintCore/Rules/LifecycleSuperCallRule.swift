@@ -12,13 +12,16 @@ public struct LifecycleSuperCallRule: Rule {
 
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
-    // Built when a candidate needs them: most files have one set-up or none.
-    lazy var classifier = TestCaseClassifier(model: model, discovery: context.discovery)
-    lazy var importsXCTest = model.imports.contains { $0.module == "XCTest" }
+    // The name first: copying every `FunctionDecl` out costs more than the check. Most files
+    // have one set-up or none, and the rest is built only for a file with one.
+    let candidates = model.functions.indices.filter {
+      Self.lifecycleNames.contains(model.functions[$0].name)
+    }
+    if candidates.isEmpty { return [] }
+    let classifier = TestCaseClassifier(model: model, discovery: context.discovery)
+    let importsXCTest = model.imports.contains { $0.module == "XCTest" }
     var violations: [Violation] = []
-    // The name first: copying every `FunctionDecl` out costs more than the check.
-    for functionIndex in model.functions.indices
-    where Self.lifecycleNames.contains(model.functions[functionIndex].name) {
+    for functionIndex in candidates {
       let function = model.functions[functionIndex]
       guard function.kind == .function,
         function.has("override"), !function.has("class"), !function.has("static"),

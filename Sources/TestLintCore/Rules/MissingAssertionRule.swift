@@ -217,7 +217,13 @@ extension MissingAssertionRule {
   /// `throw XCTSkip(...)`), carries `@Test(.disabled(...))`, or is a pending Quick example.
   fileprivate static func isSkipped(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     if test.isPending { return true }
-    if test.calls.contains(where: { model.calls[$0].name == "XCTSkip" }) { return true }
+    // The first byte of each name first, from its token (no string read for most calls).
+    if test.calls.contains(where: { index in
+      let first = RuleText.firstNameByte(ofCall: index, in: model)
+      return (first == UInt8(ascii: "X") || first >= 0x80) && model.calls[index].name == "XCTSkip"
+    }) {
+      return true
+    }
     guard test.framework != .quick else { return false }
     return model.functions[test.function].attributes.contains { attribute in
       guard attribute.name.hasSuffix("Test"), let arguments = attribute.arguments else { return false }
