@@ -63,27 +63,36 @@ public struct FileLinter: Sendable {
 
   /// Findings of one file's context (built once and shared with the inventory).
   public func lint(_ context: RuleContext) -> (findings: [Finding], problems: [Diagnostic]) {
+    // A finding carries no fix: the rules need not build them.
+    var context = context
+    context.buildsFixes = false
     let model = context.model
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []
     var offsets: [Int] = []
+    // The violations with the index of their rule, read in place below: copying each rule (an
+    // existential) or each violation out costs more than the finding's own fields.
+    var checked: [(rule: Int, violation: Violation)] = []
+    for ruleIndex in rules.indices {
+      for violation in rules[ruleIndex].rule.check(context) { checked.append((ruleIndex, violation)) }
+    }
     // One snippet per line: many findings on one long line would each copy it again.
     var snippets: [Int: String] = [:]
-    var checked: [(rule: ConfiguredRule, violation: Violation)] = []
-    for configured in rules {
-      for violation in configured.rule.check(context) { checked.append((configured, violation)) }
-    }
+    snippets.reserveCapacity(checked.count)
+    findings.reserveCapacity(checked.count)
+    offsets.reserveCapacity(checked.count)
     let positions = model.source.positions(of: checked.map(\.violation.offset))
-    for ((configured, violation), position) in zip(checked, positions)
-    where !suppressions.isSuppressed(configured.id, line: position.line) {
-      offsets.append(violation.offset)
+    for position in checked.indices {
+      let ruleIndex = checked[position].rule
+      let (line, column) = positions[position]
+      guard !suppressions.isSuppressed(rules[ruleIndex].id, line: line) else { continue }
+      offsets.append(checked[position].violation.offset)
       findings.append(
         Finding(
-          ruleID: configured.id, severity: configured.severity, message: violation.message,
-          path: model.source.path, line: position.line, column: position.column,
-          test: violation.test, suite: nil,
-          snippet: snippets[position.line]
-            ?? FileLinter.snippet(line: position.line, in: model.source, cache: &snippets)))
+          ruleID: rules[ruleIndex].id, severity: rules[ruleIndex].severity,
+          message: checked[position].violation.message, path: model.source.path, line: line,
+          column: column, test: checked[position].violation.test, suite: nil,
+          snippet: snippets[line] ?? FileLinter.snippet(line: line, in: model.source, cache: &snippets)))
     }
     for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
       findings[index].suite = suite
@@ -161,31 +170,44 @@ extension FileLinter {
   /// line than `maximumSnippetBytes` is cut at a character boundary and ends with "…".
   static func snippet(line: Int, in source: SourceFile) -> String {
     let range = source.lineRange(line)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(range.count, maximumSnippetBytes + 4))
-    var pendingSpace = false
-    var truncated = false
-    for index in range {
-      let byte = source.bytes[index]
-      if byte == 0x20 || byte == 0x09 {
-        pendingSpace = !bytes.isEmpty
-        continue
+    let limit = maximumSnippetBytes
+    // Written straight into the string's storage: at most `limit` bytes of the line, or fewer
+    // than `limit` and the 3 of "…" (a cut needs a byte past `limit - 1` written ones).
+    return source.bytes.withUnsafeBufferPointer { bytes in
+      String(unsafeUninitializedCapacity: min(range.count, limit) + 3) { output in
+        var count = 0
+        var pendingSpace = false
+        var truncated = false
+        for index in range {
+          let byte = bytes[index]
+          if byte == 0x20 || byte == 0x09 {
+            pendingSpace = count > 0
+            continue
+          }
+          if count + (pendingSpace ? 1 : 0) >= limit {
+            truncated = true
+            break
+          }
+          if pendingSpace {
+            output[count] = 0x20
+            count += 1
+          }
+          pendingSpace = false
+          output[count] = byte
+          count += 1
+        }
+        if truncated {
+          // Back off to the start of a character so no scalar is cut in two.
+          while count > 0, output[count - 1] & 0xC0 == 0x80 { count -= 1 }
+          if count > 0, output[count - 1] >= 0xC0 { count -= 1 }
+          for byte in "…".utf8 {
+            output[count] = byte
+            count += 1
+          }
+        }
+        return count
       }
-      if bytes.count + (pendingSpace ? 1 : 0) >= maximumSnippetBytes {
-        truncated = true
-        break
-      }
-      if pendingSpace { bytes.append(0x20) }
-      pendingSpace = false
-      bytes.append(byte)
     }
-    if truncated {
-      // Back off to the start of a character so no scalar is cut in two.
-      while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
-      if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
-      bytes.append(contentsOf: Array("…".utf8))
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

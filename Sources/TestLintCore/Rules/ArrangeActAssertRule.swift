@@ -18,26 +18,45 @@ public struct ArrangeActAssertRule: Rule {
 
   let minLines: Int
   let markerSets: [[String]]
+  /// Every marker of every set, lowercased.
+  let known: Set<String>
 
   public init(options: RuleOptions) {
     minLines = options.int("min_lines", default: 8)
     let sets = options.stringLists("markers").filter { !$0.isEmpty }
     markerSets = sets.isEmpty ? [["Arrange", "Act", "Assert"], ["Given", "When", "Then"]] : sets
+    known = Set(markerSets.joined().map { $0.lowercased() })
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
-    let known = Set(markerSets.joined().map { $0.lowercased() })
+    let comments = model.comments
+    // Comments come in source order (checked once): a test's are found by a binary search,
+    // not by reading every comment of the file for every test.
+    let sorted = zip(comments, comments.dropFirst()).allSatisfy { $0.start <= $1.start }
     var violations: [Violation] = []
-    for test in context.tests where test.framework != .quick {
-      guard let body = test.body,
-        context.codeLines(in: body) > minLines
-      else { continue }
+    // Tests read in place: copying each one out costs more than the check of most.
+    for position in context.tests.indices where context.tests[position].framework != .quick {
+      guard let body = context.tests[position].body, context.codeLines(in: body) > minLines else {
+        continue
+      }
+      let test = context.tests[position]
       let start = Int(model.tokens[body.lowerBound].end)
       let end = Int(model.tokens[body.upperBound - 1].start)
       // Each marker comment, in order: the markers it names (`// When & Then` names two).
       var found: [Set<String>] = []
-      for comment in model.comments where Int(comment.start) >= start && Int(comment.end) <= end {
+      var first = comments.startIndex
+      if sorted {
+        var high = comments.endIndex
+        while first < high {
+          let middle = (first + high) / 2
+          if Int(comments[middle].start) < start { first = middle + 1 } else { high = middle }
+        }
+      }
+      for comment in comments[first...] {
+        // Sorted: a comment starting at or after `end` ends after it, as do all after it.
+        if sorted, Int(comment.start) >= end { break }
+        guard Int(comment.start) >= start && Int(comment.end) <= end else { continue }
         let markers = Self.markers(in: model.source.text(comment.range), known: known)
         if !markers.isEmpty { found.append(markers) }
       }

@@ -260,12 +260,24 @@ public struct CallGraph: Sendable {
       || (path.count == 2 && (path[0] == "self" || path[0] == "Self" || typeNames.contains(path[0])))
   }
 
+  /// `isLocal(model.calls[index])`, reading the call in place (no copy of the `Call`).
+  func isLocal(callAt index: Int) -> Bool {
+    let calls = model.calls
+    guard !calls[index].hasExpressionBase, !calls[index].isImplicitMember, !calls[index].isMacro
+    else { return false }
+    let count = calls[index].path.count
+    if count == 1 { return true }
+    guard count == 2 else { return false }
+    let receiver = calls[index].path[0]
+    return receiver == "self" || receiver == "Self" || typeNames.contains(receiver)
+  }
+
   /// The functions a function calls directly.
   public func callees(of function: Int) -> [Int] {
     var result: [Int] = []
     for callIndex in model.functions[function].calls {
-      let call = model.calls[callIndex]
-      guard isLocal(call), let targets = functionsByName[call.name] else { continue }
+      guard isLocal(callAt: callIndex), let targets = functionsByName[model.calls[callIndex].name]
+      else { continue }
       result.append(contentsOf: targets)
     }
     return result
@@ -277,8 +289,8 @@ public struct CallGraph: Sendable {
     var order: [Int] = []
     var queue: [Int] = []
     for callIndex in calls {
-      let call = model.calls[callIndex]
-      guard isLocal(call), let targets = functionsByName[call.name] else { continue }
+      guard isLocal(callAt: callIndex), let targets = functionsByName[model.calls[callIndex].name]
+      else { continue }
       for target in targets where seen.insert(target).inserted {
         order.append(target)
         queue.append(target)

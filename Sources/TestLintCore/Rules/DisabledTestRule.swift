@@ -20,10 +20,13 @@ public struct DisabledTestRule: Rule {
     var violations: [Violation] = []
     // A method the file calls is a helper (`_testLoading()` shared by tests), not a test.
     lazy var called = Set(model.calls.map(\.name))
-    for (index, function) in model.functions.enumerated() {
-      guard let prefix = Self.disablingPrefix(function.name), !called.contains(function.name),
-        Self.couldBeTest(function, in: context)
-      else { continue }
+    // The name first: copying every `FunctionDecl` out costs more than the check.
+    for index in model.functions.indices {
+      guard let prefix = Self.disablingPrefix(model.functions[index].name) else { continue }
+      let function = model.functions[index]
+      guard !called.contains(function.name), Self.couldBeTest(function, in: context) else {
+        continue
+      }
       let start = function.attributes.first?.offset ?? function.nameOffset
       if reasons.explains(from: start, to: function.nameOffset, body: function.body) { continue }
       if let owner = function.owner, reasons.sectionExplains(start, in: model.types[owner].body) {
@@ -36,7 +39,13 @@ public struct DisabledTestRule: Rule {
     }
     let quick = model.imports.contains { $0.module == "Quick" }
     for index in model.calls.indices {
-      // The name first: copying every `Call` out of the array costs more than the check.
+      // The name first (its first byte first, from the token): copying every `Call` out of the
+      // array costs more than the check.
+      switch RuleText.firstNameByte(ofCall: index, in: model) {
+      case UInt8(ascii: "X"), 0x80...: break
+      case UInt8(ascii: "x"), UInt8(ascii: "p"): guard quick else { continue }
+      default: continue
+      }
       let name = model.calls[index].name
       let pending = quick && Self.pendingNames.contains(name)
       guard pending || Self.skipNames.contains(name) else { continue }
@@ -67,9 +76,11 @@ public struct DisabledTestRule: Rule {
             test: context.test(containingCall: index)?.qualifiedName))
       }
     }
-    for (index, function) in model.functions.enumerated() {
-      for attribute in function.attributes where Self.isTestingAttribute(attribute) {
-        for offset in disabledTraits(attribute, model: model, reasons: reasons) {
+    // An attribute without arguments has no trait.
+    for index in model.functions.indices where !model.functions[index].attributes.isEmpty {
+      for attribute in model.functions[index].attributes
+      where attribute.arguments != nil && Self.isTestingAttribute(attribute) {
+        for offset in disabledTraits(attribute, model: model, reasons: { reasons }) {
           violations.append(
             Violation(
               offset: offset, message: Messages.disabledTrait,
@@ -77,9 +88,10 @@ public struct DisabledTestRule: Rule {
         }
       }
     }
-    for type in model.types {
-      for attribute in type.attributes where Self.isTestingAttribute(attribute) {
-        for offset in disabledTraits(attribute, model: model, reasons: reasons) {
+    for typeIndex in model.types.indices where !model.types[typeIndex].attributes.isEmpty {
+      for attribute in model.types[typeIndex].attributes
+      where attribute.arguments != nil && Self.isTestingAttribute(attribute) {
+        for offset in disabledTraits(attribute, model: model, reasons: { reasons }) {
           violations.append(Violation(offset: offset, message: Messages.disabledTrait))
         }
       }
@@ -88,7 +100,7 @@ public struct DisabledTestRule: Rule {
   }
 
   /// Offsets of `.disabled(...)` traits without a comment in an `@Test` / `@Suite` attribute.
-  func disabledTraits(_ attribute: Attribute, model: FileModel, reasons: ReasonComments) -> [Int] {
+  func disabledTraits(_ attribute: Attribute, model: FileModel, reasons: () -> ReasonComments) -> [Int] {
     guard let arguments = attribute.arguments else { return [] }
     let tokens = model.tokens
     var traits: [(name: String, offset: Int, explained: Bool)] = []
@@ -114,7 +126,11 @@ public struct DisabledTestRule: Rule {
       }
     }
     if traits.contains(where: { $0.name == "bug" }) { return [] }
-    return traits.filter { $0.name == "disabled" && !$0.explained }
+    let unexplained = traits.filter { $0.name == "disabled" && !$0.explained }
+    // The comments are read only for a trait that needs them: most attributes have none.
+    if unexplained.isEmpty { return [] }
+    let reasons = reasons()
+    return unexplained
       .filter { !reasons.explains(from: attribute.offset, to: $0.offset, body: nil) }.map(\.offset)
   }
 
@@ -122,7 +138,9 @@ public struct DisabledTestRule: Rule {
   /// XCTest name (`test` and more, lowercase `test`) behind one.
   static func disablingPrefix(_ name: String) -> String? {
     // Cheap rejection first: a renamed test still spells `test` after its prefix.
-    guard name.utf8.count > 4, !name.hasPrefix("test"), containsTest(name.utf8) else { return nil }
+    guard name.utf8.count > 4, !RuleText.hasPrefix(name, "test"), containsTest(name.utf8) else {
+      return nil
+    }
     let lowered = name.lowercased()
     for prefix in Self.disablingPrefixes where lowered.hasPrefix(prefix) {
       let rest = name.dropFirst(prefix.count)
@@ -135,6 +153,13 @@ public struct DisabledTestRule: Rule {
   }
 
   private static func containsTest(_ bytes: String.UTF8View) -> Bool {
+    // Over the contiguous bytes when they are (a native string): the view's iterator costs
+    // several times more per byte.
+    if let found = bytes.withContiguousStorageIfAvailable({ containsTest($0) }) { return found }
+    return containsTest(Array(bytes))
+  }
+
+  private static func containsTest(_ bytes: some Collection<UInt8>) -> Bool {
     var matched = 0
     for byte in bytes {
       let expected: UInt8 = matched == 0 ? 0x74 : matched == 1 ? 0x65 : matched == 2 ? 0x73 : 0x74
@@ -168,8 +193,10 @@ public struct DisabledTestRule: Rule {
   }
 
   static func isTestingAttribute(_ attribute: Attribute) -> Bool {
-    ["Test", "Suite", "Testing.Test", "Testing.Suite"].contains(attribute.name)
+    testingAttributes.contains(attribute.name)
   }
+
+  private static let testingAttributes: NameSet = ["Test", "Suite", "Testing.Test", "Testing.Suite"]
 
   /// A value that says something: not `nil`, not an empty string literal.
   static func isMessage(_ value: Range<Int>, in model: FileModel) -> Bool {

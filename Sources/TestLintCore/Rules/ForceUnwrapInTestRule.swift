@@ -14,19 +14,21 @@ public struct ForceUnwrapInTestRule: Rule {
     let model = context.model
     let tokens = model.tokens
     var violations: [Violation] = []
-    for code in context.testBodies() {
-      guard let test = code.test else { continue }
-      let body = code.tokens
+    // The tests read in place, in the order of `testBodies()`, without a `TestCode` each.
+    for position in context.tests.indices {
+      guard let body = context.tests[position].body else { continue }
+      let test = context.tests[position]
       var safeTries: Set<Int>?
       for index in (body.lowerBound + 1)..<max(body.lowerBound + 1, body.upperBound - 1) {
         guard Self.isBang(index, in: model) else { continue }
         let previous = index - 1
         let keyword = tokens[previous].keyword
         if keyword == .try, tokens[previous].kind == .identifier {
-          if safeTries == nil { safeTries = Self.tryTokensDirectlyInBody(body, in: model) }
-          let fix =
-            safeTries?.contains(previous) == true
-            ? Self.fix(bang: index, test: test, in: model) : nil
+          var fix: [Edit]?
+          if context.buildsFixes {
+            if safeTries == nil { safeTries = Self.tryTokensDirectlyInBody(body, in: model) }
+            fix = safeTries?.contains(previous) == true ? Self.fix(bang: index, test: test, in: model) : nil
+          }
           violations.append(
             Violation(
               offset: model.offset(previous), message: Messages.forceTry(test.framework),

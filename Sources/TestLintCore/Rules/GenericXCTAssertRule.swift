@@ -10,8 +10,12 @@ public struct GenericXCTAssertRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
-    // Only the name is read before a call matches: copying every `Call` out costs more.
-    for index in model.calls.indices where model.calls[index].name == "XCTAssert" {
+    // Only the name is read before a call matches (its first byte first, from the token):
+    // copying every `Call` out costs more.
+    for index in model.calls.indices {
+      let first = RuleText.firstNameByte(ofCall: index, in: model)
+      guard first == UInt8(ascii: "X") || first >= 0x80, model.calls[index].name == "XCTAssert"
+      else { continue }
       let call = model.calls[index]
       guard !call.isMacro, !call.hasExpressionBase else { continue }
       guard call.path.count == 1 || (call.path.count == 2 && call.path[0] == "XCTest") else { continue }
@@ -26,7 +30,7 @@ public struct GenericXCTAssertRule: Rule {
         Violation(
           offset: model.offset(call.nameToken), message: Messages.message(for: suggestion),
           test: context.test(ofFunction: call.function)?.qualifiedName,
-          fix: Self.fix(call, suggestion: suggestion, in: model)))
+          fix: context.buildsFixes ? Self.fix(call, suggestion: suggestion, in: model) : nil))
     }
     return violations
   }
@@ -69,16 +73,21 @@ public struct GenericXCTAssertRule: Rule {
     }
     if hasLogical { return .generic }
     if let comparison {
-      let left = model.text(tokens: range.lowerBound..<comparison.index)
-      let right = model.text(tokens: (comparison.index + 1)..<range.upperBound)
-      let sides = [left, right]
+      let left = range.lowerBound..<comparison.index
+      let right = (comparison.index + 1)..<range.upperBound
+      // Whether a side's text is exactly the literal: one token, compared byte by byte (a
+      // longer side spans more text), without building the sides' text.
+      func side(is literal: StaticString) -> Bool {
+        (left.count == 1 && model.token(left.lowerBound, is: literal))
+          || (right.count == 1 && model.token(right.lowerBound, is: literal))
+      }
       let assertion: String
       switch comparison.spelling {
       case "==":
         assertion =
-          sides.contains("nil") ? "XCTAssertNil" : sides.contains("true") ? "XCTAssertTrue"
-          : sides.contains("false") ? "XCTAssertFalse" : "XCTAssertEqual"
-      case "!=": assertion = sides.contains("nil") ? "XCTAssertNotNil" : "XCTAssertNotEqual"
+          side(is: "nil") ? "XCTAssertNil" : side(is: "true") ? "XCTAssertTrue"
+          : side(is: "false") ? "XCTAssertFalse" : "XCTAssertEqual"
+      case "!=": assertion = side(is: "nil") ? "XCTAssertNotNil" : "XCTAssertNotEqual"
       case "===": assertion = "XCTAssertIdentical"
       case "!==": assertion = "XCTAssertNotIdentical"
       case ">": assertion = "XCTAssertGreaterThan"
@@ -211,7 +220,29 @@ extension GenericXCTAssertRule {
     static func message(for suggestion: Suggestion) -> String {
       switch suggestion {
       case .specific(let assertion, let spelling, _):
-        return "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'"
+        // A literal for each assertion `suggestion(for:in:)` names, not a string built per
+        // finding (comparing with a literal is a comparison of the same bits).
+        switch (spelling, assertion) {
+        case ("==", "XCTAssertEqual"): return "use 'XCTAssertEqual' instead of 'XCTAssert' with '=='"
+        case ("==", "XCTAssertNil"): return "use 'XCTAssertNil' instead of 'XCTAssert' with '=='"
+        case ("==", "XCTAssertTrue"): return "use 'XCTAssertTrue' instead of 'XCTAssert' with '=='"
+        case ("==", "XCTAssertFalse"): return "use 'XCTAssertFalse' instead of 'XCTAssert' with '=='"
+        case ("!=", "XCTAssertNotEqual"):
+          return "use 'XCTAssertNotEqual' instead of 'XCTAssert' with '!='"
+        case ("!=", "XCTAssertNotNil"): return "use 'XCTAssertNotNil' instead of 'XCTAssert' with '!='"
+        case ("===", "XCTAssertIdentical"):
+          return "use 'XCTAssertIdentical' instead of 'XCTAssert' with '==='"
+        case ("!==", "XCTAssertNotIdentical"):
+          return "use 'XCTAssertNotIdentical' instead of 'XCTAssert' with '!=='"
+        case (">", "XCTAssertGreaterThan"):
+          return "use 'XCTAssertGreaterThan' instead of 'XCTAssert' with '>'"
+        case (">=", "XCTAssertGreaterThanOrEqual"):
+          return "use 'XCTAssertGreaterThanOrEqual' instead of 'XCTAssert' with '>='"
+        case ("<", "XCTAssertLessThan"): return "use 'XCTAssertLessThan' instead of 'XCTAssert' with '<'"
+        case ("<=", "XCTAssertLessThanOrEqual"):
+          return "use 'XCTAssertLessThanOrEqual' instead of 'XCTAssert' with '<='"
+        default: return "use '\(assertion)' instead of 'XCTAssert' with '\(spelling)'"
+        }
       case .negation:
         return "use 'XCTAssertFalse' instead of 'XCTAssert' with '!'"
       case .generic:

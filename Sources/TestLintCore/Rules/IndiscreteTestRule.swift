@@ -26,10 +26,11 @@ public struct IndiscreteTestRule: Rule {
 
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
+    let testStore = AssertionMatcher.usesTestStore(context.model)
     for test in context.tests {
       guard let body = test.body else { continue }
       let lines = context.codeLines(in: body)
-      let assertions = assertionCount(of: test, in: context)
+      let assertions = assertionCount(of: test, in: context, usesTestStore: testStore)
       guard lines > maxLines || assertions > maxAssertions else { continue }
       let message =
         assertions > maxAssertions
@@ -52,8 +53,16 @@ public struct IndiscreteTestRule: Rule {
   /// factory such as `Model.make()` that happens to share its name with an asserting function
   /// elsewhere does not count: here a false assertion inflates the count.
   func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
+    assertionCount(
+      of: test, in: context, usesTestStore: AssertionMatcher.usesTestStore(context.model))
+  }
+
+  /// `assertionCount(of:in:)` with whether the file drives a TCA `TestStore` (asked once per
+  /// file, not per test).
+  func assertionCount(of test: DiscoveredTest, in context: RuleContext, usesTestStore testStore: Bool)
+    -> Int
+  {
     let model = context.model
-    let testStore = AssertionMatcher.usesTestStore(model)
     var asserts: [Int: Bool] = [:]
     func functionAsserts(_ function: Int) -> Bool {
       if let known = asserts[function] { return known }
@@ -66,22 +75,24 @@ public struct IndiscreteTestRule: Rule {
       return result
     }
     var count = 0
+    // Calls are read in place: copying each `Call` out costs more than most of the checks.
     for index in test.calls {
-      let call = model.calls[index]
+      let name = model.calls[index].name
       // Nimble's `waitUntil { done in ... }` asserts; UI-test helpers' `element.waitUntil(.visible)`
       // only waits.
-      if call.name == "waitUntil", call.path.count > 1 || call.hasExpressionBase { continue }
+      if name == "waitUntil", model.calls[index].path.count > 1 || model.calls[index].hasExpressionBase {
+        continue
+      }
       // `XCTAssertEqual(try XCTUnwrap(a), b)` is one check, not two.
       if isInAssertionArguments(index, model: model, usesTestStore: testStore) { continue }
-      if matcher.isAssertion(call, in: model, usesTestStore: testStore) {
+      if matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore) {
         count += 1
-      } else if context.callGraph.isLocal(call),
-        let targets = context.callGraph.functionsByName[call.name]
+      } else if context.callGraph.isLocal(callAt: index),
+        let targets = context.callGraph.functionsByName[name]
       {
         if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
-      } else if context.assertingHelpers.contains(call.name),
-        AssertionMatcher.readsAsCheck(call.name),
-        context.callGraph.functionsByName[call.name] == nil
+      } else if AssertionMatcher.readsAsCheck(name), context.assertingHelpers.contains(name),
+        context.callGraph.functionsByName[name] == nil
       {
         count += 1
       }
@@ -98,15 +109,17 @@ public struct IndiscreteTestRule: Rule {
     // a closure argument), no assertion further up checks it directly. This also keeps the
     // walk short in deeply nested closures (linear, not quadratic, in the nesting).
     while let current = parent {
-      let call = model.calls[current]
-      guard let parentheses = call.parentheses, parentheses.contains(token) else { return false }
-      let inClosure = call.arguments.contains { argument in
+      // Read in place: copying each enclosing `Call` out costs more than the checks.
+      guard let parentheses = model.calls[current].parentheses, parentheses.contains(token) else {
+        return false
+      }
+      let inClosure = model.calls[current].arguments.contains { argument in
         guard let first = argument.value.first else { return false }
         return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
       }
       if inClosure { return false }
-      if matcher.isAssertion(call, in: model, usesTestStore: usesTestStore) { return true }
-      parent = call.parent
+      if matcher.isAssertion(callAt: current, in: model, usesTestStore: usesTestStore) { return true }
+      parent = model.calls[current].parent
     }
     return false
   }
@@ -121,6 +134,15 @@ public struct IndiscreteTestRule: Rule {
     let tokens = model.tokens
     let openLine = source.line(of: model.offset(body.lowerBound))
     let closeLine = source.line(of: model.offset(body.upperBound - 1))
+    // The line of each token, found by walking the line table forward from the last one (tokens
+    // come in source order) rather than by a binary search per token.
+    let starts = source.lineStarts
+    var lineIndex = openLine - 1
+    func line(of offset: Int) -> Int {
+      guard lineIndex < starts.count, offset >= starts[lineIndex] else { return source.line(of: offset) }
+      while lineIndex + 1 < starts.count, starts[lineIndex + 1] <= offset { lineIndex += 1 }
+      return lineIndex + 1
+    }
     // Tokens come in source order, so their lines never decrease: the lines of code, kept in
     // order, are told apart from the last one alone (no hashing).
     var lines: [Int] = []
@@ -141,7 +163,7 @@ public struct IndiscreteTestRule: Rule {
       // Only a token after a line break starts a line of code: the `)` after a multi-line
       // string's closing delimiter does not.
       guard tokens[index].isAtLineStart else { continue }
-      let line = source.line(of: Int(tokens[index].start))
+      let line = line(of: Int(tokens[index].start))
       if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
     }
     return lines.count

@@ -19,6 +19,7 @@ public struct MissingAssertionRule: Rule {
 
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
+    let testStore = AssertionMatcher.usesTestStore(context.model)
     for test in context.tests {
       guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
       if context.isEmptyBody(body) {
@@ -26,7 +27,7 @@ public struct MissingAssertionRule: Rule {
           Violation(offset: test.nameOffset, message: Messages.empty(test), test: test.qualifiedName))
         continue
       }
-      if assertionCount(of: test, in: context) == 0 {
+      if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0 {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: test.qualifiedName))
       }
@@ -37,11 +38,23 @@ public struct MissingAssertionRule: Rule {
   /// Assertions in the test's body and in the same-file functions it calls (each once),
   /// counting calls to helpers declared elsewhere in the run that assert.
   public func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
+    countAssertions(
+      of: test, in: context, usesTestStore: AssertionMatcher.usesTestStore(context.model),
+      stopAtFirst: false)
+  }
+
+  /// `assertionCount(of:in:)`, with whether the file drives a TCA `TestStore` (asked once per
+  /// file); with `stopAtFirst`, 1 as soon as one assertion is found (the test's own calls come
+  /// first, so most tests are settled before a helper is followed).
+  private func countAssertions(
+    of test: DiscoveredTest, in context: RuleContext, usesTestStore testStore: Bool,
+    stopAtFirst: Bool
+  ) -> Int {
     let model = context.model
-    let testStore = AssertionMatcher.usesTestStore(model)
     var count = 0
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
+        if stopAtFirst, count > 0 { return }
         if matcher.isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
           count += 1
           continue
@@ -56,6 +69,7 @@ public struct MissingAssertionRule: Rule {
       }
     }
     countCalls(test.calls)
+    if stopAtFirst, count > 0 { return count }
     var reached = context.callGraph.reachable(fromCalls: test.calls)
     if test.framework == .quick, let spec = model.functions[test.function].body {
       // Functions declared inside the groups' closures (`func expectCount(_:)` in a
@@ -69,6 +83,7 @@ public struct MissingAssertionRule: Rule {
     }
     var seen: Set<Int> = []
     for function in reached where function != test.function && seen.insert(function).inserted {
+      if stopAtFirst, count > 0 { return count }
       countCalls(model.functions[function].calls)
     }
     return count
@@ -202,7 +217,13 @@ extension MissingAssertionRule {
   /// `throw XCTSkip(...)`), carries `@Test(.disabled(...))`, or is a pending Quick example.
   fileprivate static func isSkipped(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     if test.isPending { return true }
-    if test.calls.contains(where: { model.calls[$0].name == "XCTSkip" }) { return true }
+    // The first byte of each name first, from its token (no string read for most calls).
+    if test.calls.contains(where: { index in
+      let first = RuleText.firstNameByte(ofCall: index, in: model)
+      return (first == UInt8(ascii: "X") || first >= 0x80) && model.calls[index].name == "XCTSkip"
+    }) {
+      return true
+    }
     guard test.framework != .quick else { return false }
     return model.functions[test.function].attributes.contains { attribute in
       guard attribute.name.hasSuffix("Test"), let arguments = attribute.arguments else { return false }

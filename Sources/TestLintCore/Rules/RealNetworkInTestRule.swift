@@ -45,6 +45,16 @@ public struct RealNetworkInTestRule: Rule {
           Violation(offset: model.offset(index), message: Messages.shared, test: test))
       }
       for callIndex in code.calls {
+        // Only `URLSession(...)` and `Data(...)` calls can be reported, and the name is read in
+        // place: copying every `Call` out (and remembering it) costs more. A call's name token
+        // is followed by its arguments, never by `.shared`, so the set of reported tokens the
+        // loop above reads is the same.
+        switch RuleText.firstNameByte(ofCall: callIndex, in: model) {
+        case UInt8(ascii: "U"), UInt8(ascii: "D"), 0x80...: break
+        default: continue
+        }
+        let name = model.calls[callIndex].name
+        guard name == "URLSession" || name == "Data" else { continue }
         let call = model.calls[callIndex]
         guard !call.hasExpressionBase, !call.isImplicitMember, !call.isMacro,
           reported.insert(call.nameToken).inserted

@@ -66,6 +66,8 @@ public struct RuleContext: Sendable {
   private let testOfFunction: [Int: Int]
   /// What several rules derive from the file, computed by the first that asks.
   let memo = RuleContextMemo()
+  /// Whether rules build the fixes of their violations; off where only findings are wanted.
+  public var buildsFixes = true
 
   /// Creates a context for a model.
   public init(

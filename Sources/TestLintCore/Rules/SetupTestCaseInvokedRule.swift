@@ -24,11 +24,16 @@ public struct SetupTestCaseInvokedRule: Rule {
     let model = context.model
     var violations: [Violation] = []
     var extensions: [String: [String]] = [:]
-    for other in model.types where other.kind == .extension {
-      extensions[other.simpleName, default: []] += other.inheritance.map(TypeDecl.simpleName)
+    // Types read in place: copying each `TypeDecl` out costs more than the checks.
+    for index in model.types.indices where model.types[index].kind == .extension {
+      extensions[model.types[index].simpleName, default: []] +=
+        model.types[index].inheritance.map(TypeDecl.simpleName)
     }
-    for type in model.types where type.kind == .class {
-      guard let adopted = adoptedProtocol(of: type, extensions: extensions) else { continue }
+    for index in model.types.indices where model.types[index].kind == .class {
+      guard let adopted = adoptedProtocol(of: model.types[index], extensions: extensions) else {
+        continue
+      }
+      let type = model.types[index]
       // A base class that declares no tests leaves the call to its subclasses.
       let functions = context.functions(ofTypeNamed: type.simpleName).map { model.functions[$0] }
       guard functions.contains(where: { $0.name.hasPrefix("test") && $0.parameters.isEmpty }) else { continue }
@@ -43,8 +48,13 @@ public struct SetupTestCaseInvokedRule: Rule {
   /// inheritance list (the first entry of a class is its superclass when it has one), or in an
   /// extension of it in this file.
   func adoptedProtocol(of type: TypeDecl, extensions: [String: [String]]) -> String? {
-    let names = type.inheritance.dropFirst().map(TypeDecl.simpleName) + (extensions[type.simpleName] ?? [])
-    return names.first { protocols.contains($0) }
+    // In order, without building the list: most classes adopt none.
+    for written in type.inheritance.dropFirst() {
+      let name = TypeDecl.simpleName(written)
+      if protocols.contains(name) { return name }
+    }
+    guard !extensions.isEmpty, let adopted = extensions[type.simpleName] else { return nil }
+    return adopted.first { protocols.contains($0) }
   }
 
   /// Whether an instance `setUp` of the type, or a same-file helper it calls, calls

@@ -15,6 +15,13 @@ public struct SleepInTestRule: Rule {
     for code in context.testCodeWithHelpers() {
       var doubles: [Range<Int>]?
       for index in code.calls {
+        // The name first (its first byte first, from the token): copying every `Call` out of
+        // the array costs more than the check.
+        switch RuleText.firstNameByte(ofCall: index, in: model) {
+        case UInt8(ascii: "s"), UInt8(ascii: "u"), UInt8(ascii: "r"), UInt8(ascii: "a"), 0x80...: break
+        default: continue
+        }
+        guard Self.waitNames.contains(model.calls[index].name) else { continue }
         let call = model.calls[index]
         guard let spelling = Self.wait(call, in: model), !reported.contains(index) else { continue }
         // `sleep(1)` calling the file's own `func sleep` (a fake clock's helper) is not C's.
@@ -32,11 +39,15 @@ public struct SleepInTestRule: Rule {
     return violations
   }
 
+  /// The names `wait(_:in:)` can flag.
+  static let waitNames: NameSet = ["sleep", "usleep", "run", "asyncAfter"]
+
   /// How the call waits for real time, as the message names it, or nil when it does not.
   static func wait(_ call: Call, in model: FileModel) -> String? {
     guard !call.isMacro, !call.isImplicitMember else { return nil }
     let path = call.path
-    let labels = call.labels
+    // Built only for the names that read them.
+    var labels: [String?] { call.labels }
     switch call.name {
     case "sleep", "usleep":
       guard !call.hasExpressionBase else { return nil }

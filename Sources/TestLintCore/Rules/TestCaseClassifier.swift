@@ -24,8 +24,10 @@ struct TestCaseClassifier {
     self.model = model
     self.discovery = discovery
     var declarations: [String: Int] = [:]
-    for (index, type) in model.types.enumerated() where type.kind != .extension {
-      if declarations[type.simpleName] == nil { declarations[type.simpleName] = index }
+    // Fields read in place: copying each `TypeDecl` out costs more than the look-up.
+    for index in model.types.indices where model.types[index].kind != .extension {
+      let name = model.types[index].simpleName
+      if declarations[name] == nil { declarations[name] = index }
     }
     self.declarations = declarations
   }
@@ -35,27 +37,50 @@ struct TestCaseClassifier {
 
   /// The verdict for `model.types[index]`.
   func verdict(_ index: Int) -> Verdict {
-    var visited: Set<Int> = []
+    // Most chains end within a step or two: walk a few steps without remembering them, then
+    // (a long chain, or a cycle) go on with a set of the types visited, as far as a repeat.
     var current = index
+    for _ in 0..<8 {
+      switch step(current) {
+      case .verdict(let verdict): return verdict
+      case .next(let next): current = next
+      }
+    }
+    var visited: Set<Int> = []
     while visited.insert(current).inserted {
-      let type = model.types[current]
-      // Quick's `QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses.
-      if discovery.isXCTestType(type) || discovery.isQuickSpecType(type) { return .testCase }
-      switch type.kind {
-      case .struct, .enum, .actor, .protocol:
-        return .notTestCase
-      case .extension:
-        guard let declared = declaration(named: type.simpleName) else { return .unknown }
-        current = declared
-      case .class:
-        guard let first = type.inheritance.first else { return .notTestCase }
-        let base = TypeDecl.simpleName(first)
-        if Self.knownNonTestBases.contains(base) { return .notTestCase }
-        guard let declared = declaration(named: base) else { return .unknown }
-        current = declared
+      switch step(current) {
+      case .verdict(let verdict): return verdict
+      case .next(let next): current = next
       }
     }
     return .unknown
+  }
+
+  /// One step of `verdict(_:)`: the verdict `model.types[index]` settles, or the type to ask next.
+  private func step(_ index: Int) -> Step {
+    // Quick's `QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses.
+    if discovery.isXCTestType(model.types[index]) || discovery.isQuickSpecType(model.types[index]) {
+      return .verdict(.testCase)
+    }
+    switch model.types[index].kind {
+    case .struct, .enum, .actor, .protocol:
+      return .verdict(.notTestCase)
+    case .extension:
+      guard let declared = declaration(named: model.types[index].simpleName) else {
+        return .verdict(.unknown)
+      }
+      return .next(declared)
+    case .class:
+      guard let first = model.types[index].firstInheritedName else { return .verdict(.notTestCase) }
+      if Self.knownNonTestBases.contains(first) { return .verdict(.notTestCase) }
+      guard let declared = declaration(named: first) else { return .verdict(.unknown) }
+      return .next(declared)
+    }
+  }
+
+  private enum Step {
+    case verdict(Verdict)
+    case next(Int)
   }
 
   /// The first non-extension type of this file with this simple name.

@@ -26,7 +26,7 @@ public struct TestFileNameRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
-    let classes = Self.testClasses(in: context).filter { !model.types[$0].name.contains("___") }
+    let classes = Self.testClasses(in: context).filter { !RuleText.contains(model.types[$0].name, "___") }
     var wellNamed: [(index: Int, name: String, suffix: String?)] = []
     for index in classes {
       let type = model.types[index]
@@ -56,17 +56,14 @@ public struct TestFileNameRule: Rule {
     let type = model.types[index]
     let path = model.source.path
     guard path.hasSuffix(".swift") else { return violations }
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[...$0]) } ?? ""
-    let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let (folder, fileName, parent) = Self.pathParts(path)
     // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
-    guard !fileName.contains("___") else { return violations }
+    guard !RuleText.contains(fileName, "___") else { return violations }
     let expected = name + ".swift"
     let stem = String(fileName.dropLast(".swift".count))
     // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
     // holding `iOS16_BasicsTests`.
-    let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
-    let accepted = Set(Self.names(of: index, in: model).map(Self.normalised))
+    let accepted = Self.names(of: index, in: model).map(Self.normalised)
     if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem))
     {
       violations.append(
@@ -107,6 +104,36 @@ public struct TestFileNameRule: Rule {
   /// of a split test class, `LoginTests_Errors`, also `Login`; nil when the name does not end in
   /// the suffix that way.
   static func subject(of name: String, suffix: String) -> String? {
+    // ASCII names byte by byte (every byte a Character but `\r\n`, which a suffix without
+    // CR or LF cannot cut): the name ends in the suffix after more text, or else holds a last
+    // `<suffix>_` with text on both sides.
+    var name = name
+    var suffix = suffix
+    let ascii: String?? = name.withUTF8 { text in
+      suffix.withUTF8 { marker in
+        guard text.allSatisfy({ $0 < 0x80 }),
+          marker.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D })
+        else { return nil }
+        let count = text.count
+        let length = marker.count
+        if count > length, UnsafeBufferPointer(rebasing: text[(count - length)...]).elementsEqual(marker) {
+          return String(decoding: UnsafeBufferPointer(rebasing: text[..<(count - length)]), as: UTF8.self)
+        }
+        guard length + 1 <= count else { return .some(nil) }
+        var start = count - length - 1
+        while start >= 0 {
+          if text[start + length] == UInt8(ascii: "_"),
+            UnsafeBufferPointer(rebasing: text[start..<(start + length)]).elementsEqual(marker)
+          {
+            guard start > 0, start + length + 1 < count else { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<start]), as: UTF8.self)
+          }
+          start -= 1
+        }
+        return .some(nil)
+      }
+    }
+    if let ascii { return ascii }
     if name.hasSuffix(suffix), name.count > suffix.count {
       return String(name.dropLast(suffix.count))
     }
@@ -120,8 +147,57 @@ public struct TestFileNameRule: Rule {
   /// A name without the characters a file name may add or a type name may use in their place
   /// (`UIColor+BrandTests` and `UIColor_BrandTests`), case folded.
   static func normalised(_ name: String) -> String {
-    String(
+    // An ASCII name, the usual case, byte by byte: `lowercased()` maps only `A`-`Z` there, and
+    // every byte is a Character (but `\r\n`, which none of the dropped characters equals).
+    var name = name
+    let ascii: String? = name.withUTF8 { bytes in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      for byte in bytes {
+        switch byte {
+        case 0x80...: return nil
+        case UInt8(ascii: "+"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x20:
+          continue
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): result.append(byte + 0x20)
+        default: result.append(byte)
+        }
+      }
+      return String(decoding: result, as: UTF8.self)
+    }
+    if let ascii { return ascii }
+    return String(
       name.lowercased().filter { $0 != "+" && $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
+  }
+
+  /// The folder of a path (up to its last `/`, inclusive; empty when none), its file name, and
+  /// the folder's own name (its last non-empty component).
+  static func pathParts(_ path: String) -> (folder: String, fileName: String, parent: String) {
+    // An ASCII path byte by byte: there every byte is a Character, and `/` can only be one.
+    var copy = path
+    let ascii: (folder: String, fileName: String, parent: String)?? = copy.withUTF8 { bytes in
+      var slash = -1
+      for index in bytes.indices {
+        let byte = bytes[index]
+        if byte >= 0x80 { return nil }
+        if byte == UInt8(ascii: "/") { slash = index }
+      }
+      guard slash >= 0 else { return .some(nil) }
+      func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      // The folder's last non-empty component: `split` drops empty ones.
+      var end = slash
+      while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+      var start = end
+      while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      return (text(0..<(slash + 1)), text((slash + 1)..<bytes.count), text(start..<end))
+    }
+    if let ascii { return ascii ?? ("", path, "") }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let parent = folder.dropLast().split(separator: "/").last.map(String.init) ?? ""
+    return (folder, fileName, parent)
   }
 
   /// The name to suggest for a test class without a suffix: `LoginTest` → `LoginTests`,
@@ -147,8 +223,9 @@ public struct TestFileNameRule: Rule {
       suites.insert(TypeDecl.simpleName(suite))
     }
     return model.types.indices.filter { index in
+      // Only classes: checked before the declaration is copied out.
+      guard model.types[index].kind == .class else { return false }
       let type = model.types[index]
-      guard type.kind == .class else { return false }
       if context.discovery.isXCTestType(type) { return suites.contains(type.simpleName) }
       if context.discovery.isQuickSpecType(type) {
         // A `Behavior<Context>` is shared examples, named `...Behavior`, not a spec.

@@ -89,6 +89,9 @@ extension TestNameFormatRule {
   static func follows(
     _ name: String, prefix: String, minSegments: Int = 2, maxSegments: Int = 3
   ) -> Bool {
+    if let answer = asciiFollows(name, prefix: prefix, minSegments: minSegments, maxSegments: maxSegments) {
+      return answer
+    }
     guard name.hasPrefix(prefix) else { return false }
     let segments = name.dropFirst(prefix.count)
       .split(separator: "_", omittingEmptySubsequences: false)
@@ -96,6 +99,36 @@ extension TestNameFormatRule {
     return segments.allSatisfy { segment in
       !segment.isEmpty && segment.unicodeScalars.allSatisfy(isLetterOrDigit)
     }
+  }
+
+  /// `follows` for an ASCII name and prefix, byte by byte (there every byte is a Character,
+  /// but `\r\n`, which is neither `_` nor a letter or digit); nil for other text.
+  private static func asciiFollows(
+    _ name: String, prefix: String, minSegments: Int, maxSegments: Int
+  ) -> Bool? {
+    let prefixBytes = prefix.utf8
+    guard prefixBytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
+    return name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      guard bytes.count >= prefixBytes.count, bytes.prefix(prefixBytes.count).elementsEqual(prefixBytes)
+      else { return false }
+      var segments = 1
+      var segmentLength = 0
+      for byte in bytes.dropFirst(prefixBytes.count) {
+        switch byte {
+        case UInt8(ascii: "_"):
+          if segmentLength == 0 { return false }
+          segments += 1
+          segmentLength = 0
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"):
+          segmentLength += 1
+        default:
+          return false
+        }
+      }
+      return segmentLength > 0 && segments >= minSegments && segments <= maxSegments
+    } ?? nil
   }
 
   fileprivate static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {

@@ -31,11 +31,18 @@ public struct UnreachableTestRule: Rule {
             test: test.qualifiedName))
       }
     }
-    let suiteNames = Self.swiftTestingSuiteNames(in: model)
-    for (typeIndex, type) in model.types.enumerated() where type.kind != .protocol {
+    lazy var suiteNames = Self.swiftTestingSuiteNames(in: model)
+    for typeIndex in model.types.indices where model.types[typeIndex].kind != .protocol {
+      // Only a name starting with `t` or `T` can be a problem (`test...`, `Test...`, `tset...`):
+      // a type without one needs no verdict, and other functions are not read any further.
+      guard model.types[typeIndex].functions.contains(where: { Self.mayBeTestNamed(model.functions[$0].name) })
+      else { continue }
       let verdict = classifier.verdict(typeIndex)
-      let isSuite = suiteNames.contains(type.simpleName)
-      for functionIndex in type.functions {
+      // `problem` finds nothing for a type that cannot be told.
+      if verdict == .unknown { continue }
+      let type = model.types[typeIndex]
+      let isSuite = verdict == .notTestCase && suiteNames.contains(type.simpleName)
+      for functionIndex in type.functions where Self.mayBeTestNamed(model.functions[functionIndex].name) {
         let function = model.functions[functionIndex]
         guard function.kind == .function, !function.has("override"), !function.hasAttribute("Test"),
           let message = problem(
@@ -69,13 +76,14 @@ public struct UnreachableTestRule: Rule {
   ) -> String? {
     let model = classifier.model
     let name = function.name
-    let isTestNamed = name.hasPrefix("test")
+    let isTestNamed = RuleText.hasPrefix(name, "test")
     let hasTestShape = function.parameters.isEmpty && Self.returnsVoid(function)
       && !function.has("static") && !function.has("class") && !function.has("private")
       && !function.has("fileprivate")
     switch verdict {
     case .testCase:
-      if hasTestShape, let corrected = Self.correctedTestName(name) {
+      // A name starting with `test` starts with none of the misspellings.
+      if !isTestNamed, hasTestShape, let corrected = Self.correctedTestName(name) {
         return Messages.misspelt(name, corrected)
       }
       guard isTestNamed else { break }
@@ -117,6 +125,13 @@ public struct UnreachableTestRule: Rule {
       break
     }
     return nil
+  }
+
+  /// Whether a name can start with `test` or one of the misspellings `correctedTestName` knows
+  /// (all begin with `t` or `T`; a name beginning with another byte cannot be equivalent).
+  static func mayBeTestNamed(_ name: String) -> Bool {
+    let first = RuleText.firstByte(name)
+    return first == UInt8(ascii: "t") || first == UInt8(ascii: "T")
   }
 
   /// Names of the Swift Testing suites of the file: types that (in their declaration or an

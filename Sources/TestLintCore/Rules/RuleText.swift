@@ -1,0 +1,77 @@
+/// Text tests rules make per file, per type or per call, read from the UTF-8 bytes when that
+/// gives the answer `String`'s Character-by-Character comparison gives: `String.contains(_:)`
+/// with a `String` goes through the generic `Collection` search of `_StringProcessing`, which
+/// costs thousands of instructions for a short name.
+enum RuleText {
+  /// `text.contains(needle)` (canonical equivalence included), for a needle of ASCII bytes
+  /// other than CR and LF: in an all-ASCII text every byte is a Character but for `\r\n`,
+  /// which such a needle cannot match either, so a byte search agrees. Other texts take the
+  /// `String` search.
+  static func contains(_ text: String, _ needle: StaticString) -> Bool {
+    var text = text
+    let answer: Bool? = text.withUTF8 { haystack in
+      needle.withUTF8Buffer { needle in
+        guard let first = needle.first else { return true }
+        for byte in haystack where byte >= 0x80 { return nil }
+        let count = needle.count
+        guard haystack.count >= count else { return false }
+        var start = 0
+        while start + count <= haystack.count {
+          if haystack[start] == first {
+            var offset = 1
+            while offset < count, haystack[start + offset] == needle[offset] { offset += 1 }
+            if offset == count { return true }
+          }
+          start += 1
+        }
+        return false
+      }
+    }
+    if let answer { return answer }
+    return text.contains(needle.description)
+  }
+}
+
+extension RuleText {
+  /// `text.hasPrefix(prefix)` (canonical equivalence included), for a prefix of ASCII bytes
+  /// other than CR: decided from the bytes while they are ASCII (an ASCII byte starts a
+  /// Character of its own, and one that differs cannot be equivalent), and by `String` when a
+  /// non-ASCII byte could join the prefix's last Character or stand for one of its letters.
+  static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+    let answer: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      prefix.withUTF8Buffer { prefix in
+        let count = prefix.count
+        for offset in 0..<Swift.min(count, bytes.count) {
+          let byte = bytes[offset]
+          if byte >= 0x80 { return nil }
+          if byte != prefix[offset] { return false }
+        }
+        if bytes.count < count { return false }
+        if bytes.count == count { return true }
+        return bytes[count] < 0x80 ? true : nil
+      }
+    } ?? nil
+    if let answer { return answer }
+    return text.hasPrefix(prefix.description)
+  }
+
+  /// The first byte of a name (0 for an empty one): a cheap "surely not" before comparing.
+  static func firstByte(_ text: String) -> UInt8 { text.utf8.first ?? 0 }
+}
+
+extension RuleText {
+  /// The first byte of a call's name, read from its name token (past a backtick, which the
+  /// scanner drops from names): a check a few loads long, where reading `Call.name` retains and
+  /// releases a string. 0xFF when the token does not tell. A name whose first byte differs
+  /// from the first byte of an ASCII name cannot equal it (an ASCII letter has no other
+  /// canonically equivalent spelling), so rules skip such calls before reading the name.
+  static func firstNameByte(ofCall index: Int, in model: FileModel) -> UInt8 {
+    let tokenIndex = model.calls[index].nameToken
+    guard tokenIndex >= 0, tokenIndex < model.tokens.count else { return 0xFF }
+    let token = model.tokens[tokenIndex]
+    var start = Int(token.start)
+    if token.kind == .backtickIdentifier { start += 1 }
+    guard start < Int(token.end), start < model.source.bytes.count else { return 0xFF }
+    return model.source.bytes[start]
+  }
+}
