@@ -70,14 +70,13 @@ public struct LintEngine: Sendable {
     // using them find them known and are linted once.
     // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
     // both names: that cost 13% of a run on real code).
-    var order: [Int] = []
-    order.reserveCapacity(files.count)
+    var early: [Int] = []
+    early.reserveCapacity(files.count)
     var later: [Int] = []
     for index in files.indices {
-      if Self.mayDeclareBases(files[index]) { order.append(index) } else { later.append(index) }
+      if Self.mayDeclareBases(files[index]) { early.append(index) } else { later.append(index) }
     }
-    order.append(contentsOf: later)
-    later = []
+    let order = early + later
     var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
       let index = order[position]
       let entry = files[index]
