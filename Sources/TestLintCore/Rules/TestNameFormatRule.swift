@@ -90,44 +90,12 @@ extension TestNameFormatRule {
     _ name: String, prefix: String, minSegments: Int = 2, maxSegments: Int = 3
   ) -> Bool {
     guard name.hasPrefix(prefix) else { return false }
-    if let verdict = asciiFollows(name, prefix: prefix, minSegments: minSegments, maxSegments: maxSegments) {
-      return verdict
-    }
     let segments = name.dropFirst(prefix.count)
       .split(separator: "_", omittingEmptySubsequences: false)
     guard segments.count >= minSegments, segments.count <= maxSegments else { return false }
     return segments.allSatisfy { segment in
       !segment.isEmpty && segment.unicodeScalars.allSatisfy(isLetterOrDigit)
     }
-  }
-
-  /// `follows` for an all-ASCII name, byte by byte: splitting a `String` by `Character`
-  /// costs thousands of instructions a name. Nil when the name is not ASCII (the general
-  /// path then decides, graphemes and all).
-  private static func asciiFollows(
-    _ name: String, prefix: String, minSegments: Int, maxSegments: Int
-  ) -> Bool? {
-    var name = name
-    return name.withUTF8 { bytes -> Bool? in
-      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-      var segments = 1
-      var segmentLength = 0
-      for byte in bytes[prefix.utf8.count...] {
-        if byte == UInt8(ascii: "_") {
-          guard segmentLength > 0 else { return false }
-          segments += 1
-          segmentLength = 0
-        } else {
-          guard isASCIILetterOrDigit(byte) else { return false }
-          segmentLength += 1
-        }
-      }
-      return segmentLength > 0 && segments >= minSegments && segments <= maxSegments
-    }
-  }
-
-  fileprivate static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
-    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
   }
 
   fileprivate static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -152,11 +120,7 @@ extension TestNameFormatRule {
   fileprivate func suggestion(for name: String, prefix: String) -> String? {
     var body = Substring(name)
     if !prefix.isEmpty, body.hasPrefix("test") { body = body.dropFirst(4) }
-    // All-ASCII names (nearly all) split by byte; others by `Character`.
-    var words =
-      body.utf8.allSatisfy { $0 < 0x80 }
-      ? body.utf8.split(separator: UInt8(ascii: "_")).map { String(decoding: $0, as: UTF8.self) }
-      : body.split(separator: "_").map(String.init)
+    var words = body.split(separator: "_").map(String.init)
     guard !words.isEmpty else { return nil }
     guard words.allSatisfy({ $0.unicodeScalars.allSatisfy(Self.isLetterOrDigit) }) else { return nil }
     if let first = words.first, let head = first.first, head.isUppercase {
