@@ -25,6 +25,23 @@ final class SuppressionTests: XCTestCase {
       ["3:8 test_name_format", "6:26 generic_xctassert", "8:8 test_name_format"])
   }
 
+  func test_directiveSpellings_allSuppress() throws {
+    // Each comment is first screened over its bytes: no spelling `parse` accepts may be lost.
+    let output = try lint(
+      """
+      import XCTest
+      final class NameTests: XCTestCase {
+        func testA() { XCTAssertTrue(true) } //testlint:disable:this test_name_format
+        func testB() { XCTAssertTrue(true) } ///\ttestlint:disable:this test_name_format
+        func testC() { XCTAssertTrue(true) } /*testlint:disable:this test_name_format*/
+        func testD() { XCTAssertTrue(true) } /* // testlint:disable:this test_name_format */
+        func testE() { XCTAssertTrue(true) } // testlint: disable:this test_name_format
+        func testF() { XCTAssertTrue(true) } // see testlint:disable:this test_name_format
+      }
+      """)
+    XCTAssertEqual(summary(output), ["8:8 test_name_format"])
+  }
+
   func test_disableAll_suppressesEveryRuleUntilEnable() throws {
     let output = try lint(
       """

@@ -68,9 +68,15 @@ public struct LintEngine: Sendable {
     let known = KnownFacts()
     // Files that look like they declare base classes and helpers first, so that the files
     // using them find them known and are linted once.
-    let order = files.indices.sorted {
-      (Self.mayDeclareBases(files[$0]) ? 0 : 1, $0) < (Self.mayDeclareBases(files[$1]) ? 0 : 1, $1)
+    // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
+    // both names: that cost 13% of a run on real code).
+    var early: [Int] = []
+    early.reserveCapacity(files.count)
+    var later: [Int] = []
+    for index in files.indices {
+      if Self.mayDeclareBases(files[index]) { early.append(index) } else { later.append(index) }
     }
+    let order = early + later
     var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
       let index = order[position]
       let entry = files[index]
@@ -328,10 +334,12 @@ public struct LintEngine: Sendable {
   /// Whether a file's name suggests base classes or helpers rather than tests (its name does
   /// not end in `Tests`, `Test`, `Spec` or `Specs`): pass 1 reads such files first.
   static func mayDeclareBases(_ entry: FileEntry) -> Bool {
-    var name = entry.path[...]
-    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-    if name.hasSuffix(".swift") { name = name.dropLast(6) }
-    return !["Tests", "Test", "Spec", "Specs"].contains { name.hasSuffix($0) }
+    // Over the path's bytes: the suffixes are ASCII.
+    var path = entry.path.utf8[...]
+    if let slash = path.lastIndex(of: UInt8(ascii: "/")) { path = path[path.index(after: slash)...] }
+    if path.suffix(6).elementsEqual(".swift".utf8) { path = path.dropLast(6) }
+    let name = path
+    return !["Tests", "Test", "Spec", "Specs"].contains { name.suffix($0.utf8.count).elementsEqual($0.utf8) }
   }
 
   /// What the run declares, from what pass 1 learnt of each file.

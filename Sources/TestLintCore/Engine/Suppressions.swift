@@ -20,6 +20,10 @@ public struct Suppressions: Sendable {
   /// Reads the suppressions of a file; `knownIDs` are the valid rule ids.
   public init(model: FileModel, knownIDs: Set<String>) {
     for comment in model.comments {
+      // Nearly every comment is prose: reject it over its bytes before building a string.
+      guard Suppressions.mayBeDirective(model.source.bytes, Int(comment.start)..<Int(comment.end)) else {
+        continue
+      }
       let text = model.source.text(comment.range)
       guard let directive = Suppressions.parse(text) else { continue }
       let line = model.source.line(of: Int(comment.start))
@@ -62,6 +66,24 @@ public struct Suppressions: Sendable {
       if isBelow(middle) { low = middle + 1 } else { high = middle }
     }
     return low - range.lowerBound
+  }
+
+  /// Whether the comment at `range` may be a directive: after `//` or `/*` and any spaces,
+  /// tabs and slashes comes `testlint:`. False only where `parse` would return nil (each of
+  /// those bytes is a character of its own before an ASCII letter).
+  static func mayBeDirective(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound + 2
+    while index < range.upperBound,
+      bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == UInt8(ascii: "/")
+    {
+      index += 1
+    }
+    let word: StaticString = "testlint:"
+    guard range.upperBound - index >= word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { expected in
+      for offset in 0..<expected.count where bytes[index + offset] != expected[offset] { return false }
+      return true
+    }
   }
 
   /// The command and ids of a `testlint:` comment, or nil for any other comment.
