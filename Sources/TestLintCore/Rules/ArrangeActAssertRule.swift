@@ -20,12 +20,15 @@ public struct ArrangeActAssertRule: Rule {
   let markerSets: [[String]]
   /// Every marker of every set, lowercased.
   let known: Set<String>
+  /// `Messages.listed` of each marker set, built once.
+  let listedSets: [String]
 
   public init(options: RuleOptions) {
     minLines = options.int("min_lines", default: 8)
     let sets = options.stringLists("markers").filter { !$0.isEmpty }
     markerSets = sets.isEmpty ? [["Arrange", "Act", "Assert"], ["Given", "When", "Then"]] : sets
     known = Set(markerSets.joined().map { $0.lowercased() })
+    listedSets = markerSets.map(Messages.listed)
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
@@ -62,8 +65,8 @@ public struct ArrangeActAssertRule: Rule {
       }
       guard let problem = problem(with: found) else { continue }
       violations.append(
-        Violation(offset: test.nameOffset, message: problem.message(test), test: test.qualifiedName)
-      )
+        Violation(
+          offset: test.nameOffset, message: message(for: problem, test: test), test: test.qualifiedName))
     }
     return violations
   }
@@ -122,6 +125,18 @@ public struct ArrangeActAssertRule: Rule {
     }
   }
 
+  /// `problem.message(test)`, with the configured sets' lists built once.
+  func message(for problem: Problem, test: DiscoveredTest) -> String {
+    switch problem {
+    case .missing(let marker, let set):
+      guard let index = markerSets.firstIndex(of: set) else { return problem.message(test) }
+      return Messages.missing(test, marker, listed: listedSets[index])
+    case .outOfOrder(let marker, let previous, let set):
+      guard let index = markerSets.firstIndex(of: set) else { return problem.message(test) }
+      return Messages.outOfOrder(test, marker, previous, listed: listedSets[index])
+    }
+  }
+
   /// A marker missing or out of order, with the set it belongs to.
   enum Problem: Equatable {
     case missing(String, set: [String])
@@ -140,14 +155,24 @@ public struct ArrangeActAssertRule: Rule {
 extension ArrangeActAssertRule {
   fileprivate enum Messages {
     static func missing(_ test: DiscoveredTest, _ marker: String, set: [String]) -> String {
-      "test '\(test.name)' has no '// \(marker)' comment; mark its sections with \(listed(set)) in that order"
+      missing(test, marker, listed: listed(set))
+    }
+
+    static func missing(_ test: DiscoveredTest, _ marker: String, listed: String) -> String {
+      "test '\(test.name)' has no '// \(marker)' comment; mark its sections with \(listed) in that order"
     }
 
     static func outOfOrder(
       _ test: DiscoveredTest, _ marker: String, _ previous: String, set: [String]
     ) -> String {
+      outOfOrder(test, marker, previous, listed: listed(set))
+    }
+
+    static func outOfOrder(
+      _ test: DiscoveredTest, _ marker: String, _ previous: String, listed: String
+    ) -> String {
       "test '\(test.name)' has '// \(marker)' only before '// \(previous)'; mark its sections with "
-        + "\(listed(set)) in that order"
+        + "\(listed) in that order"
     }
 
     static func listed(_ set: [String]) -> String {

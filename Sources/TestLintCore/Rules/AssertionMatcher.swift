@@ -239,6 +239,10 @@ public struct CallGraph: Sendable {
   public let functionsByName: [String: [Int]]
   private let model: FileModel
   private let typeNames: Set<String>
+  /// A bit for each ASCII byte some type name starts with (all bits when a name starts with
+  /// another byte, which may spell the same Character as an ASCII letter and combining marks):
+  /// most receivers (`sut.load()`) are told apart from every type without hashing them.
+  private let typeNameStarts: (low: UInt64, high: UInt64)
 
   /// Builds the graph of a file.
   public init(_ model: FileModel) {
@@ -250,6 +254,15 @@ public struct CallGraph: Sendable {
     }
     functionsByName = byName
     typeNames = Set(model.types.map(\.simpleName))
+    var starts: (low: UInt64, high: UInt64) = (0, 0)
+    for name in typeNames {
+      guard let first = name.utf8.first, first < 0x80 else {
+        starts = (.max, .max)
+        break
+      }
+      if first < 64 { starts.low |= 1 << UInt64(first) } else { starts.high |= 1 << UInt64(first - 64) }
+    }
+    typeNameStarts = starts
   }
 
   /// Whether a call can name a function of this file.
@@ -269,7 +282,12 @@ public struct CallGraph: Sendable {
     if count == 1 { return true }
     guard count == 2 else { return false }
     let receiver = calls[index].path[0]
-    return receiver == "self" || receiver == "Self" || typeNames.contains(receiver)
+    if receiver == "self" || receiver == "Self" { return true }
+    if let first = receiver.utf8.first, first < 0x80 {
+      let bits = first < 64 ? typeNameStarts.low >> UInt64(first) : typeNameStarts.high >> UInt64(first - 64)
+      if bits & 1 == 0 { return false }
+    }
+    return typeNames.contains(receiver)
   }
 
   /// The functions a function calls directly.

@@ -40,6 +40,8 @@ public struct TestNameFormatRule: Rule {
     let regex = pattern.flatMap { try? Regex($0) }
     let quickRegex = quickPattern.flatMap { try? Regex($0) }
     var violations: [Violation] = []
+    // The expected shape for each prefix, built once per file rather than per finding.
+    var shapes: [String: String] = [:]
     for test in context.tests {
       let prefix: String
       switch test.framework {
@@ -67,10 +69,12 @@ public struct TestNameFormatRule: Rule {
         continue
       }
       guard !follows(name, prefix: prefix) else { continue }
+      let shape = shapes[prefix] ?? shape(prefix)
+      shapes[prefix] = shape
       violations.append(
         Violation(
           offset: test.nameOffset,
-          message: Messages.badName(name, shape: shape(prefix), suggestion: suggestion(for: name, prefix: prefix)),
+          message: Messages.badName(name, shape: shape, suggestion: suggestion(for: name, prefix: prefix)),
           test: test.qualifiedName))
     }
     return violations
@@ -151,6 +155,7 @@ extension TestNameFormatRule {
 
   /// A renamed version when the words are there: `testLoadCourse` → `test_loadCourse_<expectedResult>`.
   fileprivate func suggestion(for name: String, prefix: String) -> String? {
+    if let answer = asciiSuggestion(for: name, prefix: prefix) { return answer }
     var body = Substring(name)
     if !prefix.isEmpty, body.hasPrefix("test") { body = body.dropFirst(4) }
     var words = body.split(separator: "_").map(String.init)
@@ -170,11 +175,42 @@ extension TestNameFormatRule {
 }
 
 extension TestNameFormatRule {
+  /// `suggestion(for:prefix:)` for an ASCII name and prefix without CR or LF, byte by byte
+  /// (there every byte is a Character, `isUppercase` is `A`-`Z` and `lowercased()` adds 0x20);
+  /// `.some(nil)` when there is no suggestion, nil for other text.
+  fileprivate func asciiSuggestion(for name: String, prefix: String) -> String?? {
+    let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
+    guard prefix.utf8.allSatisfy(plain), name.utf8.allSatisfy(plain) else { return nil }
+    var body = Array(name.utf8)[...]
+    if !prefix.isEmpty, body.starts(with: "test".utf8) { body = body.dropFirst(4) }
+    var words = body.split(separator: UInt8(ascii: "_")).map(Array.init)
+    guard !words.isEmpty else { return .some(nil) }
+    let isLetterOrDigit = { (byte: UInt8) in
+      (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+    }
+    guard words.allSatisfy({ $0.allSatisfy(isLetterOrDigit) }) else { return .some(nil) }
+    if let head = words[0].first, head >= 0x41, head <= 0x5A { words[0][0] = head + 0x20 }
+    if words.count > maxSegments { return .some(nil) }
+    if words.count < minSegments {
+      words.append(Array("<expectedResult>".utf8))
+      while words.count < minSegments { words.insert(Array("<condition>".utf8), at: words.count - 1) }
+    }
+    var candidate = Array(prefix.utf8)
+    for (position, word) in words.enumerated() {
+      if position > 0 { candidate.append(UInt8(ascii: "_")) }
+      candidate.append(contentsOf: word)
+    }
+    if candidate.elementsEqual(name.utf8) { return .some(nil) }
+    return .some(String(decoding: candidate, as: UTF8.self))
+  }
+}
+
+extension TestNameFormatRule {
   fileprivate enum Messages {
     static func badName(_ name: String, shape: String, suggestion: String?) -> String {
-      var message = "name '\(name)' in the form \(shape)"
-      if let suggestion { message += ", such as '\(suggestion)'" }
-      return message
+      // One interpolation: appending to a finished message copies it again.
+      if let suggestion { return "name '\(name)' in the form \(shape), such as '\(suggestion)'" }
+      return "name '\(name)' in the form \(shape)"
     }
 
     static func quickMismatch(_ description: String, _ pattern: String) -> String {
