@@ -243,6 +243,10 @@ public struct CallGraph: Sendable {
   /// another byte, which may spell the same Character as an ASCII letter and combining marks):
   /// most receivers (`sut.load()`) are told apart from every type without hashing them.
   private let typeNameStarts: (low: UInt64, high: UInt64)
+  /// The first bytes and lengths of the function names, when all are ASCII (nil otherwise):
+  /// most calls (`XCTAssertEqual`, `expect`) name no function of the file, and are told so
+  /// without hashing their names.
+  private let functionNames: NameFilter?
 
   /// Builds the graph of a file.
   public init(_ model: FileModel) {
@@ -253,6 +257,8 @@ public struct CallGraph: Sendable {
       byName[model.functions[index].name, default: []].append(index)
     }
     functionsByName = byName
+    functionNames =
+      byName.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? NameFilter(exact: byName.keys) : nil
     typeNames = Set(model.types.map(\.simpleName))
     var starts: (low: UInt64, high: UInt64) = (0, 0)
     for name in typeNames {
@@ -290,11 +296,18 @@ public struct CallGraph: Sendable {
     return typeNames.contains(receiver)
   }
 
+  /// `functionsByName[name]`, looked up only when the name's first byte and length fit a
+  /// function of the file.
+  func functions(named name: String) -> [Int]? {
+    if let functionNames, !functionNames.mayMatch(name) { return nil }
+    return functionsByName[name]
+  }
+
   /// The functions a function calls directly.
   public func callees(of function: Int) -> [Int] {
     var result: [Int] = []
     for callIndex in model.functions[function].calls {
-      guard isLocal(callAt: callIndex), let targets = functionsByName[model.calls[callIndex].name]
+      guard isLocal(callAt: callIndex), let targets = functions(named: model.calls[callIndex].name)
       else { continue }
       result.append(contentsOf: targets)
     }
@@ -307,7 +320,7 @@ public struct CallGraph: Sendable {
     var order: [Int] = []
     var queue: [Int] = []
     for callIndex in calls {
-      guard isLocal(callAt: callIndex), let targets = functionsByName[model.calls[callIndex].name]
+      guard isLocal(callAt: callIndex), let targets = functions(named: model.calls[callIndex].name)
       else { continue }
       for target in targets where seen.insert(target).inserted {
         order.append(target)

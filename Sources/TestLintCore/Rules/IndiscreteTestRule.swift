@@ -88,11 +88,11 @@ public struct IndiscreteTestRule: Rule {
       if matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore) {
         count += 1
       } else if context.callGraph.isLocal(callAt: index),
-        let targets = context.callGraph.functionsByName[name]
+        let targets = context.callGraph.functions(named: name)
       {
         if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
       } else if AssertionMatcher.readsAsCheck(name), context.assertingHelpers.contains(name),
-        context.callGraph.functionsByName[name] == nil
+        context.callGraph.functions(named: name) == nil
       {
         count += 1
       }

@@ -62,7 +62,7 @@ public struct MissingAssertionRule: Rule {
         let name = model.calls[callIndex].name
         if context.assertingHelpers.contains(name),
           AssertionMatcher.mayCallHelper(callAt: callIndex, in: model),
-          context.callGraph.functionsByName[name] == nil
+          context.callGraph.functions(named: name) == nil
         {
           count += 1
         }

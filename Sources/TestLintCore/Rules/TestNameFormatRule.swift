@@ -179,29 +179,56 @@ extension TestNameFormatRule {
   /// (there every byte is a Character, `isUppercase` is `A`-`Z` and `lowercased()` adds 0x20);
   /// `.some(nil)` when there is no suggestion, nil for other text.
   fileprivate func asciiSuggestion(for name: String, prefix: String) -> String?? {
-    let plain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
-    guard prefix.utf8.allSatisfy(plain), name.utf8.allSatisfy(plain) else { return nil }
-    var body = Array(name.utf8)[...]
-    if !prefix.isEmpty, body.starts(with: "test".utf8) { body = body.dropFirst(4) }
-    var words = body.split(separator: UInt8(ascii: "_")).map(Array.init)
-    guard !words.isEmpty else { return .some(nil) }
-    let isLetterOrDigit = { (byte: UInt8) in
-      (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+    var name = name
+    var prefix = prefix
+    return prefix.withUTF8 { prefix -> String?? in
+      name.withUTF8 { name -> String?? in
+        let isPlain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
+        guard prefix.allSatisfy(isPlain), name.allSatisfy(isPlain) else { return nil }
+        let isLetterOrDigit = { (byte: UInt8) in
+          (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+        }
+        var start = 0
+        if !prefix.isEmpty, name.count >= 4, name[0] == UInt8(ascii: "t"), name[1] == UInt8(ascii: "e"),
+          name[2] == UInt8(ascii: "s"), name[3] == UInt8(ascii: "t")
+        {
+          start = 4
+        }
+        // The words: runs between underscores, empty ones dropped.
+        var words: [Range<Int>] = []
+        var index = start
+        while index < name.count {
+          if name[index] == UInt8(ascii: "_") {
+            index += 1
+            continue
+          }
+          var end = index
+          while end < name.count, name[end] != UInt8(ascii: "_") {
+            guard isLetterOrDigit(name[end]) else { return .some(nil) }
+            end += 1
+          }
+          words.append(index..<end)
+          index = end
+        }
+        guard !words.isEmpty, words.count <= maxSegments else { return .some(nil) }
+        var candidate: [UInt8] = []
+        candidate.reserveCapacity(prefix.count + name.count + 40)
+        candidate.append(contentsOf: prefix)
+        for (position, word) in words.enumerated() {
+          if position > 0 { candidate.append(UInt8(ascii: "_")) }
+          let first = candidate.count
+          candidate.append(contentsOf: name[word])
+          // The first word starts lowercase.
+          if position == 0, candidate[first] >= 0x41, candidate[first] <= 0x5A { candidate[first] += 0x20 }
+        }
+        if words.count < minSegments {
+          for _ in 0..<(minSegments - words.count - 1) { candidate.append(contentsOf: "_<condition>".utf8) }
+          candidate.append(contentsOf: "_<expectedResult>".utf8)
+        }
+        if candidate.elementsEqual(name) { return .some(nil) }
+        return .some(String(decoding: candidate, as: UTF8.self))
+      }
     }
-    guard words.allSatisfy({ $0.allSatisfy(isLetterOrDigit) }) else { return .some(nil) }
-    if let head = words[0].first, head >= 0x41, head <= 0x5A { words[0][0] = head + 0x20 }
-    if words.count > maxSegments { return .some(nil) }
-    if words.count < minSegments {
-      words.append(Array("<expectedResult>".utf8))
-      while words.count < minSegments { words.insert(Array("<condition>".utf8), at: words.count - 1) }
-    }
-    var candidate = Array(prefix.utf8)
-    for (position, word) in words.enumerated() {
-      if position > 0 { candidate.append(UInt8(ascii: "_")) }
-      candidate.append(contentsOf: word)
-    }
-    if candidate.elementsEqual(name.utf8) { return .some(nil) }
-    return .some(String(decoding: candidate, as: UTF8.self))
   }
 }
 
@@ -209,8 +236,10 @@ extension TestNameFormatRule {
   fileprivate enum Messages {
     static func badName(_ name: String, shape: String, suggestion: String?) -> String {
       // One interpolation: appending to a finished message copies it again.
-      if let suggestion { return "name '\(name)' in the form \(shape), such as '\(suggestion)'" }
-      return "name '\(name)' in the form \(shape)"
+      if let suggestion {
+        return RuleText.concatenate("name '", name, "' in the form ", shape, ", such as '", suggestion, "'")
+      }
+      return RuleText.concatenate("name '", name, "' in the form ", shape)
     }
 
     static func quickMismatch(_ description: String, _ pattern: String) -> String {
