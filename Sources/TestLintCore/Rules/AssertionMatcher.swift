@@ -243,32 +243,46 @@ public struct CallGraph: Sendable {
   /// another byte, which may spell the same Character as an ASCII letter and combining marks):
   /// most receivers (`sut.load()`) are told apart from every type without hashing them.
   private let typeNameStarts: (low: UInt64, high: UInt64)
-  /// The first bytes and lengths of the function names, when all are ASCII (nil otherwise):
-  /// most calls (`XCTAssertEqual`, `expect`) name no function of the file, and are told so
-  /// without hashing their names.
-  private let functionNames: NameFilter?
+  /// A bit for each ASCII byte some function name starts with (all bits as for
+  /// `typeNameStarts`): most calls (`XCTAssertEqual`, `expect`) name no function of the file,
+  /// and are told so without hashing their names.
+  private let functionNameStarts: (low: UInt64, high: UInt64)
 
   /// Builds the graph of a file.
   public init(_ model: FileModel) {
     self.model = model
     var byName: [String: [Int]] = [:]
     byName.reserveCapacity(model.functions.count)
+    var functionStarts: (low: UInt64, high: UInt64) = (0, 0)
     for index in model.functions.indices where model.functions[index].body != nil {
-      byName[model.functions[index].name, default: []].append(index)
+      let name = model.functions[index].name
+      Self.addStart(of: name, to: &functionStarts)
+      byName[name, default: []].append(index)
     }
     functionsByName = byName
-    functionNames =
-      byName.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? NameFilter(exact: byName.keys) : nil
+    functionNameStarts = functionStarts
     typeNames = Set(model.types.map(\.simpleName))
-    var starts: (low: UInt64, high: UInt64) = (0, 0)
-    for name in typeNames {
-      guard let first = name.utf8.first, first < 0x80 else {
-        starts = (.max, .max)
-        break
-      }
-      if first < 64 { starts.low |= 1 << UInt64(first) } else { starts.high |= 1 << UInt64(first - 64) }
+    var typeStarts: (low: UInt64, high: UInt64) = (0, 0)
+    for name in typeNames { Self.addStart(of: name, to: &typeStarts) }
+    typeNameStarts = typeStarts
+  }
+
+  /// Sets the bit of the name's first byte; all bits for a name that does not start with an
+  /// ASCII byte (it may spell the same first Character as an ASCII letter and combining marks).
+  private static func addStart(of name: String, to starts: inout (low: UInt64, high: UInt64)) {
+    guard let first = name.utf8.first, first < 0x80 else {
+      starts = (.max, .max)
+      return
     }
-    typeNameStarts = starts
+    if first < 64 { starts.low |= 1 << UInt64(first) } else { starts.high |= 1 << UInt64(first - 64) }
+  }
+
+  /// Whether a name may equal one whose first bytes `starts` holds: a name starting with an
+  /// ASCII byte equals only names starting with the same byte.
+  private static func mayStart(_ name: String, in starts: (low: UInt64, high: UInt64)) -> Bool {
+    guard let first = name.utf8.first, first < 0x80 else { return true }
+    let bits = first < 64 ? starts.low >> UInt64(first) : starts.high >> UInt64(first - 64)
+    return bits & 1 != 0
   }
 
   /// Whether a call can name a function of this file.
@@ -289,17 +303,13 @@ public struct CallGraph: Sendable {
     guard count == 2 else { return false }
     let receiver = calls[index].path[0]
     if receiver == "self" || receiver == "Self" { return true }
-    if let first = receiver.utf8.first, first < 0x80 {
-      let bits = first < 64 ? typeNameStarts.low >> UInt64(first) : typeNameStarts.high >> UInt64(first - 64)
-      if bits & 1 == 0 { return false }
-    }
-    return typeNames.contains(receiver)
+    return Self.mayStart(receiver, in: typeNameStarts) && typeNames.contains(receiver)
   }
 
-  /// `functionsByName[name]`, looked up only when the name's first byte and length fit a
-  /// function of the file.
+  /// `functionsByName[name]`, looked up only when the name's first byte fits a function of the
+  /// file.
   func functions(named name: String) -> [Int]? {
-    if let functionNames, !functionNames.mayMatch(name) { return nil }
+    guard Self.mayStart(name, in: functionNameStarts) else { return nil }
     return functionsByName[name]
   }
 
