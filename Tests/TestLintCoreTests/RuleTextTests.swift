@@ -77,6 +77,23 @@ final class RuleTextTests: XCTestCase {
     }
   }
 
+  func test_asciiMarkers_answerAsCharacterLoop() {
+    let known: Set<String> = ["given", "when", "then", "arrange", "act", "assert"]
+    let comments = [
+      "// Given", "// When: tapping", "// When & Then", "// Act - load", "/* Given and When */",
+      "// given and", "//", "// Givén", "// Give\u{301}n", "// When\r\nThen", "// When,\tThen/Act",
+      "// Then\u{301}", "//\u{301} Given", "// and Given", "// Arrange+Act+Assert done",
+    ]
+    for comment in comments {
+      let bytes = Array(comment.utf8)
+      if let markers = ArrangeActAssertRule.asciiMarkers(in: bytes, 0..<bytes.count, known: known) {
+        XCTAssertEqual(markers, ArrangeActAssertRule.markers(in: comment, known: known), comment.debugDescription)
+      } else {
+        XCTAssertTrue(comment.utf8.contains { $0 >= 0x80 }, comment.debugDescription)
+      }
+    }
+  }
+
   /// `TestNameFormatRule.follows` as written before its byte-level path (2 to 3 segments).
   static func follows(_ name: String, prefix: String) -> Bool {
     guard name.hasPrefix(prefix) else { return false }
