@@ -20,12 +20,18 @@ public struct ArrangeActAssertRule: Rule {
   let markerSets: [[String]]
   /// Every marker of every set, lowercased.
   let known: Set<String>
+  /// `Messages.listed` of each marker set, built once.
+  let listedSets: [String]
+  /// Each marker set, lowercased (the keys `found` holds), built once.
+  let loweredSets: [[String]]
 
   public init(options: RuleOptions) {
     minLines = options.int("min_lines", default: 8)
     let sets = options.stringLists("markers").filter { !$0.isEmpty }
     markerSets = sets.isEmpty ? [["Arrange", "Act", "Assert"], ["Given", "When", "Then"]] : sets
     known = Set(markerSets.joined().map { $0.lowercased() })
+    listedSets = markerSets.map(Messages.listed)
+    loweredSets = markerSets.map { $0.map { $0.lowercased() } }
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
@@ -57,13 +63,15 @@ public struct ArrangeActAssertRule: Rule {
         // Sorted: a comment starting at or after `end` ends after it, as do all after it.
         if sorted, Int(comment.start) >= end { break }
         guard Int(comment.start) >= start && Int(comment.end) <= end else { continue }
-        let markers = Self.markers(in: model.source.text(comment.range), known: known)
+        let markers =
+          Self.asciiMarkers(in: model.source.bytes, comment.range, known: known)
+          ?? Self.markers(in: model.source.text(comment.range), known: known)
         if !markers.isEmpty { found.append(markers) }
       }
       guard let problem = problem(with: found) else { continue }
       violations.append(
-        Violation(offset: test.nameOffset, message: problem.message(test), test: test.qualifiedName)
-      )
+        Violation(
+          offset: test.nameOffset, message: message(for: problem, test: test), test: test.qualifiedName))
     }
     return violations
   }
@@ -72,10 +80,9 @@ public struct ArrangeActAssertRule: Rule {
   /// (the most markers present; the first set on a tie); nil when one set appears in order.
   func problem(with found: [Set<String>]) -> Problem? {
     var closest: (problem: Problem, present: Int)?
-    for set in markerSets {
-      guard let problem = Self.problem(with: found, set: set) else { return nil }
-      let present = set.filter { marker in found.contains { $0.contains(marker.lowercased()) } }
-        .count
+    for (set, keys) in zip(markerSets, loweredSets) {
+      guard let problem = Self.problem(with: found, set: set, keys: keys) else { return nil }
+      let present = keys.filter { key in found.contains { $0.contains(key) } }.count
       if closest == nil || present > closest?.present ?? 0 { closest = (problem, present) }
     }
     return closest?.problem
@@ -83,9 +90,14 @@ public struct ArrangeActAssertRule: Rule {
 
   /// The first marker of `set` that is missing, or found only before the one it must follow.
   static func problem(with found: [Set<String>], set: [String]) -> Problem? {
+    problem(with: found, set: set, keys: set.map { $0.lowercased() })
+  }
+
+  /// `problem(with:set:)` with the set's markers already lowercased (`keys`).
+  static func problem(with found: [Set<String>], set: [String], keys: [String]) -> Problem? {
     var position = 0
     for (offset, marker) in set.enumerated() {
-      let key = marker.lowercased()
+      let key = keys[offset]
       // A comment naming two markers (`// When & Then`) serves both, so `position` may repeat.
       if let next = found[position...].firstIndex(where: { $0.contains(key) }) {
         position = next
@@ -122,6 +134,69 @@ public struct ArrangeActAssertRule: Rule {
     }
   }
 
+  /// `problem.message(test)`, with the configured sets' lists built once.
+  func message(for problem: Problem, test: DiscoveredTest) -> String {
+    switch problem {
+    case .missing(let marker, let set):
+      guard let index = markerSets.firstIndex(of: set) else { return problem.message(test) }
+      return Messages.missing(test, marker, listed: listedSets[index])
+    case .outOfOrder(let marker, let previous, let set):
+      guard let index = markerSets.firstIndex(of: set) else { return problem.message(test) }
+      return Messages.outOfOrder(test, marker, previous, listed: listedSets[index])
+    }
+  }
+
+  /// `markers(in:known:)` of the comment at `range` of the file's bytes, read from the bytes while
+  /// they are ASCII (there a letter is `A`-`Z` or `a`-`z`, lowercasing adds 0x20 and every byte
+  /// is a Character but `\r\n`, which is neither a letter nor a separator); nil when a byte it
+  /// reads is not ASCII, or when an empty marker is known (the `String` loop then decides).
+  static func asciiMarkers(in bytes: [UInt8], _ range: Range<Int>, known: Set<String>) -> Set<String>? {
+    if known.contains("") { return nil }
+    return bytes.withUnsafeBufferPointer { bytes -> Set<String>? in
+      let end = min(range.upperBound, bytes.count)
+      var index = max(0, range.lowerBound)
+      while index < end {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: "*") || byte == 0x20 || byte == 0x09
+        else { break }
+        index += 1
+      }
+      var result: Set<String> = []
+      while true {
+        var word: [UInt8] = []
+        while index < end {
+          let byte = bytes[index]
+          if byte >= 0x80 { return nil }
+          if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
+            word.append(byte)
+          } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+            word.append(byte + 0x20)
+          } else {
+            break
+          }
+          index += 1
+        }
+        let lowered = String(decoding: word, as: UTF8.self)
+        if lowered == "and", !result.isEmpty {
+          // Skipped, as in `markers(in:known:)`.
+        } else if known.contains(lowered) {
+          result.insert(lowered)
+        } else {
+          return result
+        }
+        while index < end {
+          let byte = bytes[index]
+          if byte >= 0x80 { return nil }
+          guard Self.separators.contains(byte) else { break }
+          index += 1
+        }
+      }
+    }
+  }
+
+  /// The separators `markers(in:known:)` skips between words, as bytes.
+  private static let separators: [UInt8] = Array(" \t&,/+-".utf8)
+
   /// A marker missing or out of order, with the set it belongs to.
   enum Problem: Equatable {
     case missing(String, set: [String])
@@ -140,14 +215,24 @@ public struct ArrangeActAssertRule: Rule {
 extension ArrangeActAssertRule {
   fileprivate enum Messages {
     static func missing(_ test: DiscoveredTest, _ marker: String, set: [String]) -> String {
-      "test '\(test.name)' has no '// \(marker)' comment; mark its sections with \(listed(set)) in that order"
+      missing(test, marker, listed: listed(set))
+    }
+
+    static func missing(_ test: DiscoveredTest, _ marker: String, listed: String) -> String {
+      "test '\(test.name)' has no '// \(marker)' comment; mark its sections with \(listed) in that order"
     }
 
     static func outOfOrder(
       _ test: DiscoveredTest, _ marker: String, _ previous: String, set: [String]
     ) -> String {
+      outOfOrder(test, marker, previous, listed: listed(set))
+    }
+
+    static func outOfOrder(
+      _ test: DiscoveredTest, _ marker: String, _ previous: String, listed: String
+    ) -> String {
       "test '\(test.name)' has '// \(marker)' only before '// \(previous)'; mark its sections with "
-        + "\(listed(set)) in that order"
+        + "\(listed) in that order"
     }
 
     static func listed(_ set: [String]) -> String {

@@ -269,17 +269,50 @@ public struct CallGraph: Sendable {
   public let functionsByName: [String: [Int]]
   private let model: FileModel
   private let typeNames: Set<String>
+  /// A bit for each ASCII byte some type name starts with (all bits when a name starts with
+  /// another byte, which may spell the same Character as an ASCII letter and combining marks):
+  /// most receivers (`sut.load()`) are told apart from every type without hashing them.
+  private let typeNameStarts: (low: UInt64, high: UInt64)
+  /// A bit for each ASCII byte some function name starts with (all bits as for
+  /// `typeNameStarts`): most calls (`XCTAssertEqual`, `expect`) name no function of the file,
+  /// and are told so without hashing their names.
+  private let functionNameStarts: (low: UInt64, high: UInt64)
 
   /// Builds the graph of a file.
   public init(_ model: FileModel) {
     self.model = model
     var byName: [String: [Int]] = [:]
     byName.reserveCapacity(model.functions.count)
+    var functionStarts: (low: UInt64, high: UInt64) = (0, 0)
     for index in model.functions.indices where model.functions[index].body != nil {
-      byName[model.functions[index].name, default: []].append(index)
+      let name = model.functions[index].name
+      Self.addStart(of: name, to: &functionStarts)
+      byName[name, default: []].append(index)
     }
     functionsByName = byName
+    functionNameStarts = functionStarts
     typeNames = Set(model.types.map(\.simpleName))
+    var typeStarts: (low: UInt64, high: UInt64) = (0, 0)
+    for name in typeNames { Self.addStart(of: name, to: &typeStarts) }
+    typeNameStarts = typeStarts
+  }
+
+  /// Sets the bit of the name's first byte; all bits for a name that does not start with an
+  /// ASCII byte (it may spell the same first Character as an ASCII letter and combining marks).
+  private static func addStart(of name: String, to starts: inout (low: UInt64, high: UInt64)) {
+    guard let first = name.utf8.first, first < 0x80 else {
+      starts = (.max, .max)
+      return
+    }
+    if first < 64 { starts.low |= 1 << UInt64(first) } else { starts.high |= 1 << UInt64(first - 64) }
+  }
+
+  /// Whether a name may equal one whose first bytes `starts` holds: a name starting with an
+  /// ASCII byte equals only names starting with the same byte.
+  private static func mayStart(_ name: String, in starts: (low: UInt64, high: UInt64)) -> Bool {
+    guard let first = name.utf8.first, first < 0x80 else { return true }
+    let bits = first < 64 ? starts.low >> UInt64(first) : starts.high >> UInt64(first - 64)
+    return bits & 1 != 0
   }
 
   /// Whether a call can name a function of this file.
@@ -299,14 +332,22 @@ public struct CallGraph: Sendable {
     if count == 1 { return true }
     guard count == 2 else { return false }
     let receiver = calls[index].path[0]
-    return receiver == "self" || receiver == "Self" || typeNames.contains(receiver)
+    if receiver == "self" || receiver == "Self" { return true }
+    return Self.mayStart(receiver, in: typeNameStarts) && typeNames.contains(receiver)
+  }
+
+  /// `functionsByName[name]`, looked up only when the name's first byte fits a function of the
+  /// file.
+  func functions(named name: String) -> [Int]? {
+    guard Self.mayStart(name, in: functionNameStarts) else { return nil }
+    return functionsByName[name]
   }
 
   /// The functions a function calls directly.
   public func callees(of function: Int) -> [Int] {
     var result: [Int] = []
     for callIndex in model.functions[function].calls {
-      guard isLocal(callAt: callIndex), let targets = functionsByName[model.calls[callIndex].name]
+      guard isLocal(callAt: callIndex), let targets = functions(named: model.calls[callIndex].name)
       else { continue }
       result.append(contentsOf: targets)
     }
@@ -319,7 +360,7 @@ public struct CallGraph: Sendable {
     var order: [Int] = []
     var queue: [Int] = []
     for callIndex in calls {
-      guard isLocal(callAt: callIndex), let targets = functionsByName[model.calls[callIndex].name]
+      guard isLocal(callAt: callIndex), let targets = functions(named: model.calls[callIndex].name)
       else { continue }
       for target in targets where seen.insert(target).inserted {
         order.append(target)

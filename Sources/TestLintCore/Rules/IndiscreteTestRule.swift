@@ -75,6 +75,7 @@ public struct IndiscreteTestRule: Rule {
       return result
     }
     var count = 0
+    var verdicts = Verdicts()
     // Calls are read in place: copying each `Call` out costs more than most of the checks.
     for index in test.calls {
       let name = model.calls[index].name
@@ -84,15 +85,17 @@ public struct IndiscreteTestRule: Rule {
         continue
       }
       // `XCTAssertEqual(try XCTUnwrap(a), b)` is one check, not two.
-      if isInAssertionArguments(index, model: model, usesTestStore: testStore) { continue }
-      if matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore) {
+      if isInAssertionArguments(index, model: model, usesTestStore: testStore, verdicts: &verdicts) {
+        continue
+      }
+      if verdicts.isAssertion(index, matcher: matcher, model: model, usesTestStore: testStore) {
         count += 1
       } else if context.callGraph.isLocal(callAt: index),
-        let targets = context.callGraph.functionsByName[name]
+        let targets = context.callGraph.functions(named: name)
       {
         if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
       } else if AssertionMatcher.readsAsCheck(name), context.assertingHelpers.contains(name),
-        context.callGraph.functionsByName[name] == nil
+        context.callGraph.functions(named: name) == nil
       {
         count += 1
       }
@@ -103,6 +106,14 @@ public struct IndiscreteTestRule: Rule {
   /// Whether a call sits in the parenthesised arguments of an assertion (outside any closure
   /// there), so it is part of that assertion's check.
   func isInAssertionArguments(_ index: Int, model: FileModel, usesTestStore: Bool) -> Bool {
+    var verdicts = Verdicts()
+    return isInAssertionArguments(index, model: model, usesTestStore: usesTestStore, verdicts: &verdicts)
+  }
+
+  /// `isInAssertionArguments(_:model:usesTestStore:)`, remembering the last verdicts.
+  func isInAssertionArguments(
+    _ index: Int, model: FileModel, usesTestStore: Bool, verdicts: inout Verdicts
+  ) -> Bool {
     let token = model.calls[index].nameToken
     var parent = model.calls[index].parent
     // Up through enclosing parentheses only: once the call sits in a closure (a trailing one or
@@ -118,7 +129,9 @@ public struct IndiscreteTestRule: Rule {
         return model.tokens[first].kind == .leftBrace && argument.value.contains(token)
       }
       if inClosure { return false }
-      if matcher.isAssertion(callAt: current, in: model, usesTestStore: usesTestStore) { return true }
+      if verdicts.isAssertion(current, matcher: matcher, model: model, usesTestStore: usesTestStore) {
+        return true
+      }
       parent = model.calls[current].parent
     }
     return false
@@ -202,6 +215,26 @@ public struct IndiscreteTestRule: Rule {
     if token.kind == .at { return true }
     if [.private, .fileprivate, .final, .public, .internal].contains(token.keyword) { return true }
     return token.isIdentifierLike && index > 0 && model.tokens[index - 1].kind == .at
+  }
+}
+
+extension IndiscreteTestRule {
+  /// The last call found to assert and the last found not to: the calls in an assertion's
+  /// arguments ask about it one after the other, and it was asked about itself just before.
+  struct Verdicts {
+    private var lastAssertion = -1
+    private var lastOther = -1
+
+    /// `matcher.isAssertion(callAt:in:usesTestStore:)`, answered from memory when it can be.
+    mutating func isAssertion(
+      _ index: Int, matcher: AssertionMatcher, model: FileModel, usesTestStore: Bool
+    ) -> Bool {
+      if index == lastAssertion { return true }
+      if index == lastOther { return false }
+      let verdict = matcher.isAssertion(callAt: index, in: model, usesTestStore: usesTestStore)
+      if verdict { lastAssertion = index } else { lastOther = index }
+      return verdict
+    }
   }
 }
 

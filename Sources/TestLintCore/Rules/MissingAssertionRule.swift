@@ -59,10 +59,11 @@ public struct MissingAssertionRule: Rule {
           count += 1
           continue
         }
+        // The cheap structural check before hashing the name into the run's helpers.
+        guard AssertionMatcher.mayCallHelper(callAt: callIndex, in: model) else { continue }
         let name = model.calls[callIndex].name
         if context.assertingHelpers.contains(name),
-          AssertionMatcher.mayCallHelper(callAt: callIndex, in: model),
-          context.callGraph.functionsByName[name] == nil
+          context.callGraph.functions(named: name) == nil
         {
           count += 1
         }

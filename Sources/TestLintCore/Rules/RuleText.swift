@@ -75,3 +75,24 @@ extension RuleText {
     return model.source.bytes[start]
   }
 }
+
+extension RuleText {
+  /// The parts one after the other (`a + b + ...`), written once into a string of the right
+  /// size: an interpolation of long parts grows its buffer several times.
+  static func concatenate(_ parts: String...) -> String {
+    var count = 0
+    for part in parts { count += part.utf8.count }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var offset = 0
+      for var part in parts {
+        part.withUTF8 { bytes in
+          for byte in bytes {
+            buffer[offset] = byte
+            offset += 1
+          }
+        }
+      }
+      return offset
+    }
+  }
+}

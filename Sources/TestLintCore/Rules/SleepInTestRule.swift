@@ -25,7 +25,7 @@ public struct SleepInTestRule: Rule {
         let call = model.calls[index]
         guard let spelling = Self.wait(call, in: model), !reported.contains(index) else { continue }
         // `sleep(1)` calling the file's own `func sleep` (a fake clock's helper) is not C's.
-        if call.path.count == 1, context.callGraph.functionsByName[call.name] != nil { continue }
+        if call.path.count == 1, context.callGraph.functions(named: call.name) != nil { continue }
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }

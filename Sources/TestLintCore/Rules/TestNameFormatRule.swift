@@ -40,6 +40,8 @@ public struct TestNameFormatRule: Rule {
     let regex = pattern.flatMap { try? Regex($0) }
     let quickRegex = quickPattern.flatMap { try? Regex($0) }
     var violations: [Violation] = []
+    // The expected shape for each prefix, built once per file rather than per finding.
+    var shapes: [String: String] = [:]
     for test in context.tests {
       let prefix: String
       switch test.framework {
@@ -67,10 +69,12 @@ public struct TestNameFormatRule: Rule {
         continue
       }
       guard !follows(name, prefix: prefix) else { continue }
+      let shape = shapes[prefix] ?? shape(prefix)
+      shapes[prefix] = shape
       violations.append(
         Violation(
           offset: test.nameOffset,
-          message: Messages.badName(name, shape: shape(prefix), suggestion: suggestion(for: name, prefix: prefix)),
+          message: Messages.badName(name, shape: shape, suggestion: suggestion(for: name, prefix: prefix)),
           test: test.qualifiedName))
     }
     return violations
@@ -151,6 +155,7 @@ extension TestNameFormatRule {
 
   /// A renamed version when the words are there: `testLoadCourse` → `test_loadCourse_<expectedResult>`.
   fileprivate func suggestion(for name: String, prefix: String) -> String? {
+    if let answer = asciiSuggestion(for: name, prefix: prefix) { return answer }
     var body = Substring(name)
     if !prefix.isEmpty, body.hasPrefix("test") { body = body.dropFirst(4) }
     var words = body.split(separator: "_").map(String.init)
@@ -170,11 +175,71 @@ extension TestNameFormatRule {
 }
 
 extension TestNameFormatRule {
+  /// `suggestion(for:prefix:)` for an ASCII name and prefix without CR or LF, byte by byte
+  /// (there every byte is a Character, `isUppercase` is `A`-`Z` and `lowercased()` adds 0x20);
+  /// `.some(nil)` when there is no suggestion, nil for other text.
+  fileprivate func asciiSuggestion(for name: String, prefix: String) -> String?? {
+    var name = name
+    var prefix = prefix
+    return prefix.withUTF8 { prefix -> String?? in
+      name.withUTF8 { name -> String?? in
+        let isPlain = { (byte: UInt8) in byte < 0x80 && byte != 0x0A && byte != 0x0D }
+        guard prefix.allSatisfy(isPlain), name.allSatisfy(isPlain) else { return nil }
+        let isLetterOrDigit = { (byte: UInt8) in
+          (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+        }
+        var start = 0
+        if !prefix.isEmpty, name.count >= 4, name[0] == UInt8(ascii: "t"), name[1] == UInt8(ascii: "e"),
+          name[2] == UInt8(ascii: "s"), name[3] == UInt8(ascii: "t")
+        {
+          start = 4
+        }
+        // The words: runs between underscores, empty ones dropped.
+        var words: [Range<Int>] = []
+        var index = start
+        while index < name.count {
+          if name[index] == UInt8(ascii: "_") {
+            index += 1
+            continue
+          }
+          var end = index
+          while end < name.count, name[end] != UInt8(ascii: "_") {
+            guard isLetterOrDigit(name[end]) else { return .some(nil) }
+            end += 1
+          }
+          words.append(index..<end)
+          index = end
+        }
+        guard !words.isEmpty, words.count <= maxSegments else { return .some(nil) }
+        var candidate: [UInt8] = []
+        candidate.reserveCapacity(prefix.count + name.count + 40)
+        candidate.append(contentsOf: prefix)
+        for (position, word) in words.enumerated() {
+          if position > 0 { candidate.append(UInt8(ascii: "_")) }
+          let first = candidate.count
+          candidate.append(contentsOf: name[word])
+          // The first word starts lowercase.
+          if position == 0, candidate[first] >= 0x41, candidate[first] <= 0x5A { candidate[first] += 0x20 }
+        }
+        if words.count < minSegments {
+          for _ in 0..<(minSegments - words.count - 1) { candidate.append(contentsOf: "_<condition>".utf8) }
+          candidate.append(contentsOf: "_<expectedResult>".utf8)
+        }
+        if candidate.elementsEqual(name) { return .some(nil) }
+        return .some(String(decoding: candidate, as: UTF8.self))
+      }
+    }
+  }
+}
+
+extension TestNameFormatRule {
   fileprivate enum Messages {
     static func badName(_ name: String, shape: String, suggestion: String?) -> String {
-      var message = "name '\(name)' in the form \(shape)"
-      if let suggestion { message += ", such as '\(suggestion)'" }
-      return message
+      // One interpolation: appending to a finished message copies it again.
+      if let suggestion {
+        return RuleText.concatenate("name '", name, "' in the form ", shape, ", such as '", suggestion, "'")
+      }
+      return RuleText.concatenate("name '", name, "' in the form ", shape)
     }
 
     static func quickMismatch(_ description: String, _ pattern: String) -> String {
