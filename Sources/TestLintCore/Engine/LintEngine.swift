@@ -90,9 +90,9 @@ public struct LintEngine: Sendable {
     let known = KnownFacts()
     // Files that look like they declare base classes and helpers first, so that the files
     // using them find them known and are linted once.
-    let order = files.indices.sorted {
-      (Self.mayDeclareBases(files[$0]) ? 0 : 1, $0) < (Self.mayDeclareBases(files[$1]) ? 0 : 1, $1)
-    }
+    // (Each file's rank computed once, not at each comparison of the sort.)
+    let ranks = files.map { Self.mayDeclareBases($0) ? 0 : 1 }
+    let order = files.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
     var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
       let index = order[position]
       let entry = files[index]
