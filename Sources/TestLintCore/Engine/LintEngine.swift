@@ -31,7 +31,7 @@ public struct LintEngine: Sendable {
   public var keepsFindingDetails = true
   /// Bytes of encoded findings held in memory until the report; the rest wait in a temporary
   /// file (`FindingStore`), so memory does not grow with what a large tree has to report.
-  public var findingMemoryBytes = 16 << 20
+  public var findingMemoryBytes = 4 << 20
   /// The folder of that temporary file; nil for `TMPDIR`, else `/tmp`.
   public var spillDirectory: String?
 
@@ -474,17 +474,33 @@ struct PreparedRun: Sendable {
   }
 }
 
+/// What pass 1 learnt of one file. A run holds one per file until pass 1 ends, so what few
+/// files have (a kept model, a problem, cached results) is kept aside, not in every one.
 private struct FirstPass: Sendable {
   var declarations: ResultCache.Declarations?
   var hash: UInt64?
   var stamp: FileStamp?
-  var model: FileModel?
-  var error: Diagnostic?
-  var cachedResults: ResultCache.Results?
   /// The file's results linted with its own declarations standing for the run's.
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
   var speculation: Speculation.Unsettled?
+  private let rare: Rare?
+
+  private final class Rare: Sendable {
+    let model: FileModel?
+    let error: Diagnostic?
+    let cachedResults: ResultCache.Results?
+
+    init(model: FileModel?, error: Diagnostic?, cachedResults: ResultCache.Results?) {
+      self.model = model
+      self.error = error
+      self.cachedResults = cachedResults
+    }
+  }
+
+  var model: FileModel? { rare?.model }
+  var error: Diagnostic? { rare?.error }
+  var cachedResults: ResultCache.Results? { rare?.cachedResults }
 
   init(
     declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
@@ -493,9 +509,9 @@ private struct FirstPass: Sendable {
     self.declarations = declarations
     self.hash = hash
     self.stamp = stamp
-    self.model = model
-    self.error = error
-    self.cachedResults = cachedResults
+    rare =
+      model == nil && error == nil && cachedResults == nil
+      ? nil : Rare(model: model, error: error, cachedResults: cachedResults)
   }
 }
 
