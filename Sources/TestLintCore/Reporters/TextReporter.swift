@@ -78,9 +78,7 @@ extension TextReporter {
       let decoded = findings.all(threads: threads)
       var kept = decoded.findings
       if let include { kept.removeAll { !include($0.path, $0.line) } }
-      var result = LintResult(findings: kept, errors: [], files: [], rules: [])
-      emit(TextReporter().render(result))
-      result.findings = []
+      emit(TextReporter().render(LintResult(findings: kept, errors: [], files: [], rules: [])))
       counts.findings = kept.count
       counts.errors = kept.filter { $0.severity == .error }.count
       counts.problems = decoded.problems
