@@ -11,10 +11,11 @@ if let parsed = try? Arguments.parse(arguments), parsed.command == .lsp, parsed.
   // The language server streams: it answers each message as it arrives.
   exit(LanguageServerLoop.run(threads: parsed.threads))
 }
-var output = ""
 var errors = ""
+// Standard output is written as it comes (a long report as it is rendered); standard error at
+// the end.
 let code = TestLintCLI.run(
-  arguments, standardInput: StandardStream.readInput, stdout: &output, stderr: &errors)
-StandardStream.output.write(output)
+  arguments, standardInput: StandardStream.readInput, output: { StandardStream.output.write($0) },
+  stderr: &errors)
 StandardStream.error.write(errors)
 exit(code.rawValue)

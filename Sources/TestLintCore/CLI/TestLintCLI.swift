@@ -22,6 +22,18 @@ public enum TestLintCLI {
     _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
     standardInput: () -> [UInt8] = { [] }, stdout: inout String, stderr: inout String
   ) -> ExitCode {
+    run(
+      arguments, workingDirectory: workingDirectory, standardInput: standardInput,
+      output: { stdout += $0 }, stderr: &stderr)
+  }
+
+  /// Runs testlint as `run(_:workingDirectory:standardInput:stdout:stderr:)` does, passing
+  /// standard output to `output` in pieces as they are ready: a long `text` report is written
+  /// while it is rendered, never held whole.
+  public static func run(
+    _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
+    standardInput: () -> [UInt8] = { [] }, output: (String) -> Void, stderr: inout String
+  ) -> ExitCode {
     // Normalized once ("/tmp/x/" and "/tmp/x/./" become "/tmp/x") so that every path derived
     // from it (the configuration's, the files') is printed relative to it the same way.
     let workingDirectory =
@@ -36,18 +48,22 @@ public enum TestLintCLI {
     }
     switch parsed.command {
     case .help:
-      stdout += Help.text
+      output(Help.text)
       return .success
     case .version:
-      stdout += ToolInfo.version + "\n"
+      output(ToolInfo.version + "\n")
       return .success
     case .rules:
-      return rules(parsed, stdout: &stdout, stderr: &stderr)
+      var text = ""
+      defer { output(text) }
+      return rules(parsed, stdout: &text, stderr: &stderr)
     case .lsp:
-      return languageServer(parsed, standardInput: standardInput, stdout: &stdout, stderr: &stderr)
+      var text = ""
+      defer { output(text) }
+      return languageServer(parsed, standardInput: standardInput, stdout: &text, stderr: &stderr)
     case .lint, .inventory:
       return lint(
-        parsed, workingDirectory: workingDirectory, standardInput: standardInput, stdout: &stdout,
+        parsed, workingDirectory: workingDirectory, standardInput: standardInput, output: output,
         stderr: &stderr)
     case .baseline:
       // `testlint baseline prune FILE [PATHS...]`
@@ -61,7 +77,7 @@ public enum TestLintCLI {
       arguments.paths = Array(parsed.paths.dropFirst(2))
       return lint(
         arguments, workingDirectory: workingDirectory, standardInput: standardInput,
-        stdout: &stdout, stderr: &stderr, pruneBaseline: true)
+        output: output, stderr: &stderr, pruneBaseline: true)
     }
   }
 
@@ -107,7 +123,7 @@ public enum TestLintCLI {
 
   static func lint(
     _ arguments: Arguments, workingDirectory: String, standardInput: () -> [UInt8],
-    stdout: inout String, stderr: inout String, pruneBaseline: Bool = false
+    output: (String) -> Void, stderr: inout String, pruneBaseline: Bool = false
   ) -> ExitCode {
     // With `--stdin-path`, the configuration is the one that file would see.
     let stdinPath = arguments.stdinPath.map { FileWalker.absolutePath($0, workingDirectory: workingDirectory) }
@@ -186,7 +202,7 @@ public enum TestLintCLI {
       let display = FileWalker.relativePath(stdinPath, to: workingDirectory) ?? stdinPath
       guard filter(stdinPath, true) else {
         // An excluded path yields nothing, as when linting it from disk.
-        if arguments.fix { stdout += String(decoding: content, as: UTF8.self) }
+        if arguments.fix { output(String(decoding: content, as: UTF8.self)) }
         return .success
       }
       // The files around it inform the run (test-class hierarchy, assertion helpers): those of
@@ -257,7 +273,7 @@ public enum TestLintCLI {
     var status: ExitCode = .success
     if arguments.command == .inventory {
       let inventory = engine.inventory(collected.files, matcher: missingAssertion)
-      stdout += InventoryFormat.render(inventory.tests)
+      output(InventoryFormat.render(inventory.tests))
       let errors = (collected.errors + inventory.errors).sorted()
       for error in errors { stderr += error.formatted + "\n" }
       return errors.isEmpty ? .success : .failure
@@ -267,7 +283,7 @@ public enum TestLintCLI {
       // `--fix` with standard input: the fixed text goes to standard output.
       let original = (try? load(collected.files[index])) ?? []
       let fixed = engine.fixes(collected.files, only: only, load: load).first?.fixed ?? original
-      stdout += String(decoding: fixed, as: UTF8.self)
+      output(String(decoding: fixed, as: UTF8.self))
       return .success
     }
 
@@ -275,9 +291,10 @@ public enum TestLintCLI {
       let fixed = engine.fixes(collected.files)
       if arguments.dryRun {
         for file in fixed {
-          stdout += UnifiedDiff.render(
-            path: file.file.displayPath, old: String(decoding: file.original, as: UTF8.self),
-            new: String(decoding: file.fixed, as: UTF8.self))
+          output(
+            UnifiedDiff.render(
+              path: file.file.displayPath, old: String(decoding: file.original, as: UTF8.self),
+              new: String(decoding: file.fixed, as: UTF8.self)))
         }
         if !arguments.quiet {
           stderr += "testlint: \(fixed.map(\.applied).reduce(0, +)) fixes in \(fixed.count) files (dry run, nothing written)\n"
@@ -318,10 +335,17 @@ public enum TestLintCLI {
     // Only the suite-health reporters and the cache read the tests.
     engine.collectsTests =
       cache != nil || reporters.contains { $0.reporter is MarkdownReporter || $0.reporter is HTMLReporter }
-    var (result, updatedCache) = engine.run(collected.files, only: only, cache: cache, load: load)
+    // The `text` report alone, with no baseline to apply, is streamed file by file from the
+    // encoded findings: they are never all decoded, nor is the whole report held.
+    let streams =
+      !pruneBaseline && arguments.writeBaselinePath == nil && arguments.baselinePath == nil
+      && reporters.allSatisfy { $0.reporter is TextReporter }
+    engine.keepsFindingDetails = !streams
+    let (encoded, updatedCache) = engine.encodedRun(collected.files, only: only, cache: cache, load: load)
     if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
     }
+    var result = streams ? encoded.withoutFindings : encoded.decoded(threads: engine.threads)
     result.errors = (collected.errors + result.errors).sorted()
     if only != nil {
       // Problems of the files around the one on standard input are not its problems.
@@ -330,13 +354,16 @@ public enum TestLintCLI {
     }
     for error in result.errors { stderr += error.formatted + "\n" }
 
+    var include: (@Sendable (String, Int) -> Bool)?
     if let changes {
-      result.findings = result.findings.filter { finding in
-        let path = FileWalker.absolutePath(finding.path, workingDirectory: workingDirectory)
-        return arguments.changedFilesOnly
-          ? changes.contains(path: path) : changes.contains(path: path, line: finding.line)
+      let changedFilesOnly = arguments.changedFilesOnly
+      include = { path, line in
+        let absolute = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
+        return changedFilesOnly
+          ? changes.contains(path: absolute) : changes.contains(path: absolute, line: line)
       }
     }
+    if !streams, let include { result.findings = result.findings.filter { include($0.path, $0.line) } }
     switch applyBaselines(
       arguments, to: &result, workingDirectory: workingDirectory, prune: pruneBaseline,
       stderr: &stderr)
@@ -347,19 +374,36 @@ public enum TestLintCLI {
     }
     if pruneBaseline { return status }
 
+    var counts = (
+      findings: result.findings.count, errors: result.findings.filter { $0.severity == .error }.count)
+    var unreadable: [Diagnostic]?
     for (reporter, path) in reporters {
-      let output =
-        reporter is TextReporter
-        ? Self.renderText(result, threads: engine.threads) : reporter.render(result)
+      var report = ""
+      if streams {
+        let streamed = TextReporter.render(encoded.findings, threads: engine.threads, include: include) {
+          piece in
+          if path == nil { output(piece) } else { report += piece }
+        }
+        counts = (streamed.findings, streamed.errors)
+        if unreadable == nil { unreadable = streamed.problems }
+      } else {
+        report =
+          reporter is TextReporter
+          ? Self.renderText(result, threads: engine.threads) : reporter.render(result)
+      }
       if let path {
         let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
-        if let failure = write(output, to: target) {
+        if let failure = write(report, to: target) {
           stderr += "\(path):1:1: error: cannot write report: \(failure)\n"
           status = .failure
         }
-      } else {
-        stdout += output
+      } else if !streams {
+        output(report)
       }
+    }
+    for problem in unreadable ?? [] {
+      stderr += problem.formatted + "\n"
+      result.errors.append(problem)
     }
     // The whole environment as a dictionary costs as much as linting a small file: read it only
     // when the summary may be written.
@@ -374,11 +418,15 @@ public enum TestLintCLI {
     if collected.files.isEmpty, !arguments.quiet, only == nil {
       stderr += "testlint: warning: no Swift files to lint\n"
     }
-    if !arguments.quiet { stderr += summary(result) }
+    if !arguments.quiet {
+      stderr += summary(
+        findings: counts.findings, errors: counts.errors, files: result.files.count,
+        problems: result.errors.count)
+    }
     if status == .failure || !result.errors.isEmpty { return .failure }
     if arguments.writeBaselinePath != nil { return .success }
-    let failing = result.findings.contains { $0.severity == .error || arguments.strict }
-    let warnings = result.findings.filter { $0.severity == .warning }.count
+    let failing = counts.errors > 0 || arguments.strict && counts.findings > 0
+    let warnings = counts.findings - counts.errors
     if let limit = arguments.maxWarnings, warnings > limit {
       if !arguments.quiet { stderr += "testlint: \(warnings) warnings exceed '--max-warnings \(limit)'\n" }
       return .findings
@@ -552,12 +600,18 @@ public enum TestLintCLI {
   }
 
   static func summary(_ result: LintResult) -> String {
-    let errors = result.findings.filter { $0.severity == .error }.count
-    let warnings = result.findings.count - errors
+    summary(
+      findings: result.findings.count, errors: result.findings.filter { $0.severity == .error }.count,
+      files: result.files.count, problems: result.errors.count)
+  }
+
+  /// `testlint: N findings (E errors, W warnings) in F files; P file problems`.
+  static func summary(findings: Int, errors: Int, files: Int, problems: Int) -> String {
+    let warnings = findings - errors
     func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-    var text = "testlint: \(plural(result.findings.count, "finding"))"
-    text += " (\(plural(errors, "error")), \(plural(warnings, "warning"))) in \(plural(result.files.count, "file"))"
-    if !result.errors.isEmpty { text += "; \(plural(result.errors.count, "file problem"))" }
+    var text = "testlint: \(plural(findings, "finding"))"
+    text += " (\(plural(errors, "error")), \(plural(warnings, "warning"))) in \(plural(files, "file"))"
+    if problems > 0 { text += "; \(plural(problems, "file problem"))" }
     return text + "\n"
   }
 

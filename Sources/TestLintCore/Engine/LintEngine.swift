@@ -25,6 +25,15 @@ public struct LintEngine: Sendable {
   /// Whether `run` lists the tests (`LintResult.tests`); the reporters that print the suite's
   /// health and the result cache read them, the others not, so they can be left out.
   public var collectsTests = true
+  /// Whether findings keep their test, suite and snippet (baselines, fingerprints, the cache
+  /// and most reporters read them); without, they are nil, nil and "" (the `text` reporter and
+  /// the summary need none of them, and the run holds less).
+  public var keepsFindingDetails = true
+  /// Bytes of encoded findings held in memory until the report; the rest wait in a temporary
+  /// file (`FindingStore`), so memory does not grow with what a large tree has to report.
+  public var findingMemoryBytes = 4 << 20
+  /// The folder of that temporary file; nil for `TMPDIR`, else `/tmp`.
+  public var spillDirectory: String?
 
   /// Creates an engine.
   public init(rules: [ConfiguredRule], testBaseClasses: [String], threads: Int) {
@@ -60,6 +69,19 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
+    let (encoded, updated) = encodedRun(files, only: only, cache: cache, load: load)
+    return (encoded.decoded(threads: threads), updated)
+  }
+
+  /// `run(_:only:cache:load:)` with the findings left encoded by file, for the report to
+  /// decode or stream file by file.
+  func encodedRun(
+    _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> (result: EncodedLintResult, cache: ResultCache?) {
+    // Each file's findings are encoded where they are found, on the worker.
+    let codec = FindingCodec(ruleIDs: rules.map(\.id), keepsDetails: keepsFindingDetails || cache != nil)
+    let store = FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory)
     let runFiles = Set(files.map(\.displayPath))
     let counter = assertionCounter
       ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
@@ -114,7 +136,8 @@ public struct LintEngine: Sendable {
           runFiles: runFiles)
         let result = local.lint(context)
         pass.speculated = PerFile(
-          findings: result.findings, errors: result.problems,
+          findings: codec.encode(result.findings, path: entry.displayPath, store: store),
+          errors: result.problems,
           tests: collectsTests ? Self.inventory(context, counter: counter) : [])
         pass.speculation = guess.unsettled
         return pass
@@ -149,12 +172,13 @@ public struct LintEngine: Sendable {
     var perFile = [PerFile?](repeating: nil, count: files.count)
     var again: [Int] = []
     for index in files.indices {
+      let path = files[index].displayPath
       if let only, !only.contains(index) {
-        perFile[index] = PerFile(findings: [], errors: [], tests: [])
+        perFile[index] = PerFile(findings: .empty(path: path), errors: [], tests: [])
       } else if let error = run.errors[index] {
-        perFile[index] = PerFile(findings: [], errors: [error], tests: [])
+        perFile[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
       } else if let cached = run.cachedResults[index], cached.dependencies == dependencies[index] {
-        perFile[index] = PerFile(results: cached, path: files[index].displayPath)
+        perFile[index] = PerFile(results: cached, path: path, codec: codec, store: store)
       } else if var speculated = first[index].speculated, holds[index] {
         speculated.dependencies = dependencies[index]
         perFile[index] = speculated
@@ -168,42 +192,39 @@ public struct LintEngine: Sendable {
     let relint = again
     let relinted = Parallel.map(count: relint.count, threads: threads) { position -> PerFile in
       let index = relint[position]
+      let path = files[index].displayPath
       switch run.model(index, files: files, load: load) {
-      case .failure(let error): return PerFile(findings: [], errors: [error], tests: [])
+      case .failure(let error): return PerFile(findings: .empty(path: path), errors: [error], tests: [])
       case .success(let model):
         let context = RuleContext(
           model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
           runFiles: runFiles)
         let result = linter.lint(context)
         var pass = PerFile(
-          findings: result.findings, errors: result.problems,
+          findings: codec.encode(result.findings, path: path, store: store), errors: result.problems,
           tests: collectsTests ? Self.inventory(context, counter: counter) : [])
         pass.dependencies = dependencies[index]
         return pass
       }
     }
     for (position, index) in again.enumerated() { perFile[index] = relinted[position] }
-    // Every finding of the run is the largest thing it holds: gather them into one array of
-    // the right size, sorted in place, and without a cache let each file's copy go as it is
-    // taken, so the findings are held once at the end, not three times.
+    // Each file's findings are sorted by its linter and encoded: placing the files in path
+    // order places the findings in report order, with no sort of them all.
     first = []
-    let second = cache == nil ? [] : perFile.map { $0 ?? PerFile(findings: [], errors: [], tests: []) }
-    var findings: [Finding] = []
-    findings.reserveCapacity(perFile.reduce(0) { $0 + ($1?.findings.count ?? 0) })
+    var blocks: [FindingBlock] = []
+    blocks.reserveCapacity(perFile.count)
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
     for index in perFile.indices {
       guard let pass = perFile[index] else { continue }
-      perFile[index] = nil
-      findings.append(contentsOf: pass.findings)
+      blocks.append(pass.findings)
       errors.append(contentsOf: pass.errors)
       tests.append(contentsOf: pass.tests)
     }
-    findings.sort()
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
-    let result = LintResult(
-      findings: findings, errors: errors.sorted(),
+    let result = EncodedLintResult(
+      findings: FindingsByFile(blocks: blocks, codec: codec, store: store), errors: errors.sorted(),
       files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
     guard var updated = cache else { return (result, nil) }
@@ -216,10 +237,15 @@ public struct LintEngine: Sendable {
       }
       var entry = ResultCache.Entry(
         stamp: stamp, contentHash: hash, declarations: declarations, results: nil)
-      if let dependencies = second[index].dependencies, second[index].errors.allSatisfy({ $0.path == file.displayPath }) {
-        entry.results = ResultCache.Results(
-          dependencies: dependencies, findings: second[index].findings, problems: second[index].errors,
-          tests: second[index].tests)
+      if let pass = perFile[index], let dependencies = pass.dependencies,
+        pass.errors.allSatisfy({ $0.path == file.displayPath })
+      {
+        var problems: [Diagnostic] = []
+        let findings = result.findings.findings(of: [pass.findings], problems: &problems)
+        entry.results = problems.isEmpty
+          ? ResultCache.Results(
+            dependencies: dependencies, findings: findings, problems: pass.errors, tests: pass.tests)
+          : nil
       } else if let cached = run.cachedResults[index], only?.contains(index) == false {
         entry.results = cached
       }
@@ -456,17 +482,33 @@ struct PreparedRun: Sendable {
   }
 }
 
+/// What pass 1 learnt of one file. A run holds one per file until pass 1 ends, so what few
+/// files have (a kept model, a problem, cached results) is kept aside, not in every one.
 private struct FirstPass: Sendable {
   var declarations: ResultCache.Declarations?
   var hash: UInt64?
   var stamp: FileStamp?
-  var model: FileModel?
-  var error: Diagnostic?
-  var cachedResults: ResultCache.Results?
   /// The file's results linted with its own declarations standing for the run's.
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
   var speculation: Speculation.Unsettled?
+  private let rare: Rare?
+
+  private final class Rare: Sendable {
+    let model: FileModel?
+    let error: Diagnostic?
+    let cachedResults: ResultCache.Results?
+
+    init(model: FileModel?, error: Diagnostic?, cachedResults: ResultCache.Results?) {
+      self.model = model
+      self.error = error
+      self.cachedResults = cachedResults
+    }
+  }
+
+  var model: FileModel? { rare?.model }
+  var error: Diagnostic? { rare?.error }
+  var cachedResults: ResultCache.Results? { rare?.cachedResults }
 
   init(
     declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
@@ -475,31 +517,28 @@ private struct FirstPass: Sendable {
     self.declarations = declarations
     self.hash = hash
     self.stamp = stamp
-    self.model = model
-    self.error = error
-    self.cachedResults = cachedResults
+    rare =
+      model == nil && error == nil && cachedResults == nil
+      ? nil : Rare(model: model, error: error, cachedResults: cachedResults)
   }
 }
 
+/// One file's results: its findings encoded (`FindingBlock`), its problems and tests.
 private struct PerFile: Sendable {
-  var findings: [Finding]
+  var findings: FindingBlock
   var errors: [Diagnostic]
   var tests: [InventoryEntry]
   var dependencies: UInt64?
 
-  init(findings: [Finding], errors: [Diagnostic], tests: [InventoryEntry]) {
+  init(findings: FindingBlock, errors: [Diagnostic], tests: [InventoryEntry]) {
     self.findings = findings
     self.errors = errors
     self.tests = tests
   }
 
   /// Cached results of a file, with its current display path.
-  init(results: ResultCache.Results, path: String) {
-    findings = results.findings.map { finding in
-      var copy = finding
-      copy.path = path
-      return copy
-    }
+  init(results: ResultCache.Results, path: String, codec: FindingCodec, store: FindingStore) {
+    findings = codec.encode(results.findings, path: path, allOfFile: true, store: store)
     errors = results.problems.map { problem in
       var copy = problem
       copy.path = path

@@ -24,3 +24,32 @@ public struct LintResult: Sendable {
     self.tests = tests
   }
 }
+
+/// A run's result with its findings still encoded by file (`FindingsByFile`): what the
+/// command line streams the `text` report from; `decoded` is the `LintResult` of the run.
+struct EncodedLintResult: Sendable {
+  /// The findings, by file in report order.
+  var findings: FindingsByFile
+  /// As `LintResult.errors`.
+  var errors: [Diagnostic]
+  /// As `LintResult.files`.
+  var files: [String]
+  /// As `LintResult.rules`.
+  var rules: [RuleDescription]
+  /// As `LintResult.tests`.
+  var tests: [InventoryEntry]
+
+  /// The result with every finding decoded (on `threads` threads), sorted.
+  func decoded(threads: Int) -> LintResult {
+    let decoded = findings.all(threads: threads)
+    return LintResult(
+      findings: decoded.findings,
+      errors: decoded.problems.isEmpty ? errors : (errors + decoded.problems).sorted(), files: files,
+      rules: rules, tests: tests)
+  }
+
+  /// The result without its findings (for what reads the rest).
+  var withoutFindings: LintResult {
+    LintResult(findings: [], errors: errors, files: files, rules: rules, tests: tests)
+  }
+}

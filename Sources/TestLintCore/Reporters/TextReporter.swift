@@ -54,3 +54,146 @@ private extension TextReporter {
     return output
   }
 }
+
+extension TextReporter {
+  /// What `render(_:threads:include:emit:)` counted: the findings reported, those at error
+  /// severity, and the files whose findings could not be read back.
+  struct StreamCounts {
+    var findings = 0
+    var errors = 0
+    var problems: [Diagnostic] = []
+  }
+
+  /// The report of a run's encoded findings, passed to `emit` in pieces as it is rendered: the
+  /// same bytes as `render(_:)` of the decoded findings, without decoding them into `Finding`s
+  /// nor holding the whole report. Slices of files are rendered on `threads` threads, a few at a
+  /// time, and emitted in order. `include` keeps a finding by path and line (`--changed-since`).
+  static func render(
+    _ findings: FindingsByFile, threads: Int, include: (@Sendable (String, Int) -> Bool)? = nil,
+    emit: (String) -> Void
+  ) -> StreamCounts {
+    var counts = StreamCounts()
+    if findings.sortsAll {
+      // A finding elsewhere than its file: sorted all together, as before encoding.
+      let decoded = findings.all(threads: threads)
+      var kept = decoded.findings
+      if let include { kept.removeAll { !include($0.path, $0.line) } }
+      emit(TextReporter().render(LintResult(findings: kept, errors: [], files: [], rules: [])))
+      counts.findings = kept.count
+      counts.errors = kept.filter { $0.severity == .error }.count
+      counts.problems = decoded.problems
+      return counts
+    }
+    let ruleIDs = findings.codec.ruleIDs.map { singleLine(Array($0.utf8)) }
+    let slices = findings.slices
+    // A few slices per thread at a time: the pieces wait in memory until emitted.
+    let wave = threads > 1 ? threads * 4 : 1
+    var start = 0
+    while start < slices.count {
+      let end = min(slices.count, start + wave)
+      let first = start
+      let parts = Parallel.map(count: end - first, threads: threads) { position -> ([UInt8], StreamCounts) in
+        var output: [UInt8] = []
+        output.reserveCapacity(FindingsByFile.sliceFindings * 128)
+        var counts = StreamCounts()
+        for group in findings.groups[slices[first + position]] {
+          render(group, of: findings, ruleIDs: ruleIDs, include: include, into: &output, counts: &counts)
+        }
+        return (output, counts)
+      }
+      for (output, part) in parts {
+        emit(String(decoding: output, as: UTF8.self))
+        counts.findings += part.findings
+        counts.errors += part.errors
+        counts.problems += part.problems
+      }
+      start = end
+    }
+    return counts
+  }
+}
+
+private extension TextReporter {
+  /// The lines of one group of files of equal paths.
+  static func render(
+    _ group: [FindingBlock], of findings: FindingsByFile, ruleIDs: [[UInt8]],
+    include: (@Sendable (String, Int) -> Bool)?, into output: inout [UInt8], counts: inout StreamCounts
+  ) {
+    guard group.count == 1, let block = group.first else {
+      // Several files of one path: merged by line first.
+      for finding in findings.findings(of: group, problems: &counts.problems)
+      where include?(finding.path, finding.line) ?? true {
+        output.append(contentsOf: line(for: finding).utf8)
+        output.append(0x0A)
+        counts.findings += 1
+        if finding.severity == .error { counts.errors += 1 }
+      }
+      return
+    }
+    let path = singleLine(Array(block.path.utf8))
+    let read = findings.store.withBytes(block.location) { bytes in
+      findings.codec.forEach(bytes) { entry in
+        if let include, !include(block.path, entry.line) { return }
+        counts.findings += 1
+        if entry.severity == .error { counts.errors += 1 }
+        output.append(contentsOf: path)
+        output.append(0x3A)  // :
+        appendNumber(entry.line, to: &output)
+        output.append(0x3A)
+        appendNumber(entry.column, to: &output)
+        output.append(contentsOf: entry.severity == .error ? errorLabel : warningLabel)
+        appendSingleLine(UnsafeBufferPointer(rebasing: bytes[entry.message]), to: &output)
+        output.append(0x20)
+        output.append(0x28)  // (
+        if entry.rule >= 0 {
+          output.append(contentsOf: ruleIDs[entry.rule])
+        } else {
+          appendSingleLine(UnsafeBufferPointer(rebasing: bytes[entry.ruleBytes]), to: &output)
+        }
+        output.append(0x29)  // )
+        output.append(0x0A)
+      }
+    }
+    if read != true { counts.problems.append(FindingsByFile.unreadable(block)) }
+  }
+
+  static let errorLabel = Array(": \(Severity.error.rawValue): ".utf8)
+  static let warningLabel = Array(": \(Severity.warning.rawValue): ".utf8)
+
+  /// `singleLine` of UTF-8 bytes.
+  static func singleLine(_ text: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    text.withUnsafeBufferPointer { appendSingleLine($0, to: &output) }
+    return output
+  }
+
+  /// Appends `singleLine` of UTF-8 bytes.
+  static func appendSingleLine(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    if !text.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+      output.append(contentsOf: text)
+    } else {
+      output.append(contentsOf: singleLine(String(decoding: text, as: UTF8.self)).utf8)
+    }
+  }
+
+  /// Appends `value` in decimal, as string interpolation writes it.
+  static func appendNumber(_ value: Int, to output: inout [UInt8]) {
+    guard value >= 0 else {
+      output.append(contentsOf: String(value).utf8)
+      return
+    }
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[19 - count] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+        rest /= 10
+        count += 1
+      } while rest > 0
+      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
+    }
+  }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the encoded findings of a run wait for the report: packed one file after the other
+/// into chunks, kept in memory up to a budget, the older chunks beyond it written to a
+/// temporary file; so a run's memory does not grow with how much it finds, and the findings
+/// are a few large allocations, not one per file among the files' passing ones.
+///
+/// The temporary file is removed from its folder as soon as it is created: nothing is left
+/// behind, whether the run ends, fails or is killed; its space is freed when the store goes.
+/// When no temporary file can be made or written, the chunks stay in memory.
+final class FindingStore: Sendable {
+  /// Where one file's bytes are.
+  struct Location: Sendable {
+    var chunk: Int
+    var offset: Int
+    var count: Int
+
+    /// No bytes.
+    static let empty = Location(chunk: 0, offset: 0, count: 0)
+  }
+
+  /// Bytes of sealed chunks kept in memory; older chunks beyond it go to the temporary file.
+  let memoryBytes: Int
+  /// The size of a chunk (a file's bytes larger than it make a chunk of their own).
+  let chunkBytes: Int
+  /// The folder of the temporary file; nil for `TMPDIR`, else `/tmp`.
+  private let directory: String?
+  private let state: Locked<State>
+
+  private enum Chunk {
+    case memory([UInt8])
+    case file(offset: Int)
+  }
+
+  private struct State {
+    /// Sealed chunks, by index.
+    var chunks: [Chunk] = []
+    /// The chunk being filled (index `chunks.count`).
+    var current: [UInt8] = []
+    /// Bytes of the sealed chunks in memory.
+    var inMemory = 0
+    /// The first sealed chunk that may still be in memory.
+    var oldest = 0
+    var descriptor: Int32 = -1
+    /// Bytes written to the temporary file.
+    var written = 0
+    /// The temporary file could not be made or written: keep everything in memory.
+    var unavailable = false
+  }
+
+  /// A store keeping up to `memoryBytes` of chunks of `chunkBytes` in memory and the rest in a
+  /// temporary file in `directory`.
+  init(memoryBytes: Int, chunkBytes: Int = 1 << 20, directory: String? = nil) {
+    self.memoryBytes = max(0, memoryBytes)
+    self.chunkBytes = max(1, chunkBytes)
+    self.directory = directory
+    state = Locked(State())
+  }
+
+  deinit {
+    state.withLock { state in
+      if state.descriptor >= 0 { close(state.descriptor) }
+    }
+  }
+
+  /// Bytes written to the temporary file so far.
+  var spilledBytes: Int { state.withLock { $0.written } }
+
+  /// Keeps a file's bytes; returns where they are.
+  func keep(_ bytes: [UInt8]) -> Location {
+    guard !bytes.isEmpty else { return .empty }
+    return state.withLock { state in
+      if !state.current.isEmpty, state.current.count + bytes.count > chunkBytes { seal(&state) }
+      if state.current.isEmpty { state.current.reserveCapacity(max(chunkBytes, bytes.count)) }
+      let location = Location(chunk: state.chunks.count, offset: state.current.count, count: bytes.count)
+      state.current.append(contentsOf: bytes)
+      return location
+    }
+  }
+
+  /// Calls `body` with the bytes at `location`; nil when they cannot be read back from the
+  /// temporary file.
+  func withBytes<Result>(
+    _ location: Location, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    guard location.count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    let (chunk, descriptor) = state.withLock { state -> (Chunk, Int32) in
+      if location.chunk == state.chunks.count { seal(&state) }
+      guard location.chunk < state.chunks.count else { return (.memory([]), -1) }
+      return (state.chunks[location.chunk], state.descriptor)
+    }
+    switch chunk {
+    case .memory(let bytes):
+      guard location.offset >= 0, location.count <= bytes.count - location.offset else { return nil }
+      return bytes.withUnsafeBufferPointer { all in
+        body(UnsafeBufferPointer(rebasing: all[location.offset..<(location.offset + location.count)]))
+      }
+    case .file(let offset):
+      var bytes = [UInt8](repeating: 0, count: location.count)
+      let read = bytes.withUnsafeMutableBytes {
+        Self.read($0, from: descriptor, at: offset + location.offset)
+      }
+      return read ? bytes.withUnsafeBufferPointer(body) : nil
+    }
+  }
+
+  /// Ends the chunk being filled, then writes the oldest chunks in memory to the temporary file
+  /// while there are more than `memoryBytes` of them.
+  private func seal(_ state: inout State) {
+    guard !state.current.isEmpty else { return }
+    state.inMemory += state.current.count
+    state.chunks.append(.memory(state.current))
+    state.current = []
+    while state.inMemory > memoryBytes, !state.unavailable, state.oldest < state.chunks.count {
+      guard case .memory(let bytes) = state.chunks[state.oldest] else {
+        state.oldest += 1
+        continue
+      }
+      if state.descriptor < 0 { state.descriptor = Self.createFile(in: directory) }
+      let offset = state.written
+      guard state.descriptor >= 0,
+        bytes.withUnsafeBytes({ Self.write($0, to: state.descriptor, at: offset) })
+      else {
+        state.unavailable = true
+        break
+      }
+      state.chunks[state.oldest] = .file(offset: offset)
+      state.written += bytes.count
+      state.inMemory -= bytes.count
+      state.oldest += 1
+    }
+  }
+}
+
+private extension FindingStore {
+  /// A new file in `directory` (else `TMPDIR`, else `/tmp`), already unlinked, closed on
+  /// `exec`; -1 when it cannot be made.
+  static func createFile(in directory: String?) -> Int32 {
+    var folder = directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    if folder.isEmpty { folder = "/tmp" }
+    if folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+    var template = Array((folder + "/testlint-findings-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return -1 }
+    let removed = template.withUnsafeBufferPointer { unlink($0.baseAddress!) } == 0
+    guard removed else {
+      // A file that cannot be removed would be left behind: do without it.
+      close(descriptor)
+      return -1
+    }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    return descriptor
+  }
+
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return false }
+      done += written
+    }
+    return true
+  }
+
+  static func read(_ bytes: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let read = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else { return false }
+      done += read
+    }
+    return true
+  }
+}

@@ -1,0 +1,106 @@
+/// A run's findings, one encoded block per file, in report order: files sorted by display
+/// path, each file's findings sorted by its linter. Reporters need the findings sorted by path,
+/// line, column and rule; the files' own order gives that without sorting them all together.
+struct FindingsByFile: Sendable {
+  /// The blocks in report order, grouped: the files of one group have equal display paths
+  /// (two spellings of one name, or one file given twice), and their findings are merged by
+  /// line when decoded. Nearly every group is one file.
+  var groups: [[FindingBlock]]
+  /// Decodes the blocks.
+  let codec: FindingCodec
+  /// Holds their bytes.
+  let store: FindingStore
+  /// Whether some finding names another path than its file's; the findings are then sorted all
+  /// together, as they were before being encoded by file.
+  var sortsAll: Bool
+  /// How many findings there are.
+  var count: Int
+  /// How many are at error severity.
+  var errors: Int
+
+  /// The findings of `blocks` (one per file, in the run's file order), placed in report order.
+  init(blocks: [FindingBlock], codec: FindingCodec, store: FindingStore) {
+    self.codec = codec
+    self.store = store
+    let filled = blocks.filter { $0.count > 0 }
+    let order = filled.indices.sorted { (filled[$0].path, $0) < (filled[$1].path, $1) }
+    var groups: [[FindingBlock]] = []
+    for index in order {
+      if let last = groups.last?.first, last.path == filled[index].path {
+        groups[groups.count - 1].append(filled[index])
+      } else {
+        groups.append([filled[index]])
+      }
+    }
+    self.groups = groups
+    sortsAll = filled.contains { $0.hasOwnPaths }
+    count = filled.reduce(0) { $0 + $1.count }
+    errors = filled.reduce(0) { $0 + $1.errors }
+  }
+
+  /// The findings of `group`, sorted; problems reading them back are added to `problems`.
+  func findings(of group: [FindingBlock], problems: inout [Diagnostic]) -> [Finding] {
+    var findings: [Finding] = []
+    findings.reserveCapacity(group.reduce(0) { $0 + $1.count })
+    for block in group {
+      let decoded = store.withBytes(block.location) { bytes in
+        codec.decode(bytes, path: block.path, into: &findings)
+      }
+      if decoded != true { problems.append(Self.unreadable(block)) }
+    }
+    // Files of equal paths: merged by line as one stable sort of them all would.
+    if group.count > 1 { findings.sort() }
+    return findings
+  }
+
+  /// Every finding, sorted (path, line, column, rule), decoded on `threads` threads; and the
+  /// problems reading them back.
+  func all(threads: Int) -> (findings: [Finding], problems: [Diagnostic]) {
+    let slices = slices
+    var parts = Parallel.map(count: slices.count, threads: threads) { slice -> ([Finding], [Diagnostic]) in
+      var problems: [Diagnostic] = []
+      var findings: [Finding] = []
+      for group in groups[slices[slice]] {
+        findings.append(contentsOf: self.findings(of: group, problems: &problems))
+      }
+      return (findings, problems)
+    }
+    var findings: [Finding] = []
+    findings.reserveCapacity(count)
+    var problems: [Diagnostic] = []
+    // Each part goes as it is taken: the findings are held once, plus one part.
+    for index in parts.indices {
+      findings.append(contentsOf: parts[index].0)
+      problems.append(contentsOf: parts[index].1)
+      parts[index] = ([], [])
+    }
+    if sortsAll { findings.sort() }
+    return (findings, problems)
+  }
+
+  /// The groups in consecutive slices of some thousand findings each: the unit of work when
+  /// decoding or rendering on several threads.
+  var slices: [Range<Int>] {
+    var slices: [Range<Int>] = []
+    var start = 0
+    var size = 0
+    for (index, group) in groups.enumerated() {
+      size += group.reduce(0) { $0 + $1.count }
+      if size >= Self.sliceFindings {
+        slices.append(start..<(index + 1))
+        start = index + 1
+        size = 0
+      }
+    }
+    if start < groups.count { slices.append(start..<groups.count) }
+    return slices
+  }
+
+  /// About how many findings a slice holds.
+  static let sliceFindings = 2_048
+
+  /// The problem of a block that cannot be read back from the temporary file.
+  static func unreadable(_ block: FindingBlock) -> Diagnostic {
+    Diagnostic(path: block.path, message: "cannot read back the file's findings from a temporary file")
+  }
+}
