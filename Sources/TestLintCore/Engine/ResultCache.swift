@@ -87,10 +87,15 @@ public struct ResultCache: Sendable {
     if forCache {
       // Every name a rule may look up among the run's assertion helpers: `missing_assertion`
       // asks about calls that may name a helper, `indiscrete_test` about names read as checks.
+      // The same name called twice in a row (`XCTAssertEqual` after `XCTAssertEqual`) is
+      // hashed once.
+      var last: String?
       for index in model.calls.indices {
         let name = model.calls[index].name
+        if name == last { continue }
         if AssertionMatcher.mayCallHelper(model.calls[index]) || AssertionMatcher.readsAsCheck(name) {
           called.insert(name)
+          last = name
         }
       }
     }
