@@ -99,7 +99,15 @@ public struct LintEngine: Sendable {
       if Self.mayDeclareBases(files[index]) { early.append(index) } else { later.append(index) }
     }
     let order = early + later
+    // The disk reads ahead of the workers (files the cache answers for are not read).
+    let prefetcher = Prefetcher(
+      paths: order.map { index in
+        let entry = files[index]
+        if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
+        return entry.path
+      })
     var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
+      prefetcher?.reach(position)
       let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
@@ -146,6 +154,7 @@ public struct LintEngine: Sendable {
           declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
       }
     }
+    prefetcher?.stop()
     var first = inOrder
     for (position, index) in order.enumerated() { first[index] = inOrder[position] }
     inOrder = []
