@@ -127,18 +127,28 @@ public struct LintEngine: Sendable {
         known.publish(guess)
         // Without a cache, the run needs only what decides the hierarchy and the asserting
         // helpers: a function that neither asserts nor calls anything can never assert,
+        var called: [UInt64]?
         if cache == nil {
+          // Of the names the file calls, the run keeps only their hashes: the run's asserting
+          // helpers are wanted only under names some file calls (see `prepared`).
+          called = declarations.calledNames.map(Speculation.hash)
           declarations.calledNames = []
           declarations.typeReferences = []
-          // and what a function that asserts calls does not matter.
+          // and what a function that asserts calls does not matter; nor what a function the
+          // file already knows to assert (through its own helpers or settled ones) calls.
           declarations.helpers.removeAll { !$0.asserts && $0.callees.isEmpty }
-          for index in declarations.helpers.indices where declarations.helpers[index].asserts {
+          for index in declarations.helpers.indices
+          where declarations.helpers[index].asserts
+            || guess.assertingHelpers.contains(declarations.helpers[index].name)
+          {
+            declarations.helpers[index].asserts = true
             declarations.helpers[index].callees = []
           }
         }
         var pass = FirstPass(
           declarations: declarations, hash: hash, stamp: stamp, model: nil, error: nil,
           cachedResults: nil)
+        pass.called = called
         let context = RuleContext(
           model: model, discovery: guess.discovery, assertingHelpers: guess.assertingHelpers,
           runFiles: runFiles)
@@ -158,7 +168,7 @@ public struct LintEngine: Sendable {
     var first = inOrder
     for (position, index) in order.enumerated() { first[index] = inOrder[position] }
     inOrder = []
-    let run = prepared(first)
+    let run = prepared(first, onlyCalled: true)
     // Rules may look at the files beside a file (`test_file_name`): their names are a
     // dependency of its cached results.
     var folders: [String: [String]] = [:]
@@ -378,20 +388,40 @@ public struct LintEngine: Sendable {
   }
 
   /// What the run declares, from what pass 1 learnt of each file.
-  private func prepared(_ first: [FirstPass]) -> PreparedRun {
+  ///
+  /// With `onlyCalled`, the asserting helpers are those some file of the run calls (by the
+  /// hashes of the names files call, `FirstPass.called`, or their `calledNames`, and the names
+  /// helpers call): the rules ask about no other names (`ResultCache.Declarations.calledNames`
+  /// lists every name they may ask about), and most functions that assert are tests no one
+  /// calls. A hash two names share keeps an extra name, never drops one.
+  private func prepared(_ first: [FirstPass], onlyCalled: Bool = false) -> PreparedRun {
     var hierarchy = ClassHierarchy()
     var summaries: [HelperSummary] = []
+    var called = Set<UInt64>()
     for pass in first {
       guard let declarations = pass.declarations else { continue }
       hierarchy.add(declarations.classes)
       summaries.append(contentsOf: declarations.helpers)
+      guard onlyCalled else { continue }
+      if let hashes = pass.called {
+        called.formUnion(hashes)
+      } else {
+        for name in declarations.calledNames { called.insert(Speculation.hash(name)) }
+      }
+      for helper in declarations.helpers {
+        for callee in helper.callees { called.insert(Speculation.hash(callee)) }
+      }
     }
     let roots = Set(["XCTestCase"] + testBaseClasses)
+    let asserting =
+      onlyCalled
+      ? AssertionMatcher.assertingHelperNames(summaries, keeping: { called.contains(Speculation.hash($0)) })
+      : AssertionMatcher.assertingHelperNames(summaries)
     return PreparedRun(
       discovery: TestDiscovery(
         testCaseClasses: hierarchy.testCaseClasses(roots: roots),
         quickSpecClasses: hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots)),
-      assertingHelpers: AssertionMatcher.assertingHelperNames(summaries),
+      assertingHelpers: asserting,
       models: first.map(\.model), errors: first.map(\.error),
       declarations: first.map(\.declarations), hashes: first.map(\.hash),
       stamps: first.map(\.stamp), cachedResults: first.map(\.cachedResults))
@@ -501,6 +531,8 @@ private struct FirstPass: Sendable {
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
   var speculation: Speculation.Unsettled?
+  /// Hashes of the names the file calls (`Declarations.calledNames`), when those are not kept.
+  var called: [UInt64]?
   private let rare: Rare?
 
   private final class Rare: Sendable {

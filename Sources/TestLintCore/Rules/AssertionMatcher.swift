@@ -102,15 +102,28 @@ public struct AssertionMatcher: Sendable {
 
   /// Names of the run's functions that assert, directly or through helpers they call by name.
   public static func assertingHelperNames(_ summaries: [HelperSummary]) -> Set<String> {
+    assertingHelperNames(summaries, keeping: nil)
+  }
+
+  /// `assertingHelperNames(summaries)`, keeping only the names `keeping` accepts. It must
+  /// accept every name a summary calls (a name no summary calls adds no caller, so it may be
+  /// left out: the run leaves out the many tests that assert and that no one calls).
+  static func assertingHelperNames(
+    _ summaries: [HelperSummary], keeping: ((String) -> Bool)?
+  ) -> Set<String> {
     // One file's few functions: passes over the summaries until nothing changes, without a
     // table of callers (each pass is cheap, and a chain of n helpers needs at most n passes).
-    if summaries.count <= 64 { return assertingHelperNamesByPasses(summaries) }
+    if summaries.count <= 64 {
+      let asserting = assertingHelperNamesByPasses(summaries)
+      guard let keeping else { return asserting }
+      return asserting.filter(keeping)
+    }
     var asserting: Set<String> = []
     var callersByCallee: [String: [Int]] = [:]
     var queue: [String] = []
     for (index, summary) in summaries.enumerated() {
       if summary.asserts {
-        if asserting.insert(summary.name).inserted { queue.append(summary.name) }
+        if keeping?(summary.name) ?? true, asserting.insert(summary.name).inserted { queue.append(summary.name) }
       } else {
         for callee in summary.callees { callersByCallee[callee, default: []].append(index) }
       }
@@ -118,7 +131,7 @@ public struct AssertionMatcher: Sendable {
     while let name = queue.popLast() {
       for caller in callersByCallee[name] ?? [] {
         let callerName = summaries[caller].name
-        if asserting.insert(callerName).inserted { queue.append(callerName) }
+        if keeping?(callerName) ?? true, asserting.insert(callerName).inserted { queue.append(callerName) }
       }
     }
     return asserting
