@@ -1,0 +1,58 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// The run keeps its asserting helpers only under names some file calls: a helper reached
+/// through files read later, or through a file that is not itself linted, still counts.
+final class CalledHelpersTests: XCTestCase {
+  private let sources: [String: String] = [
+    // Read first (not named like tests): its test is linted before the helpers are known.
+    "Sample.swift": """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_load_showsItems() { checkAll() }
+        func test_save_isQuiet() { doNothing() }
+      }
+      """,
+    "MiddleTests.swift": """
+      import XCTest
+      extension XCTestCase {
+        func checkAll() { verifyThing() }
+        func doNothing() { print("x") }
+        func test_middle_asserts() { XCTAssertTrue(true) }
+      }
+      """,
+    "LastTests.swift": """
+      import XCTest
+      func verifyThing() { XCTAssertEqual(1, 1) }
+      """,
+  ]
+
+  private func findings(only: Set<Int>?, threads: Int) -> [String] {
+    let names = sources.keys.sorted()
+    let entries = names.map { FileEntry(path: $0, displayPath: $0) }
+    let engine = LintEngine(
+      rules: [
+        ConfiguredRule(
+          MissingAssertionRule.self, severity: .warning,
+          options: RuleOptions(defaultsOf: MissingAssertionRule.description))
+      ],
+      testBaseClasses: [], threads: threads)
+    let sources = self.sources
+    let result = engine.run(entries, only: only) { entry in Array(sources[entry.path]!.utf8) }
+    XCTAssertEqual(result.errors, [])
+    return result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }
+  }
+
+  func test_helperChainAcrossLaterFiles_counts() {
+    for threads in [1, 2] {
+      XCTAssertEqual(findings(only: nil, threads: threads), ["Sample.swift:4 missing_assertion"])
+    }
+  }
+
+  func test_helperChainThroughUnlintedFile_counts() {
+    // Only `Sample.swift` (index 2 of the sorted names) is linted.
+    let index = sources.keys.sorted().firstIndex(of: "Sample.swift")!
+    XCTAssertEqual(findings(only: [index], threads: 1), ["Sample.swift:4 missing_assertion"])
+  }
+}
