@@ -42,7 +42,7 @@ extension DeterminismTests {
 
   static func snapshot(
     _ entries: [FileEntry], threads: Int, cache: Bool,
-    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> Snapshot {
     var engine = LintEngine(
       rules: HostileInputTests.allRules, testBaseClasses: ["SharedTestCase"], threads: threads)

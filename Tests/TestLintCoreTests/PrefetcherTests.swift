@@ -26,20 +26,50 @@ final class PrefetcherTests: XCTestCase {
   }
 
   func test_fewFiles_startNoThread() {
-    XCTAssertNil(Prefetcher(paths: Array(repeating: "/nonexistent.swift", count: Prefetcher.minimumFiles - 1)))
+    let entries = Array(
+      repeating: FileEntry(path: "/nonexistent.swift", displayPath: "x.swift") as FileEntry?,
+      count: Prefetcher.minimumFiles - 1)
+    XCTAssertNil(Prefetcher(entries: entries, load: LintEngine.readFromDisk))
   }
 
-  func test_pipesMissingFilesAndSkippedEntries_stopPromptly() throws {
+  func test_pipesMissingFilesAndSkippedEntries_handedOverAsALoadWouldGive() throws {
     let pipe = folder.appendingPathComponent("Pipe.swift").path
     XCTAssertEqual(mkfifo(pipe, 0o600), 0)
     var paths: [String?] = [pipe, nil, folder.appendingPathComponent("Missing.swift").path]
-    paths += (0..<200).map { folder.appendingPathComponent("F\($0).swift").path }
-    let prefetcher = try XCTUnwrap(Prefetcher(paths: paths))
-    // The workers never get past the first files: the thread waits one window ahead and
-    // still ends when stopped (a pipe without a writer does not hold it either).
+    for index in 0..<100 {
+      let path = folder.appendingPathComponent("F\(index).swift").path
+      try "let x = \(index)\n".write(toFile: path, atomically: true, encoding: .utf8)
+      paths.append(path)
+    }
+    let entries = paths.map { $0.map { FileEntry(path: $0, displayPath: $0) } }
+    let prefetcher = try XCTUnwrap(Prefetcher(entries: entries, load: LintEngine.readFromDisk))
+    // Whatever the reader got to (it may not have got anywhere yet), it hands over what
+    // reading the file gives: the error for the pipe and the missing file, the bytes otherwise.
+    usleep(50_000)
+    for (position, entry) in entries.enumerated() {
+      guard let ahead = prefetcher.take(position), let entry else { continue }
+      switch (ahead, Result { () throws(Diagnostic) in try LintEngine.readFromDisk(entry) }) {
+      case (.success(let bytes), .success(let expected)): XCTAssertEqual(bytes, expected)
+      case (.failure(let error), .failure(let expected)): XCTAssertEqual(error, expected)
+      default: XCTFail("the reader got another answer for \(entry.path)")
+      }
+    }
     let start = Date()
     prefetcher.stop()
     XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+  }
+
+  func test_workersNeverArriving_readerWaitsOneWindowAheadAndStops() throws {
+    let entries = (0..<500).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let counter = LoadCounter()
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries) { entry throws(Diagnostic) in
+        counter.add()
+        return []
+      })
+    usleep(100_000)
+    prefetcher.stop()
+    XCTAssertLessThanOrEqual(counter.value, Prefetcher.window)
   }
 
   func test_runOfManyFiles_findsWhatEachFileHolds() throws {
@@ -58,4 +88,12 @@ final class PrefetcherTests: XCTestCase {
     XCTAssertEqual(result.errors, [])
     XCTAssertEqual(result.findings.map(\.path), (0..<150).filter { $0 % 3 == 0 }.map { "Sample\($0)Tests.swift" }.sorted())
   }
+}
+
+/// Counts calls from the reader thread.
+private final class LoadCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
 }

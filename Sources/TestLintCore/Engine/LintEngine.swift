@@ -53,7 +53,7 @@ public struct LintEngine: Sendable {
   /// the files at those indices are linted and reported (an editor linting the file on screen).
   public func run(
     _ files: [FileEntry], only: Set<Int>? = nil,
-    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> LintResult {
     run(files, only: only, cache: nil, load: load).result
   }
@@ -67,7 +67,7 @@ public struct LintEngine: Sendable {
   /// depends on (`Speculation`) turned out otherwise across the run.
   public func run(
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
-    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
     let (encoded, updated) = encodedRun(files, only: only, cache: cache, load: load)
     return (encoded.decoded(threads: threads), updated)
@@ -77,7 +77,7 @@ public struct LintEngine: Sendable {
   /// decode or stream file by file.
   func encodedRun(
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
-    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: EncodedLintResult, cache: ResultCache?) {
     // Each file's findings are encoded where they are found, on the worker.
     let codec = FindingCodec(ruleIDs: rules.map(\.id), keepsDetails: keepsFindingDetails || cache != nil)
@@ -99,19 +99,22 @@ public struct LintEngine: Sendable {
       if Self.mayDeclareBases(files[index]) { early.append(index) } else { later.append(index) }
     }
     let order = early + later
-    // The disk reads ahead of the workers (files the cache answers for are not read).
+    // A thread reads ahead of the workers (not the files the cache answers for).
     let prefetcher = Prefetcher(
-      paths: order.map { index in
+      entries: order.map { index in
         let entry = files[index]
         if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
-        return entry.path
-      })
+        return entry
+      }, load: load)
     var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
-      prefetcher?.reach(position)
       let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
-        let read = try Self.read(entry, cache: cache, load: load)
+        let ahead = prefetcher?.take(position)
+        let read = try Self.read(entry, cache: cache) { entry throws(Diagnostic) in
+          if let ahead { return try ahead.get() }
+          return try load(entry)
+        }
         if let reused = read.reused { return reused }
         let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
         let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))

@@ -3,83 +3,99 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
-/// Asks the kernel to start reading the files pass 1 is about to read, a few files ahead of the
-/// workers, from a thread of its own.
+/// Reads the files pass 1 is about to lint, a few files ahead of the workers, on a thread of
+/// its own, and hands their bytes to the worker that takes each file.
 ///
 /// On a machine whose page cache does not hold the tree (a CI runner, a cold checkout, a
 /// kernel that reclaims file pages early), a worker's `read` waits for the disk about one file
-/// in six, and with two workers that wait is wall time lost. `posix_fadvise(WILLNEED)` starts
-/// the read without waiting for it, so by the time a worker opens the file its pages are (being)
-/// read. Only on Linux, and only for runs of many files: one file (an editor's save) gains
-/// nothing and would pay for the thread.
+/// in six, and with two workers that wait is wall time lost; the reader waits instead, while
+/// the workers lint. The reader calls the same `load` a worker would, so what a worker gets
+/// (bytes or the error) is the same; a file the reader has not reached yet, or whose bytes it
+/// kept too late, the worker reads itself. Memory: at most `window` files' bytes wait. Only for
+/// runs of many files: one file (an editor's save) gains nothing and would pay for the thread.
 final class Prefetcher: @unchecked Sendable {
-  /// How many files ahead of the workers it advises.
-  static let window = 48
+  /// How many files ahead of the workers it reads.
+  static let window = 32
   /// Fewer files than this are not worth a thread.
   static let minimumFiles = 64
 
-  private let paths: [String?]
-  private let reached = Atomic<Int>(0)
-  private let stopped = Atomic<Bool>(false)
-  #if os(Linux)
-    private var thread = pthread_t()
-  #endif
+  private struct State {
+    /// Positions the workers have started, as the highest one + 1.
+    var reached = 0
+    var ready: [Int: Result<[UInt8], Diagnostic>] = [:]
+    var stopped = false
+  }
 
-  /// Starts advising `paths` in order (nil: a file that will not be read); nil when not worth it.
-  init?(paths: [String?]) {
-    #if os(Linux)
-      guard paths.count >= Self.minimumFiles else { return nil }
-      self.paths = paths
-      let context = Unmanaged.passRetained(self).toOpaque()
+  private let entries: [FileEntry?]
+  private let load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+  private let state = Locked(State())
+  private var thread = pthread_t()
+
+  /// Starts reading `entries` in order (nil: a file that will not be read); nil when not
+  /// worth it.
+  init?(entries: [FileEntry?], load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]) {
+    guard entries.count >= Self.minimumFiles else { return nil }
+    self.entries = entries
+    self.load = load
+    let context = Unmanaged.passRetained(self).toOpaque()
+    #if canImport(Glibc)
       let started = pthread_create(
         &thread, nil,
         { context in
-          let prefetcher = Unmanaged<Prefetcher>.fromOpaque(context!).takeRetainedValue()
-          prefetcher.advise()
+          Unmanaged<Prefetcher>.fromOpaque(context!).takeRetainedValue().readAhead()
           return nil
         }, context)
-      guard started == 0 else {
-        Unmanaged<Prefetcher>.fromOpaque(context).release()
-        return nil
-      }
     #else
+      let started = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Prefetcher>.fromOpaque(context).takeRetainedValue().readAhead()
+          return nil
+        }, context)
+    #endif
+    guard started == 0 else {
+      Unmanaged<Prefetcher>.fromOpaque(context).release()
       return nil
-    #endif
+    }
   }
 
-  /// A worker took the file at `position` of the read order.
-  func reach(_ position: Int) {
-    if position > reached.load(ordering: .relaxed) { reached.store(position, ordering: .relaxed) }
+  /// A worker starts the file at `position`: its bytes (or error) if the reader has them.
+  func take(_ position: Int) -> Result<[UInt8], Diagnostic>? {
+    state.withLock { state in
+      state.reached = max(state.reached, position + 1)
+      return state.ready.removeValue(forKey: position)
+    }
   }
 
-  /// Stops advising and waits for the thread to end.
+  /// Stops reading and waits for the thread to end.
   func stop() {
-    stopped.store(true, ordering: .relaxed)
-    #if os(Linux)
-      pthread_join(thread, nil)
-    #endif
+    state.withLock { $0.stopped = true }
+    pthread_join(thread, nil)
   }
 
-  private func advise() {
-    #if os(Linux)
-      var next = 0
-      while next < paths.count, !stopped.load(ordering: .relaxed) {
-        if next >= reached.load(ordering: .relaxed) + Self.window {
-          usleep(200)
-          continue
-        }
-        if let path = paths[next] {
-          // Non-blocking: a named pipe without a writer must not hold the thread.
-          let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-          if descriptor >= 0 {
-            _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_WILLNEED))
-            close(descriptor)
-          }
-        }
-        next += 1
+  private func readAhead() {
+    var next = 0
+    while next < entries.count {
+      let (reached, stopped) = state.withLock { ($0.reached, $0.stopped) }
+      if stopped { return }
+      if next < reached {
+        next = reached
+        continue
       }
-    #endif
+      if next >= reached + Self.window {
+        usleep(500)
+        continue
+      }
+      if let entry = entries[next] {
+        let result: Result<[UInt8], Diagnostic>
+        do throws(Diagnostic) { result = .success(try load(entry)) } catch { result = .failure(error) }
+        state.withLock { state in
+          // A worker that started this file meanwhile read it itself.
+          if next >= state.reached { state.ready[next] = result }
+        }
+      }
+      next += 1
+    }
   }
 }
