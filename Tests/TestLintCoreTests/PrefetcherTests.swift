@@ -42,10 +42,16 @@ final class PrefetcherTests: XCTestCase {
       paths.append(path)
     }
     let entries = paths.map { $0.map { FileEntry(path: $0, displayPath: $0) } }
-    let prefetcher = try XCTUnwrap(Prefetcher(entries: entries, load: LintEngine.readFromDisk))
-    // Whatever the reader got to (it may not have got anywhere yet), it hands over what
-    // reading the file gives: the error for the pipe and the missing file, the bytes otherwise.
-    usleep(50_000)
+    let loaded = expectation(description: "the reader read the first files")
+    let counter = LoadCounter()
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries) { entry throws(Diagnostic) in
+        defer { if counter.add() == 10 { loaded.fulfill() } }
+        return try LintEngine.readFromDisk(entry)
+      })
+    wait(for: [loaded], timeout: 10)
+    // It hands over what reading the file gives: the error for the pipe and the missing file,
+    // the bytes otherwise.
     for (position, entry) in entries.enumerated() {
       guard let ahead = prefetcher.take(position), let entry else { continue }
       switch (ahead, Result { () throws(Diagnostic) in try LintEngine.readFromDisk(entry) }) {
@@ -62,12 +68,14 @@ final class PrefetcherTests: XCTestCase {
   func test_workersNeverArriving_readerWaitsOneWindowAheadAndStops() throws {
     let entries = (0..<500).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
     let counter = LoadCounter()
+    let beyond = expectation(description: "the reader read more than a window ahead")
+    beyond.isInverted = true
     let prefetcher = try XCTUnwrap(
       Prefetcher(entries: entries) { entry throws(Diagnostic) in
-        counter.add()
+        if counter.add() > Prefetcher.window { beyond.fulfill() }
         return []
       })
-    usleep(100_000)
+    wait(for: [beyond], timeout: 0.3)
     prefetcher.stop()
     XCTAssertLessThanOrEqual(counter.value, Prefetcher.window)
   }
@@ -94,6 +102,12 @@ final class PrefetcherTests: XCTestCase {
 private final class LoadCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
-  func add() { lock.withLock { count += 1 } }
+  @discardableResult
+  func add() -> Int {
+    lock.withLock {
+      count += 1
+      return count
+    }
+  }
   var value: Int { lock.withLock { count } }
 }
