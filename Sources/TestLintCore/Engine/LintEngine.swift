@@ -99,8 +99,9 @@ public struct LintEngine: Sendable {
       if Self.mayDeclareBases(files[index]) { early.append(index) } else { later.append(index) }
     }
     let order = early + later
-    // A thread reads ahead of the workers (not the files the cache answers for).
-    let prefetcher = Prefetcher(
+    // A thread reads ahead of the workers (not the files the cache answers for); not in a
+    // run limited to one thread, which then uses one.
+    let prefetcher = threads < 2 ? nil : Prefetcher(
       entries: order.map { index in
         let entry = files[index]
         if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
