@@ -159,23 +159,26 @@ private extension FindingStore {
   }
 
   static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
-    var done = 0
-    while done < bytes.count {
-      let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return false }
-      done += written
+    transfer(bytes.count) { done in
+      pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
     }
-    return true
   }
 
   static func read(_ bytes: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Bool {
+    transfer(bytes.count) { done in
+      pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+    }
+  }
+
+  /// Calls `step` (a `pread` or `pwrite` from `done` bytes on) until `count` bytes have gone,
+  /// retrying when interrupted; false when it fails or reaches the end of the file first.
+  private static func transfer(_ count: Int, _ step: (_ done: Int) -> Int) -> Bool {
     var done = 0
-    while done < bytes.count {
-      let read = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-      if read < 0, errno == EINTR { continue }
-      guard read > 0 else { return false }
-      done += read
+    while done < count {
+      let moved = step(done)
+      if moved < 0, errno == EINTR { continue }
+      guard moved > 0 else { return false }
+      done += moved
     }
     return true
   }

@@ -240,11 +240,12 @@ public struct Call: Sendable {
 
   /// The parenthesised arguments (empty when the call has only trailing closures).
   public var arguments: CallArguments {
-    CallArguments(parts: parts, base: Int(argumentStart), count: Int(argumentEnd &- argumentStart))
+    CallArguments(elements: parts.arguments, base: Int(argumentStart), count: Int(argumentEnd &- argumentStart))
   }
   /// Token ranges of trailing closures (`{`...`}` inclusive), with their labels.
   public var trailingClosures: CallTrailingClosures {
-    CallTrailingClosures(parts: parts, base: Int(closureStart), count: Int(closureEnd &- closureStart))
+    CallTrailingClosures(
+      elements: parts.trailingClosures, base: Int(closureStart), count: Int(closureEnd &- closureStart))
   }
   /// The last component of the callee path (the called name).
   public var name: String { path.last ?? "" }
@@ -256,10 +257,10 @@ public struct Call: Sendable {
   }
 }
 
-/// A call's parenthesised arguments, indexed from 0 like an array: a view of the file's
-/// `CallParts`, so reading them allocates nothing.
-public struct CallArguments: RandomAccessCollection, Sendable {
-  let parts: CallParts
+/// A call's parenthesised arguments or trailing closures, indexed from 0 like an array: a view
+/// of the file's `CallParts`, so reading them allocates nothing.
+public struct CallPartList<Element: Sendable>: RandomAccessCollection, Sendable {
+  let elements: [Element]
   let base: Int
   /// How many there are.
   public let count: Int
@@ -267,28 +268,16 @@ public struct CallArguments: RandomAccessCollection, Sendable {
   public var startIndex: Int { 0 }
   public var endIndex: Int { count }
 
-  public subscript(position: Int) -> Argument {
-    precondition(position >= 0 && position < count, "argument index out of range")
-    return parts.arguments[base &+ position]
+  public subscript(position: Int) -> Element {
+    precondition(position >= 0 && position < count, "index out of range")
+    return elements[base &+ position]
   }
 }
 
-/// A call's trailing closures, indexed from 0 like an array: a view of the file's `CallParts`,
-/// so reading them allocates nothing.
-public struct CallTrailingClosures: RandomAccessCollection, Sendable {
-  let parts: CallParts
-  let base: Int
-  /// How many there are.
-  public let count: Int
-
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { count }
-
-  public subscript(position: Int) -> TrailingClosure {
-    precondition(position >= 0 && position < count, "trailing closure index out of range")
-    return parts.trailingClosures[base &+ position]
-  }
-}
+/// A call's parenthesised arguments.
+public typealias CallArguments = CallPartList<Argument>
+/// A call's trailing closures.
+public typealias CallTrailingClosures = CallPartList<TrailingClosure>
 
 /// An assignment `target = value` inside a body.
 public struct Assignment: Sendable, Hashable {
