@@ -111,6 +111,13 @@ struct ScannerState {
   /// The partner of each bracket; `openers` counts the `(` and `{`.
   static func matchBrackets(_ tokens: [Token], openers: inout Int) -> [Int32] {
     let count = tokens.count
+    // (No tokens: the empty array, not one made with a capacity of 0, whose count the
+    // initializer would write into the storage every empty array shares, a race between
+    // threads for ThreadSanitizer.)
+    guard count > 0 else {
+      openers = 0
+      return []
+    }
     var opened = 0
     let partner = [Int32](unsafeUninitializedCapacity: count) { partner, initialized in
       guard let base = partner.baseAddress else {
