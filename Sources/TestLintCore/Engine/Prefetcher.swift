@@ -17,6 +17,8 @@
 final class Prefetcher: @unchecked Sendable {
   /// How many files ahead of the workers it reads.
   static let window = 32
+  /// How many files ahead of the workers it starts reading.
+  static let lead = 4
   /// Fewer files than this are not worth a thread.
   static let minimumFiles = 64
 
@@ -79,8 +81,10 @@ final class Prefetcher: @unchecked Sendable {
     while next < entries.count {
       let (reached, stopped) = state.withLock { ($0.reached, $0.stopped) }
       if stopped { return }
-      if next < reached {
-        next = reached
+      // Behind the workers, or about to be caught up with: a file a worker starts before its
+      // bytes are in is read twice, so the reader keeps a few files' lead.
+      if next < reached + Self.lead {
+        next = reached + Self.lead
         continue
       }
       if next >= reached + Self.window {
