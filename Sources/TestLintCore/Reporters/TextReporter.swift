@@ -13,22 +13,42 @@ public struct TextReporter: Reporter {
 
   /// One line per finding, each ending in a newline; empty when there are no findings.
   public func render(_ result: LintResult) -> String {
-    var output = ""
-    for finding in result.findings {
-      output += Self.line(for: finding)
-      output += "\n"
-    }
-    return output
+    var output: [UInt8] = []
+    for finding in result.findings { Self.appendLine(of: finding, to: &output) }
+    return String(decoding: output, as: UTF8.self)
   }
 }
 
 private extension TextReporter {
-  static func line(for finding: Finding) -> String {
-    let path = singleLine(finding.path)
-    let message = singleLine(finding.message)
-    let ruleID = singleLine(finding.ruleID)
-    return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
-      + "\(message) (\(ruleID))"
+  /// Appends a finding's line, newline included.
+  static func appendLine(of finding: Finding, to output: inout [UInt8]) {
+    var message = finding.message
+    message.withUTF8 { message in
+      appendLine(
+        path: singleLine(Array(finding.path.utf8)), line: finding.line, column: finding.column,
+        severity: finding.severity, message: message, ruleID: singleLine(Array(finding.ruleID.utf8)),
+        to: &output)
+    }
+  }
+
+  /// Appends one `path:line:column: severity: message (rule_id)` line, newline included: the
+  /// one writer of the format. `path` and `ruleID` are already on one line (`singleLine`).
+  static func appendLine(
+    path: [UInt8], line: Int, column: Int, severity: Severity, message: UnsafeBufferPointer<UInt8>,
+    ruleID: [UInt8], to output: inout [UInt8]
+  ) {
+    output.append(contentsOf: path)
+    output.append(0x3A)  // :
+    appendNumber(line, to: &output)
+    output.append(0x3A)
+    appendNumber(column, to: &output)
+    output.append(contentsOf: severity == .error ? errorLabel : warningLabel)
+    appendSingleLine(message, to: &output)
+    output.append(0x20)
+    output.append(0x28)  // (
+    output.append(contentsOf: ruleID)
+    output.append(0x29)  // )
+    output.append(0x0A)
   }
 
   /// Replaces every line break (`\r\n` counts as one) with a space and escapes other controls.
@@ -123,8 +143,7 @@ private extension TextReporter {
       // Several files of one path: merged by line first.
       for finding in findings.findings(of: group, problems: &counts.problems)
       where include?(finding.path, finding.line) ?? true {
-        output.append(contentsOf: line(for: finding).utf8)
-        output.append(0x0A)
+        appendLine(of: finding, to: &output)
         counts.findings += 1
         if finding.severity == .error { counts.errors += 1 }
       }
@@ -136,22 +155,12 @@ private extension TextReporter {
         if let include, !include(block.path, entry.line) { return }
         counts.findings += 1
         if entry.severity == .error { counts.errors += 1 }
-        output.append(contentsOf: path)
-        output.append(0x3A)  // :
-        appendNumber(entry.line, to: &output)
-        output.append(0x3A)
-        appendNumber(entry.column, to: &output)
-        output.append(contentsOf: entry.severity == .error ? errorLabel : warningLabel)
-        appendSingleLine(UnsafeBufferPointer(rebasing: bytes[entry.message]), to: &output)
-        output.append(0x20)
-        output.append(0x28)  // (
-        if entry.rule >= 0 {
-          output.append(contentsOf: ruleIDs[entry.rule])
-        } else {
-          appendSingleLine(UnsafeBufferPointer(rebasing: bytes[entry.ruleBytes]), to: &output)
-        }
-        output.append(0x29)  // )
-        output.append(0x0A)
+        appendLine(
+          path: path, line: entry.line, column: entry.column, severity: entry.severity,
+          message: UnsafeBufferPointer(rebasing: bytes[entry.message]),
+          ruleID: entry.rule >= 0
+            ? ruleIDs[entry.rule] : singleLine(Array(UnsafeBufferPointer(rebasing: bytes[entry.ruleBytes]))),
+          to: &output)
       }
     }
     if read != true { counts.problems.append(FindingsByFile.unreadable(block)) }
