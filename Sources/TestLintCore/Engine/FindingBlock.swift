@@ -79,8 +79,9 @@ struct FindingCodec: Sendable {
           + finding.snippet.utf8.count + 6
       }
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(capacity)
+    // The cache's writer: variable-length integers and length-prefixed UTF-8.
+    var writer = ByteWriter()
+    writer.bytes.reserveCapacity(capacity)
     var errors = 0
     var hasOwnPaths = false
     for finding in sorted {
@@ -101,18 +102,18 @@ struct FindingCodec: Sendable {
         if finding.suite != nil { flags |= Flag.suite }
         if !finding.snippet.isEmpty { flags |= Flag.snippet }
       }
-      bytes.append(flags)
-      if let rule { Self.put(rule, into: &bytes) } else { Self.put(finding.ruleID, into: &bytes) }
-      Self.put(finding.line, into: &bytes)
-      Self.put(finding.column, into: &bytes)
-      Self.put(finding.message, into: &bytes)
-      if ownPath { Self.put(finding.path, into: &bytes) }
-      if let test = finding.test, flags & Flag.test != 0 { Self.put(test, into: &bytes) }
-      if let suite = finding.suite, flags & Flag.suite != 0 { Self.put(suite, into: &bytes) }
-      if flags & Flag.snippet != 0 { Self.put(finding.snippet, into: &bytes) }
+      writer.bytes.append(flags)
+      if let rule { writer.int(rule) } else { writer.string(finding.ruleID) }
+      writer.int(finding.line)
+      writer.int(finding.column)
+      writer.string(finding.message)
+      if ownPath { writer.string(finding.path) }
+      if let test = finding.test, flags & Flag.test != 0 { writer.string(test) }
+      if let suite = finding.suite, flags & Flag.suite != 0 { writer.string(suite) }
+      if flags & Flag.snippet != 0 { writer.string(finding.snippet) }
     }
     return FindingBlock(
-      path: path, location: store.keep(bytes), count: sorted.count, errors: errors,
+      path: path, location: store.keep(writer.bytes), count: sorted.count, errors: errors,
       hasOwnPaths: hasOwnPaths)
   }
 
@@ -193,24 +194,8 @@ private extension FindingCodec {
     findings.indices.dropFirst().allSatisfy { !(findings[$0] < findings[$0 - 1]) }
   }
 
-  /// A variable-length integer: 7 bits a byte, low bits first (a negative number, which no
-  /// finding has, takes ten bytes and comes back the same).
-  static func put(_ value: Int, into bytes: inout [UInt8]) {
-    var rest = UInt64(bitPattern: Int64(value))
-    while rest >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-      rest >>= 7
-    }
-    bytes.append(UInt8(rest))
-  }
-
-  /// The text's length, then its UTF-8.
-  static func put(_ text: String, into bytes: inout [UInt8]) {
-    put(text.utf8.count, into: &bytes)
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  /// Reads an encoding; past the end it reads zeros and empty texts, and says so in `failed`.
+  /// Reads an encoding (what `ByteWriter` writes) in place, texts as ranges of the bytes; past
+  /// the end it reads zeros and empty texts, and says so in `failed`.
   struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
