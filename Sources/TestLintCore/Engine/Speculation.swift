@@ -78,9 +78,11 @@ struct Speculation {
       specRoots.formUnion(answers.specs)
       for name in answers.asserting { helpers.append(HelperSummary(name: name, asserts: true, callees: [])) }
     }
+    var hierarchy = ClassHierarchy()
+    hierarchy.add(declarations.classes)
     discovery = TestDiscovery(
-      testCaseClasses: ClassHierarchy.testCaseClasses(declarations.classes, roots: testRoots),
-      quickSpecClasses: ClassHierarchy.testCaseClasses(declarations.classes, roots: specRoots))
+      testCaseClasses: hierarchy.testCaseClasses(roots: testRoots),
+      quickSpecClasses: hierarchy.testCaseClasses(roots: specRoots))
     let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting
     var unsettled = Unsettled()

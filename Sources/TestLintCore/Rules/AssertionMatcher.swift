@@ -111,13 +111,6 @@ public struct AssertionMatcher: Sendable {
   static func assertingHelperNames(
     _ summaries: [HelperSummary], keeping: ((String) -> Bool)?
   ) -> Set<String> {
-    // One file's few functions: passes over the summaries until nothing changes, without a
-    // table of callers (each pass is cheap, and a chain of n helpers needs at most n passes).
-    if summaries.count <= 64 {
-      let asserting = assertingHelperNamesByPasses(summaries)
-      guard let keeping else { return asserting }
-      return asserting.filter(keeping)
-    }
     var asserting: Set<String> = []
     var callersByCallee: [String: [Int]] = [:]
     var queue: [String] = []
@@ -132,33 +125,6 @@ public struct AssertionMatcher: Sendable {
       for caller in callersByCallee[name] ?? [] {
         let callerName = summaries[caller].name
         if keeping?(callerName) ?? true, asserting.insert(callerName).inserted { queue.append(callerName) }
-      }
-    }
-    return asserting
-  }
-
-  /// `assertingHelperNames` for a few summaries.
-  private static func assertingHelperNamesByPasses(_ summaries: [HelperSummary]) -> Set<String> {
-    var asserting: Set<String> = []
-    var pending: [Int] = []
-    for index in summaries.indices {
-      if summaries[index].asserts {
-        asserting.insert(summaries[index].name)
-      } else if !summaries[index].callees.isEmpty {
-        pending.append(index)
-      }
-    }
-    guard !asserting.isEmpty else { return asserting }
-    var changed = true
-    while changed, !pending.isEmpty {
-      changed = false
-      pending.removeAll { index in
-        let summary = summaries[index]
-        if asserting.contains(summary.name) { return true }
-        guard summary.callees.contains(where: asserting.contains) else { return false }
-        asserting.insert(summary.name)
-        changed = true
-        return true
       }
     }
     return asserting

@@ -63,27 +63,6 @@ public struct ClassHierarchy: Sendable {
     for (name, supers) in other.superclasses { superclasses[name, default: []].formUnion(supers) }
   }
 
-  /// Every class in `classes` that inherits (transitively, within them) from one of `roots`,
-  /// the roots included: `ClassHierarchy(classes).testCaseClasses(roots:)` without building
-  /// the tables, for one file's few classes.
-  public static func testCaseClasses(_ classes: [ResultCache.Pair], roots: Set<String>) -> Set<String> {
-    guard classes.count <= 16 else {
-      var hierarchy = ClassHierarchy()
-      hierarchy.add(classes)
-      return hierarchy.testCaseClasses(roots: roots)
-    }
-    var result = roots
-    var changed = true
-    while changed {
-      changed = false
-      for pair in classes where !result.contains(pair.name) && result.contains(pair.superclass) {
-        result.insert(pair.name)
-        changed = true
-      }
-    }
-    return result
-  }
-
   /// Every class name that inherits (transitively) from one of `roots`, the roots included.
   public func testCaseClasses(roots: Set<String>) -> Set<String> {
     var children: [String: [String]] = [:]
