@@ -36,7 +36,7 @@ public struct AssertionMatcher: Sendable {
     _ call: Call, named name: String, in model: FileModel, usesTestStore: Bool
   ) -> Bool {
     // The usual assertions (`XCTAssert...`) by their bytes first, before hashing the name.
-    if RuleText.hasPrefix(name, "XCTAssert") || RuleText.hasPrefix(name, "FBSnapshotVerify") { return true }
+    if Self.prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) { return true }
     if Self.exactNames.contains(name) { return true }
     switch name {
     case "wait": return call.labels.first == "for"
@@ -210,10 +210,11 @@ public struct AssertionMatcher: Sendable {
   /// byte and length fit one of them. A bit test, cheaper than hashing or comparing the name.
   static func mayBeBuiltIn(_ name: String) -> Bool { builtIn.mayMatch(name) }
 
-  private static let builtIn = NameFilter(exact: exactNames.union(switchNames), prefixes: prefixNames)
+  private static let builtIn = NameFilter(
+    exact: exactNames.union(switchNames), prefixes: prefixNames.map(\.description))
 
-  /// Names `isAssertion` decides by a prefix (`hasPrefix`; keep in step with it).
-  static let prefixNames = ["XCTAssert", "FBSnapshotVerify"]
+  /// Names `isAssertion` decides by a prefix.
+  static let prefixNames: [StaticString] = ["XCTAssert", "FBSnapshotVerify"]
 
   /// Names `isAssertion` decides in its `switch` (keep in step with it).
   static let switchNames: Set<String> = [
