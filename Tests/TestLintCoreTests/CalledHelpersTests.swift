@@ -2,8 +2,8 @@ import XCTest
 
 @testable import TestLintCore
 
-/// The run keeps its asserting helpers only under names some file calls: a helper reached
-/// through files read later, or through a file that is not itself linted, still counts.
+/// The run learns its asserting helpers from every file as it reads them (`RunFacts`): a helper
+/// reached through files read later, or through a file that is not itself linted, still counts.
 final class CalledHelpersTests: XCTestCase {
   private let sources: [String: String] = [
     // Read first (not named like tests): its test is linted before the helpers are known.
@@ -30,7 +30,7 @@ final class CalledHelpersTests: XCTestCase {
 
   private func findings(only: Set<Int>?, threads: Int) -> [String] {
     var all = self.sources
-    // Many functions that assert and that no one calls: the run keeps none of them.
+    // Many functions that assert and that no one calls.
     all["PaddingTests.swift"] =
       "import XCTest\nfinal class PaddingTests: XCTestCase {\n"
       + (0..<80).map { "  func test_pad\($0)_asserts() { XCTAssertTrue(true) }\n" }.joined() + "}\n"

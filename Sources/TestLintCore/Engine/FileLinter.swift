@@ -24,13 +24,13 @@ public struct FileLinter: Sendable {
   public let discovery: TestDiscovery
 
   /// Names of functions anywhere in the run that assert.
-  public let assertingHelpers: Set<String>
+  public let assertingHelpers: HelperNames
   /// Display paths of the run's files (`RuleContext.runFiles`).
   public let runFiles: Set<String>
 
   /// Creates a linter.
   public init(
-    rules: [ConfiguredRule], discovery: TestDiscovery, assertingHelpers: Set<String> = [],
+    rules: [ConfiguredRule], discovery: TestDiscovery, assertingHelpers: HelperNames = [],
     runFiles: Set<String> = []
   ) {
     self.rules = rules

@@ -88,6 +88,7 @@ public struct LintEngine: Sendable {
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
     let known = KnownFacts()
+    let facts = RunFacts()
     // Files that look like they declare base classes and helpers first, so that the files
     // using them find them known and are linted once.
     // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
@@ -107,7 +108,8 @@ public struct LintEngine: Sendable {
         if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
         return entry
       }, load: load)
-    var inOrder = Parallel.map(count: files.count, threads: threads) { position -> FirstPass in
+    // Each file's result goes to its place in `files` (the order only decides when it is read).
+    let first = Parallel.map(count: files.count, threads: threads, placing: order) { position -> FirstPass in
       let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
@@ -116,30 +118,29 @@ public struct LintEngine: Sendable {
           if let ahead { return try ahead.get() }
           return try load(entry)
         }
-        if let reused = read.reused { return reused }
+        if let reused = read.reused {
+          if let declarations = reused.declarations { facts.add(declarations) }
+          return reused
+        }
         let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
         let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
         let linted = only?.contains(index) ?? true
         var declarations = ResultCache.declarations(
           of: model, matcher: assertionMatcher, forCache: cache != nil || linted)
         guard linted else {
+          facts.add(declarations)
           return FirstPass(
-            declarations: declarations, hash: hash, stamp: stamp, model: nil, error: nil,
-            cachedResults: nil)
+            declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
+            error: nil, cachedResults: nil)
         }
         let guess = Speculation(declarations, roots: roots, known: known)
         known.publish(guess)
-        // Without a cache, the run needs only what decides the hierarchy and the asserting
-        // helpers: a function that neither asserts nor calls anything can never assert,
-        var called: [UInt64]?
         if cache == nil {
-          // Of the names the file calls, the run keeps only their hashes: the run's asserting
-          // helpers are wanted only under names some file calls (see `prepared`).
-          called = declarations.calledNames.map(Speculation.hash)
-          declarations.calledNames = []
-          declarations.typeReferences = []
-          // and what a function that asserts calls does not matter; nor what a function the
-          // file already knows to assert (through its own helpers or settled ones) calls.
+          // Without a cache, the file's declarations serve the run's facts only, which need
+          // what decides the hierarchy and the asserting helpers: a function that neither
+          // asserts nor calls anything can never assert, and what a function that asserts
+          // calls does not matter; nor what a function the file already knows to assert
+          // (through its own helpers or settled ones) calls.
           declarations.helpers.removeAll { !$0.asserts && $0.callees.isEmpty }
           for index in declarations.helpers.indices
           where declarations.helpers[index].asserts
@@ -149,13 +150,13 @@ public struct LintEngine: Sendable {
             declarations.helpers[index].callees = []
           }
         }
+        facts.add(declarations)
         var pass = FirstPass(
-          declarations: declarations, hash: hash, stamp: stamp, model: nil, error: nil,
-          cachedResults: nil)
-        pass.called = called
+          declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
+          error: nil, cachedResults: nil)
         let context = RuleContext(
-          model: model, discovery: guess.discovery, assertingHelpers: guess.assertingHelpers,
-          runFiles: runFiles)
+          model: model, discovery: guess.discovery,
+          assertingHelpers: HelperNames(guess.assertingHelpers), runFiles: runFiles)
         let result = local.lint(context)
         pass.speculated = PerFile(
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
@@ -169,30 +170,27 @@ public struct LintEngine: Sendable {
       }
     }
     prefetcher?.stop()
-    var first = inOrder
-    for (position, index) in order.enumerated() { first[index] = inOrder[position] }
-    inOrder = []
-    // (With a cache, most files come from it, and hashing their called names costs more than
-    // the smaller set saves.)
-    let run = prepared(first, onlyCalled: cache == nil)
-    // Rules may look at the files beside a file (`test_file_name`): their names are a
-    // dependency of its cached results.
-    var folders: [String: [String]] = [:]
-    for file in files { folders[FileWalker.parentDirectory(file.path), default: []].append(file.path) }
-    let siblings = folders.mapValues { FindingFingerprint.fnv1a64($0.sorted()) }
+    let run = prepared(first, facts: facts)
     // The digests serve the cache only.
-    let dependencies = files.indices.map { index -> UInt64? in
-      guard cache != nil else { return nil }
-      return run.declarations[index].map {
-        ResultCache.dependencies(
-          of: $0, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
-          ^ (siblings[FileWalker.parentDirectory(files[index].path)] ?? 0)
+    var digests = [UInt64?](repeating: nil, count: files.count)
+    if cache != nil {
+      // Rules may look at the files beside a file (`test_file_name`): their names are a
+      // dependency of its cached results.
+      var folders: [String: [String]] = [:]
+      for file in files { folders[FileWalker.parentDirectory(file.path), default: []].append(file.path) }
+      let siblings = folders.mapValues { FindingFingerprint.fnv1a64($0.sorted()) }
+      digests = files.indices.map { index -> UInt64? in
+        run.passes[index].declarations.map {
+          ResultCache.dependencies(
+            of: $0, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+            ^ (siblings[FileWalker.parentDirectory(files[index].path)] ?? 0)
+        }
       }
     }
-    let facts = Speculation.Facts(discovery: run.discovery, assertingHelpers: run.assertingHelpers)
-    let speculations = first.map(\.speculation)
+    let dependencies = digests
+    let answers = Speculation.Facts(discovery: run.discovery, assertingHelpers: run.assertingHelpers)
     let holds = Parallel.map(count: files.count, threads: threads) { index in
-      speculations[index]?.holds(facts) == true
+      first[index].speculation?.holds(answers) == true
     }
     var perFile = [PerFile?](repeating: nil, count: files.count)
     var again: [Int] = []
@@ -200,9 +198,9 @@ public struct LintEngine: Sendable {
       let path = files[index].displayPath
       if let only, !only.contains(index) {
         perFile[index] = PerFile(findings: .empty(path: path), errors: [], tests: [])
-      } else if let error = run.errors[index] {
+      } else if let error = first[index].error {
         perFile[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
-      } else if let cached = run.cachedResults[index], cached.dependencies == dependencies[index] {
+      } else if let cached = first[index].cachedResults, cached.dependencies == dependencies[index] {
         perFile[index] = PerFile(results: cached, path: path, codec: codec, store: store)
       } else if var speculated = first[index].speculated, holds[index] {
         speculated.dependencies = dependencies[index]
@@ -235,7 +233,6 @@ public struct LintEngine: Sendable {
     for (position, index) in again.enumerated() { perFile[index] = relinted[position] }
     // Each file's findings are sorted by its linter and encoded: placing the files in path
     // order places the findings in report order, with no sort of them all.
-    first = []
     var blocks: [FindingBlock] = []
     blocks.reserveCapacity(perFile.count)
     var errors: [Diagnostic] = []
@@ -254,8 +251,8 @@ public struct LintEngine: Sendable {
       tests: InventoryEntry.sorted(tests))
     guard var updated = cache else { return (result, nil) }
     for (index, file) in files.enumerated() {
-      guard let declarations = run.declarations[index], let hash = run.hashes[index],
-        let stamp = file.stamp ?? run.stamps[index]
+      let pass = run.passes[index]
+      guard let declarations = pass.declarations, let hash = pass.hash, let stamp = file.stamp ?? pass.stamp
       else {
         updated.entries[file.path] = nil
         continue
@@ -271,7 +268,7 @@ public struct LintEngine: Sendable {
           ? ResultCache.Results(
             dependencies: dependencies, findings: findings, problems: pass.errors, tests: pass.tests)
           : nil
-      } else if let cached = run.cachedResults[index], only?.contains(index) == false {
+      } else if let cached = pass.cachedResults, only?.contains(index) == false {
         entry.results = cached
       }
       updated.entries[file.path] = entry
@@ -291,7 +288,7 @@ public struct LintEngine: Sendable {
         runFiles: Set(files.map(\.displayPath))))
     let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
       if let only, !only.contains(index) { return nil }
-      guard run.errors[index] == nil, let original = try? load(files[index]) else { return nil }
+      guard run.passes[index].error == nil, let original = try? load(files[index]) else { return nil }
       let fixed = fixer.fix(path: files[index].displayPath, bytes: original)
       guard fixed.applied > 0, fixed.bytes != original else { return nil }
       return FixedFile(file: files[index], original: original, fixed: fixed.bytes, applied: fixed.applied)
@@ -331,31 +328,36 @@ public struct LintEngine: Sendable {
   }
 
   /// Pass 1: reads and scans every file for what the run declares.
-  func prepare(
+  private func prepare(
     _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8],
     cache: ResultCache? = nil
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
+    let facts = RunFacts()
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       do throws(Diagnostic) {
         let read = try Self.read(entry, cache: cache, load: load)
-        if let reused = read.reused { return reused }
+        if let reused = read.reused {
+          if let declarations = reused.declarations { facts.add(declarations) }
+          return reused
+        }
         let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
         let source = try SourceFile(path: entry.displayPath, bytes: bytes)
         let model = Scanner.scan(source)
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
+        let declarations = ResultCache.declarations(
+          of: model, matcher: assertionMatcher, forCache: cache != nil)
+        facts.add(declarations)
         return FirstPass(
-          declarations: ResultCache.declarations(
-            of: model, matcher: assertionMatcher, forCache: cache != nil),
-          hash: hash,
+          declarations: cache == nil ? nil : declarations, hash: hash,
           stamp: stamp, model: keep ? model : nil, error: nil, cachedResults: nil)
       } catch {
         return FirstPass(
           declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
       }
     }
-    return prepared(first)
+    return prepared(first, facts: facts)
   }
 
   /// A file as pass 1 starts with it: what the cache holds for it when its size and
@@ -393,44 +395,12 @@ public struct LintEngine: Sendable {
     return !["Tests", "Test", "Spec", "Specs"].contains { name.suffix($0.utf8.count).elementsEqual($0.utf8) }
   }
 
-  /// What the run declares, from what pass 1 learnt of each file.
-  ///
-  /// With `onlyCalled`, the asserting helpers are those some file of the run calls (by the
-  /// hashes of the names files call, `FirstPass.called`, or their `calledNames`, and the names
-  /// helpers call): the rules ask about no other names (`ResultCache.Declarations.calledNames`
-  /// lists every name they may ask about), and most functions that assert are tests no one
-  /// calls. A hash two names share keeps an extra name, never drops one.
-  private func prepared(_ first: [FirstPass], onlyCalled: Bool = false) -> PreparedRun {
-    var hierarchy = ClassHierarchy()
-    var summaries: [HelperSummary] = []
-    var called = Set<UInt64>()
-    for pass in first {
-      guard let declarations = pass.declarations else { continue }
-      hierarchy.add(declarations.classes)
-      summaries.append(contentsOf: declarations.helpers)
-      guard onlyCalled else { continue }
-      if let hashes = pass.called {
-        called.formUnion(hashes)
-      } else {
-        for name in declarations.calledNames { called.insert(Speculation.hash(name)) }
-      }
-      for helper in declarations.helpers {
-        for callee in helper.callees { called.insert(Speculation.hash(callee)) }
-      }
-    }
-    let roots = Set(["XCTestCase"] + testBaseClasses)
-    let asserting =
-      onlyCalled
-      ? AssertionMatcher.assertingHelperNames(summaries, keeping: { called.contains(Speculation.hash($0)) })
-      : AssertionMatcher.assertingHelperNames(summaries)
+  /// What the run declares, from what pass 1 learnt of each file (its declarations are in
+  /// `facts`).
+  private func prepared(_ first: [FirstPass], facts: RunFacts) -> PreparedRun {
+    let settled = facts.settled(roots: Set(["XCTestCase"] + testBaseClasses))
     return PreparedRun(
-      discovery: TestDiscovery(
-        testCaseClasses: hierarchy.testCaseClasses(roots: roots),
-        quickSpecClasses: hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots)),
-      assertingHelpers: asserting,
-      models: first.map(\.model), errors: first.map(\.error),
-      declarations: first.map(\.declarations), hashes: first.map(\.hash),
-      stamps: first.map(\.stamp), cachedResults: first.map(\.cachedResults))
+      discovery: settled.discovery, assertingHelpers: settled.assertingHelpers, passes: first)
   }
 }
 
@@ -500,23 +470,18 @@ private final class ModelBudget: Sendable {
   }
 }
 
-/// What pass 1 learnt about the run.
-struct PreparedRun: Sendable {
+/// What pass 1 learnt about the run, and of each file.
+private struct PreparedRun: Sendable {
   let discovery: TestDiscovery
-  let assertingHelpers: Set<String>
-  let models: [FileModel?]
-  let errors: [Diagnostic?]
-  var declarations: [ResultCache.Declarations?] = []
-  var hashes: [UInt64?] = []
-  var stamps: [FileStamp?] = []
-  var cachedResults: [ResultCache.Results?] = []
+  let assertingHelpers: HelperNames
+  let passes: [FirstPass]
 
   /// The model of file `index`: kept from pass 1, or read and scanned again.
   func model(
     _ index: Int, files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> Result<FileModel, Diagnostic> {
-    if let error = errors[index] { return .failure(error) }
-    if let kept = models[index] { return .success(kept) }
+    if let error = passes[index].error { return .failure(error) }
+    if let kept = passes[index].model { return .success(kept) }
     let entry = files[index]
     do throws(Diagnostic) {
       let source = try SourceFile(path: entry.displayPath, bytes: try load(entry))
@@ -537,8 +502,6 @@ private struct FirstPass: Sendable {
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
   var speculation: Speculation.Unsettled?
-  /// Hashes of the names the file calls (`Declarations.calledNames`), when those are not kept.
-  var called: [UInt64]?
   private let rare: Rare?
 
   private final class Rare: Sendable {

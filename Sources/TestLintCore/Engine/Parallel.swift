@@ -4,22 +4,25 @@ import Synchronization
 /// Runs independent jobs on several threads and returns results in input order.
 enum Parallel {
   /// Calls `body` for every index in `0..<count` on up to `threads` threads.
+  ///
+  /// With `placing`, the result for index `i` goes to position `placing[i]` (a permutation of
+  /// `0..<count`): jobs run in one order, results come in another, with no copy to reorder.
   static func map<T: Sendable>(
-    count: Int, threads: Int, _ body: @Sendable (Int) -> T
+    count: Int, threads: Int, placing: [Int]? = nil, _ body: @Sendable (Int) -> T
   ) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, count))
     let results = ResultBuffer<T>(count: count)
     defer { results.deallocate() }
     if workers == 1 {
-      for index in 0..<count { results.store(body(index), at: index) }
+      for index in 0..<count { results.store(body(index), at: placing?[index] ?? index) }
     } else {
       let counter = Counter()
       DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
           let index = counter.next()
           guard index < count else { break }
-          results.store(body(index), at: index)
+          results.store(body(index), at: placing?[index] ?? index)
         }
       }
     }

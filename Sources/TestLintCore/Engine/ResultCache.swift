@@ -106,7 +106,7 @@ public struct ResultCache: Sendable {
 
   /// The digest of the run's facts that a file's results depend on.
   static func dependencies(
-    of declarations: Declarations, discovery: TestDiscovery, assertingHelpers: Set<String>
+    of declarations: Declarations, discovery: TestDiscovery, assertingHelpers: HelperNames
   ) -> UInt64 {
     var fields: [String] = []
     for name in declarations.typeReferences {

@@ -24,8 +24,8 @@ struct Speculation {
     /// Hashes of type names not known as both a test case and a Quick spec, with what was
     /// known: bit 0 test case, bit 1 Quick spec.
     var types: [(name: UInt64, known: UInt8)] = []
-    /// Hashes of called names not known to assert.
-    var callees: [UInt64] = []
+    /// Keys of called names not known to assert.
+    var callees: [NameKey] = []
 
     /// Whether every answer is the same for the whole run.
     func holds(_ facts: Facts) -> Bool {
@@ -38,12 +38,12 @@ struct Speculation {
   struct Facts: Sendable {
     let testCaseClasses: Set<UInt64>
     let quickSpecClasses: Set<UInt64>
-    let assertingHelpers: Set<UInt64>
+    let assertingHelpers: Set<NameKey>
 
-    init(discovery: TestDiscovery, assertingHelpers: Set<String>) {
+    init(discovery: TestDiscovery, assertingHelpers: HelperNames) {
       testCaseClasses = Set(discovery.testCaseClasses.map(Speculation.hash))
       quickSpecClasses = Set(discovery.quickSpecClasses.map(Speculation.hash))
-      self.assertingHelpers = Set(assertingHelpers.map(Speculation.hash))
+      self.assertingHelpers = assertingHelpers.allKeys
     }
 
     /// Bit 0: may be a test case; bit 1: may be a Quick spec.
@@ -91,7 +91,7 @@ struct Speculation {
       if known != 3 { unsettled.types.append((Speculation.hash(name), known)) }
     }
     for name in declarations.calledNames where !asserting.contains(name) {
-      unsettled.callees.append(Speculation.hash(name))
+      unsettled.callees.append(NameKey(name))
     }
     self.unsettled = unsettled
   }

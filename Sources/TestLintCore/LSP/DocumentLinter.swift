@@ -7,7 +7,7 @@ struct DocumentLinter: Sendable {
   /// Which classes are test cases, from the workspace and the buffer.
   let discovery: TestDiscovery
   /// Helpers anywhere in the workspace that assert.
-  let assertingHelpers: Set<String>
+  let assertingHelpers: HelperNames
 
   /// The findings and problems of a scanned buffer, in offset order.
   func lint(_ model: FileModel) -> [LocatedFinding] {

@@ -124,12 +124,11 @@ struct Workspace: Sendable {
       guard let type = RuleRegistry.rule(id: entry.description.id) else { return nil }
       return ConfiguredRule(type, severity: entry.severity, options: entry.options)
     }
-    let linter = DocumentLinter(
-      rules: rules, discovery: context.discovery, assertingHelpers: context.helpers)
+    let helpers = HelperNames(context.helpers)
+    let linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers)
     return LintedDocument(
       findings: linter.lint(model), model: model,
-      linter: FileLinter(
-        rules: rules, discovery: context.discovery, assertingHelpers: context.helpers))
+      linter: FileLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers))
   }
 
   /// The configured `missing_assertion`'s idea of an assertion (for helper summaries).

@@ -55,7 +55,7 @@ public struct RuleContext: Sendable {
   /// The file's same-file call graph.
   public let callGraph: CallGraph
   /// Names of functions declared anywhere in the run that assert (so calling them asserts).
-  public let assertingHelpers: Set<String>
+  public let assertingHelpers: HelperNames
   /// The display paths of every file in the run (empty when unknown), so a rule can tell which
   /// files sit beside this one without doing I/O.
   public let runFiles: Set<String>
@@ -71,7 +71,7 @@ public struct RuleContext: Sendable {
 
   /// Creates a context for a model.
   public init(
-    model: FileModel, discovery: TestDiscovery, assertingHelpers: Set<String> = [],
+    model: FileModel, discovery: TestDiscovery, assertingHelpers: HelperNames = [],
     runFiles: Set<String> = []
   ) {
     self.model = model

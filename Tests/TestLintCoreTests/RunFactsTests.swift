@@ -1,0 +1,83 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// What pass 1 learns across files: the class hierarchy and the asserting helpers, kept as
+/// `NameKey`s, the same whatever order the files come in.
+final class RunFactsTests: XCTestCase {
+  private func declarations(
+    classes: [(String, String)] = [], helpers: [(String, Bool, [String])] = []
+  ) -> ResultCache.Declarations {
+    ResultCache.Declarations(
+      classes: classes.map { ResultCache.Pair(name: $0.0, superclass: $0.1) },
+      helpers: helpers.map { HelperSummary(name: $0.0, asserts: $0.1, callees: $0.2) },
+      typeReferences: [], calledNames: [])
+  }
+
+  private var files: [ResultCache.Declarations] {
+    [
+      declarations(helpers: [("checkAll", false, ["verifyThing", "log"])]),
+      declarations(helpers: [("verifyThing", false, ["expectEqual"])]),
+      declarations(
+        classes: [("BaseTests", "XCTestCase")],
+        helpers: [("expectEqual", true, []), ("log", false, ["print"])]),
+      declarations(classes: [("LoginTests", "BaseTests"), ("Other", "NSObject")]),
+    ]
+  }
+
+  func test_settled_closesHelpersAndClassesWhateverTheOrder() {
+    for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
+      let facts = RunFacts()
+      for index in order { facts.add(files[index]) }
+      let settled = facts.settled(roots: ["XCTestCase"])
+      let asserting = ["checkAll", "verifyThing", "expectEqual", "log", "print"].filter(
+        settled.assertingHelpers.contains)
+      XCTAssertEqual(asserting, ["checkAll", "verifyThing", "expectEqual"], "order \(order)")
+      XCTAssertEqual(
+        settled.discovery.testCaseClasses, ["XCTestCase", "BaseTests", "LoginTests"], "order \(order)")
+    }
+  }
+
+  func test_settled_nameThatAssertsInOneFile_asserts() {
+    let facts = RunFacts()
+    facts.add(declarations(helpers: [("check", false, ["print"])]))
+    facts.add(declarations(helpers: [("check", true, [])]))
+    XCTAssertTrue(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains("check"))
+  }
+
+  func test_settled_callCycle_endsWithoutAsserting() {
+    let facts = RunFacts()
+    facts.add(declarations(helpers: [("ping", false, ["pong"]), ("pong", false, ["ping"])]))
+    XCTAssertFalse(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains("ping"))
+  }
+
+  func test_nameKey_manySimilarNames_areDistinct() {
+    // Names that differ by one byte, by order, or by length, as test names do.
+    var names: [String] = []
+    for index in 0..<20_000 { names.append("test_item\(index)_loads") }
+    for index in 0..<20_000 { names.append("test_item\(index)_load") }
+    names += ["ab", "ba", "a", "aa", "", "é", "ü", "checkÉtat"]
+    XCTAssertEqual(Set(names.map(NameKey.init)).count, names.count)
+    XCTAssertEqual(NameKey("verifyThing"), NameKey("verify" + "Thing"))
+    // As `String` compares names: one accented letter in either spelling is one name.
+    XCTAssertEqual(NameKey("check\u{E9}tat"), NameKey("checke\u{301}tat"))
+  }
+
+  func test_helperNames_answersForNamesAndKeys() {
+    let names: HelperNames = ["assertValid"]
+    XCTAssertTrue(names.contains("assertValid"))
+    XCTAssertFalse(names.contains("assertvalid"))
+    let keyed = HelperNames(keys: [NameKey("verifyAll")])
+    XCTAssertTrue(keyed.contains("verifyAll"))
+    XCTAssertFalse(keyed.contains("verify"))
+    XCTAssertEqual(names.allKeys, [NameKey("assertValid")])
+  }
+
+  func test_parallelMap_placing_putsEachResultAtItsPlace() {
+    let placing = [3, 0, 4, 1, 2]
+    for threads in [1, 2] {
+      let results = Parallel.map(count: 5, threads: threads, placing: placing) { $0 * 10 }
+      XCTAssertEqual(results, [10, 30, 40, 0, 20], "threads \(threads)")
+    }
+  }
+}
