@@ -493,11 +493,9 @@ private struct PreparedRun: Sendable {
 }
 
 /// What pass 1 learnt of one file. A run holds one per file until pass 1 ends, so what few
-/// files have (a kept model, a problem, cached results) is kept aside, not in every one.
+/// files have (a kept model, a problem, cached results) and what only a run with a cache keeps
+/// (the declarations, with the content hash and stamp) is kept aside, not in every one.
 private struct FirstPass: Sendable {
-  var declarations: ResultCache.Declarations?
-  var hash: UInt64?
-  var stamp: FileStamp?
   /// The file's results linted with its own declarations standing for the run's.
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
@@ -505,31 +503,44 @@ private struct FirstPass: Sendable {
   private let rare: Rare?
 
   private final class Rare: Sendable {
+    let declarations: ResultCache.Declarations?
+    let hash: UInt64?
+    let stamp: FileStamp?
     let model: FileModel?
     let error: Diagnostic?
     let cachedResults: ResultCache.Results?
 
-    init(model: FileModel?, error: Diagnostic?, cachedResults: ResultCache.Results?) {
+    init(
+      declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
+      error: Diagnostic?, cachedResults: ResultCache.Results?
+    ) {
+      self.declarations = declarations
+      self.hash = hash
+      self.stamp = stamp
       self.model = model
       self.error = error
       self.cachedResults = cachedResults
     }
   }
 
+  var declarations: ResultCache.Declarations? { rare?.declarations }
+  var hash: UInt64? { rare?.hash }
+  var stamp: FileStamp? { rare?.stamp }
   var model: FileModel? { rare?.model }
   var error: Diagnostic? { rare?.error }
   var cachedResults: ResultCache.Results? { rare?.cachedResults }
 
+  /// `hash` and `stamp` are kept only with `declarations` (the cache reads the three together).
   init(
     declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
     error: Diagnostic?, cachedResults: ResultCache.Results?
   ) {
-    self.declarations = declarations
-    self.hash = hash
-    self.stamp = stamp
     rare =
-      model == nil && error == nil && cachedResults == nil
-      ? nil : Rare(model: model, error: error, cachedResults: cachedResults)
+      declarations == nil && model == nil && error == nil && cachedResults == nil
+      ? nil
+      : Rare(
+        declarations: declarations, hash: hash, stamp: stamp, model: model, error: error,
+        cachedResults: cachedResults)
   }
 }
 

@@ -49,7 +49,17 @@ private final class ResultBuffer<T>: @unchecked Sendable {
 
   func store(_ value: T, at index: Int) { slots[index] = value }
 
-  func collect() -> [T] { (0..<count).compactMap { slots[$0] } }
+  /// The results, moved out (each slot is left empty): an array of exactly `count`, with
+  /// no growth on the way.
+  func collect() -> [T] {
+    [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for index in 0..<count {
+        guard let value = slots[index].take() else { continue }
+        (buffer.baseAddress! + initialized).initialize(to: value)
+        initialized += 1
+      }
+    }
+  }
 
   func deallocate() {
     slots.deinitialize(count: count)
