@@ -90,8 +90,4 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
 
   /// Whether no name is in it.
   public var isEmpty: Bool { names.isEmpty && keys.isEmpty }
-
-  /// The keys of the run's names (`Speculation.Facts`), with those of the names kept as they
-  /// are.
-  var allKeys: Set<NameKey> { keys.union(names.map(NameKey.init)) }
 }

@@ -150,7 +150,8 @@ public struct LintEngine: Sendable {
             declarations.helpers[index].callees = []
           }
         }
-        facts.add(declarations)
+        var speculation = guess.unsettled
+        speculation.callees = facts.add(declarations, callees: guess.unsettledCallees)
         var pass = FirstPass(
           declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
           error: nil, cachedResults: nil)
@@ -162,7 +163,7 @@ public struct LintEngine: Sendable {
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
           errors: result.problems,
           tests: collectsTests ? Self.inventory(context, counter: counter) : [])
-        pass.speculation = guess.unsettled
+        pass.speculation = speculation
         return pass
       } catch {
         return FirstPass(
@@ -188,7 +189,7 @@ public struct LintEngine: Sendable {
       }
     }
     let dependencies = digests
-    let answers = Speculation.Facts(discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+    let answers = Speculation.Facts(run.settled)
     let holds = Parallel.map(count: files.count, threads: threads) { index in
       first[index].speculation?.holds(answers) == true
     }
@@ -398,9 +399,7 @@ public struct LintEngine: Sendable {
   /// What the run declares, from what pass 1 learnt of each file (its declarations are in
   /// `facts`).
   private func prepared(_ first: [FirstPass], facts: RunFacts) -> PreparedRun {
-    let settled = facts.settled(roots: Set(["XCTestCase"] + testBaseClasses))
-    return PreparedRun(
-      discovery: settled.discovery, assertingHelpers: settled.assertingHelpers, passes: first)
+    PreparedRun(settled: facts.settled(roots: Set(["XCTestCase"] + testBaseClasses)), passes: first)
   }
 }
 
@@ -472,9 +471,10 @@ private final class ModelBudget: Sendable {
 
 /// What pass 1 learnt about the run, and of each file.
 private struct PreparedRun: Sendable {
-  let discovery: TestDiscovery
-  let assertingHelpers: HelperNames
+  let settled: RunFacts.Settled
   let passes: [FirstPass]
+  var discovery: TestDiscovery { settled.discovery }
+  var assertingHelpers: HelperNames { settled.assertingHelpers }
 
   /// The model of file `index`: kept from pass 1, or read and scanned again.
   func model(

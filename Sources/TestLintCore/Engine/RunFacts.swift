@@ -10,14 +10,22 @@ final class RunFacts: Sendable {
     var hierarchy = ClassHierarchy()
     /// Functions whose body asserts.
     var asserting: Set<NameKey> = []
-    /// Functions that do not assert by themselves, by each name they call.
-    var callers: [NameKey: [NameKey]] = [:]
+    /// Functions that do not assert by themselves, by each name they call: the first edge of
+    /// each called name, and each edge's caller and the next edge of the same name (one flat
+    /// array, not an array per name).
+    var firstCaller: [NameKey: Int32] = [:]
+    var callers: [(caller: NameKey, next: Int32)] = []
+    /// The called names files speculated on (`Speculation.Unsettled.callees`), numbered.
+    var calleeIDs: [NameKey: UInt32] = [:]
+    var callees: [NameKey] = []
   }
 
   private let state = Locked(State())
 
-  /// Adds a file's classes and helpers.
-  func add(_ declarations: ResultCache.Declarations) {
+  /// Adds a file's classes and helpers; returns the numbers of `callees` (names the file's
+  /// results took as not asserting), which `settled` answers for.
+  @discardableResult
+  func add(_ declarations: ResultCache.Declarations, callees: [NameKey] = []) -> [UInt32] {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var edges: [(callee: NameKey, caller: NameKey)] = []
@@ -29,30 +37,55 @@ final class RunFacts: Sendable {
         for callee in helper.callees { edges.append((NameKey(callee), caller)) }
       }
     }
-    guard !declarations.classes.isEmpty || !asserting.isEmpty || !edges.isEmpty else { return }
-    state.withLock { state in
+    guard !declarations.classes.isEmpty || !asserting.isEmpty || !edges.isEmpty || !callees.isEmpty
+    else { return [] }
+    return state.withLock { state in
       state.hierarchy.add(declarations.classes)
       for key in asserting { state.asserting.insert(key) }
-      for edge in edges { state.callers[edge.callee, default: []].append(edge.caller) }
+      for edge in edges {
+        let next = state.firstCaller.updateValue(Int32(state.callers.count), forKey: edge.callee) ?? -1
+        state.callers.append((edge.caller, next))
+      }
+      return callees.map { key in
+        if let id = state.calleeIDs[key] { return id }
+        let id = UInt32(state.callees.count)
+        state.calleeIDs[key] = id
+        state.callees.append(key)
+        return id
+      }
     }
   }
 
-  /// The run's test discovery (test-case classes under `roots`, and Quick specs) and its
-  /// asserting helpers: the functions that assert, and transitively those that call one.
-  func settled(roots: Set<String>) -> (discovery: TestDiscovery, assertingHelpers: HelperNames) {
+  /// What the whole run settles, once every file is in.
+  struct Settled: Sendable {
+    /// Test-case classes (under the roots) and Quick specs.
+    let discovery: TestDiscovery
+    /// The functions that assert, and transitively those that call one.
+    let assertingHelpers: HelperNames
+    /// Whether each numbered callee (`add`'s result) is one of them.
+    let assertingCallees: [Bool]
+  }
+
+  /// The run's test discovery and asserting helpers.
+  func settled(roots: Set<String>) -> Settled {
     state.withLock { state in
       let discovery = TestDiscovery(
         testCaseClasses: state.hierarchy.testCaseClasses(roots: roots),
         quickSpecClasses: state.hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots))
       // From the called names that assert, up through their callers (a worklist, no recursion).
       var asserting = state.asserting
-      var queue = state.callers.keys.filter(asserting.contains)
+      var queue = state.firstCaller.keys.filter(asserting.contains)
       while let callee = queue.popLast() {
-        for caller in state.callers[callee] ?? [] where asserting.insert(caller).inserted {
-          if state.callers[caller] != nil { queue.append(caller) }
+        var edge = state.firstCaller[callee] ?? -1
+        while edge >= 0 {
+          let caller = state.callers[Int(edge)].caller
+          if asserting.insert(caller).inserted, state.firstCaller[caller] != nil { queue.append(caller) }
+          edge = state.callers[Int(edge)].next
         }
       }
-      return (discovery, HelperNames(keys: asserting))
+      return Settled(
+        discovery: discovery, assertingHelpers: HelperNames(keys: asserting),
+        assertingCallees: state.callees.map(asserting.contains))
     }
   }
 }

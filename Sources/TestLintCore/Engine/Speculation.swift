@@ -11,8 +11,10 @@ struct Speculation {
   let discovery: TestDiscovery
   /// The file's own functions that assert.
   let assertingHelpers: Set<String>
-  /// The answers that may still change.
+  /// The answers that may still change, but for the callees.
   let unsettled: Unsettled
+  /// The called names not known to assert, to number in the run (`Unsettled.callees`).
+  let unsettledCallees: [NameKey]
 
   /// Answers that a file's results took as "no" and other files may turn into "yes".
   ///
@@ -24,13 +26,13 @@ struct Speculation {
     /// Hashes of type names not known as both a test case and a Quick spec, with what was
     /// known: bit 0 test case, bit 1 Quick spec.
     var types: [(name: UInt64, known: UInt8)] = []
-    /// Keys of called names not known to assert.
-    var callees: [NameKey] = []
+    /// Called names not known to assert, by their number in the run (`RunFacts.add`).
+    var callees: [UInt32] = []
 
     /// Whether every answer is the same for the whole run.
     func holds(_ facts: Facts) -> Bool {
       for (name, known) in types where facts.answer(name) != known { return false }
-      return !callees.contains(where: facts.assertingHelpers.contains)
+      return !callees.contains { facts.assertingCallees[Int($0)] }
     }
   }
 
@@ -38,12 +40,13 @@ struct Speculation {
   struct Facts: Sendable {
     let testCaseClasses: Set<UInt64>
     let quickSpecClasses: Set<UInt64>
-    let assertingHelpers: Set<NameKey>
+    /// Whether each numbered callee asserts (`RunFacts.Settled.assertingCallees`).
+    let assertingCallees: [Bool]
 
-    init(discovery: TestDiscovery, assertingHelpers: HelperNames) {
-      testCaseClasses = Set(discovery.testCaseClasses.map(Speculation.hash))
-      quickSpecClasses = Set(discovery.quickSpecClasses.map(Speculation.hash))
-      self.assertingHelpers = assertingHelpers.allKeys
+    init(_ settled: RunFacts.Settled) {
+      testCaseClasses = Set(settled.discovery.testCaseClasses.map(Speculation.hash))
+      quickSpecClasses = Set(settled.discovery.quickSpecClasses.map(Speculation.hash))
+      assertingCallees = settled.assertingCallees
     }
 
     /// Bit 0: may be a test case; bit 1: may be a Quick spec.
@@ -90,10 +93,10 @@ struct Speculation {
       let known = Speculation.answer(name, discovery)
       if known != 3 { unsettled.types.append((Speculation.hash(name), known)) }
     }
-    for name in declarations.calledNames where !asserting.contains(name) {
-      unsettled.callees.append(NameKey(name))
-    }
     self.unsettled = unsettled
+    unsettledCallees = declarations.calledNames.compactMap { name in
+      asserting.contains(name) ? nil : NameKey(name)
+    }
   }
 
   /// Bit 0: a test case; bit 1: a Quick spec.
