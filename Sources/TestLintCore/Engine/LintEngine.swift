@@ -193,22 +193,32 @@ public struct LintEngine: Sendable {
     let holds = Parallel.map(count: files.count, threads: threads) { index in
       first[index].speculation?.holds(answers) == true
     }
-    var perFile = [PerFile?](repeating: nil, count: files.count)
+    // Each file's results: those pass 1 speculated when they hold (most files; read from
+    // `first` where they are, not copied), else the ones `decided` holds: an error, cached
+    // results or a second lint.
+    var decided: [Int: PerFile] = [:]
     var again: [Int] = []
     for index in files.indices {
       let path = files[index].displayPath
       if let only, !only.contains(index) {
-        perFile[index] = PerFile(findings: .empty(path: path), errors: [], tests: [])
+        continue
       } else if let error = first[index].error {
-        perFile[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
+        decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
       } else if let cached = first[index].cachedResults, cached.dependencies == dependencies[index] {
-        perFile[index] = PerFile(results: cached, path: path, codec: codec, store: store)
-      } else if var speculated = first[index].speculated, holds[index] {
-        speculated.dependencies = dependencies[index]
-        perFile[index] = speculated
+        decided[index] = PerFile(results: cached, path: path, codec: codec, store: store)
+      } else if first[index].speculated != nil, holds[index] {
+        continue
       } else {
         again.append(index)
       }
+    }
+    /// The results of file `index` (nil for a file `only` leaves out).
+    func results(_ index: Int) -> PerFile? {
+      if let only, !only.contains(index) { return nil }
+      if let pass = decided[index] { return pass }
+      var speculated = first[index].speculated
+      speculated?.dependencies = dependencies[index]
+      return speculated
     }
     let linter = FileLinter(
       rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
@@ -231,15 +241,19 @@ public struct LintEngine: Sendable {
         return pass
       }
     }
-    for (position, index) in again.enumerated() { perFile[index] = relinted[position] }
+    for (position, index) in again.enumerated() { decided[index] = relinted[position] }
     // Each file's findings are sorted by its linter and encoded: placing the files in path
     // order places the findings in report order, with no sort of them all.
     var blocks: [FindingBlock] = []
-    blocks.reserveCapacity(perFile.count)
+    blocks.reserveCapacity(files.count)
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    for index in perFile.indices {
-      guard let pass = perFile[index] else { continue }
+    for index in files.indices {
+      guard let pass = results(index) else {
+        // A file left out still has its (empty) place.
+        blocks.append(.empty(path: files[index].displayPath))
+        continue
+      }
       blocks.append(pass.findings)
       errors.append(contentsOf: pass.errors)
       tests.append(contentsOf: pass.tests)
@@ -260,7 +274,7 @@ public struct LintEngine: Sendable {
       }
       var entry = ResultCache.Entry(
         stamp: stamp, contentHash: hash, declarations: declarations, results: nil)
-      if let pass = perFile[index], let dependencies = pass.dependencies,
+      if let pass = results(index), let dependencies = pass.dependencies,
         pass.errors.allSatisfy({ $0.path == file.displayPath })
       {
         var problems: [Diagnostic] = []
