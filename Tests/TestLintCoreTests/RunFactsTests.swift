@@ -45,6 +45,16 @@ final class RunFactsTests: XCTestCase {
     XCTAssertTrue(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains("check"))
   }
 
+  func test_settled_sameNameWithOtherCalls_keepsBoth() {
+    // A function added again with the same calls adds nothing; with other calls it counts.
+    let facts = RunFacts()
+    facts.add(declarations(helpers: [("check", false, ["print"])]))
+    facts.add(declarations(helpers: [("check", false, ["print"])]))
+    facts.add(declarations(helpers: [("check", false, ["verifyThing"])]))
+    facts.add(declarations(helpers: [("verifyThing", true, [])]))
+    XCTAssertTrue(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains("check"))
+  }
+
   func test_settled_callCycle_endsWithoutAsserting() {
     let facts = RunFacts()
     facts.add(declarations(helpers: [("ping", false, ["pong"]), ("pong", false, ["ping"])]))

@@ -5,7 +5,21 @@ struct FindingsByFile: Sendable {
   /// The blocks in report order, grouped: the files of one group have equal display paths
   /// (two spellings of one name, or one file given twice), and their findings are merged by
   /// line when decoded. Nearly every group is one file.
-  var groups: [[FindingBlock]]
+  var groups: Groups
+  /// Groups of consecutive blocks, kept as one array and where each group starts (not an array
+  /// per file).
+  struct Groups: RandomAccessCollection, Sendable {
+    /// Every block, in report order.
+    let blocks: [FindingBlock]
+    /// The first block of each group.
+    let starts: [Int]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count }
+    subscript(position: Int) -> ArraySlice<FindingBlock> {
+      blocks[starts[position]..<(position + 1 < starts.count ? starts[position + 1] : blocks.count)]
+    }
+  }
   /// Decodes the blocks.
   let codec: FindingCodec
   /// Holds their bytes.
@@ -22,24 +36,24 @@ struct FindingsByFile: Sendable {
   init(blocks: [FindingBlock], codec: FindingCodec, store: FindingStore) {
     self.codec = codec
     self.store = store
-    let filled = blocks.filter { $0.count > 0 }
-    let order = filled.indices.sorted { (filled[$0].path, $0) < (filled[$1].path, $1) }
-    var groups: [[FindingBlock]] = []
-    for index in order {
-      if let last = groups.last?.first, last.path == filled[index].path {
-        groups[groups.count - 1].append(filled[index])
-      } else {
-        groups.append([filled[index]])
-      }
+    let order = blocks.indices.filter { blocks[$0].count > 0 }.sorted {
+      (blocks[$0].path, $0) < (blocks[$1].path, $1)
     }
-    self.groups = groups
-    sortsAll = filled.contains { $0.hasOwnPaths }
-    count = filled.reduce(0) { $0 + $1.count }
-    errors = filled.reduce(0) { $0 + $1.errors }
+    var ordered: [FindingBlock] = []
+    ordered.reserveCapacity(order.count)
+    var starts: [Int] = []
+    for index in order {
+      if ordered.last?.path != blocks[index].path { starts.append(ordered.count) }
+      ordered.append(blocks[index])
+    }
+    groups = Groups(blocks: ordered, starts: starts)
+    sortsAll = ordered.contains { $0.hasOwnPaths }
+    count = ordered.reduce(0) { $0 + $1.count }
+    errors = ordered.reduce(0) { $0 + $1.errors }
   }
 
   /// The findings of `group`, sorted; problems reading them back are added to `problems`.
-  func findings(of group: [FindingBlock], problems: inout [Diagnostic]) -> [Finding] {
+  func findings(of group: some Collection<FindingBlock>, problems: inout [Diagnostic]) -> [Finding] {
     var findings: [Finding] = []
     findings.reserveCapacity(group.reduce(0) { $0 + $1.count })
     for block in group {

@@ -34,6 +34,18 @@ struct NameKey: Hashable, Sendable {
     self.init(first: fnv, second: mix ^ (mix >> 33))
   }
 
+  /// The key of a function with its callees (`RunFacts`): the name's key with those of the
+  /// callees, in order, folded in.
+  init(_ name: NameKey, calling callees: [NameKey]) {
+    var first = name.first
+    var second = name.second
+    for callee in callees {
+      first = (first ^ callee.first) &* 0x0000_0100_0000_01B3
+      second = ((second ^ callee.second) &* 0xff51_afd7_ed55_8ccd) ^ (second >> 29)
+    }
+    self.init(first: first, second: second)
+  }
+
   private init(first: UInt64, second: UInt64) {
     self.first = first
     self.second = second

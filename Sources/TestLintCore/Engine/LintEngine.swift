@@ -245,16 +245,13 @@ public struct LintEngine: Sendable {
     // Each file's findings are sorted by its linter and encoded: placing the files in path
     // order places the findings in report order, with no sort of them all.
     var blocks: [FindingBlock] = []
-    blocks.reserveCapacity(files.count)
+    blocks.reserveCapacity(files.indices.reduce(0) { $0 + ((results($1)?.findings.count ?? 0) > 0 ? 1 : 0) })
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
     for index in files.indices {
-      guard let pass = results(index) else {
-        // A file left out still has its (empty) place.
-        blocks.append(.empty(path: files[index].displayPath))
-        continue
-      }
-      blocks.append(pass.findings)
+      guard let pass = results(index) else { continue }
+      // (A file without findings has no place in the report.)
+      if pass.findings.count > 0 { blocks.append(pass.findings) }
       errors.append(contentsOf: pass.errors)
       tests.append(contentsOf: pass.tests)
     }

@@ -15,6 +15,9 @@ final class RunFacts: Sendable {
     /// array, not an array per name).
     var firstCaller: [NameKey: Int32] = [:]
     var callers: [(caller: NameKey, next: Int32)] = []
+    /// The functions whose calls are in `callers`, by name and callees: one declared again with
+    /// the same calls (a file copied, an overload) adds nothing.
+    var callersSeen: Set<NameKey> = []
     /// The called names files speculated on (`Speculation.Unsettled.callees`), numbered.
     var calleeIDs: [NameKey: UInt32] = [:]
     var callees: [NameKey] = []
@@ -28,23 +31,25 @@ final class RunFacts: Sendable {
   func add(_ declarations: ResultCache.Declarations, callees: [NameKey] = []) -> [UInt32] {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
-    var edges: [(callee: NameKey, caller: NameKey)] = []
+    var calling: [(caller: NameKey, callees: [NameKey])] = []
     for helper in declarations.helpers {
       if helper.asserts {
         asserting.append(NameKey(helper.name))
       } else if !helper.callees.isEmpty {
-        let caller = NameKey(helper.name)
-        for callee in helper.callees { edges.append((NameKey(callee), caller)) }
+        calling.append((NameKey(helper.name), helper.callees.map(NameKey.init)))
       }
     }
-    guard !declarations.classes.isEmpty || !asserting.isEmpty || !edges.isEmpty || !callees.isEmpty
+    guard !declarations.classes.isEmpty || !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty
     else { return [] }
     return state.withLock { state in
       state.hierarchy.add(declarations.classes)
       for key in asserting { state.asserting.insert(key) }
-      for edge in edges {
-        let next = state.firstCaller.updateValue(Int32(state.callers.count), forKey: edge.callee) ?? -1
-        state.callers.append((edge.caller, next))
+      for (caller, callees) in calling
+      where state.callersSeen.insert(NameKey(caller, calling: callees)).inserted {
+        for callee in callees {
+          let next = state.firstCaller.updateValue(Int32(state.callers.count), forKey: callee) ?? -1
+          state.callers.append((caller, next))
+        }
       }
       return callees.map { key in
         if let id = state.calleeIDs[key] { return id }

@@ -136,7 +136,7 @@ extension TextReporter {
 private extension TextReporter {
   /// The lines of one group of files of equal paths.
   static func render(
-    _ group: [FindingBlock], of findings: FindingsByFile, ruleIDs: [[UInt8]],
+    _ group: ArraySlice<FindingBlock>, of findings: FindingsByFile, ruleIDs: [[UInt8]],
     include: (@Sendable (String, Int) -> Bool)?, into output: inout [UInt8], counts: inout StreamCounts
   ) {
     guard group.count == 1, let block = group.first else {
