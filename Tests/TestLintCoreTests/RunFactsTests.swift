@@ -71,6 +71,25 @@ final class RunFactsTests: XCTestCase {
     XCTAssertEqual(facts.settled(roots: ["XCTestCase"]).assertingCallees, [true, false, true])
   }
 
+  func test_unsettled_holdsUntilAnAnswerTurns() {
+    let facts = RunFacts()
+    // A file took `BaseTests` as neither a test case nor a spec, and `checkAll` as not asserting.
+    let entries = facts.add(
+      declarations(), types: [(NameKey("BaseTests"), 0)], callees: [NameKey("checkAll")])
+    let other = facts.add(declarations(), types: [(NameKey("Other"), 0)])
+    let unsettled = Speculation.Unsettled(entries: entries)
+    let quiet = Speculation.Unsettled(entries: other)
+    XCTAssertTrue(unsettled.holds(facts.settled(roots: ["XCTestCase"])))
+    facts.add(files[2])  // BaseTests: XCTestCase
+    XCTAssertFalse(unsettled.holds(facts.settled(roots: ["XCTestCase"])))
+    XCTAssertTrue(quiet.holds(facts.settled(roots: ["XCTestCase"])))
+    let onlyCallee = Speculation.Unsettled(entries: [entries[1]])
+    XCTAssertTrue(onlyCallee.holds(facts.settled(roots: ["XCTestCase"])))
+    facts.add(files[0])
+    facts.add(files[1])  // checkAll -> verifyThing -> expectEqual, which asserts
+    XCTAssertFalse(onlyCallee.holds(facts.settled(roots: ["XCTestCase"])))
+  }
+
   func test_nameKey_manySimilarNames_areDistinct() {
     // Names that differ by one byte, by order, or by length, as test names do.
     var names: [String] = []

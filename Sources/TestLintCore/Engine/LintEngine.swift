@@ -150,8 +150,8 @@ public struct LintEngine: Sendable {
             declarations.helpers[index].callees = []
           }
         }
-        var speculation = guess.unsettled
-        speculation.callees = facts.add(declarations, callees: guess.unsettledCallees)
+        let speculation = Speculation.Unsettled(
+          entries: facts.add(declarations, types: guess.unsettledTypes, callees: guess.unsettledCallees))
         var pass = FirstPass(
           declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
           error: nil, cachedResults: nil)
@@ -189,7 +189,7 @@ public struct LintEngine: Sendable {
       }
     }
     let dependencies = digests
-    let answers = Speculation.Facts(run.settled)
+    let answers = run.settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
       first[index].speculation?.holds(answers) == true
     }

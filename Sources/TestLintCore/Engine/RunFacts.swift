@@ -21,14 +21,21 @@ final class RunFacts: Sendable {
     /// The called names files speculated on (`Speculation.Unsettled.callees`), numbered.
     var calleeIDs: [NameKey: UInt32] = [:]
     var callees: [NameKey] = []
+    /// The type names files speculated on, numbered.
+    var typeIDs: [NameKey: UInt32] = [:]
+    var types: [NameKey] = []
   }
 
   private let state = Locked(State())
 
-  /// Adds a file's classes and helpers; returns the numbers of `callees` (names the file's
-  /// results took as not asserting), which `settled` answers for.
+  /// Adds a file's classes and helpers; returns the entries (`Speculation.Unsettled`) of the
+  /// type names and called names the file's results took answers for, which `settled`
+  /// answers for the run.
   @discardableResult
-  func add(_ declarations: ResultCache.Declarations, callees: [NameKey] = []) -> [UInt32] {
+  func add(
+    _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
+    callees: [NameKey] = []
+  ) -> [UInt32] {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var calling: [(caller: NameKey, callees: [NameKey])] = []
@@ -39,7 +46,9 @@ final class RunFacts: Sendable {
         calling.append((NameKey(helper.name), helper.callees.map(NameKey.init)))
       }
     }
-    guard !declarations.classes.isEmpty || !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty
+    guard
+      !declarations.classes.isEmpty || !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty
+        || !types.isEmpty
     else { return [] }
     return state.withLock { state in
       state.hierarchy.add(declarations.classes)
@@ -51,13 +60,25 @@ final class RunFacts: Sendable {
           state.callers.append((caller, next))
         }
       }
-      return callees.map { key in
-        if let id = state.calleeIDs[key] { return id }
-        let id = UInt32(state.callees.count)
-        state.calleeIDs[key] = id
-        state.callees.append(key)
-        return id
+      var entries: [UInt32] = []
+      entries.reserveCapacity(types.count + callees.count)
+      for (key, known) in types {
+        let id = state.typeIDs[key] ?? UInt32(state.types.count)
+        if id == state.types.count {
+          state.typeIDs[key] = id
+          state.types.append(key)
+        }
+        entries.append(Speculation.Unsettled.typeFlag | id << 2 | UInt32(known))
       }
+      for key in callees {
+        let id = state.calleeIDs[key] ?? UInt32(state.callees.count)
+        if id == state.callees.count {
+          state.calleeIDs[key] = id
+          state.callees.append(key)
+        }
+        entries.append(id)
+      }
+      return entries
     }
   }
 
@@ -69,6 +90,8 @@ final class RunFacts: Sendable {
     let assertingHelpers: HelperNames
     /// Whether each numbered callee (`add`'s result) is one of them.
     let assertingCallees: [Bool]
+    /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec.
+    let typeAnswers: [UInt8]
   }
 
   /// The run's test discovery and asserting helpers.
@@ -88,9 +111,12 @@ final class RunFacts: Sendable {
           edge = state.callers[Int(edge)].next
         }
       }
+      let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
+      let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
       return Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting),
-        assertingCallees: state.callees.map(asserting.contains))
+        assertingCallees: state.callees.map(asserting.contains),
+        typeAnswers: state.types.map { (testCases.contains($0) ? 1 : 0) | (specs.contains($0) ? 2 : 0) })
     }
   }
 }

@@ -11,58 +11,28 @@ struct Speculation {
   let discovery: TestDiscovery
   /// The file's own functions that assert.
   let assertingHelpers: Set<String>
-  /// The answers that may still change, but for the callees.
-  let unsettled: Unsettled
-  /// The called names not known to assert, to number in the run (`Unsettled.callees`).
+  /// The type names not known as both a test case and a Quick spec, with what was known
+  /// (bit 0 test case, bit 1 Quick spec): to number in the run (`Unsettled`).
+  let unsettledTypes: [(name: NameKey, known: UInt8)]
+  /// The called names not known to assert, to number in the run (`Unsettled`).
   let unsettledCallees: [NameKey]
 
-  /// Answers that a file's results took as "no" and other files may turn into "yes".
-  ///
-  /// Names are kept as 64-bit hashes (a few bytes a file instead of its strings) and looked up
-  /// in hashed sets of the run's names (`Facts`). A hash shared by two names can only make a
-  /// "no" look like a "yes", never the reverse, so it may cost a needless second lint but never
-  /// a wrong result.
+  /// Answers that a file's results took as "no" and other files may turn into "yes": one
+  /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length.
   struct Unsettled: Sendable {
-    /// Hashes of type names not known as both a test case and a Quick spec, with what was
-    /// known: bit 0 test case, bit 1 Quick spec.
-    var types: [(name: UInt64, known: UInt8)] = []
-    /// Called names not known to assert, by their number in the run (`RunFacts.add`).
-    var callees: [UInt32] = []
+    /// A type: `typeFlag | number << 2 | known`; a callee: its number.
+    var entries: [UInt32] = []
+    /// The flag of a type's entry.
+    static let typeFlag: UInt32 = 1 << 31
 
     /// Whether every answer is the same for the whole run.
-    func holds(_ facts: Facts) -> Bool {
-      for (name, known) in types where facts.answer(name) != known { return false }
-      return !callees.contains { facts.assertingCallees[Int($0)] }
+    func holds(_ facts: RunFacts.Settled) -> Bool {
+      !entries.contains { entry in
+        entry & Self.typeFlag == 0
+          ? facts.assertingCallees[Int(entry)]
+          : facts.typeAnswers[Int((entry & ~Self.typeFlag) >> 2)] != UInt8(entry & 3)
+      }
     }
-  }
-
-  /// The run's answers by name hash.
-  struct Facts: Sendable {
-    let testCaseClasses: Set<UInt64>
-    let quickSpecClasses: Set<UInt64>
-    /// Whether each numbered callee asserts (`RunFacts.Settled.assertingCallees`).
-    let assertingCallees: [Bool]
-
-    init(_ settled: RunFacts.Settled) {
-      testCaseClasses = Set(settled.discovery.testCaseClasses.map(Speculation.hash))
-      quickSpecClasses = Set(settled.discovery.quickSpecClasses.map(Speculation.hash))
-      assertingCallees = settled.assertingCallees
-    }
-
-    /// Bit 0: may be a test case; bit 1: may be a Quick spec.
-    func answer(_ name: UInt64) -> UInt8 {
-      (testCaseClasses.contains(name) ? 1 : 0) | (quickSpecClasses.contains(name) ? 2 : 0)
-    }
-  }
-
-  /// FNV-1a 64 of a name's UTF-8.
-  static func hash(_ name: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash
   }
 
   /// The speculation for a file from its declarations (`ResultCache.declarations` with the
@@ -88,12 +58,11 @@ struct Speculation {
       quickSpecClasses: hierarchy.testCaseClasses(roots: specRoots))
     let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting
-    var unsettled = Unsettled()
-    for name in declarations.typeReferences {
+    let discovery = self.discovery
+    unsettledTypes = declarations.typeReferences.compactMap { name in
       let known = Speculation.answer(name, discovery)
-      if known != 3 { unsettled.types.append((Speculation.hash(name), known)) }
+      return known == 3 ? nil : (NameKey(name), known)
     }
-    self.unsettled = unsettled
     unsettledCallees = declarations.calledNames.compactMap { name in
       asserting.contains(name) ? nil : NameKey(name)
     }
