@@ -5,33 +5,55 @@
 /// names: 1 in 10^24); a 64-bit hash alone would make that 1 in 10^5 for a large monorepo's
 /// names, too near to trust with a result.
 struct NameKey: Hashable, Sendable {
-  /// The first hash (for ASCII names, FNV-1a 64).
+  /// The first hash.
   let first: UInt64
   /// The second, unrelated one.
   let second: UInt64
 
   /// The key of a name.
   init(_ name: String) {
-    // ASCII names (nearly all): two hashes of the bytes, in one pass.
-    var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
-    var mix: UInt64 = 0x9e37_79b9_7f4a_7c15
-    var bits: UInt8 = 0
-    for byte in name.utf8 {
-      bits |= byte
-      fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-      mix = (mix &+ UInt64(byte)) &* 0xff51_afd7_ed55_8ccd
-      mix = (mix << 29) | (mix >> 35)
+    var name = name
+    // ASCII names (nearly all): two hashes of the bytes, eight at a time.
+    let key = name.withUTF8 { bytes -> NameKey? in
+      var first: UInt64 = 0x243f_6a88_85a3_08d3 ^ UInt64(bytes.count)
+      var second: UInt64 = 0x1319_8a2e_0370_7344 &+ UInt64(bytes.count)
+      var bits: UInt64 = 0
+      var index = 0
+      while index < bytes.count {
+        // Up to eight bytes as one little-endian word.
+        var word: UInt64 = 0
+        let end = Swift.min(index + 8, bytes.count)
+        var shift: UInt64 = 0
+        while index < end {
+          word |= UInt64(bytes[index]) << shift
+          shift += 8
+          index += 1
+        }
+        bits |= word
+        first = (first ^ word) &* 0x9e37_79b9_7f4a_7c15
+        first = (first << 31) | (first >> 33)
+        second = (second &+ word) &* 0xff51_afd7_ed55_8ccd
+        second ^= second >> 29
+      }
+      guard bits & 0x8080_8080_8080_8080 == 0 else { return nil }
+      return NameKey(first: Self.finish(first), second: Self.finish(second ^ 0x5851_f42d_4c95_7f2d))
     }
-    guard bits < 0x80 else {
+    if let key {
+      self = key
+    } else {
       // Other names as `String` compares them: canonically equivalent spellings (`é` as one
       // scalar or as `e` and a combining accent) are one name. The process's own seeded
       // hashes do that; keys are never kept beyond the run.
       self.init(hashing: name)
-      return
     }
-    mix ^= UInt64(name.utf8.count)
-    mix = (mix ^ (mix >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-    self.init(first: fnv, second: mix ^ (mix >> 33))
+  }
+
+  /// murmur3's 64-bit finalizer: every bit of the input moves about half the output's.
+  private static func finish(_ value: UInt64) -> UInt64 {
+    var value = value
+    value = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
+    value = (value ^ (value >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+    return value ^ (value >> 33)
   }
 
   /// The key of a function with its callees (`RunFacts`): the name's key with those of the
@@ -63,8 +85,13 @@ struct NameKey: Hashable, Sendable {
   }
 
   func hash(into hasher: inout Hasher) {
-    // The first hash is already spread over 64 bits: one word is enough for a table.
     hasher.combine(first)
+  }
+
+  /// The first hash is already spread over 64 bits: tables use it as it is, without hashing
+  /// it again (a `Set` of keys otherwise runs SipHash on every insert and lookup).
+  func _rawHashValue(seed: Int) -> Int {
+    Int(truncatingIfNeeded: first) ^ seed
   }
 }
 
