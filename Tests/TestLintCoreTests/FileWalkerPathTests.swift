@@ -17,6 +17,27 @@ final class FileWalkerPathTests: XCTestCase {
     XCTAssertTrue(FileWalker.isNormalizedAbsolute("/a/b.swift"), "the common case takes the fast path")
   }
 
+  /// A walked file's path is kept as its folder (shared) and its display path; it reads,
+  /// compares and changes as two separate paths would.
+  func test_entryUnderFolder_behavesAsTwoPaths() {
+    let folder = "/work/dir/"
+    var walked = FileWalker.entry(
+      "/work/dir/Tests/ATests.swift", displayPath: "Tests/ATests.swift", folder: folder, stamp: nil)
+    let plain = FileEntry(path: "/work/dir/Tests/ATests.swift", displayPath: "Tests/ATests.swift")
+    XCTAssertEqual(walked.path, "/work/dir/Tests/ATests.swift")
+    XCTAssertEqual(walked, plain)
+    XCTAssertEqual(Set([walked, plain]).count, 1)
+    walked.displayPath = "/work/dir/Tests/ATests.swift"
+    XCTAssertEqual(walked.path, "/work/dir/Tests/ATests.swift", "the path stays")
+    walked.path = "/elsewhere/B.swift"
+    XCTAssertEqual(walked.path, "/elsewhere/B.swift")
+    XCTAssertEqual(walked.displayPath, "/work/dir/Tests/ATests.swift")
+    // A display path that is not the path's last bytes (another normalization) keeps both.
+    let other = FileWalker.entry(
+      "/work/dir/e\u{301}.swift", displayPath: "\u{E9}.swift", folder: folder, stamp: nil)
+    XCTAssertEqual(Array(other.path.utf8), Array("/work/dir/e\u{301}.swift".utf8))
+  }
+
   /// The splitting the fast path stands for.
   private func split(_ path: String, in workingDirectory: String) -> String {
     let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path

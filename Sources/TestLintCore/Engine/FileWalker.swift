@@ -9,17 +9,67 @@
 /// A file to lint: where to read it and how to print its path.
 public struct FileEntry: Sendable, Hashable {
   /// The path to open.
-  public var path: String
+  public var path: String {
+    get {
+      switch location {
+      case .display: displayPath
+      case .under(let folder): folder + displayPath
+      case .other(let path): path
+      }
+    }
+    set { location = newValue == displayPath ? .display : .other(newValue) }
+  }
   /// The path reporters print: relative to the working directory when inside it.
-  public var displayPath: String
+  public var displayPath: String {
+    didSet {
+      // The path to open stays what it was.
+      switch location {
+      case .display: location = .other(oldValue)
+      case .under(let folder): location = .other(folder + oldValue)
+      case .other: break
+      }
+    }
+  }
   /// Size and modification time as the walk saw them (for the result cache), if known.
   public var stamp: FileStamp?
+  /// Where `path` is: the walk's files inside the working directory keep one string for both
+  /// paths, their folder's text shared by all (a large tree's paths are the most of what a run
+  /// holds for each file).
+  private var location: Location
+
+  private enum Location: Sendable {
+    /// The display path is the path.
+    case display
+    /// The path is this folder's text (ending in `/`, one string for every entry) followed by
+    /// the display path.
+    case under(String)
+    /// Another path.
+    case other(String)
+  }
 
   /// Creates an entry.
   public init(path: String, displayPath: String, stamp: FileStamp? = nil) {
-    self.path = path
     self.displayPath = displayPath
     self.stamp = stamp
+    location = path == displayPath ? .display : .other(path)
+  }
+
+  /// An entry whose path is `folder` (ending in `/`) followed by `displayPath`; `folder` is
+  /// shared, not copied, by the entries given the same string.
+  init(folder: String, displayPath: String, stamp: FileStamp?) {
+    self.displayPath = displayPath
+    self.stamp = stamp
+    location = .under(folder)
+  }
+
+  public static func == (lhs: FileEntry, rhs: FileEntry) -> Bool {
+    lhs.displayPath == rhs.displayPath && lhs.stamp == rhs.stamp && lhs.path == rhs.path
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(displayPath)
+    hasher.combine(stamp)
   }
 }
 
@@ -54,6 +104,7 @@ public enum FileWalker {
     var files: [FileEntry] = []
     var errors: [Diagnostic] = []
     var seen: Set<String> = []
+    let folder = workingDirectory.utf8.last == UInt8(ascii: "/") ? workingDirectory : workingDirectory + "/"
     for given in paths {
       let absolute = absolutePath(given, workingDirectory: workingDirectory)
       var info = stat()
@@ -115,7 +166,7 @@ public enum FileWalker {
             }
             if seen.insert(child).inserted, filter(child, false) {
               files.append(
-                FileEntry(path: child, displayPath: display(child, workingDirectory), stamp: stamp(info)))
+                entry(child, displayPath: display(child, workingDirectory), folder: folder, stamp: stamp(info)))
             }
           }
         }
@@ -341,6 +392,19 @@ public enum FileWalker {
     let prefix = base.hasSuffix("/") ? base : base + "/"
     if path == base { return "." }
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+  }
+
+  /// The entry of a file found by the walk: when its display path is its path relative to the
+  /// working directory (`folder`, ending in `/`, one string for the whole walk), the two share
+  /// one string (`FileEntry.init(folder:displayPath:stamp:)`).
+  static func entry(
+    _ absolute: String, displayPath: String, folder: String, stamp: FileStamp?
+  ) -> FileEntry {
+    // The display path is then the path's last bytes, after the folder's.
+    guard absolute.utf8.count == folder.utf8.count + displayPath.utf8.count,
+      absolute.utf8.starts(with: folder.utf8)
+    else { return FileEntry(path: absolute, displayPath: displayPath, stamp: stamp) }
+    return FileEntry(folder: folder, displayPath: displayPath, stamp: stamp)
   }
 
   static func display(_ absolute: String, _ workingDirectory: String) -> String {
