@@ -212,7 +212,7 @@ public enum TestLintCLI {
         configuration.directory != "." ? configDirectory
         : FileWalker.relativePath(stdinPath, to: workingDirectory) != nil ? workingDirectory
         : FileWalker.parentDirectory(stdinPath)
-      let context = FileWalker.collect([root], workingDirectory: workingDirectory, filter: filter)
+      let context = FileWalker.collect([root], workingDirectory: workingDirectory, stamps: false, filter: filter)
       let around = context.files.filter { $0.path != stdinPath }
       collected = (around + [FileEntry(path: stdinPath, displayPath: display)], [])
       only = [around.count]
@@ -220,9 +220,10 @@ public enum TestLintCLI {
         entry.path == stdinPath ? content : try FileWalker.contents(of: entry)
       }
     } else {
+      // Only the result cache (not used with standard input) reads the files' stamps.
       collected = FileWalker.collect(
         arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory,
-        filter: filter)
+        stamps: !arguments.noCache, filter: filter)
     }
 
     if arguments.absolutePaths {
