@@ -143,6 +143,18 @@ final class FileWalkerTests: XCTestCase {
     XCTAssertEqual(FileWalker.look(at: "Pipe.swift", type: UInt8(DT_FIFO), in: folder, stamps: false), .skipped)
   }
 
+  func test_fixWithCache_reportsTheFixedFiles() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "ATests.swift", "import XCTest\nfinal class ATests: XCTestCase {\n  func test_a_b() { XCTAssert(a == b) }\n}\n")
+    let first = sandbox.run(["--quiet"])
+    XCTAssertTrue(first.stdout.contains("(generic_xctassert)"), first.stdout)
+    let fixed = sandbox.run(["--quiet", "--fix"])
+    XCTAssertEqual(fixed.code, .success, fixed.stdout)
+    XCTAssertEqual(fixed.stdout, "", "the cache's results for the file before its fix are not reused")
+    XCTAssertEqual(sandbox.run(["--quiet"]).stdout, "")
+  }
+
   // MARK: Helpers
 
   /// A tree with every kind of entry: files, folders, a folder named `.swift`, a hidden

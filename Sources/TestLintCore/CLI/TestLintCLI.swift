@@ -322,6 +322,12 @@ public enum TestLintCLI {
         stderr += "testlint: applied \(fixed.map(\.applied).reduce(0, +)) fixes in \(fixed.count) files\n"
       }
       if fixFailed { status = .failure }
+      // The walk's stamps of the rewritten files are stale: the cache must not take them as
+      // unchanged (it would report what was just fixed); their content decides instead.
+      let rewritten = Set(fixed.map(\.file.path))
+      for index in collected.files.indices where rewritten.contains(collected.files[index].path) {
+        collected.files[index].stamp = nil
+      }
     }
 
     // The result cache: on by default for runs from disk (not standard input).
