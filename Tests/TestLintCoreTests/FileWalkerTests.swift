@@ -109,6 +109,19 @@ final class FileWalkerTests: XCTestCase {
     XCTAssertEqual(stamped.files.map { $0.stamp?.size }, [5, 8, 6, 7, 8], "a link's stamp is its target's")
   }
 
+  func test_collect_hiddenNames_skippedAsTheirTextSays() throws {
+    // A `.` and then a combining mark is one character, not a `.`: such a name is not hidden
+    // (`hasPrefix`), as before the walk looked at the name's first bytes.
+    let sandbox = try Sandbox(self)
+    for name in [".Hidden.swift", ".\u{301}Accent.swift", "Plain.swift", ".x/In.swift"] {
+      try sandbox.write(name, "let a")
+    }
+    let found = FileWalker.collect([sandbox.root], workingDirectory: sandbox.root, stamps: false) { _, _ in true }
+    XCTAssertEqual(
+      found.files.map(\.displayPath), [".\u{301}Accent.swift", "Plain.swift"].filter { !$0.hasPrefix(".") }.sorted())
+    XCTAssertEqual(found.files.count, 2)
+  }
+
   func test_look_unknownType_decidesAsTheListedType() throws {
     // The file system here gives every entry's type; `DT_UNKNOWN` (some network and older
     // file systems) must lead to the same decisions by looking the entry up.
