@@ -71,6 +71,29 @@ final class PrefetcherTests: XCTestCase {
     XCTAssertEqual(asked.samples, stride(from: 0, to: Prefetcher.window, by: Prefetcher.sampleInterval).map { $0 })
   }
 
+  func test_workersAtTheEndFirst_readerStops() throws {
+    // The workers take every file (the cache answers for them) while the reader asks for its
+    // first one.
+    let entries = (0..<100).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let asked = Asked()
+    let asking = DispatchSemaphore(value: 0)
+    let taken = DispatchSemaphore(value: 0)
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries, load: LintEngine.readFromDisk) { path, sample in
+        if asked.add(path, sample: sample) == 1 {
+          asking.signal()
+          taken.wait()
+        }
+        return .started
+      })
+    asking.wait()
+    for position in entries.indices { XCTAssertNil(prefetcher.take(position)) }
+    taken.signal()
+    usleep(50_000)  // the reader goes on, finds the workers at the end, and ends
+    prefetcher.stop()
+    XCTAssertEqual(asked.paths, ["/nonexistent/0.swift"], "nothing after the workers")
+  }
+
   func test_filesInMemory_onlySampled() throws {
     let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
     let asked = Asked()

@@ -105,8 +105,11 @@ final class Prefetcher: @unchecked Sendable {
       let (reached, stopped) = state.withLock { ($0.reached, $0.stopped) }
       if stopped { return }
       let warm = inMemory >= Self.warmRun
-      // A file a worker has started is its own to read.
-      if next < reached { next = reached }
+      // A file a worker has started is its own to read (the workers may be at the end).
+      if next < reached {
+        next = reached
+        continue
+      }
       if next >= reached + Self.window {
         usleep(warm ? 2000 : 200)
         continue
