@@ -109,6 +109,36 @@ final class FileWalkerTests: XCTestCase {
     XCTAssertEqual(stamped.files.map { $0.stamp?.size }, [5, 8, 6, 7, 8], "a link's stamp is its target's")
   }
 
+  func test_collect_tree_sameAsTheWalkThatLookedUpEveryEntry() throws {
+    let sandbox = try Sandbox(self)
+    try makeTree(sandbox)
+    // Names whose order is not their paths' order, or whose text compares equal in other
+    // code points (a precomposed and a decomposed accent).
+    let names = [
+      "a/x.swift", "a-b.swift", "a.swift", "a b/y.swift", "a/b/z.swift", "a0/w.swift", "A/v.swift", "~.swift",
+      "\u{E9}/A.swift", "e\u{301}/A.swift", "\u{E9}.swift", "e\u{301}.swift", "\u{301}mark.swift", "x/\u{301}/m.swift",
+      "Z/\u{E9}/B.swift", "Z/e\u{301}/B.swift", "K.swift", "\u{212A}.swift", "Y/K.swift", "Y/\u{212A}.swift",
+    ]
+    for name in names { try sandbox.write(name, "let \(name.count)") }
+    let filter = { (path: String, _: Bool) in !path.hasSuffix("w.swift") }
+    let roots: [[String]] = [
+      ["."], [sandbox.root], ["Sub", "."], [".", "Sub"], ["a", "a.swift", "A.swift"], ["../Sub"], ["Missing", "Sub/B.swift"],
+    ]
+    for paths in roots {
+      for directory in ["", "a", "Sub"] {
+        let workingDirectory = directory.isEmpty ? sandbox.root : sandbox.path(directory)
+        let old = Self.oldCollect(paths, workingDirectory: workingDirectory, filter: filter)
+        for stamps in [true, false] {
+          let new = FileWalker.collect(paths, workingDirectory: workingDirectory, stamps: stamps, filter: filter)
+          XCTAssertEqual(new.files.map(\.path), old.files.map(\.path), "\(paths) in '\(directory)'")
+          XCTAssertEqual(new.files.map(\.displayPath), old.files.map(\.displayPath), "\(paths) in '\(directory)'")
+          XCTAssertEqual(new.files.map(\.stamp), stamps ? old.files.map(\.stamp) : old.files.map { _ in nil })
+          XCTAssertEqual(new.errors.sorted(), old.errors.sorted(), "\(paths) in '\(directory)'")
+        }
+      }
+    }
+  }
+
   func test_collect_hiddenNames_skippedAsTheirTextSays() throws {
     // A `.` and then a combining mark is one character, not a `.`: such a name is not hidden
     // (`hasPrefix`), as before the walk looked at the name's first bytes.
@@ -169,6 +199,87 @@ final class FileWalkerTests: XCTestCase {
   }
 
   // MARK: Helpers
+
+  /// The walk as it was, an `lstat` of every entry: the reference for the order, the paths
+  /// and the stamps.
+  static func oldCollect(
+    _ paths: [String], workingDirectory: String,
+    filter: (_ path: String, _ isExplicit: Bool) -> Bool
+  ) -> (files: [FileEntry], errors: [Diagnostic]) {
+    var files: [FileEntry] = []
+    var errors: [Diagnostic] = []
+    var seen: Set<String> = []
+    for given in paths {
+      let absolute = FileWalker.absolutePath(given, workingDirectory: workingDirectory)
+      var info = stat()
+      guard stat(absolute, &info) == 0 else {
+        errors.append(Diagnostic(path: given, message: "cannot open: \(FileWalker.errorText())"))
+        continue
+      }
+      if (info.st_mode & S_IFMT) != S_IFDIR {
+        if seen.insert(absolute).inserted, filter(absolute, true) {
+          files.append(
+            FileEntry(
+              path: absolute, displayPath: FileWalker.display(absolute, workingDirectory), stamp: FileWalker.stamp(info)))
+        }
+        continue
+      }
+      var stack = [absolute]
+      while let directory = stack.popLast() {
+        guard let handle = opendir(directory) else {
+          errors.append(
+            Diagnostic(path: FileWalker.display(directory, workingDirectory), message: "cannot open directory: \(FileWalker.errorText())"))
+          continue
+        }
+        var children: [String] = []
+        while let entry = readdir(handle) {
+          let (name, isUTF8) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            pointer.withMemoryRebound(to: CChar.self, capacity: 256) {
+              (String(cString: $0), String(validatingCString: $0) != nil)
+            }
+          }
+          if name.hasPrefix(".") { continue }
+          // Paths are text from here on: a name that is not UTF-8 could not be opened again.
+          guard isUTF8 else {
+            if name.hasSuffix(".swift") || Int(entry.pointee.d_type) == Int(DT_DIR) {
+              let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+              errors.append(
+                Diagnostic(
+                  path: FileWalker.display(child, workingDirectory), message: "cannot open: its name is not valid UTF-8"))
+            }
+            continue
+          }
+          children.append(name)
+        }
+        closedir(handle)
+        for name in children.sorted(by: >) {
+          let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+          var childInfo = stat()
+          guard lstat(child, &childInfo) == 0 else { continue }
+          let type = childInfo.st_mode & S_IFMT
+          if type == S_IFDIR {
+            stack.append(child)
+          } else if name.hasSuffix(".swift") {
+            var info = childInfo
+            if type == S_IFLNK {
+              var target = stat()
+              guard stat(child, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { continue }
+              info = target
+            } else if type != S_IFREG {
+              continue
+            }
+            if seen.insert(child).inserted, filter(child, false) {
+              files.append(
+                FileEntry(path: child, displayPath: FileWalker.display(child, workingDirectory), stamp: FileWalker.stamp(info)))
+            }
+          }
+        }
+      }
+    }
+    files.sort { $0.displayPath < $1.displayPath }
+    return (files, errors)
+  }
+
 
   /// A tree with every kind of entry: files, folders, a folder named `.swift`, a hidden
   /// folder, links to a file, a folder and nothing, a pipe, a file not named `.swift`.

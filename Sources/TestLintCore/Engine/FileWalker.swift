@@ -58,15 +58,24 @@ public enum FileWalker {
   ) -> (files: [FileEntry], errors: [Diagnostic]) {
     var files: [FileEntry] = []
     var errors: [Diagnostic] = []
-    // One path walked cannot list a file twice (links to folders are not followed).
+    // A file named twice, or a path whose text equals another's in other code points, is
+    // taken once (the first found). Under one path walked, the latter needs a name that is not
+    // ASCII: until one is listed, the paths are only kept, not hashed.
     var seen: Set<String>? = paths.count > 1 ? [] : nil
+    var unhashed: [String] = []
     let relativeTo = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
     let relativeCount = relativeTo.count
     func display(_ absolute: String) -> String {
       absolute == workingDirectory ? "."
         : absolute.hasPrefix(relativeTo) ? String(absolute.dropFirst(relativeCount)) : absolute
     }
-    func isNew(_ path: String) -> Bool { seen?.insert(path).inserted ?? true }
+    func isNew(_ path: String) -> Bool {
+      guard seen != nil else {
+        unhashed.append(path)
+        return true
+      }
+      return seen!.insert(path).inserted
+    }
     for given in paths {
       let absolute = absolutePath(given, workingDirectory: workingDirectory)
       var info = stat()
@@ -76,7 +85,7 @@ public enum FileWalker {
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if isNew(absolute), filter(absolute, true) {
-          files.append(FileEntry(path: absolute, displayPath: display(absolute), stamp: stamp(info)))
+          files.append(FileEntry(path: absolute, displayPath: display(absolute), stamp: stamps ? stamp(info) : nil))
         }
         continue
       }
@@ -99,6 +108,10 @@ public enum FileWalker {
           // Paths are text from here on: a name that is not UTF-8 could not be opened again.
           if let text = String(validatingCString: name) {
             if name[0] == dot, text.hasPrefix(".") { continue }
+            if seen == nil, text.utf8.contains(where: { $0 >= 0x80 }) {
+              seen = Set(unhashed)
+              unhashed = []
+            }
             children.append((text, type))
             continue
           }
