@@ -29,55 +29,106 @@ final class PrefetcherTests: XCTestCase {
     let entries = Array(
       repeating: FileEntry(path: "/nonexistent.swift", displayPath: "x.swift") as FileEntry?,
       count: Prefetcher.minimumFiles - 1)
-    XCTAssertNil(Prefetcher(entries: entries, load: LintEngine.readFromDisk))
+    XCTAssertNil(Prefetcher(entries: entries))
   }
 
-  func test_pipesMissingFilesAndSkippedEntries_handedOverAsALoadWouldGive() throws {
+  func test_pipesMissingFilesAndFolders_neitherBlockNorAreRead() throws {
     let pipe = folder.appendingPathComponent("Pipe.swift").path
     XCTAssertEqual(mkfifo(pipe, 0o600), 0)
-    var paths: [String?] = [pipe, nil, folder.appendingPathComponent("Missing.swift").path]
-    for index in 0..<100 {
-      let path = folder.appendingPathComponent("F\(index).swift").path
-      try "let x = \(index)\n".write(toFile: path, atomically: true, encoding: .utf8)
-      paths.append(path)
+    let file = folder.appendingPathComponent("A.swift").path
+    try "let x = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let missing = folder.appendingPathComponent("Missing.swift").path
+    for sample in [false, true] {
+      XCTAssertEqual(Prefetcher.startReading(pipe, sample: sample), .skipped)
+      XCTAssertEqual(Prefetcher.startReading(missing, sample: sample), .skipped)
+      XCTAssertEqual(Prefetcher.startReading(folder.path, sample: true), .skipped)
     }
-    let entries = paths.map { $0.map { FileEntry(path: $0, displayPath: $0) } }
-    let loaded = expectation(description: "the reader read the first files")
-    let counter = LoadCounter()
+    XCTAssertEqual(Prefetcher.startReading(file, sample: false), .started)
+    // Just written: in memory.
+    XCTAssertEqual(Prefetcher.startReading(file, sample: true), .inMemory)
+    let entries = [pipe, nil, missing, folder.path, file].map { $0.map { FileEntry(path: $0, displayPath: $0) } }
     let prefetcher = try XCTUnwrap(
-      Prefetcher(entries: entries) { entry throws(Diagnostic) in
-        defer { if counter.add() == 10 { loaded.fulfill() } }
-        return try LintEngine.readFromDisk(entry)
-      })
-    wait(for: [loaded], timeout: 10)
-    // It hands over what reading the file gives: the error for the pipe and the missing file,
-    // the bytes otherwise.
-    for (position, entry) in entries.enumerated() {
-      guard let ahead = prefetcher.take(position), let entry else { continue }
-      switch (ahead, Result { () throws(Diagnostic) in try LintEngine.readFromDisk(entry) }) {
-      case (.success(let bytes), .success(let expected)): XCTAssertEqual(bytes, expected)
-      case (.failure(let error), .failure(let expected)): XCTAssertEqual(error, expected)
-      default: XCTFail("the reader got another answer for \(entry.path)")
-      }
-    }
+      Prefetcher(entries: Array(repeating: entries, count: 30).flatMap { $0 }))
+    for position in 0..<150 { XCTAssertNil(prefetcher.take(position), "the workers read every file") }
     let start = Date()
     prefetcher.stop()
     XCTAssertLessThan(Date().timeIntervalSince(start), 5)
   }
 
-  func test_workersNeverArriving_readerWaitsOneWindowAheadAndStops() throws {
-    let entries = (0..<500).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
-    let counter = LoadCounter()
-    let beyond = expectation(description: "the reader read more than a window ahead")
+  func test_workersNeverArriving_readerAsksOneWindowAheadAndStops() throws {
+    let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let asked = Asked()
+    let beyond = expectation(description: "the reader asked for more than a window ahead")
     beyond.isInverted = true
     let prefetcher = try XCTUnwrap(
-      Prefetcher(entries: entries) { entry throws(Diagnostic) in
-        if counter.add() > Prefetcher.window { beyond.fulfill() }
-        return []
+      Prefetcher(entries: entries) { path, sample in
+        if asked.add(path, sample: sample) > Prefetcher.window { beyond.fulfill() }
+        return .started
       })
     wait(for: [beyond], timeout: 0.3)
     prefetcher.stop()
-    XCTAssertLessThanOrEqual(counter.value, Prefetcher.window)
+    XCTAssertEqual(asked.paths, (0..<Prefetcher.window).map { "/nonexistent/\($0).swift" })
+    XCTAssertEqual(asked.samples, stride(from: 0, to: Prefetcher.window, by: Prefetcher.sampleInterval).map { $0 })
+  }
+
+  func test_workersAtTheEndFirst_readerStops() throws {
+    // The workers take every file (the cache answers for them) while the reader asks for its
+    // first one.
+    let entries = (0..<100).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let asked = Asked()
+    let asking = DispatchSemaphore(value: 0)
+    let taken = DispatchSemaphore(value: 0)
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries) { path, sample in
+        if asked.add(path, sample: sample) == 1 {
+          asking.signal()
+          taken.wait()
+        }
+        return .started
+      })
+    asking.wait()
+    for position in entries.indices { XCTAssertNil(prefetcher.take(position)) }
+    taken.signal()
+    usleep(50_000)  // the reader goes on, finds the workers at the end, and ends
+    prefetcher.stop()
+    XCTAssertEqual(asked.paths, ["/nonexistent/0.swift"], "nothing after the workers")
+  }
+
+  func test_filesInMemory_onlySampled() throws {
+    let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let asked = Asked()
+    let unsampled = expectation(description: "the reader asked for a file it did not sample")
+    unsampled.isInverted = true
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries) { path, sample in
+        _ = asked.add(path, sample: sample)
+        if !sample { unsampled.fulfill() }
+        return .inMemory
+      })
+    wait(for: [unsampled], timeout: 0.3)
+    prefetcher.stop()
+    XCTAssertEqual(asked.samples, stride(from: 0, to: Prefetcher.window, by: Prefetcher.sampleInterval).map { $0 })
+  }
+
+  func test_sampleThatWaits_hasEveryFileAskedFor() throws {
+    let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let asked = Asked()
+    let beyond = expectation(description: "the reader asked for more than a window ahead")
+    beyond.isInverted = true
+    // The sample at 32 waited (the disk): every file after it is asked for, until 8 samples
+    // in a row did not.
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries) { path, sample in
+        if asked.add(path, sample: sample) > Prefetcher.window { beyond.fulfill() }
+        return sample && path == "/nonexistent/32.swift" ? .started : sample ? .inMemory : .started
+      })
+    wait(for: [beyond], timeout: 0.3)
+    prefetcher.stop()
+    let everyFile = 33..<(32 + Prefetcher.sampleInterval * Prefetcher.warmRun + 1)
+    XCTAssertEqual(
+      asked.paths, [0, 16, 32].map { "/nonexistent/\($0).swift" } + everyFile.map { "/nonexistent/\($0).swift" }
+        + stride(from: everyFile.upperBound + Prefetcher.sampleInterval - 1, to: Prefetcher.window, by: Prefetcher.sampleInterval)
+        .map { "/nonexistent/\($0).swift" })
   }
 
   func test_runOfManyFiles_findsWhatEachFileHolds() throws {
@@ -98,16 +149,23 @@ final class PrefetcherTests: XCTestCase {
   }
 }
 
-/// Counts calls from the reader thread.
-private final class LoadCounter: @unchecked Sendable {
+/// What the reader thread asked for, in order.
+private final class Asked: @unchecked Sendable {
   private let lock = NSLock()
-  private var count = 0
-  @discardableResult
-  func add() -> Int {
+  private var asked: [(path: String, sample: Bool)] = []
+
+  /// Records one file; how many so far.
+  func add(_ path: String, sample: Bool) -> Int {
     lock.withLock {
-      count += 1
-      return count
+      asked.append((path, sample))
+      return asked.count
     }
   }
-  var value: Int { lock.withLock { count } }
+
+  var paths: [String] { lock.withLock { asked.map(\.path) } }
+
+  /// The positions of the samples (from the paths' numbers).
+  var samples: [Int] {
+    lock.withLock { asked.filter(\.sample).compactMap { Int($0.path.dropFirst("/nonexistent/".count).dropLast(6)) } }
+  }
 }

@@ -97,14 +97,35 @@ public enum FileWalker {
   /// without entering hidden folders (`.build`, `.git`). `filter` receives each file's path and
   /// decides (the configuration's `included` / `excluded`); `isExplicit` is true for a file
   /// named on the command line.
+  ///
+  /// With `stamps` false the entries carry no `FileStamp` (only the result cache wants them):
+  /// a folder's listing then tells files and folders apart (its entries' types) and a file
+  /// found in a folder costs no system call; only a symbolic link, or an entry whose type the
+  /// file system does not give, is looked up.
   public static func collect(
-    _ paths: [String], workingDirectory: String,
+    _ paths: [String], workingDirectory: String, stamps: Bool = true,
     filter: (_ path: String, _ isExplicit: Bool) -> Bool
   ) -> (files: [FileEntry], errors: [Diagnostic]) {
     var files: [FileEntry] = []
     var errors: [Diagnostic] = []
-    var seen: Set<String> = []
-    let folder = workingDirectory.utf8.last == UInt8(ascii: "/") ? workingDirectory : workingDirectory + "/"
+    // A file named twice, or a path whose text equals another's in other code points, is
+    // taken once (the first found). Under one path walked, the latter needs a name that is not
+    // ASCII: until one is listed, the paths are only kept, not hashed.
+    var seen: Set<String>? = paths.count > 1 ? [] : nil
+    var unhashed: [String] = []
+    let relativeTo = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+    let relativeCount = relativeTo.count
+    func display(_ absolute: String) -> String {
+      absolute == workingDirectory ? "."
+        : absolute.hasPrefix(relativeTo) ? String(absolute.dropFirst(relativeCount)) : absolute
+    }
+    func isNew(_ path: String) -> Bool {
+      guard seen != nil else {
+        unhashed.append(path)
+        return true
+      }
+      return seen!.insert(path).inserted
+    }
     for given in paths {
       let absolute = absolutePath(given, workingDirectory: workingDirectory)
       var info = stat()
@@ -113,10 +134,8 @@ public enum FileWalker {
         continue
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
-        if seen.insert(absolute).inserted, filter(absolute, true) {
-          files.append(
-            FileEntry(
-              path: absolute, displayPath: display(absolute, workingDirectory), stamp: stamp(info)))
+        if isNew(absolute), filter(absolute, true) {
+          files.append(FileEntry(path: absolute, displayPath: display(absolute), stamp: stamps ? stamp(info) : nil))
         }
         continue
       }
@@ -124,56 +143,100 @@ public enum FileWalker {
       while let directory = stack.popLast() {
         guard let handle = opendir(directory) else {
           errors.append(
-            Diagnostic(path: display(directory, workingDirectory), message: "cannot open directory: \(errorText())"))
+            Diagnostic(path: display(directory), message: "cannot open directory: \(errorText())"))
           continue
         }
-        var children: [String] = []
+        defer { closedir(handle) }
+        var children: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
-          let (name, isUTF8) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-            pointer.withMemoryRebound(to: CChar.self, capacity: 256) {
-              (String(cString: $0), String(validatingCString: $0) != nil)
-            }
-          }
-          if name.hasPrefix(".") { continue }
+          let type = entry.pointee.d_type
+          let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+          // Hidden (a `.` and then ASCII: one character), or a file, link or other entry not
+          // named `.swift`: nothing to look at.
+          if name[0] == dot, UInt8(bitPattern: name[1]) < 0x80 { continue }
+          if type != directoryType, type != unknownType, !hasSwiftSuffix(name) { continue }
           // Paths are text from here on: a name that is not UTF-8 could not be opened again.
-          guard isUTF8 else {
-            if name.hasSuffix(".swift") || Int(entry.pointee.d_type) == Int(DT_DIR) {
-              let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-              errors.append(
-                Diagnostic(
-                  path: display(child, workingDirectory), message: "cannot open: its name is not valid UTF-8"))
+          if let text = String(validatingCString: name) {
+            if name[0] == dot, text.hasPrefix(".") { continue }
+            if seen == nil, text.utf8.contains(where: { $0 >= 0x80 }) {
+              seen = Set(unhashed)
+              unhashed = []
             }
+            children.append((text, type))
             continue
           }
-          children.append(name)
+          let repaired = String(cString: name)
+          if repaired.hasPrefix(".") { continue }
+          if repaired.hasSuffix(".swift") || type == directoryType {
+            let child = directory.hasSuffix("/") ? directory + repaired : directory + "/" + repaired
+            errors.append(Diagnostic(path: display(child), message: "cannot open: its name is not valid UTF-8"))
+          }
         }
-        closedir(handle)
-        for name in children.sorted(by: >) {
+        let folder = dirfd(handle)
+        children.sort { $0.name > $1.name }
+        for (name, type) in children {
           let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-          var childInfo = stat()
-          guard lstat(child, &childInfo) == 0 else { continue }
-          let type = childInfo.st_mode & S_IFMT
-          if type == S_IFDIR {
-            stack.append(child)
-          } else if name.hasSuffix(".swift") {
-            var info = childInfo
-            if type == S_IFLNK {
-              var target = stat()
-              guard stat(child, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { continue }
-              info = target
-            } else if type != S_IFREG {
-              continue
+          switch look(at: name, type: type, in: folder, stamps: stamps) {
+          case .folder: stack.append(child)
+          case .file(let stamp):
+            if isNew(child), filter(child, false) {
+              files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp))
             }
-            if seen.insert(child).inserted, filter(child, false) {
-              files.append(
-                entry(child, displayPath: display(child, workingDirectory), folder: folder, stamp: stamp(info)))
-            }
+          case .skipped: break
           }
         }
       }
     }
     files.sort { $0.displayPath < $1.displayPath }
     return (files, errors)
+  }
+
+  /// What the walk makes of a folder's entry.
+  enum Found: Equatable {
+    /// A folder to walk (not a link to one).
+    case folder
+    /// A `.swift` file to lint (a regular file, or a link to one), with its stamp when asked
+    /// for (a link's is its target's).
+    case file(FileStamp?)
+    /// Anything else, or an entry that vanished.
+    case skipped
+  }
+
+  /// What the entry `name` of the open folder `folder` is, given the type its listing gave
+  /// (`DT_UNKNOWN` when the file system gives none): a folder, or a regular file, is taken
+  /// as listed, with no system call unless its stamp is wanted; a link, or an entry of
+  /// unknown type, is looked up (`fstatat`, relative to the folder: no path to resolve).
+  static func look(at name: String, type: UInt8, in folder: Int32, stamps: Bool) -> Found {
+    if type == directoryType { return .folder }
+    guard name.hasSuffix(".swift") || type == unknownType else { return .skipped }
+    if type == fileType, !stamps { return .file(nil) }
+    guard type == unknownType || type == linkType || type == fileType else { return .skipped }
+    var info = stat()
+    guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .skipped }
+    let found = info.st_mode & S_IFMT
+    if found == S_IFDIR { return .folder }
+    guard name.hasSuffix(".swift") else { return .skipped }
+    if found == S_IFLNK {
+      guard fstatat(folder, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .skipped }
+    } else if found != S_IFREG {
+      return .skipped
+    }
+    return .file(stamps ? stamp(info) : nil)
+  }
+
+  private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+  private static let dot = CChar(UInt8(ascii: "."))
+  private static let directoryType = UInt8(DT_DIR)
+  private static let fileType = UInt8(DT_REG)
+  private static let linkType = UInt8(DT_LNK)
+  private static let unknownType = UInt8(DT_UNKNOWN)
+
+  /// Whether a C string ends in `.swift`, byte for byte: a name `hasSuffix(".swift")` accepts
+  /// always does.
+  private static func hasSwiftSuffix(_ name: UnsafePointer<CChar>) -> Bool {
+    let count = strlen(name)
+    guard count >= 6 else { return false }
+    return memcmp(name + (count - 6), ".swift", 6) == 0
   }
 
   /// Reads a whole file.
@@ -191,45 +254,63 @@ public enum FileWalker {
     if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
       throw Diagnostic(path: entry.displayPath, message: "cannot read file: it is a directory")
     }
-    // Read straight into the result: one allocation of the file's size (plus one byte, to see
-    // the end in a single read), growing only if the file grew since `fstat`.
     if (info.st_mode & S_IFMT) != S_IFREG {
       throw Diagnostic(path: entry.displayPath, message: "cannot read file: it is not a regular file")
     }
+    let (bytes, failure) = readAll(descriptor, size: Int(info.st_size)) { read($0, $1, $2) }
+    if failure != 0 {
+      errno = failure
+      throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
+    }
+    return bytes
+  }
+
+  /// Reads from `descriptor` to its end, for a regular file of `size` bytes (as `fstat` saw
+  /// it): the bytes read, and the `errno` of a failed read (0 when none failed).
+  ///
+  /// Straight into the result: one allocation of the file's size plus one byte, and one
+  /// `read`, which returns the `size` bytes asked for less that byte: the end of a regular
+  /// file (a second read would return 0). A file that grew since `fstat` fills the extra
+  /// byte and is read on, the result growing, to a read that returns 0; one that shrank, or a
+  /// file system that returns fewer bytes than it holds, is read on to a read that returns 0.
+  /// `read` is the system call (a test's stand-in gives short reads).
+  static func readAll(
+    _ descriptor: Int32, size: Int,
+    read: (_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+  ) -> (bytes: [UInt8], failure: Int32) {
+    let expected = max(size, 0)
     var bytes: [UInt8] = []
-    var capacity = max(Int(info.st_size), 0) + 1
+    var capacity = expected + 1
     var count = 0
-    while true {
+    var failure: Int32 = 0
+    var done = false
+    while !done {
       if count == capacity { capacity *= 2 }
-      var failure: Int32 = 0
       bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
         if count > 0 {
           bytes.withUnsafeBufferPointer { old in
             _ = buffer.baseAddress.map { $0.update(from: old.baseAddress!, count: count) }
           }
         }
-        var done = false
         while !done, count < capacity {
-          let read = read(descriptor, buffer.baseAddress! + count, capacity - count)
-          if read < 0 {
+          let got = read(descriptor, buffer.baseAddress! + count, capacity - count)
+          if got < 0 {
             if errno == EINTR { continue }
             failure = errno
             done = true
-          } else if read == 0 {
+          } else if got == 0 {
             done = true
           } else {
-            count += read
+            count += got
+            // Fewer bytes than asked, and as many as `fstat` said: the end (capacity is
+            // larger than `expected` until the file proves larger).
+            if count == expected { done = true }
           }
         }
         initialized = count
       }
-      if failure != 0 {
-        errno = failure
-        throw Diagnostic(path: entry.displayPath, message: "cannot read file: \(errorText())")
-      }
-      if count < capacity { break }
     }
-    return bytes
+    return (bytes, failure)
   }
 
   /// Replaces a file's content with `new`, atomically, when it still holds `expected`.

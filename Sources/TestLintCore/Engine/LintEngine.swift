@@ -102,12 +102,11 @@ public struct LintEngine: Sendable {
     let order = early + later
     // A thread reads ahead of the workers (not the files the cache answers for); not in a
     // run limited to one thread, which then uses one.
-    let prefetcher = threads < 2 ? nil : Prefetcher(
-      entries: order.map { index in
-        let entry = files[index]
-        if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
-        return entry
-      }, load: load)
+    let prefetcher = threads < 2 ? nil : Prefetcher(count: order.count) { position in
+      let entry = files[order[position]]
+      if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
+      return entry.path
+    }
     // Each file's result goes to its place in `files` (the order only decides when it is read).
     let first = Parallel.map(count: files.count, threads: threads, placing: order) { position -> FirstPass in
       let index = order[position]
