@@ -78,18 +78,23 @@ final class PrefetcherTests: XCTestCase {
     let asked = Asked()
     let asking = DispatchSemaphore(value: 0)
     let taken = DispatchSemaphore(value: 0)
+    let more = expectation(description: "the reader asked for a file the workers had taken")
+    more.isInverted = true
     let prefetcher = try XCTUnwrap(
       Prefetcher(entries: entries) { path, sample in
         if asked.add(path, sample: sample) == 1 {
           asking.signal()
           taken.wait()
+        } else {
+          more.fulfill()
         }
         return .started
       })
     asking.wait()
     for position in entries.indices { XCTAssertNil(prefetcher.take(position)) }
     taken.signal()
-    usleep(50_000)  // the reader goes on, finds the workers at the end, and ends
+    // Meanwhile the reader goes on, finds the workers at the end, and ends.
+    wait(for: [more], timeout: 0.1)
     prefetcher.stop()
     XCTAssertEqual(asked.paths, ["/nonexistent/0.swift"], "nothing after the workers")
   }
