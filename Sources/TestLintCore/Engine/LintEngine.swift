@@ -112,11 +112,8 @@ public struct LintEngine: Sendable {
       let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
-        let ahead = prefetcher?.take(position)
-        let read = try Self.read(entry, cache: cache) { entry throws(Diagnostic) in
-          if let ahead { return try ahead.get() }
-          return try load(entry)
-        }
+        prefetcher?.starting(position)
+        let read = try Self.read(entry, cache: cache, load: load)
         if let reused = read.reused {
           if let declarations = reused.declarations { facts.add(declarations) }
           return reused

@@ -96,10 +96,9 @@ final class Prefetcher: @unchecked Sendable {
     self.init(count: paths.count, path: { paths[$0] }, start: start)
   }
 
-  /// A worker starts the file at `position`; nil: it reads the file itself (always).
-  func take(_ position: Int) -> Result<[UInt8], Diagnostic>? {
+  /// A worker starts the file at `position` (it reads every file itself).
+  func starting(_ position: Int) {
     state.withLock { state in state.reached = max(state.reached, position + 1) }
-    return nil
   }
 
   /// Stops and waits for the thread to end.
