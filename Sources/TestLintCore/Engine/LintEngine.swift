@@ -122,7 +122,7 @@ public struct LintEngine: Sendable {
         let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
         let linted = only?.contains(index) ?? true
         var declarations = ResultCache.declarations(
-          of: model, matcher: assertionMatcher, forCache: cache != nil || linted)
+          of: model, matcher: assertionMatcher, forCache: cache != nil || linted, sorted: cache != nil)
         guard linted else {
           facts.add(declarations)
           return FirstPass(

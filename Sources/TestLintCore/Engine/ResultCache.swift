@@ -65,8 +65,10 @@ public struct ResultCache: Sendable {
 
   /// What pass 1 needs from a file's model.
   /// `forCache: false` leaves out what only the cache needs (the names the file refers to).
+  /// With `sorted: false` the names come in the order found (what a run without a cache
+  /// reads of them does not depend on their order; the cache's digests do).
   static func declarations(
-    of model: FileModel, matcher: AssertionMatcher, forCache: Bool = true
+    of model: FileModel, matcher: AssertionMatcher, forCache: Bool = true, sorted: Bool = true
   ) -> Declarations {
     var classes: [Pair] = []
     var references: Set<String> = []
@@ -101,7 +103,8 @@ public struct ResultCache: Sendable {
     }
     return Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),
-      typeReferences: references.sorted(), calledNames: called.sorted())
+      typeReferences: sorted ? references.sorted() : Array(references),
+      calledNames: sorted ? called.sorted() : Array(called))
   }
 
   /// The digest of the run's facts that a file's results depend on.
