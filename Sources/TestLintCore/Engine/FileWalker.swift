@@ -188,6 +188,9 @@ public enum FileWalker {
       }
     }
     files.sort { $0.displayPath < $1.displayPath }
+    // The run holds the list to its end: without the room `append` left for more (up to as
+    // much again).
+    if files.capacity > files.count + files.count / 8 { files = files.withUnsafeBufferPointer { Array($0) } }
     return (files, errors)
   }
 

@@ -12,21 +12,25 @@ enum Parallel {
   ) -> [T] {
     guard count > 0 else { return [] }
     let workers = max(1, min(threads, count))
-    let results = ResultBuffer<T>(count: count)
-    defer { results.deallocate() }
-    if workers == 1 {
-      for index in 0..<count { results.store(body(index), at: placing?[index] ?? index) }
-    } else {
-      let counter = Counter()
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-          let index = counter.next()
-          guard index < count else { break }
-          results.store(body(index), at: placing?[index] ?? index)
+    // The workers write each result straight into the array's storage (one slot each): no
+    // second buffer to copy from, which for pass 1's one record per file was as large again.
+    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let slots = Slots(base: buffer.baseAddress!)
+      if workers == 1 {
+        for index in 0..<count { slots.store(body(index), at: placing?[index] ?? index) }
+      } else {
+        let counter = Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+          while true {
+            let index = counter.next()
+            guard index < count else { break }
+            slots.store(body(index), at: placing?[index] ?? index)
+          }
         }
       }
+      // Every slot is written: `placing` is a permutation, and `body` cannot throw.
+      initialized = count
     }
-    return results.collect()
   }
 }
 
@@ -36,33 +40,10 @@ private final class Counter: Sendable {
   func next() -> Int { value.add(1, ordering: .relaxed).oldValue }
 }
 
-/// Slots written once each, by distinct workers, read after all have finished.
-private final class ResultBuffer<T>: @unchecked Sendable {
-  private let slots: UnsafeMutablePointer<T?>
-  private let count: Int
+/// An array's uninitialized slots, each written once, by distinct workers, read after all
+/// have finished.
+private struct Slots<T>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<T>
 
-  init(count: Int) {
-    self.count = count
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil, count: count)
-  }
-
-  func store(_ value: T, at index: Int) { slots[index] = value }
-
-  /// The results, moved out (each slot is left empty): an array of exactly `count`, with
-  /// no growth on the way.
-  func collect() -> [T] {
-    [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for index in 0..<count {
-        guard let value = slots[index].take() else { continue }
-        (buffer.baseAddress! + initialized).initialize(to: value)
-        initialized += 1
-      }
-    }
-  }
-
-  func deallocate() {
-    slots.deinitialize(count: count)
-    slots.deallocate()
-  }
+  func store(_ value: T, at index: Int) { (base + index).initialize(to: value) }
 }
