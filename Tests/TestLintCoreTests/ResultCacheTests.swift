@@ -81,6 +81,24 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertNotNil(other.read("cache-here/results.bin"))
   }
 
+  func test_cliCacheThatAnsweredForEveryFile_isNotWrittenAgain() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Base.swift", Self.base)
+    try sandbox.write("FooTests.swift", Self.subclass)
+    let first = sandbox.run([])
+    let cacheFile = sandbox.path(".testlint-cache/results.bin")
+    let past = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: cacheFile)
+    func written() throws -> Date? {
+      try FileManager.default.attributesOfItem(atPath: cacheFile)[.modificationDate] as? Date
+    }
+    XCTAssertEqual(sandbox.run([]).stdout, first.stdout)
+    XCTAssertEqual(try written(), past, "nothing changed: the cache stays as it is")
+    try sandbox.write("BarTests.swift", Self.subclass.replacingOccurrences(of: "FooTests", with: "BarTests"))
+    _ = sandbox.run([])
+    XCTAssertNotEqual(try written(), past, "a new file: the cache is written")
+  }
+
   func test_configurationChange_ignoresOldResults() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("Base.swift", Self.base)

@@ -350,8 +350,12 @@ public enum TestLintCLI {
       !pruneBaseline && arguments.writeBaselinePath == nil && arguments.baselinePath == nil
       && reporters.allSatisfy { $0.reporter is TextReporter }
     engine.keepsFindingDetails = !streams
-    let (encoded, updatedCache) = engine.encodedRun(collected.files, only: only, cache: cache, load: load)
-    if let cachePath, let updatedCache, let failure = updatedCache.save(folder: cachePath), !arguments.quiet {
+    let (encoded, updatedCache, cacheChanged) = engine.encodedRun(
+      collected.files, only: only, cache: cache, load: load)
+    // A cache that answered for every file as it is stays as it is on disk.
+    if let cachePath, let updatedCache, cacheChanged, let failure = updatedCache.save(folder: cachePath),
+      !arguments.quiet
+    {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
     }
     var result = streams ? encoded.withoutFindings : encoded.decoded(threads: engine.threads)

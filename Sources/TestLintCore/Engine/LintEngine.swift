@@ -69,16 +69,17 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
-    let (encoded, updated) = encodedRun(files, only: only, cache: cache, load: load)
+    let (encoded, updated, _) = encodedRun(files, only: only, cache: cache, load: load)
     return (encoded.decoded(threads: threads), updated)
   }
 
   /// `run(_:only:cache:load:)` with the findings left encoded by file, for the report to
-  /// decode or stream file by file.
+  /// decode or stream file by file; and whether the cache changed (when not, it need not be
+  /// written again).
   func encodedRun(
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
-  ) -> (result: EncodedLintResult, cache: ResultCache?) {
+  ) -> (result: EncodedLintResult, cache: ResultCache?, cacheChanged: Bool) {
     // Each file's findings are encoded where they are found, on the worker.
     let codec = FindingCodec(ruleIDs: rules.map(\.id), keepsDetails: keepsFindingDetails || cache != nil)
     let store = FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory)
@@ -193,6 +194,8 @@ public struct LintEngine: Sendable {
     // `first` where they are, not copied), else the ones `decided` holds: an error, cached
     // results or a second lint.
     var decided: [Int: PerFile] = [:]
+    // Files whose cache entry stays as it is: same stamp, and its results reused.
+    var unchanged = Set<Int>()
     var again: [Int] = []
     for index in files.indices {
       let path = files[index].displayPath
@@ -202,6 +205,9 @@ public struct LintEngine: Sendable {
         decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
       } else if let cached = first[index].cachedResults, cached.dependencies == dependencies[index] {
         decided[index] = PerFile(results: cached, path: path, codec: codec, store: store)
+        if let stamp = files[index].stamp, cache?.entries[files[index].path]?.stamp == stamp {
+          unchanged.insert(index)
+        }
       } else if first[index].speculated != nil, holds[index] {
         continue
       } else {
@@ -257,8 +263,10 @@ public struct LintEngine: Sendable {
       findings: FindingsByFile(blocks: blocks, codec: codec, store: store), errors: errors.sorted(),
       files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
-    guard var updated = cache else { return (result, nil) }
-    for (index, file) in files.enumerated() {
+    guard var updated = cache else { return (result, nil, false) }
+    var changed = false
+    for (index, file) in files.enumerated() where !unchanged.contains(index) {
+      changed = true
       let pass = run.passes[index]
       guard let declarations = pass.declarations, let hash = pass.hash, let stamp = file.stamp ?? pass.stamp
       else {
@@ -281,7 +289,7 @@ public struct LintEngine: Sendable {
       }
       updated.entries[file.path] = entry
     }
-    return (result, updated)
+    return (result, updated, changed)
   }
 
   /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
