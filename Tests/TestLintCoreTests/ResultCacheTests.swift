@@ -61,8 +61,29 @@ final class ResultCacheTests: XCTestCase {
     let cache = try XCTUnwrap(first.cache)
     let decoded = try XCTUnwrap(ResultCache.decode(cache.encoded(), key: "k"))
     XCTAssertEqual(decoded.encoded(), cache.encoded())
+    // Results stay bytes until read, then read as they were written.
+    for (path, entry) in cache.entries {
+      let read = try XCTUnwrap(decoded.entries[path])
+      XCTAssertEqual(read.resultsDependencies, entry.results?.dependencies, path)
+      // (Paths are not kept: they depend on the working directory.)
+      func pathless(_ findings: [Finding]?) -> [Finding]? {
+        findings?.map { finding in
+          var copy = finding
+          copy.path = ""
+          return copy
+        }
+      }
+      XCTAssertEqual(pathless(read.results?.findings), pathless(entry.results?.findings), path)
+      XCTAssertEqual(read.results?.tests.map(\.name), entry.results?.tests.map(\.name), path)
+      XCTAssertEqual(read.results?.tests.map(\.line), entry.results?.tests.map(\.line), path)
+      XCTAssertEqual(read.results?.problems, entry.results?.problems, path)
+    }
+    XCTAssertFalse(cache.entries.values.allSatisfy { $0.results?.findings.isEmpty ?? true }, "findings to read")
     XCTAssertNil(ResultCache.decode(cache.encoded(), key: "other configuration"))
     XCTAssertNil(ResultCache.decode(Array(cache.encoded().dropLast(3)), key: "k"), "a damaged cache is dropped")
+    for cut in stride(from: 1, to: 40, by: 3) {
+      XCTAssertNil(ResultCache.decode(Array(cache.encoded().dropLast(cut)), key: "k"), "cut \(cut)")
+    }
   }
 
   func test_cliCache_isWrittenAndOptional() throws {

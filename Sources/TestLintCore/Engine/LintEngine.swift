@@ -128,7 +128,7 @@ public struct LintEngine: Sendable {
           facts.add(declarations)
           return FirstPass(
             declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
-            error: nil, cachedResults: nil)
+            error: nil, cached: nil)
         }
         let guess = Speculation(declarations, roots: roots, known: known)
         known.publish(guess)
@@ -151,7 +151,7 @@ public struct LintEngine: Sendable {
           entries: facts.add(declarations, types: guess.unsettledTypes, callees: guess.unsettledCallees))
         var pass = FirstPass(
           declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
-          error: nil, cachedResults: nil)
+          error: nil, cached: nil)
         let context = RuleContext(
           model: model, discovery: guess.discovery,
           assertingHelpers: HelperNames(guess.assertingHelpers), runFiles: runFiles)
@@ -164,7 +164,7 @@ public struct LintEngine: Sendable {
         return pass
       } catch {
         return FirstPass(
-          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
+          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cached: nil)
       }
     }
     prefetcher?.stop()
@@ -203,7 +203,9 @@ public struct LintEngine: Sendable {
         continue
       } else if let error = first[index].error {
         decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
-      } else if let cached = first[index].cachedResults, cached.dependencies == dependencies[index] {
+      } else if let reused = first[index].cachedDependencies, reused == dependencies[index],
+        let cached = first[index].cachedResults
+      {
         decided[index] = PerFile(results: cached, path: path, codec: codec, store: store)
         if let stamp = files[index].stamp, cache?.entries[files[index].path]?.stamp == stamp {
           unchanged.insert(index)
@@ -367,10 +369,10 @@ public struct LintEngine: Sendable {
         facts.add(declarations)
         return FirstPass(
           declarations: cache == nil ? nil : declarations, hash: hash,
-          stamp: stamp, model: keep ? model : nil, error: nil, cachedResults: nil)
+          stamp: stamp, model: keep ? model : nil, error: nil, cached: nil)
       } catch {
         return FirstPass(
-          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cachedResults: nil)
+          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cached: nil)
       }
     }
     return prepared(first, facts: facts)
@@ -387,7 +389,7 @@ public struct LintEngine: Sendable {
     if let cached, let stamp = entry.stamp, cached.stamp == stamp {
       let reused = FirstPass(
         declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
-        error: nil, cachedResults: cached.results)
+        error: nil, cached: cached)
       return (reused, [], cached.contentHash, stamp)
     }
     let bytes = try load(entry)
@@ -396,7 +398,7 @@ public struct LintEngine: Sendable {
     guard let cached, cached.contentHash == hash else { return (nil, bytes, hash, stamp) }
     let reused = FirstPass(
       declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
-      cachedResults: cached.results)
+      cached: cached)
     return (reused, bytes, hash, stamp)
   }
 
@@ -523,18 +525,18 @@ private struct FirstPass: Sendable {
     let stamp: FileStamp?
     let model: FileModel?
     let error: Diagnostic?
-    let cachedResults: ResultCache.Results?
+    let cached: ResultCache.Entry?
 
     init(
       declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
-      error: Diagnostic?, cachedResults: ResultCache.Results?
+      error: Diagnostic?, cached: ResultCache.Entry?
     ) {
       self.declarations = declarations
       self.hash = hash
       self.stamp = stamp
       self.model = model
       self.error = error
-      self.cachedResults = cachedResults
+      self.cached = cached
     }
   }
 
@@ -543,19 +545,22 @@ private struct FirstPass: Sendable {
   var stamp: FileStamp? { rare?.stamp }
   var model: FileModel? { rare?.model }
   var error: Diagnostic? { rare?.error }
-  var cachedResults: ResultCache.Results? { rare?.cachedResults }
+  /// The results the cache holds for the file (decoded on each call).
+  var cachedResults: ResultCache.Results? { rare?.cached?.results }
+  /// What they were computed with (without decoding them).
+  var cachedDependencies: UInt64? { rare?.cached?.resultsDependencies }
 
   /// `hash` and `stamp` are kept only with `declarations` (the cache reads the three together).
   init(
     declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
-    error: Diagnostic?, cachedResults: ResultCache.Results?
+    error: Diagnostic?, cached: ResultCache.Entry?
   ) {
     rare =
-      declarations == nil && model == nil && error == nil && cachedResults == nil
+      declarations == nil && model == nil && error == nil && cached == nil
       ? nil
       : Rare(
         declarations: declarations, hash: hash, stamp: stamp, model: model, error: error,
-        cachedResults: cachedResults)
+        cached: cached)
   }
 }
 

@@ -48,8 +48,40 @@ public struct ResultCache: Sendable {
     public var contentHash: UInt64
     /// Its declarations.
     public var declarations: Declarations
-    /// Its results, when it was linted.
-    public var results: Results?
+    /// Its results, when it was linted: decoded from the cache file when read (a run that
+    /// reuses them reads each once, on a worker; the rest stay bytes).
+    public var results: Results? {
+      get { stored.map { $0.decoded() } ?? decodedResults }
+      set {
+        decodedResults = newValue
+        stored = nil
+      }
+    }
+    /// The digest of the run's facts the results were computed with, without decoding them.
+    public var resultsDependencies: UInt64? { stored?.dependencies ?? decodedResults?.dependencies }
+    private var decodedResults: Results?
+    /// The results as the cache file holds them.
+    fileprivate var stored: StoredResults?
+
+    /// An entry.
+    public init(stamp: FileStamp, contentHash: UInt64, declarations: Declarations, results: Results?) {
+      self.stamp = stamp
+      self.contentHash = contentHash
+      self.declarations = declarations
+      decodedResults = results
+    }
+  }
+
+  /// An entry's results as bytes of the loaded cache file (checked when loaded).
+  fileprivate struct StoredResults: Sendable {
+    let dependencies: UInt64
+    let bytes: ArraySlice<UInt8>
+
+    func decoded() -> Results {
+      var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
+      // Checked when the cache was loaded (`ResultCache.readResults`).
+      return ResultCache.readResults(&reader, dependencies: dependencies)!
+    }
   }
 
   /// The tool version and configuration digest the entries belong to.
@@ -163,6 +195,12 @@ extension ResultCache {
       }
       writer.strings(declarations.typeReferences)
       writer.strings(declarations.calledNames)
+      if let stored = entry.stored {
+        writer.int(1)
+        writer.u64(stored.dependencies)
+        writer.bytes += stored.bytes
+        continue
+      }
       guard let results = entry.results else {
         writer.int(0)
         continue
@@ -230,43 +268,61 @@ extension ResultCache {
           classes: classes, helpers: helpers, typeReferences: references, calledNames: called),
         results: nil)
       if hasResults == 1 {
-        guard let dependencies = reader.u64(), let findingCount = reader.int() else { return nil }
-        var findings: [Finding] = []
-        for _ in 0..<findingCount {
-          guard let rule = reader.string(), let severity = reader.int(), let message = reader.string(),
-            let line = reader.int(), let column = reader.int(), let test = reader.optional(),
-            let suite = reader.optional(), let snippet = reader.string()
-          else { return nil }
-          findings.append(
-            Finding(
-              ruleID: rule, severity: severity == 1 ? .error : .warning, message: message, path: "",
-              line: line, column: column, test: test, suite: suite, snippet: snippet))
-        }
-        guard let problemCount = reader.int() else { return nil }
-        var problems: [Diagnostic] = []
-        for _ in 0..<problemCount {
-          guard let line = reader.int(), let column = reader.int(), let message = reader.string() else {
-            return nil
-          }
-          problems.append(Diagnostic(path: "", line: line, column: column, message: message))
-        }
-        guard let testCount = reader.int() else { return nil }
-        var tests: [InventoryEntry] = []
-        for _ in 0..<testCount {
-          guard let suite = reader.optional(), let name = reader.string(), let frameworkName = reader.string(),
-            let framework = TestFramework(rawValue: frameworkName), let line = reader.int(),
-            let assertions = reader.int()
-          else { return nil }
-          tests.append(
-            InventoryEntry(
-              file: "", suite: suite, name: name, framework: framework, line: line, assertions: assertions))
-        }
-        entry.results = Results(
-          dependencies: dependencies, findings: findings, problems: problems, tests: tests)
+        // Checked now, decoded when read.
+        guard let dependencies = reader.u64() else { return nil }
+        let start = reader.position
+        guard readResults(&reader, dependencies: dependencies, decoding: false) != nil else { return nil }
+        entry.stored = StoredResults(dependencies: dependencies, bytes: bytes[start..<reader.position])
       }
       cache.entries[path] = entry
     }
     return cache
+  }
+}
+
+extension ResultCache {
+  /// Reads an entry's findings, problems and tests; nil when damaged. Without `decoding`, only
+  /// checks them (their texts are not made) and returns empty results.
+  static func readResults(_ reader: inout ByteReader, dependencies: UInt64, decoding: Bool = true) -> Results? {
+    func text() -> String? { decoding ? reader.string() : (reader.skipString() ? "" : nil) }
+    func optionalText() -> String?? { decoding ? reader.optional() : (reader.skipOptional() ? .some(nil) : nil) }
+    guard let findingCount = reader.int() else { return nil }
+    var findings: [Finding] = []
+    if decoding { findings.reserveCapacity(max(0, min(findingCount, 1 << 16))) }
+    for _ in 0..<max(0, findingCount) {
+      guard let rule = text(), let severity = reader.int(), let message = text(),
+        let line = reader.int(), let column = reader.int(), let test = optionalText(),
+        let suite = optionalText(), let snippet = text()
+      else { return nil }
+      if decoding {
+        findings.append(
+          Finding(
+            ruleID: rule, severity: severity == 1 ? .error : .warning, message: message, path: "",
+            line: line, column: column, test: test, suite: suite, snippet: snippet))
+      }
+    }
+    guard let problemCount = reader.int() else { return nil }
+    var problems: [Diagnostic] = []
+    for _ in 0..<max(0, problemCount) {
+      guard let line = reader.int(), let column = reader.int(), let message = text() else {
+        return nil
+      }
+      if decoding { problems.append(Diagnostic(path: "", line: line, column: column, message: message)) }
+    }
+    guard let testCount = reader.int() else { return nil }
+    var tests: [InventoryEntry] = []
+    for _ in 0..<max(0, testCount) {
+      guard let suite = optionalText(), let name = text(), let frameworkName = reader.string(),
+        let framework = TestFramework(rawValue: frameworkName), let line = reader.int(),
+        let assertions = reader.int()
+      else { return nil }
+      if decoding {
+        tests.append(
+          InventoryEntry(
+            file: "", suite: suite, name: name, framework: framework, line: line, assertions: assertions))
+      }
+    }
+    return Results(dependencies: dependencies, findings: findings, problems: problems, tests: tests)
   }
 }
 
@@ -309,11 +365,34 @@ struct ByteWriter {
 
 /// Reads what `ByteWriter` wrote; every read returns nil past the end or on damage.
 struct ByteReader {
-  let bytes: [UInt8]
-  var position = 0
+  let bytes: ArraySlice<UInt8>
+  var position: Int
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes[...]
+    position = 0
+  }
+
+  init(bytes: ArraySlice<UInt8>, position: Int) {
+    self.bytes = bytes
+    self.position = position
+  }
+
+  /// Passes over a string; false on damage.
+  mutating func skipString() -> Bool {
+    guard let count = int(), count >= 0, count <= bytes.endIndex - position else { return false }
+    position += count
+    return true
+  }
+
+  /// Passes over an optional string; false on damage.
+  mutating func skipOptional() -> Bool {
+    guard let flag = int() else { return false }
+    return flag == 0 || skipString()
+  }
 
   mutating func take(_ count: Int) -> [UInt8]? {
-    guard count >= 0, position + count <= bytes.count else { return nil }
+    guard count >= 0, position + count <= bytes.endIndex else { return nil }
     defer { position += count }
     return Array(bytes[position..<(position + count)])
   }
@@ -321,7 +400,7 @@ struct ByteReader {
   mutating func int() -> Int? {
     var result: UInt64 = 0
     var shift: UInt64 = 0
-    while position < bytes.count, shift < 64 {
+    while position < bytes.endIndex, shift < 64 {
       let byte = bytes[position]
       position += 1
       result |= UInt64(byte & 0x7F) << shift
@@ -339,10 +418,9 @@ struct ByteReader {
   }
 
   mutating func string() -> String? {
-    guard let count = int(), count >= 0, count <= bytes.count - position, let raw = take(count) else {
-      return nil
-    }
-    return String(decoding: raw, as: UTF8.self)
+    guard let count = int(), count >= 0, count <= bytes.endIndex - position else { return nil }
+    defer { position += count }
+    return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
   }
 
   /// `.some(nil)` for an absent value, nil on damage.
