@@ -56,33 +56,44 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertEqual(second.result.findings, first.result.findings)
   }
 
+  private func linkedCache() throws -> ResultCache {
+    try XCTUnwrap(run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k")).cache)
+  }
+
   func test_encodedCache_roundTrips() throws {
-    let first = run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
-    let cache = try XCTUnwrap(first.cache)
+    let cache = try linkedCache()
     let decoded = try XCTUnwrap(ResultCache.decode(cache.encoded(), key: "k"))
     XCTAssertEqual(decoded.encoded(), cache.encoded())
-    // Results stay bytes until read, then read as they were written.
+    XCTAssertNil(ResultCache.decode(cache.encoded(), key: "other configuration"))
+  }
+
+  func test_damagedCache_isDropped() throws {
+    let encoded = try linkedCache().encoded()
+    for cut in stride(from: 1, to: 40, by: 3) {
+      XCTAssertNil(ResultCache.decode(Array(encoded.dropLast(cut)), key: "k"), "cut \(cut)")
+    }
+  }
+
+  func test_decodedCache_readsResultsAsWritten() throws {
+    // Results stay bytes until read, then read as they were written (paths are not kept: they
+    // depend on the working directory).
+    let cache = try linkedCache()
+    let decoded = try XCTUnwrap(ResultCache.decode(cache.encoded(), key: "k"))
+    func pathless(_ findings: [Finding]?) -> [Finding]? {
+      findings?.map { finding in
+        var copy = finding
+        copy.path = ""
+        return copy
+      }
+    }
+    XCTAssertFalse(cache.entries.values.allSatisfy { $0.results?.findings.isEmpty ?? true }, "findings to read")
     for (path, entry) in cache.entries {
       let read = try XCTUnwrap(decoded.entries[path])
       XCTAssertEqual(read.resultsDependencies, entry.results?.dependencies, path)
-      // (Paths are not kept: they depend on the working directory.)
-      func pathless(_ findings: [Finding]?) -> [Finding]? {
-        findings?.map { finding in
-          var copy = finding
-          copy.path = ""
-          return copy
-        }
-      }
       XCTAssertEqual(pathless(read.results?.findings), pathless(entry.results?.findings), path)
       XCTAssertEqual(read.results?.tests.map(\.name), entry.results?.tests.map(\.name), path)
       XCTAssertEqual(read.results?.tests.map(\.line), entry.results?.tests.map(\.line), path)
       XCTAssertEqual(read.results?.problems, entry.results?.problems, path)
-    }
-    XCTAssertFalse(cache.entries.values.allSatisfy { $0.results?.findings.isEmpty ?? true }, "findings to read")
-    XCTAssertNil(ResultCache.decode(cache.encoded(), key: "other configuration"))
-    XCTAssertNil(ResultCache.decode(Array(cache.encoded().dropLast(3)), key: "k"), "a damaged cache is dropped")
-    for cut in stride(from: 1, to: 40, by: 3) {
-      XCTAssertNil(ResultCache.decode(Array(cache.encoded().dropLast(cut)), key: "k"), "cut \(cut)")
     }
   }
 
