@@ -100,23 +100,15 @@ public struct AssertionMatcher: Sendable {
     return result
   }
 
-  /// Names of the run's functions that assert, directly or through helpers they call by name.
+  /// Names of the functions that assert, directly or through helpers they call by name (a
+  /// file's own, or an editor's workspace; a command-line run gathers its own in `RunFacts`).
   public static func assertingHelperNames(_ summaries: [HelperSummary]) -> Set<String> {
-    assertingHelperNames(summaries, keeping: nil)
-  }
-
-  /// `assertingHelperNames(summaries)`, keeping only the names `keeping` accepts. It must
-  /// accept every name a summary calls (a name no summary calls adds no caller, so it may be
-  /// left out: the run leaves out the many tests that assert and that no one calls).
-  static func assertingHelperNames(
-    _ summaries: [HelperSummary], keeping: ((String) -> Bool)?
-  ) -> Set<String> {
     var asserting: Set<String> = []
     var callersByCallee: [String: [Int]] = [:]
     var queue: [String] = []
     for (index, summary) in summaries.enumerated() {
       if summary.asserts {
-        if keeping?(summary.name) ?? true, asserting.insert(summary.name).inserted { queue.append(summary.name) }
+        if asserting.insert(summary.name).inserted { queue.append(summary.name) }
       } else {
         for callee in summary.callees { callersByCallee[callee, default: []].append(index) }
       }
@@ -124,7 +116,7 @@ public struct AssertionMatcher: Sendable {
     while let name = queue.popLast() {
       for caller in callersByCallee[name] ?? [] {
         let callerName = summaries[caller].name
-        if keeping?(callerName) ?? true, asserting.insert(callerName).inserted { queue.append(callerName) }
+        if asserting.insert(callerName).inserted { queue.append(callerName) }
       }
     }
     return asserting
