@@ -14,50 +14,26 @@ final class FileWalkerTests: XCTestCase {
   // MARK: Reading
 
   func test_readAll_regularFile_takesOneRead() throws {
-    let sandbox = try Sandbox(self)
     let text = String(repeating: "let value = 1\n", count: 500)
-    try sandbox.write("A.swift", text)
-    var reads = 0
-    let (bytes, failure) = try withDescriptor(sandbox.path("A.swift")) { descriptor, size in
-      FileWalker.readAll(descriptor, size: size) { descriptor, buffer, count in
-        reads += 1
-        return read(descriptor, buffer, count)
-      }
-    }
-    XCTAssertEqual(failure, 0)
-    XCTAssertEqual(bytes, Array(text.utf8))
-    XCTAssertEqual(reads, 1, "a read short of the size plus one byte is the end")
+    let read = try readCounted(text)
+    XCTAssertEqual(read.failure, 0)
+    XCTAssertEqual(read.bytes, Array(text.utf8))
+    XCTAssertEqual(read.reads, 1, "a read short of the size plus one byte is the end")
   }
 
   func test_readAll_emptyFile_takesOneRead() throws {
-    let sandbox = try Sandbox(self)
-    try sandbox.write("Empty.swift", "")
-    var reads = 0
-    let (bytes, failure) = try withDescriptor(sandbox.path("Empty.swift")) { descriptor, size in
-      FileWalker.readAll(descriptor, size: size) { descriptor, buffer, count in
-        reads += 1
-        return read(descriptor, buffer, count)
-      }
-    }
-    XCTAssertEqual(failure, 0)
-    XCTAssertEqual(bytes, [])
-    XCTAssertEqual(reads, 1)
+    let read = try readCounted("")
+    XCTAssertEqual(read.failure, 0)
+    XCTAssertEqual(read.bytes, [])
+    XCTAssertEqual(read.reads, 1)
   }
 
   func test_readAll_shortReads_readToTheEnd() throws {
-    let sandbox = try Sandbox(self)
     let text = "import XCTest\nfinal class ATests: XCTestCase {}\n"
-    try sandbox.write("A.swift", text)
-    var reads = 0
-    let (bytes, failure) = try withDescriptor(sandbox.path("A.swift")) { descriptor, size in
-      FileWalker.readAll(descriptor, size: size) { descriptor, buffer, count in
-        reads += 1
-        return read(descriptor, buffer, min(count, 3))
-      }
-    }
-    XCTAssertEqual(failure, 0)
-    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), text)
-    XCTAssertEqual(reads, (text.utf8.count + 2) / 3, "no read after the size's last byte")
+    let read = try readCounted(text, chunk: 3)
+    XCTAssertEqual(read.failure, 0)
+    XCTAssertEqual(String(decoding: read.bytes, as: UTF8.self), text)
+    XCTAssertEqual(read.reads, (text.utf8.count + 2) / 3, "no read after the size's last byte")
   }
 
   func test_readAll_fileThatGrew_isReadToItsEnd() {
@@ -312,6 +288,23 @@ final class FileWalkerTests: XCTestCase {
       if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
     }
     return entries
+  }
+
+  /// `readAll` of a file holding `text`, through `read` of at most `chunk` bytes a call;
+  /// with the number of calls.
+  private func readCounted(
+    _ text: String, chunk: Int = .max
+  ) throws -> (bytes: [UInt8], failure: Int32, reads: Int) {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("A.swift", text)
+    var reads = 0
+    let (bytes, failure) = try withDescriptor(sandbox.path("A.swift")) { descriptor, size in
+      FileWalker.readAll(descriptor, size: size) { descriptor, buffer, count in
+        reads += 1
+        return read(descriptor, buffer, min(count, chunk))
+      }
+    }
+    return (bytes, failure, reads)
   }
 
   private func withDescriptor<T>(_ path: String, _ body: (Int32, Int) -> T) throws -> T {

@@ -56,17 +56,8 @@ final class PrefetcherTests: XCTestCase {
   }
 
   func test_workersNeverArriving_readerAsksOneWindowAheadAndStops() throws {
-    let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
-    let asked = Asked()
-    let beyond = expectation(description: "the reader asked for more than a window ahead")
-    beyond.isInverted = true
-    let prefetcher = try XCTUnwrap(
-      Prefetcher(entries: entries) { path, sample in
-        if asked.add(path, sample: sample) > Prefetcher.window { beyond.fulfill() }
-        return .started
-      })
-    wait(for: [beyond], timeout: 0.3)
-    prefetcher.stop()
+    let entries = Self.missing(2000)
+    let asked = try askUntilAWindowAhead(entries) { _, _ in .started }
     XCTAssertEqual(asked.paths, (0..<Prefetcher.window).map { "/nonexistent/\($0).swift" })
     XCTAssertEqual(asked.samples, stride(from: 0, to: Prefetcher.window, by: Prefetcher.sampleInterval).map { $0 })
   }
@@ -74,7 +65,7 @@ final class PrefetcherTests: XCTestCase {
   func test_workersAtTheEndFirst_readerStops() throws {
     // The workers take every file (the cache answers for them) while the reader asks for its
     // first one.
-    let entries = (0..<100).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let entries = Self.missing(100)
     let asked = Asked()
     let asking = DispatchSemaphore(value: 0)
     let taken = DispatchSemaphore(value: 0)
@@ -100,7 +91,7 @@ final class PrefetcherTests: XCTestCase {
   }
 
   func test_filesInMemory_onlySampled() throws {
-    let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
+    let entries = Self.missing(2000)
     let asked = Asked()
     let unsampled = expectation(description: "the reader asked for a file it did not sample")
     unsampled.isInverted = true
@@ -116,19 +107,12 @@ final class PrefetcherTests: XCTestCase {
   }
 
   func test_sampleThatWaits_hasEveryFileAskedFor() throws {
-    let entries = (0..<2000).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") as FileEntry? }
-    let asked = Asked()
-    let beyond = expectation(description: "the reader asked for more than a window ahead")
-    beyond.isInverted = true
+    let entries = Self.missing(2000)
     // The sample at 32 waited (the disk): every file after it is asked for, until 8 samples
     // in a row did not.
-    let prefetcher = try XCTUnwrap(
-      Prefetcher(entries: entries) { path, sample in
-        if asked.add(path, sample: sample) > Prefetcher.window { beyond.fulfill() }
-        return sample && path == "/nonexistent/32.swift" ? .started : sample ? .inMemory : .started
-      })
-    wait(for: [beyond], timeout: 0.3)
-    prefetcher.stop()
+    let asked = try askUntilAWindowAhead(entries) { path, sample in
+      sample && path == "/nonexistent/32.swift" ? .started : sample ? .inMemory : .started
+    }
     let everyFile = 33..<(32 + Prefetcher.sampleInterval * Prefetcher.warmRun + 1)
     XCTAssertEqual(
       asked.paths, [0, 16, 32].map { "/nonexistent/\($0).swift" } + everyFile.map { "/nonexistent/\($0).swift" }
@@ -172,5 +156,31 @@ private final class Asked: @unchecked Sendable {
   /// The positions of the samples (from the paths' numbers).
   var samples: [Int] {
     lock.withLock { asked.filter(\.sample).compactMap { Int($0.path.dropFirst("/nonexistent/".count).dropLast(6)) } }
+  }
+}
+
+extension PrefetcherTests {
+  /// Entries of files that do not exist, `/nonexistent/0.swift` on.
+  static func missing(_ count: Int) -> [FileEntry?] {
+    (0..<count).map { FileEntry(path: "/nonexistent/\($0).swift", displayPath: "\($0).swift") }
+  }
+
+  /// Runs a prefetcher on `entries` whose workers never arrive, answering with `outcome`,
+  /// until it would ask for a file more than a window ahead (which must not happen); what it
+  /// asked for.
+  fileprivate func askUntilAWindowAhead(
+    _ entries: [FileEntry?], outcome: @escaping @Sendable (String, Bool) -> Prefetcher.Outcome
+  ) throws -> Asked {
+    let asked = Asked()
+    let beyond = expectation(description: "the reader asked for more than a window ahead")
+    beyond.isInverted = true
+    let prefetcher = try XCTUnwrap(
+      Prefetcher(entries: entries) { path, sample in
+        if asked.add(path, sample: sample) > Prefetcher.window { beyond.fulfill() }
+        return outcome(path, sample)
+      })
+    wait(for: [beyond], timeout: 0.3)
+    prefetcher.stop()
+    return asked
   }
 }
