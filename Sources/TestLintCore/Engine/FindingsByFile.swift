@@ -36,15 +36,20 @@ struct FindingsByFile: Sendable {
   init(blocks: [FindingBlock], codec: FindingCodec, store: FindingStore) {
     self.codec = codec
     self.store = store
-    let order = blocks.indices.filter { blocks[$0].count > 0 }.sorted {
-      (blocks[$0].path, $0) < (blocks[$1].path, $1)
+    var ordered: [FindingBlock]
+    if blocks.allSatisfy({ $0.count > 0 }), zip(blocks, blocks.dropFirst()).allSatisfy({ $0.path <= $1.path }) {
+      // Already in report order (the walk sorts the files, the engine leaves out the empty
+      // ones): the blocks are taken as they are, not copied.
+      ordered = blocks
+    } else {
+      let order = blocks.indices.filter { blocks[$0].count > 0 }.sorted {
+        (blocks[$0].path, $0) < (blocks[$1].path, $1)
+      }
+      ordered = order.map { blocks[$0] }
     }
-    var ordered: [FindingBlock] = []
-    ordered.reserveCapacity(order.count)
     var starts: [Int] = []
-    for index in order {
-      if ordered.last?.path != blocks[index].path { starts.append(ordered.count) }
-      ordered.append(blocks[index])
+    for index in ordered.indices where index == 0 || ordered[index - 1].path != ordered[index].path {
+      starts.append(index)
     }
     groups = Groups(blocks: ordered, starts: starts)
     sortsAll = ordered.contains { $0.hasOwnPaths }
