@@ -7,6 +7,8 @@ import TestLintCore
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// A run over a tree starts again once with glibc's malloc tuned (see `MallocTuning`).
+MallocTuning.restartIfUseful(arguments)
 if let parsed = try? Arguments.parse(arguments), parsed.command == .lsp, parsed.paths.isEmpty {
   // The language server streams: it answers each message as it arrives.
   exit(LanguageServerLoop.run(threads: parsed.threads))
