@@ -65,10 +65,15 @@ public enum MallocTuning {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
       }
       guard wantsRestart(arguments, environment: environment, isDirectory: isDirectory) else { return }
+      // The program's own file, as the kernel names it; not `execv("/proc/self/exe")`, which
+      // under valgrind names valgrind's tool, not the program it runs.
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      guard length > 0, length < buffer.count - 1 else { return }
       setenv("GLIBC_TUNABLES", tunables, 1)
       setenv(marker, "1", 1)
-      execv("/proc/self/exe", CommandLine.unsafeArgv)
-      // No restart (no /proc, say): go on as before, untuned.
+      execv(buffer, CommandLine.unsafeArgv)
+      // No restart (the file was deleted or replaced, say): go on as before, untuned.
       unsetenv(marker)
       unsetenv("GLIBC_TUNABLES")
     #endif
