@@ -123,11 +123,16 @@ public struct ResultCache: Sendable {
       // asks about calls that may name a helper, `indiscrete_test` about names read as checks.
       // The same name called twice in a row (`XCTAssertEqual` after `XCTAssertEqual`) is
       // hashed once.
+      // A call that asserts by its name whatever the configuration (`XCTAssertEqual`,
+      // `XCTFail`) is never looked up: every matcher takes it as an assertion before asking
+      // about helpers. Most
+      // calls of a test file are those; told by their bytes, they are not hashed.
       var last: String?
       for index in model.calls.indices {
         let name = model.calls[index].name
         if name == last { continue }
-        if AssertionMatcher.mayCallHelper(model.calls[index]) || AssertionMatcher.readsAsCheck(name) {
+        if !model.calls[index].isImplicitMember, AssertionMatcher.assertsByName(name) { continue }
+        if AssertionMatcher.mayCallHelper(callAt: index, in: model) || AssertionMatcher.readsAsCheck(name) {
           called.insert(name)
           last = name
         }

@@ -65,6 +65,15 @@ public struct AssertionMatcher: Sendable {
     return false
   }
 
+  /// Whether a call of this name asserts by its name alone, for every matcher whatever its
+  /// configuration, the call's receiver, labels or file: `XCTAssert...`, `XCTFail`,
+  /// `assertSnapshot`, ... (not the names `isAssertion` decides by the call, such as `wait` or
+  /// `expect`). Only for a call that is neither a macro nor an implicit member.
+  static func assertsByName(_ name: String) -> Bool {
+    guard mayBeBuiltIn(name) else { return false }
+    return prefixNames.contains { RuleText.hasPrefix(name, $0) } || exactNames.contains(name)
+  }
+
   /// Whether the file drives a TCA `TestStore`.
   public static func usesTestStore(_ model: FileModel) -> Bool {
     model.imports.contains { $0.module == "ComposableArchitecture" }
