@@ -60,4 +60,45 @@ final class CalledHelpersTests: XCTestCase {
     let index = 3
     XCTAssertEqual(findings(only: [index], threads: 1), ["Sample.swift:4 missing_assertion"])
   }
+
+  func test_helperNamedLikeATest_declaredElsewhere_counts() {
+    // A file's speculation leaves out the tests it does not call; a helper named `test...` that
+    // another file calls must still be learnt from the file that declares it.
+    let sources: [String: String] = [
+      "ATests.swift": """
+        import XCTest
+        final class ATests: XCTestCase {
+          func test_a_checks() { testSupportChecks() }
+          func test_b_checks() { support() }
+        }
+        """,
+      "Support.swift": """
+        import XCTest
+        func testSupportChecks() { XCTFail("x") }
+        func support() { testSupportChecks() }
+        """,
+    ]
+    for threads in [1, 2] {
+      let entries = sources.keys.sorted().map { FileEntry(path: $0, displayPath: $0) }
+      let engine = LintEngine(
+        rules: [
+          ConfiguredRule(
+            MissingAssertionRule.self, severity: .warning,
+            options: RuleOptions(defaultsOf: MissingAssertionRule.description))
+        ],
+        testBaseClasses: [], threads: threads)
+      let result = engine.run(entries, cache: nil) { entry in Array(sources[entry.path]!.utf8) }.result
+      XCTAssertEqual(result.errors, [])
+      XCTAssertEqual(result.findings.map { "\($0.path):\($0.line)" }, [], "threads \(threads)")
+    }
+  }
+
+  func test_assertsByName_onlyNamesEveryMatcherTakesAsAssertions() {
+    for name in ["XCTAssertEqual", "XCTAssert", "XCTAssertNil", "XCTFail", "XCTUnwrap"] {
+      XCTAssertTrue(AssertionMatcher.assertsByName(name), name)
+    }
+    for name in ["wait", "expect", "XCTFailure", "XCTAsser", "xctAssertEqual", "XCTAssert\u{301}Equal", "assertHelper"] {
+      XCTAssertFalse(AssertionMatcher.assertsByName(name), name)
+    }
+  }
 }

@@ -67,11 +67,15 @@ public struct AssertionMatcher: Sendable {
 
   /// Whether a call of this name asserts by its name alone, for every matcher whatever its
   /// configuration, the call's receiver, labels or file: `XCTAssert...`, `XCTFail`,
-  /// `assertSnapshot`, ... (not the names `isAssertion` decides by the call, such as `wait` or
-  /// `expect`). Only for a call that is neither a macro nor an implicit member.
+  /// `XCTUnwrap` (the usual ones, told by their bytes; not the names `isAssertion` decides by
+  /// the call, such as `wait` or `expect`). Only for a call that is neither a macro nor an
+  /// implicit member.
   static func assertsByName(_ name: String) -> Bool {
-    guard mayBeBuiltIn(name) else { return false }
-    return prefixNames.contains { RuleText.hasPrefix(name, $0) } || exactNames.contains(name)
+    var bytes = name.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "X"), bytes.next() == UInt8(ascii: "C"),
+      bytes.next() == UInt8(ascii: "T")
+    else { return false }
+    return RuleText.hasPrefix(name, "XCTAssert") || name == "XCTFail" || name == "XCTUnwrap"
   }
 
   /// Whether the file drives a TCA `TestStore`.
