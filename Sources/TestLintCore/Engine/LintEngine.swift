@@ -94,13 +94,23 @@ public struct LintEngine: Sendable {
     // using them find them known and are linted once.
     // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
     // both names: that cost 13% of a run on real code).
-    var early: [Int] = []
-    early.reserveCapacity(files.count)
-    var later: [Int] = []
-    for index in files.indices {
-      if Self.mayDeclareBases(files[index]) { early.append(index) } else { later.append(index) }
+    // One array, the early files from the front and the later ones from the back (reversed
+    // after): not two lists and their concatenation, alive for the whole run.
+    let order = [Int](unsafeUninitializedCapacity: files.count) { buffer, count in
+      var front = 0
+      var back = files.count
+      for index in files.indices {
+        if Self.mayDeclareBases(files[index]) {
+          buffer[front] = index
+          front += 1
+        } else {
+          back -= 1
+          buffer[back] = index
+        }
+      }
+      buffer[front...].reverse()
+      count = files.count
     }
-    let order = early + later
     // A thread reads ahead of the workers (not the files the cache answers for); not in a
     // run limited to one thread, which then uses one.
     let prefetcher = threads < 2 ? nil : Prefetcher(count: order.count) { position in
@@ -169,8 +179,8 @@ public struct LintEngine: Sendable {
     }
     prefetcher?.stop()
     let run = prepared(first, facts: facts)
-    // The digests serve the cache only.
-    var digests = [UInt64?](repeating: nil, count: files.count)
+    // The digests serve the cache only (without one, no array of them: 16 bytes a file).
+    var digests: [UInt64?] = []
     if cache != nil {
       // Rules may look at the files beside a file (`test_file_name`): their names are a
       // dependency of its cached results.
@@ -186,6 +196,8 @@ public struct LintEngine: Sendable {
       }
     }
     let dependencies = digests
+    /// The digest of file `index`'s dependencies (nil without a cache).
+    @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
     let answers = run.settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
       first[index].speculation?.holds(answers) == true
@@ -203,7 +215,7 @@ public struct LintEngine: Sendable {
         continue
       } else if let error = first[index].error {
         decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
-      } else if let reused = first[index].cachedDependencies, reused == dependencies[index],
+      } else if let reused = first[index].cachedDependencies, reused == dependency(index),
         let cached = first[index].cachedResults
       {
         decided[index] = PerFile(results: cached, path: path, codec: codec, store: store)
@@ -221,7 +233,7 @@ public struct LintEngine: Sendable {
       if let only, !only.contains(index) { return nil }
       if let pass = decided[index] { return pass }
       var speculated = first[index].speculated
-      speculated?.dependencies = dependencies[index]
+      speculated?.dependencies = dependency(index)
       return speculated
     }
     let linter = FileLinter(
@@ -241,7 +253,7 @@ public struct LintEngine: Sendable {
         var pass = PerFile(
           findings: codec.encode(result.findings, path: path, store: store), errors: result.problems,
           tests: collectsTests ? Self.inventory(context, counter: counter) : [])
-        pass.dependencies = dependencies[index]
+        pass.dependencies = dependency(index)
         return pass
       }
     }
