@@ -27,6 +27,9 @@ public struct FileLinter: Sendable {
   public let assertingHelpers: HelperNames
   /// Display paths of the run's files (`RuleContext.runFiles`).
   public let runFiles: Set<String>
+  /// Whether findings get their snippet and suite; without, "" and nil (a report that reads
+  /// neither, such as the streamed `text` one, need not have each line copied out).
+  var keepsDetails = true
 
   /// Creates a linter.
   public init(
@@ -37,6 +40,13 @@ public struct FileLinter: Sendable {
     self.discovery = discovery
     self.assertingHelpers = assertingHelpers
     self.runFiles = runFiles
+  }
+
+  /// This linter with `keepsDetails` set.
+  func keeping(details: Bool) -> FileLinter {
+    var copy = self
+    copy.keepsDetails = details
+    return copy
   }
 
   /// The unsuppressed violations of every rule, with their fixes (for `Fixer`).
@@ -92,10 +102,13 @@ public struct FileLinter: Sendable {
           ruleID: rules[ruleIndex].id, severity: rules[ruleIndex].severity,
           message: checked[position].violation.message, path: model.source.path, line: line,
           column: column, test: checked[position].violation.test, suite: nil,
-          snippet: snippets[line] ?? FileLinter.snippet(line: line, in: model.source, cache: &snippets)))
+          snippet: !keepsDetails
+            ? "" : snippets[line] ?? FileLinter.snippet(line: line, in: model.source, cache: &snippets)))
     }
-    for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
-      findings[index].suite = suite
+    if keepsDetails {
+      for (index, suite) in FileLinter.suites(at: offsets, in: model).enumerated() {
+        findings[index].suite = suite
+      }
     }
     var problems: [Diagnostic] = model.problems.map { problem in
       let position = model.source.position(of: problem.offset)

@@ -88,6 +88,7 @@ public struct LintEngine: Sendable {
       ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
+      .keeping(details: codec.keepsDetails)
     let known = KnownFacts()
     let facts = RunFacts()
     // Files that look like they declare base classes and helpers first, so that the files
@@ -238,7 +239,8 @@ public struct LintEngine: Sendable {
     }
     let linter = FileLinter(
       rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
-      runFiles: runFiles)
+      runFiles: runFiles
+    ).keeping(details: codec.keepsDetails)
     let relint = again
     let relinted = Parallel.map(count: relint.count, threads: threads) { position -> PerFile in
       let index = relint[position]
