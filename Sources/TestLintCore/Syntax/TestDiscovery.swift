@@ -148,7 +148,7 @@ public struct TestDiscovery: Sendable {
   /// asked first.
   func isXCTestMethodShape(_ function: FunctionDecl) -> Bool {
     guard function.kind == .function, function.owner != nil, function.parameters.isEmpty,
-      function.name.hasPrefix("test"),
+      RuleText.hasPrefix(function.name, "test"),
       !function.has("static"), !function.has("class"),
       !function.has("private"), !function.has("fileprivate")
     else { return false }
@@ -197,23 +197,34 @@ public struct TestDiscovery: Sendable {
       testCaseTypes[owner] = result
       return result
     }
-    for index in model.functions.indices {
-      let function = model.functions[index]
+    // Each function is read in place: copying every `FunctionDecl` out costs more than most
+    // of the checks.
+    let functions = model.functions
+    for index in functions.indices {
       let framework: TestFramework
-      if isSwiftTestingTest(function) {
+      if isSwiftTestingTest(functions[index]) {
         framework = .swiftTesting
-      } else if isXCTestMethodShape(function), let owner = function.owner, isTestCaseType(owner) {
+      } else if isXCTestMethodShape(functions[index]), let owner = functions[index].owner,
+        isTestCaseType(owner)
+      {
         framework = .xctest
       } else {
-        if function.name == "spec", let owner = function.owner, isQuickSpecType(model.types[owner]) {
+        if functions[index].name == "spec", let owner = functions[index].owner,
+          isQuickSpecType(model.types[owner])
+        {
           tests.append(contentsOf: quickExamples(in: index, suite: suite(owner), model: model))
         }
         continue
       }
       tests.append(
         DiscoveredTest(
-          suite: suite(function.owner), name: function.name, framework: framework, function: index,
-          body: function.body, calls: function.calls, nameOffset: function.nameOffset))
+          suite: suite(functions[index].owner), name: functions[index].name, framework: framework,
+          function: index, body: functions[index].body, calls: functions[index].calls,
+          nameOffset: functions[index].nameOffset))
+    }
+    // Methods come in source order, and so do most files' tests: sorted only when not.
+    if tests.indices.dropFirst().allSatisfy({ tests[$0 - 1].nameOffset <= tests[$0].nameOffset }) {
+      return tests
     }
     return tests.sorted { $0.nameOffset < $1.nameOffset }
   }
