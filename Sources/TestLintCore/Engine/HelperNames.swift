@@ -103,11 +103,36 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   private var names: Set<String>
   /// The run's names, by key.
   private var keys: Set<NameKey>
+  /// Where the names asked about and not found go, when recorded (`recordingMisses`).
+  private var misses: Misses?
 
   /// These names.
   public init(_ names: Set<String>) {
     self.names = names
     keys = []
+  }
+
+  /// The names asked about that were not in a `HelperNames` (`recordingMisses(in:)`): what a
+  /// file's results took as "does not assert". Pass 1 lints a file with the helpers it knows so
+  /// far; only these answers can turn out otherwise across the run, so they, and not every
+  /// name the file calls, are what its results depend on.
+  final class Misses: @unchecked Sendable {
+    private let keys = Locked(Set<NameKey>())
+
+    /// The keys of the names missed, each once.
+    var recorded: [NameKey] { keys.withLock { Array($0) } }
+
+    fileprivate func record(_ name: String) {
+      let key = NameKey(name)
+      keys.withLock { _ = $0.insert(key) }
+    }
+  }
+
+  /// These names, recording in `misses` each name asked about that is not among them.
+  func recordingMisses(in misses: Misses) -> HelperNames {
+    var copy = self
+    copy.misses = misses
+    return copy
   }
 
   /// These names.
@@ -124,7 +149,9 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   /// Whether a function of this name asserts.
   public func contains(_ name: String) -> Bool {
     if names.contains(name) { return true }
-    return !keys.isEmpty && keys.contains(NameKey(name))
+    if !keys.isEmpty, keys.contains(NameKey(name)) { return true }
+    misses?.record(name)
+    return false
   }
 
   /// Whether no name is in it.

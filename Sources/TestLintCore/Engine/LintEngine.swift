@@ -158,20 +158,23 @@ public struct LintEngine: Sendable {
             declarations.helpers[index].callees = []
           }
         }
-        let speculation = Speculation.Unsettled(
-          entries: facts.add(declarations, types: guess.unsettledTypes, callees: guess.unsettledCallees))
         var pass = FirstPass(
           declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
           error: nil, cached: nil)
+        // The helpers the rules asked about and did not find are what the results assumed
+        // does not assert (a name they never asked about cannot change them).
+        let misses = HelperNames.Misses()
         let context = RuleContext(
           model: model, discovery: guess.discovery,
-          assertingHelpers: HelperNames(guess.assertingHelpers), runFiles: runFiles)
+          assertingHelpers: HelperNames(guess.assertingHelpers).recordingMisses(in: misses),
+          runFiles: runFiles)
         let result = local.lint(context)
         pass.speculated = PerFile(
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
           errors: result.problems,
           tests: collectsTests ? Self.inventory(context, counter: counter) : [])
-        pass.speculation = speculation
+        pass.speculation = Speculation.Unsettled(
+          entries: facts.add(declarations, types: guess.unsettledTypes, callees: misses.recorded))
         return pass
       } catch {
         return FirstPass(

@@ -2,10 +2,11 @@
 /// declares while the other files are still being read (pass 1 lints each file with it).
 ///
 /// A file's results depend on the run only through the answers to two questions: is each type
-/// the file inherits from or extends a test case or a Quick spec, and is each name the file calls
-/// an assertion helper. Both answers only grow from "no" to "yes" as files are added (more
-/// classes, more helpers), so the file's own answers are right unless some "no" becomes "yes":
-/// `Unsettled` keeps those "no"s and `holds` checks them against the run.
+/// the file inherits from or extends a test case or a Quick spec, and is each name the rules
+/// asked about while linting it (`HelperNames.Misses`) an assertion helper. Both answers only
+/// grow from "no" to "yes" as files are added (more classes, more helpers), so the file's own
+/// answers are right unless some "no" becomes "yes": `Unsettled` keeps those "no"s and `holds`
+/// checks them against the run.
 struct Speculation {
   /// The discovery the file's own classes (with the roots) give.
   let discovery: TestDiscovery
@@ -14,8 +15,6 @@ struct Speculation {
   /// The type names not known as both a test case and a Quick spec, with what was known
   /// (bit 0 test case, bit 1 Quick spec): to number in the run (`Unsettled`).
   let unsettledTypes: [(name: NameKey, known: UInt8)]
-  /// The called names not known to assert, to number in the run (`Unsettled`).
-  let unsettledCallees: [NameKey]
 
   /// Answers that a file's results took as "no" and other files may turn into "yes": one
   /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length.
@@ -45,8 +44,8 @@ struct Speculation {
     var testRoots = roots
     var specRoots = TestDiscovery.quickRoots
     // A test the file does not call tells nothing here: no rule asks whether a function of the
-    // file itself asserts (only names declared elsewhere), a name no call reads stays out of
-    // the unsettled answers, and `KnownFacts` leaves `test...` names out. Tests are most of a
+    // file itself asserts (only names declared elsewhere), and `KnownFacts` leaves `test...`
+    // names out. Tests are most of a
     // file's asserting functions: hashing each into the set cost 3% of a run.
     let calledTests = Set(declarations.calledNames.filter(Speculation.isTestName))
     var helpers = declarations.helpers.filter { !Speculation.isTestName($0.name) || calledTests.contains($0.name) }
@@ -67,9 +66,6 @@ struct Speculation {
     unsettledTypes = declarations.typeReferences.compactMap { name in
       let known = Speculation.answer(name, discovery)
       return known == 3 ? nil : (NameKey(name), known)
-    }
-    unsettledCallees = declarations.calledNames.compactMap { name in
-      asserting.contains(name) ? nil : NameKey(name)
     }
   }
 
