@@ -73,4 +73,18 @@ final class HelperMissesTests: XCTestCase {
       """
     XCTAssertEqual(misses(source), ["verifyState"])
   }
+
+  func test_namesTheRunAlreadyKnows_areFoundNotMissed() {
+    // A helper file linted earlier published `checkAll` as asserting.
+    let helperFile = ResultCache.Declarations(
+      classes: [], helpers: [HelperSummary(name: "checkAll", asserts: true, callees: [])],
+      typeReferences: [], calledNames: [])
+    let known = KnownFacts()
+    known.publish(Speculation(helperFile, roots: ["XCTestCase"]))
+    let recorded = HelperNames.Misses()
+    let names = HelperNames([]).recordingMisses(in: recorded, known: known)
+    XCTAssertTrue(names.contains("checkAll"))
+    XCTAssertFalse(names.contains("make"))
+    XCTAssertEqual(recorded.recorded, [NameKey("make")])
+  }
 }

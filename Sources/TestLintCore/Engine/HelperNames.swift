@@ -105,6 +105,8 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   private var keys: Set<NameKey>
   /// Where the names asked about and not found go, when recorded (`recordingMisses`).
   private var misses: Misses?
+  /// The helpers other files of the run settled so far, asked about a name not found here.
+  private var known: KnownFacts?
 
   /// These names.
   public init(_ names: Set<String>) {
@@ -128,10 +130,12 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
     }
   }
 
-  /// These names, recording in `misses` each name asked about that is not among them.
-  func recordingMisses(in misses: Misses) -> HelperNames {
+  /// These names, recording in `misses` each name asked about that is not among them; with
+  /// `known`, a name the run already knows to assert counts as found (such answers are final).
+  func recordingMisses(in misses: Misses, known: KnownFacts? = nil) -> HelperNames {
     var copy = self
     copy.misses = misses
+    copy.known = known
     return copy
   }
 
@@ -150,6 +154,7 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   public func contains(_ name: String) -> Bool {
     if names.contains(name) { return true }
     if !keys.isEmpty, keys.contains(NameKey(name)) { return true }
+    if let known, known.asserts(name) { return true }
     misses?.record(name)
     return false
   }

@@ -134,7 +134,7 @@ public struct LintEngine: Sendable {
         let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
         let linted = only?.contains(index) ?? true
         var declarations = ResultCache.declarations(
-          of: model, matcher: assertionMatcher, forCache: cache != nil || linted, sorted: cache != nil)
+          of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil)
         guard linted else {
           facts.add(declarations)
           return FirstPass(
@@ -166,7 +166,7 @@ public struct LintEngine: Sendable {
         let misses = HelperNames.Misses()
         let context = RuleContext(
           model: model, discovery: guess.discovery,
-          assertingHelpers: HelperNames(guess.assertingHelpers).recordingMisses(in: misses),
+          assertingHelpers: HelperNames(guess.assertingHelpers).recordingMisses(in: misses, known: known),
           runFiles: runFiles)
         let result = local.lint(context)
         pass.speculated = PerFile(

@@ -34,12 +34,13 @@ struct Speculation {
     }
   }
 
-  /// The speculation for a file from its declarations (`ResultCache.declarations` with the
-  /// called names).
+  /// The speculation for a file from its declarations (`ResultCache.declarations`).
   ///
   /// With `known`, the answers other files already settled (a base class declared elsewhere
-  /// that is a test case, a helper elsewhere that asserts) count too: they are final, so a
-  /// file linted after them is linted once.
+  /// that is a test case; with the called names, a helper elsewhere that asserts) count too:
+  /// they are final, so a file linted after them is linted once. Without the called names (a
+  /// run without a cache does not gather them), the rules ask `known` about a helper as they
+  /// meet it (`HelperNames.recordingMisses(in:known:)`).
   init(_ declarations: ResultCache.Declarations, roots: Set<String>, known: KnownFacts? = nil) {
     var testRoots = roots
     var specRoots = TestDiscovery.quickRoots
@@ -102,6 +103,11 @@ final class KnownFacts: Sendable {
         callees.filter(state.asserting.contains)
       )
     }
+  }
+
+  /// Whether a helper of this name is known to assert.
+  func asserts(_ name: String) -> Bool {
+    state.withLock { $0.asserting.contains(name) }
   }
 
   /// Adds what a file's speculation settled: its test-case and spec classes, and its helpers
