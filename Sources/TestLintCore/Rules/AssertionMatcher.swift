@@ -28,6 +28,8 @@ public struct AssertionMatcher: Sendable {
     if model.calls[index].isMacro { return name == "#expect" || name == "#require" }
     if model.calls[index].isImplicitMember { return false }
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
+    // The usual assertions (`XCTAssert...`) by their name, before the call is copied out.
+    if Self.prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) { return true }
     return isAssertion(model.calls[index], named: name, in: model, usesTestStore: usesTestStore)
   }
 
@@ -89,26 +91,31 @@ public struct AssertionMatcher: Sendable {
   /// Methods of test doubles (types named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`)
   /// are left out, but for those named like checks (`verifyExpectations`): their `XCTFail` is an
   /// "unexpected call" trap, not a check the calling test makes.
+  ///
+  /// A function that asserts lists no callees: what it calls cannot change the answer.
   public func helperSummaries(in model: FileModel) -> [HelperSummary] {
     let testStore = Self.usesTestStore(model)
     var result: [HelperSummary] = []
     let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
-    for index in model.functions.indices where model.functions[index].body != nil {
-      let name = model.functions[index].name
-      if let owner = model.functions[index].owner, doubles[owner], !Self.readsAsCheck(name) {
+    let functions = model.functions
+    for index in functions.indices where functions[index].body != nil {
+      let name = functions[index].name
+      if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(name) {
         continue
       }
-      var asserts = false
-      var callees: [String] = []
-      // Calls are read in place: copying each `Call` out costs more than matching it.
-      for callIndex in model.functions[index].calls {
-        if isAssertion(callAt: callIndex, in: model, usesTestStore: testStore) {
-          asserts = true
-        } else if Self.mayCallHelper(callAt: callIndex, in: model) {
-          callees.append(model.calls[callIndex].name)
-        }
+      // Calls are read in place: copying each `Call` out costs more than matching it. Whether
+      // the function asserts first (most tests do): the names it calls are gathered only
+      // when it does not.
+      let calls = functions[index].calls
+      if calls.contains(where: { isAssertion(callAt: $0, in: model, usesTestStore: testStore) }) {
+        result.append(HelperSummary(name: name, asserts: true, callees: []))
+        continue
       }
-      result.append(HelperSummary(name: name, asserts: asserts, callees: callees))
+      var callees: [String] = []
+      for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
+        callees.append(model.calls[callIndex].name)
+      }
+      result.append(HelperSummary(name: name, asserts: false, callees: callees))
     }
     return result
   }
@@ -244,7 +251,7 @@ public struct HelperSummary: Sendable, Hashable {
   public var name: String
   /// Whether its body asserts.
   public var asserts: Bool
-  /// Names of helpers it calls (see `AssertionMatcher.mayCallHelper`).
+  /// Names of helpers it calls (see `AssertionMatcher.mayCallHelper`); none when it asserts.
   public var callees: [String]
 }
 

@@ -233,6 +233,9 @@ public struct TestDiscovery: Sendable {
   func quickExamples(in function: Int, suite: String?, model: FileModel) -> [DiscoveredTest] {
     var examples: [DiscoveredTest] = []
     let calls = model.functions[function].calls
+    // Each group's description, read once for all the examples inside it (nil: not a group
+    // with a description).
+    var groupTexts: [Int: String?] = [:]
     for index in calls {
       // The name first: copying every `Call` out of the array costs more than the check.
       guard TestDiscovery.examples.contains(model.calls[index].name) else { continue }
@@ -249,12 +252,19 @@ public struct TestDiscovery: Sendable {
       var pending = call.name == "xit"
       var parent = call.parent
       while let current = parent {
-        let name = model.calls[current].name
-        if TestDiscovery.groups.contains(name), model.calls[current].path.count == 1,
-          let text = TestDiscovery.description(of: model.calls[current], in: model)
-        {
+        let text: String?
+        if let known = groupTexts[current] {
+          text = known
+        } else {
+          let name = model.calls[current].name
+          text =
+            TestDiscovery.groups.contains(name) && model.calls[current].path.count == 1
+            ? TestDiscovery.description(of: model.calls[current], in: model) : nil
+          groupTexts[current] = .some(text)
+        }
+        if let text {
           groups.append(text)
-          if name.hasPrefix("x") { pending = true }
+          if model.calls[current].name.hasPrefix("x") { pending = true }
         }
         parent = model.calls[current].parent
       }
