@@ -52,4 +52,24 @@ final class FileWalkerPathTests: XCTestCase {
     }
     return "/" + parts.joined(separator: "/")
   }
+
+  /// Files not named like tests are read first (they may declare base classes and helpers),
+  /// whatever form the entry's path takes.
+  func test_mayDeclareBases_readsTheFileName() {
+    let folder = "/work/dir/"
+    let cases: [(FileEntry, Bool)] = [
+      (FileWalker.entry("/work/dir/Tests/ATests.swift", displayPath: "Tests/ATests.swift", folder: folder, stamp: nil), false),
+      (FileWalker.entry("/work/dir/Tests/Helpers.swift", displayPath: "Tests/Helpers.swift", folder: folder, stamp: nil), true),
+      (FileEntry(path: "/elsewhere/BSpec.swift", displayPath: "shown/Other.swift"), false),
+      (FileEntry(path: "CSpecs.swift", displayPath: "CSpecs.swift"), false),
+      (FileEntry(path: "DTest.swift", displayPath: "DTest.swift"), false),
+      (FileEntry(path: "Tests/BaseTestCase.swift", displayPath: "Tests/BaseTestCase.swift"), true),
+      (FileEntry(path: "Tests.swift/x", displayPath: "Tests.swift/x"), true),
+      (FileEntry(path: "Tests", displayPath: "Tests"), false),
+      (FileEntry(path: "Ünïcödé/ÉTests.swift", displayPath: "Ünïcödé/ÉTests.swift"), false),
+    ]
+    for (entry, expected) in cases {
+      XCTAssertEqual(LintEngine.mayDeclareBases(entry), expected, entry.path)
+    }
+  }
 }

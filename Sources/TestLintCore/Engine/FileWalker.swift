@@ -47,6 +47,13 @@ public struct FileEntry: Sendable, Hashable {
     case other(String)
   }
 
+  /// A string whose last component is the file's name: the display path unless the path is
+  /// another string (no path is put together for it).
+  var nameSource: String {
+    if case .other(let path) = location { return path }
+    return displayPath
+  }
+
   /// Creates an entry.
   public init(path: String, displayPath: String, stamp: FileStamp? = nil) {
     self.displayPath = displayPath
@@ -187,7 +194,11 @@ public enum FileWalker {
         }
       }
     }
-    files.sort { $0.displayPath < $1.displayPath }
+    // The walk takes each folder's entries in order, so the list is most often sorted already
+    // (not always: `a-b/x` sorts before `a/y`): one pass to check costs less than a sort.
+    if !files.indices.dropFirst().allSatisfy({ files[$0 - 1].displayPath <= files[$0].displayPath }) {
+      files.sort { $0.displayPath < $1.displayPath }
+    }
     // The run holds the list to its end: without the room `append` left for more (up to as
     // much again).
     if files.capacity > files.count + files.count / 8 { files = files.withUnsafeBufferPointer { Array($0) } }

@@ -265,16 +265,33 @@ public struct LintEngine: Sendable {
     for (position, index) in again.enumerated() { decided[index] = relinted[position] }
     // Each file's findings are sorted by its linter and encoded: placing the files in path
     // order places the findings in report order, with no sort of them all.
+    // The results are read where they are (`first`, or `decided` for the few others), not
+    // copied out per file. (A file without findings has no place in the report.)
     var blocks: [FindingBlock] = []
-    blocks.reserveCapacity(files.indices.reduce(0) { $0 + ((results($1)?.findings.count ?? 0) > 0 ? 1 : 0) })
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    for index in files.indices {
-      guard let pass = results(index) else { continue }
-      // (A file without findings has no place in the report.)
+    func collect(_ pass: PerFile) {
       if pass.findings.count > 0 { blocks.append(pass.findings) }
-      errors.append(contentsOf: pass.errors)
-      tests.append(contentsOf: pass.tests)
+      if !pass.errors.isEmpty { errors.append(contentsOf: pass.errors) }
+      if !pass.tests.isEmpty { tests.append(contentsOf: pass.tests) }
+    }
+    var withFindings = 0
+    for index in files.indices {
+      if let only, !only.contains(index) { continue }
+      if !decided.isEmpty, let pass = decided[index] {
+        if pass.findings.count > 0 { withFindings += 1 }
+      } else if let count = first[index].speculated?.findings.count, count > 0 {
+        withFindings += 1
+      }
+    }
+    blocks.reserveCapacity(withFindings)
+    for index in files.indices {
+      if let only, !only.contains(index) { continue }
+      if !decided.isEmpty, let pass = decided[index] {
+        collect(pass)
+      } else if first[index].speculated != nil {
+        collect(first[index].speculated!)
+      }
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
@@ -422,12 +439,32 @@ public struct LintEngine: Sendable {
   /// Whether a file's name suggests base classes or helpers rather than tests (its name does
   /// not end in `Tests`, `Test`, `Spec` or `Specs`): pass 1 reads such files first.
   static func mayDeclareBases(_ entry: FileEntry) -> Bool {
-    // Over the path's bytes: the suffixes are ASCII.
-    var path = entry.path.utf8[...]
-    if let slash = path.lastIndex(of: UInt8(ascii: "/")) { path = path[path.index(after: slash)...] }
-    if path.suffix(6).elementsEqual(".swift".utf8) { path = path.dropLast(6) }
-    let name = path
-    return !["Tests", "Test", "Spec", "Specs"].contains { name.suffix($0.utf8.count).elementsEqual($0.utf8) }
+    // Over the name's bytes (the suffixes are ASCII), read in place: no path put together, no
+    // array of suffixes per file.
+    let utf8 = entry.nameSource.utf8
+    return utf8.withContiguousStorageIfAvailable { mayDeclareBases(fileName: $0) }
+      ?? Array(utf8).withUnsafeBufferPointer { mayDeclareBases(fileName: $0) }
+  }
+
+  /// The endings of test files' names (before `.swift`).
+  private static let testFileSuffixes: [StaticString] = ["Tests", "Test", "Spec", "Specs"]
+
+  /// `mayDeclareBases` of the path whose bytes these are.
+  private static func mayDeclareBases(fileName path: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = path.startIndex
+    if let slash = path.lastIndex(of: UInt8(ascii: "/")) { start = slash + 1 }
+    var end = path.endIndex
+    if end - start >= 6, path[(end - 6)..<end].elementsEqual(".swift".utf8) { end -= 6 }
+    let name = UnsafeBufferPointer(rebasing: path[start..<end])
+    for suffix in testFileSuffixes {
+      let count = suffix.utf8CodeUnitCount
+      if name.count >= count,
+        suffix.withUTF8Buffer({ name[(name.count - count)...].elementsEqual($0) })
+      {
+        return false
+      }
+    }
+    return true
   }
 
   /// What the run declares, from what pass 1 learnt of each file (its declarations are in

@@ -97,9 +97,8 @@ final class RunFacts: Sendable {
   /// The run's test discovery and asserting helpers.
   func settled(roots: Set<String>) -> Settled {
     state.withLock { state in
-      let discovery = TestDiscovery(
-        testCaseClasses: state.hierarchy.testCaseClasses(roots: roots),
-        quickSpecClasses: state.hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots))
+      let classes = state.hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
+      let discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
       // From the called names that assert, up through their callers (a worklist, no recursion).
       var asserting = state.asserting
       var queue = state.firstCaller.keys.filter(asserting.contains)

@@ -58,9 +58,8 @@ struct Speculation {
     }
     var hierarchy = ClassHierarchy()
     hierarchy.add(declarations.classes)
-    discovery = TestDiscovery(
-      testCaseClasses: hierarchy.testCaseClasses(roots: testRoots),
-      quickSpecClasses: hierarchy.testCaseClasses(roots: specRoots))
+    let classes = hierarchy.testCaseClasses(roots: testRoots, specRoots: specRoots)
+    discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
     let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting
     let discovery = self.discovery

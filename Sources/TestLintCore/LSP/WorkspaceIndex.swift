@@ -102,9 +102,8 @@ struct WorkspaceIndex: Sendable {
     var all = mergedExcluding?.merged ?? Contribution()
     all.hierarchy.merge(buffer.hierarchy)
     all.helpers.append(contentsOf: buffer.helpers)
-    let discovery = TestDiscovery(
-      testCaseClasses: all.hierarchy.testCaseClasses(roots: roots),
-      quickSpecClasses: all.hierarchy.testCaseClasses(roots: TestDiscovery.quickRoots))
+    let classes = all.hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
+    let discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
     let helpers = AssertionMatcher.assertingHelperNames(all.helpers)
     lastContext = (path, buffer, discovery, helpers)
     return (discovery, helpers)

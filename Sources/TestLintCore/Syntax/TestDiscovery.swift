@@ -65,10 +65,30 @@ public struct ClassHierarchy: Sendable {
 
   /// Every class name that inherits (transitively) from one of `roots`, the roots included.
   public func testCaseClasses(roots: Set<String>) -> Set<String> {
+    Self.descendants(of: roots, children: children())
+  }
+
+  /// The test-case classes under `roots` and the Quick specs under `specRoots`, from one map
+  /// of the classes' children (a run's hierarchy has a class per test file: the map is most
+  /// of the work).
+  public func testCaseClasses(
+    roots: Set<String>, specRoots: Set<String>
+  ) -> (testCases: Set<String>, specs: Set<String>) {
+    let children = children()
+    return (Self.descendants(of: roots, children: children), Self.descendants(of: specRoots, children: children))
+  }
+
+  /// Each superclass's subclasses.
+  private func children() -> [String: [String]] {
     var children: [String: [String]] = [:]
     for (name, supers) in superclasses {
       for parent in supers { children[parent, default: []].append(name) }
     }
+    return children
+  }
+
+  /// The roots and every class under them (a worklist, no recursion).
+  private static func descendants(of roots: Set<String>, children: [String: [String]]) -> Set<String> {
     var result = roots
     var queue = Array(roots)
     while let next = queue.popLast() {
