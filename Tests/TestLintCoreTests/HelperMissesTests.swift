@@ -16,7 +16,7 @@ final class HelperMissesTests: XCTestCase {
       rules: RuleRegistry.all.map { ConfiguredRule($0, severity: .warning, options: RuleOptions(defaultsOf: $0.description)) },
       discovery: TestDiscovery(testCaseClasses: ["XCTestCase"]))
     _ = linter.lint(context)
-    let names = ["make", "checkAll", "verifyState", "assertGood", "load"]
+    let names = ["make", "checkAll", "verifyState", "assertGood", "load", "localHelper", "verifyLocal"]
     return Set(names.filter { name in recorded.recorded.contains(NameKey(name)) })
   }
 
@@ -86,5 +86,23 @@ final class HelperMissesTests: XCTestCase {
     XCTAssertTrue(names.contains("checkAll"))
     XCTAssertFalse(names.contains("make"))
     XCTAssertEqual(recorded.recorded, [NameKey("make")])
+  }
+
+  func test_functionsOfTheFile_areNotAskedAbout() {
+    // The file's own functions are followed through its call graph, not looked up among the
+    // run's helpers: another file's `localHelper` cannot change these results.
+    let source = """
+      import XCTest
+      final class ATests: XCTestCase {
+        func test_load_showsItems() {
+          localHelper()
+          verifyLocal()
+          checkAll()
+        }
+        private func localHelper() {}
+        private func verifyLocal() {}
+      }
+      """
+    XCTAssertEqual(misses(source), ["checkAll"])
   }
 }

@@ -94,8 +94,8 @@ public struct IndiscreteTestRule: Rule {
         let targets = context.callGraph.functions(named: name)
       {
         if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
-      } else if AssertionMatcher.readsAsCheck(name), context.assertingHelpers.contains(name),
-        context.callGraph.functions(named: name) == nil
+      } else if AssertionMatcher.readsAsCheck(name), context.callGraph.functions(named: name) == nil,
+        context.assertingHelpers.contains(name)
       {
         count += 1
       }
