@@ -8,6 +8,13 @@ public protocol Rule: Sendable {
   init(options: RuleOptions)
   /// What is wrong in the file, and where. The engine adds rule id, severity and path.
   func check(_ context: RuleContext) -> [Violation]
+  /// Whether `check` reads `RuleContext.runFiles` (the run's paths, which a run then gathers
+  /// into a set before linting; false by default).
+  var readsRunFiles: Bool { get }
+}
+
+extension Rule {
+  public var readsRunFiles: Bool { false }
 }
 
 /// What a rule reports: a place, a message, and optionally a safe fix.

@@ -16,6 +16,8 @@ public struct TestFileNameRule: Rule {
 
   let suffixes: [String]
   let requireSubjectBeside: Bool
+  /// With `require_subject_beside`, the rule looks for the subject's file among the run's.
+  public var readsRunFiles: Bool { requireSubjectBeside }
 
   public init(options: RuleOptions) {
     let configured = options.strings("suffixes").filter { !$0.isEmpty }
