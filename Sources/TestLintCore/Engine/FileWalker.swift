@@ -194,11 +194,7 @@ public enum FileWalker {
         }
       }
     }
-    // The walk takes each folder's entries in order, so the list is most often sorted already
-    // (not always: `a-b/x` sorts before `a/y`): one pass to check costs less than a sort.
-    if !files.indices.dropFirst().allSatisfy({ files[$0 - 1].displayPath <= files[$0].displayPath }) {
-      files.sort { $0.displayPath < $1.displayPath }
-    }
+    files.sort { $0.displayPath < $1.displayPath }
     // The run holds the list to its end: without the room `append` left for more (up to as
     // much again).
     if files.capacity > files.count + files.count / 8 { files = files.withUnsafeBufferPointer { Array($0) } }
