@@ -34,9 +34,13 @@ final class CalledHelpersTests: XCTestCase {
     all["PaddingTests.swift"] =
       "import XCTest\nfinal class PaddingTests: XCTestCase {\n"
       + (0..<80).map { "  func test_pad\($0)_asserts() { XCTAssertTrue(true) }\n" }.joined() + "}\n"
-    let sources = all
-    let names = sources.keys.sorted()
-    let entries = names.map { FileEntry(path: $0, displayPath: $0) }
+    return Self.missingAssertions(in: all, only: only, threads: threads)
+  }
+
+  /// `missing_assertion`'s findings in these files (named by their paths, linted in sorted
+  /// order), as `path:line missing_assertion`.
+  static func missingAssertions(in sources: [String: String], only: Set<Int>? = nil, threads: Int) -> [String] {
+    let entries = sources.keys.sorted().map { FileEntry(path: $0, displayPath: $0) }
     let engine = LintEngine(
       rules: [
         ConfiguredRule(
@@ -79,17 +83,7 @@ final class CalledHelpersTests: XCTestCase {
         """,
     ]
     for threads in [1, 2] {
-      let entries = sources.keys.sorted().map { FileEntry(path: $0, displayPath: $0) }
-      let engine = LintEngine(
-        rules: [
-          ConfiguredRule(
-            MissingAssertionRule.self, severity: .warning,
-            options: RuleOptions(defaultsOf: MissingAssertionRule.description))
-        ],
-        testBaseClasses: [], threads: threads)
-      let result = engine.run(entries, cache: nil) { entry in Array(sources[entry.path]!.utf8) }.result
-      XCTAssertEqual(result.errors, [])
-      XCTAssertEqual(result.findings.map { "\($0.path):\($0.line)" }, [], "threads \(threads)")
+      XCTAssertEqual(Self.missingAssertions(in: sources, threads: threads), [], "threads \(threads)")
     }
   }
 
