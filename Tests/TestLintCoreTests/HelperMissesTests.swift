@@ -20,6 +20,12 @@ final class HelperMissesTests: XCTestCase {
     return Set(names.filter { name in recorded.recorded.contains(NameKey(name)) })
   }
 
+  /// A test file whose one test's body is `body` (lines), with `members` after the test.
+  private func testFile(_ body: [String], members: [String] = []) -> String {
+    (["import XCTest", "final class ATests: XCTestCase {", "  func test_load_showsItems() {"]
+      + body.map { "    " + $0 } + ["  }"] + members.map { "  " + $0 } + ["}", ""]).joined(separator: "\n")
+  }
+
   func test_namesFound_areNotMisses() {
     let names = HelperNames(["checkAll"])
     let recorded = HelperNames.Misses()
@@ -31,29 +37,12 @@ final class HelperMissesTests: XCTestCase {
   }
 
   func test_testThatAssertsItself_asksAboutNoHelper() {
-    let source = """
-      import XCTest
-      final class ATests: XCTestCase {
-        func test_load_showsItems() {
-          let sut = make()
-          sut.load()
-          XCTAssertEqual(sut.items, 1)
-        }
-      }
-      """
+    let source = testFile(["let sut = make()", "sut.load()", "XCTAssertEqual(sut.items, 1)"])
     XCTAssertEqual(misses(source), [])
   }
 
   func test_testWithoutOwnAssertion_asksAboutItsHelpers() {
-    let source = """
-      import XCTest
-      final class ATests: XCTestCase {
-        func test_load_showsItems() {
-          let sut = make()
-          checkAll(sut)
-        }
-      }
-      """
+    let source = testFile(["let sut = make()", "checkAll(sut)"])
     XCTAssertEqual(misses(source), ["make", "checkAll"])
     XCTAssertEqual(misses(source, known: ["make"]), ["checkAll"], "a name found is no miss")
   }
@@ -61,16 +50,7 @@ final class HelperMissesTests: XCTestCase {
   func test_checkNamedCalls_areAskedAboutForTheirCount() {
     // `indiscrete_test` counts the checks of a test: a helper named like a check counts when it
     // asserts, whatever else the test asserts.
-    let source = """
-      import XCTest
-      final class ATests: XCTestCase {
-        func test_load_showsItems() {
-          let sut = make()
-          verifyState(sut)
-          XCTAssertEqual(sut.items, 1)
-        }
-      }
-      """
+    let source = testFile(["let sut = make()", "verifyState(sut)", "XCTAssertEqual(sut.items, 1)"])
     XCTAssertEqual(misses(source), ["verifyState"])
   }
 
@@ -91,18 +71,9 @@ final class HelperMissesTests: XCTestCase {
   func test_functionsOfTheFile_areNotAskedAbout() {
     // The file's own functions are followed through its call graph, not looked up among the
     // run's helpers: another file's `localHelper` cannot change these results.
-    let source = """
-      import XCTest
-      final class ATests: XCTestCase {
-        func test_load_showsItems() {
-          localHelper()
-          verifyLocal()
-          checkAll()
-        }
-        private func localHelper() {}
-        private func verifyLocal() {}
-      }
-      """
+    let source = testFile(
+      ["localHelper()", "verifyLocal()", "checkAll()"],
+      members: ["private func localHelper() {}", "private func verifyLocal() {}"])
     XCTAssertEqual(misses(source), ["checkAll"])
   }
 }

@@ -272,27 +272,21 @@ public struct LintEngine: Sendable {
     var blocks: [FindingBlock] = []
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    func collect(_ pass: PerFile) {
-      if pass.findings.count > 0 { blocks.append(pass.findings) }
-      if !pass.errors.isEmpty { errors.append(contentsOf: pass.errors) }
-      if !pass.tests.isEmpty { tests.append(contentsOf: pass.tests) }
+    /// Calls `body` with the results of file `index` where they are (`results(_:)` without the
+    /// copy and the digest); not for a file `only` leaves out.
+    func withResults(_ index: Int, _ body: (PerFile) -> Void) {
+      if let only, !only.contains(index) { return }
+      if !decided.isEmpty, let pass = decided[index] { return body(pass) }
+      if first[index].speculated != nil { body(first[index].speculated!) }
     }
     var withFindings = 0
-    for index in files.indices {
-      if let only, !only.contains(index) { continue }
-      if !decided.isEmpty, let pass = decided[index] {
-        if pass.findings.count > 0 { withFindings += 1 }
-      } else if let count = first[index].speculated?.findings.count, count > 0 {
-        withFindings += 1
-      }
-    }
+    for index in files.indices { withResults(index) { if $0.findings.count > 0 { withFindings += 1 } } }
     blocks.reserveCapacity(withFindings)
     for index in files.indices {
-      if let only, !only.contains(index) { continue }
-      if !decided.isEmpty, let pass = decided[index] {
-        collect(pass)
-      } else if first[index].speculated != nil {
-        collect(first[index].speculated!)
+      withResults(index) { pass in
+        if pass.findings.count > 0 { blocks.append(pass.findings) }
+        errors.append(contentsOf: pass.errors)
+        tests.append(contentsOf: pass.tests)
       }
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }

@@ -122,11 +122,9 @@ public struct ResultCache: Sendable {
       // Every name a rule may look up among the run's assertion helpers: `missing_assertion`
       // asks about calls that may name a helper, `indiscrete_test` about names read as checks.
       // The same name called twice in a row (`XCTAssertEqual` after `XCTAssertEqual`) is
-      // hashed once.
-      // A call that asserts by its name whatever the configuration (`XCTAssertEqual`,
-      // `XCTFail`) is never looked up: every matcher takes it as an assertion before asking
-      // about helpers. Most
-      // calls of a test file are those; told by their bytes, they are not hashed.
+      // hashed once. A call that asserts by its name whatever the configuration
+      // (`XCTAssertEqual`, `XCTFail`) is never looked up: every matcher takes it as an
+      // assertion before asking about helpers.
       var last: String?
       for index in model.calls.indices {
         let name = model.calls[index].name

@@ -46,8 +46,8 @@ struct Speculation {
     var specRoots = TestDiscovery.quickRoots
     // A test the file does not call tells nothing here: no rule asks whether a function of the
     // file itself asserts (only names declared elsewhere), and `KnownFacts` leaves `test...`
-    // names out. Tests are most of a
-    // file's asserting functions: hashing each into the set cost 3% of a run.
+    // names out. Tests are most of a file's asserting functions: hashing each into the set cost
+    // 3% of a run.
     let calledTests = Set(declarations.calledNames.filter(Speculation.isTestName))
     var helpers = declarations.helpers.filter { !Speculation.isTestName($0.name) || calledTests.contains($0.name) }
     if let known {
@@ -69,12 +69,8 @@ struct Speculation {
     }
   }
 
-  /// Whether a name starts with `test` (compared byte by byte).
-  static func isTestName(_ name: String) -> Bool {
-    var bytes = name.utf8.makeIterator()
-    return bytes.next() == UInt8(ascii: "t") && bytes.next() == UInt8(ascii: "e")
-      && bytes.next() == UInt8(ascii: "s") && bytes.next() == UInt8(ascii: "t")
-  }
+  /// Whether a name starts with `test`.
+  static func isTestName(_ name: String) -> Bool { RuleText.hasPrefix(name, "test") }
 
   /// Bit 0: a test case; bit 1: a Quick spec.
   static func answer(_ name: String, _ discovery: TestDiscovery) -> UInt8 {

@@ -18,7 +18,7 @@ public struct AssertionMatcher: Sendable {
     // Most calls are not assertions: reject them by their first byte and length before any
     // hashing or comparing.
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
-    return isAssertion(call, named: name, in: model, usesTestStore: usesTestStore)
+    return Self.assertsByName(name) || assertsByCall(call, named: name, in: model, usesTestStore: usesTestStore)
   }
 
   /// `isAssertion(model.calls[index], ...)`, reading the call in place: most calls are rejected
@@ -28,18 +28,27 @@ public struct AssertionMatcher: Sendable {
     if model.calls[index].isMacro { return name == "#expect" || name == "#require" }
     if model.calls[index].isImplicitMember { return false }
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
-    // The usual assertions (`XCTAssert...`) by their name, before the call is copied out.
-    if Self.prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) { return true }
-    return isAssertion(model.calls[index], named: name, in: model, usesTestStore: usesTestStore)
+    // By the name first: the call is copied out only for the names decided by the call.
+    if Self.assertsByName(name) { return true }
+    return assertsByCall(model.calls[index], named: name, in: model, usesTestStore: usesTestStore)
   }
 
-  /// The rest of `isAssertion`, for a call that is neither a macro nor an implicit member.
-  private func isAssertion(
+  /// Whether a call of this name asserts by its name alone, for every matcher whatever its
+  /// configuration, the call's receiver, labels or file: `XCTAssert...`, `XCTFail`,
+  /// `assertSnapshot`, ... (not the names decided by the call, such as `wait` or `expect`).
+  /// Only for a call that is neither a macro nor an implicit member.
+  static func assertsByName(_ name: String) -> Bool {
+    // The usual assertions (`XCTAssert...`) by their bytes first, before hashing the name.
+    guard mayBeBuiltIn(name) else { return false }
+    return prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) || exactNames.contains(name)
+  }
+
+  /// The rest of `isAssertion` after `assertsByName`: the names decided by the call (its labels,
+  /// receiver, the file's `TestStore`) and the configured patterns. For a call that is neither
+  /// a macro nor an implicit member.
+  private func assertsByCall(
     _ call: Call, named name: String, in model: FileModel, usesTestStore: Bool
   ) -> Bool {
-    // The usual assertions (`XCTAssert...`) by their bytes first, before hashing the name.
-    if Self.prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) { return true }
-    if Self.exactNames.contains(name) { return true }
     switch name {
     case "wait": return call.labels.first == "for"
     case "fulfillment": return call.labels.first == "of"
@@ -65,19 +74,6 @@ public struct AssertionMatcher: Sendable {
       return extra.contains { $0.matches(name) || $0.matches(dotted) }
     }
     return false
-  }
-
-  /// Whether a call of this name asserts by its name alone, for every matcher whatever its
-  /// configuration, the call's receiver, labels or file: `XCTAssert...`, `XCTFail`,
-  /// `XCTUnwrap` (the usual ones, told by their bytes; not the names `isAssertion` decides by
-  /// the call, such as `wait` or `expect`). Only for a call that is neither a macro nor an
-  /// implicit member.
-  static func assertsByName(_ name: String) -> Bool {
-    var bytes = name.utf8.makeIterator()
-    guard bytes.next() == UInt8(ascii: "X"), bytes.next() == UInt8(ascii: "C"),
-      bytes.next() == UInt8(ascii: "T")
-    else { return false }
-    return RuleText.hasPrefix(name, "XCTAssert") || name == "XCTFail" || name == "XCTUnwrap"
   }
 
   /// Whether the file drives a TCA `TestStore`.
