@@ -75,26 +75,55 @@ final class ResultCacheTests: XCTestCase {
   }
 
   func test_decodedCache_readsResultsAsWritten() throws {
-    // Results stay bytes until read, then read as they were written (paths are not kept: they
-    // depend on the working directory).
-    let cache = try linkedCache()
-    let decoded = try XCTUnwrap(ResultCache.decode(cache.encoded(), key: "k"))
-    func pathless(_ findings: [Finding]?) -> [Finding]? {
-      findings?.map { finding in
-        var copy = finding
-        copy.path = ""
+    // Results are read back as they were found (paths are not kept: they depend on the working
+    // directory).
+    let files = ["Base.swift": Self.base, "FooTests.swift": Self.subclass, "BarTests.swift": Self.withHelperCall]
+    let first = run(files, cache: ResultCache(key: "k"))
+    let cache = try XCTUnwrap(first.cache)
+    XCTAssertEqual(cache.count, 3)
+    XCTAssertFalse(first.result.findings.isEmpty, "findings to read")
+    for name in files.keys {
+      let entry = try XCTUnwrap(cache.entry(for: "/virtual/" + name), name)
+      func pathless(_ findings: [Finding]) -> [Finding] {
+        findings.map { finding in
+          var copy = finding
+          copy.path = ""
+          return copy
+        }
+      }
+      XCTAssertEqual(entry.findings, pathless(first.result.findings.filter { $0.path == name }), name)
+      let tests = first.result.tests.filter { $0.file == name }.map { test in
+        var copy = test
+        copy.file = ""
         return copy
       }
+      XCTAssertEqual(entry.tests, tests, name)
+      XCTAssertEqual(entry.problems, [], name)
+      XCTAssertNotNil(entry.resultsDependencies, name)
     }
-    XCTAssertFalse(cache.entries.values.allSatisfy { $0.results?.findings.isEmpty ?? true }, "findings to read")
-    for (path, entry) in cache.entries {
-      let read = try XCTUnwrap(decoded.entries[path])
-      XCTAssertEqual(read.resultsDependencies, entry.results?.dependencies, path)
-      XCTAssertEqual(pathless(read.results?.findings), pathless(entry.results?.findings), path)
-      XCTAssertEqual(read.results?.tests.map(\.name), entry.results?.tests.map(\.name), path)
-      XCTAssertEqual(read.results?.tests.map(\.line), entry.results?.tests.map(\.line), path)
-      XCTAssertEqual(read.results?.problems, entry.results?.problems, path)
-    }
+    XCTAssertEqual(cache.entry(for: "/virtual/BarTests.swift")?.declarations.calledNames, ["check"])
+    XCTAssertNil(cache.entry(for: "/virtual/Other.swift"))
+  }
+
+  static let withHelperCall =
+    "import XCTest\nfinal class BarTests: XCTestCase {\n  func test_value_isChecked() { check(1) }\n}\n"
+
+  func test_damagedRecord_relintsItsFileOnly() throws {
+    let files = ["Base.swift": Self.base, "FooTests.swift": Self.subclass, "BarTests.swift": Self.withHelperCall]
+    let first = run(files, cache: ResultCache(key: "k"))
+    var bytes = try XCTUnwrap(first.cache).encoded()
+    // The findings of FooTests.swift are the only place `missing_assertion` is written out
+    // (by index, not by name), so damage its record where its path is.
+    let path = Array("/virtual/FooTests.swift".utf8)
+    let at = try XCTUnwrap(bytes.indices.first { bytes[$0...].starts(with: path) })
+    bytes[at + path.count - 1] = UInt8(ascii: "X")
+    let damaged = try XCTUnwrap(ResultCache.decode(bytes, key: "k"))
+    XCTAssertNil(damaged.entry(for: "/virtual/FooTests.swift"))
+    XCTAssertNotNil(damaged.entry(for: "/virtual/BarTests.swift"))
+    let second = run(files, cache: damaged)
+    // FooTests.swift may be linted before its base class is known, then read once more.
+    XCTAssertTrue((1...2).contains(second.reads), "only the damaged file is read again: \(second.reads) reads")
+    XCTAssertEqual(second.result.findings, first.result.findings)
   }
 
   func test_cliCache_isWrittenAndOptional() throws {

@@ -51,6 +51,34 @@ final class ManySmallFilesTests: XCTestCase {
     XCTAssertLessThan(run.peakBytes, Self.memoryBound, "peak resident memory of the run")
     XCTAssertLessThan(run.cpuSeconds, Self.cpuBound, "CPU time of the run")
   }
+
+  /// With the result cache (on by default): the run that writes it and the one that reads it
+  /// report the same, in the same bound. (The cache is read and written record by record; when
+  /// it held every file's results in memory, these runs took about twice the bound.)
+  func test_hundredMegabytesOfSmallFiles_cachedInBoundedMemory() throws {
+    let binary = try KillDuringFixTests.binary()
+    if Self.underSanitizer {
+      throw XCTSkip("a sanitizer multiplies the binary's memory and time; the bounds are for plain builds")
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-many-\(UUID())")
+    let tree = root.appendingPathComponent("Tests")
+    defer { try? FileManager.default.removeItem(at: root) }
+    _ = try Self.writeTree(at: tree)
+    let cache = root.appendingPathComponent("cache").path
+    var runs: [(usage: Usage, report: Data)] = []
+    for step in ["writes", "reads"] {
+      let report = root.appendingPathComponent("report-\(step).json")
+      let usage = try Self.run(
+        binary, ["--quiet", "--cache-path", cache, "--threads", "2", "--reporter", "json:" + report.path, "."],
+        in: tree, stderr: root.appendingPathComponent("stderr-\(step).txt"))
+      runs.append((usage, try Data(contentsOf: report)))
+    }
+    XCTAssertEqual(runs.map(\.usage.status), [0, 0])
+    let json = try XCTUnwrap(JSONSerialization.jsonObject(with: runs[0].report) as? [String: Any])
+    XCTAssertEqual((json["findings"] as? [Any])?.count, 2 * Self.fileCount, "a bad name and a generic assert in each file")
+    XCTAssertEqual(runs[1].report, runs[0].report, "the cache's results are the results")
+    XCTAssertLessThan(runs.map(\.usage.peakBytes).max() ?? 0, Self.memoryBound, "peak resident memory")
+  }
 }
 
 extension ManySmallFilesTests {

@@ -341,19 +341,17 @@ public enum TestLintCLI {
     let cache = cachePath.map {
       ResultCache.load(folder: $0, key: Self.cacheKey(enabled, configuration: configuration))
     }
-    // Only the suite-health reporters and the cache read the tests.
-    engine.collectsTests =
-      cache != nil || reporters.contains { $0.reporter is MarkdownReporter || $0.reporter is HTMLReporter }
+    // Only the suite-health reporters read the tests (the cache keeps its own copy).
+    engine.collectsTests = reporters.contains { $0.reporter is MarkdownReporter || $0.reporter is HTMLReporter }
     // The `text` report alone, with no baseline to apply, is streamed file by file from the
     // encoded findings: they are never all decoded, nor is the whole report held.
     let streams =
       !pruneBaseline && arguments.writeBaselinePath == nil && arguments.baselinePath == nil
       && reporters.allSatisfy { $0.reporter is TextReporter }
     engine.keepsFindingDetails = !streams
-    let (encoded, updatedCache, cacheChanged) = engine.encodedRun(
-      collected.files, only: only, cache: cache, load: load)
+    let (encoded, update) = engine.encodedRun(collected.files, only: only, cache: cache, load: load)
     // A cache that answered for every file as it is stays as it is on disk.
-    if let cachePath, let updatedCache, cacheChanged, let failure = updatedCache.save(folder: cachePath),
+    if let cachePath, let update, update.changed, let failure = update.save(folder: cachePath),
       !arguments.quiet
     {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"

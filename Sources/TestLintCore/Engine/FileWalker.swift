@@ -396,21 +396,13 @@ public enum FileWalker {
     return String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Creates `folder` (with a `.gitignore` of `*`, so version control leaves it alone) and
-  /// replaces `fileName` in it with `contents` atomically; returns why it could not, if so.
-  static func writeCacheFolder(_ folder: String, fileName: String, contents: [UInt8]) -> String? {
+  /// Creates `folder` (with a `.gitignore` of `*`, so version control leaves it alone) unless
+  /// it exists; returns why it could not, if so.
+  static func makeCacheFolder(_ folder: String) -> String? {
     if mkdir(folder, 0o755) != 0, errno != EEXIST { return errorText() }
     let ignore = folder + "/.gitignore"
     if access(ignore, F_OK) != 0 {
       _ = writeWhole(Array("# testlint's result cache\n*\n".utf8), to: ignore)
-    }
-    let target = folder + "/" + fileName
-    let temporary = target + ".tmp-\(getpid())"
-    if let failure = writeWhole(contents, to: temporary) { return failure }
-    guard rename(temporary, target) == 0 else {
-      let failure = errorText()
-      unlink(temporary)
-      return failure
     }
     return nil
   }

@@ -69,20 +69,26 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
-    let (encoded, updated, _) = encodedRun(files, only: only, cache: cache, load: load)
-    return (encoded.decoded(threads: threads), updated)
+    let (encoded, update) = encodedRun(files, only: only, cache: cache, load: load)
+    return (encoded.decoded(threads: threads), update?.inMemory())
   }
 
   /// `run(_:only:cache:load:)` with the findings left encoded by file, for the report to
-  /// decode or stream file by file; and whether the cache changed (when not, it need not be
-  /// written again).
+  /// decode or stream file by file; and, with a cache, the next cache to write.
   func encodedRun(
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
-  ) -> (result: EncodedLintResult, cache: ResultCache?, cacheChanged: Bool) {
+  ) -> (result: EncodedLintResult, cache: CacheUpdate?) {
     // Each file's findings are encoded where they are found, on the worker.
     let codec = FindingCodec(ruleIDs: rules.map(\.id), keepsDetails: keepsFindingDetails || cache != nil)
     let store = FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory)
+    // With a cache, what the next one needs of each file read (its declarations and tests,
+    // encoded) waits here, so that memory does not grow with the tree.
+    let records = FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory)
+    // Cached findings name rules by index: only a cache of the same rules has results to reuse.
+    let cachedResultsUsable = cache?.ruleIDs == codec.ruleIDs
+    // The tests are listed for the report that reads them, and for the cache.
+    let listsTests = collectsTests || cache != nil
     // Hashing every path costs a run's start a few milliseconds per 10,000 files, before any
     // worker starts: only for a rule that reads them.
     let runFiles = rules.contains { $0.rule.readsRunFiles } ? Set(files.map(\.displayPath)) : []
@@ -118,7 +124,7 @@ public struct LintEngine: Sendable {
     // run limited to one thread, which then uses one.
     let prefetcher = threads < 2 ? nil : Prefetcher(count: order.count) { position in
       let entry = files[order[position]]
-      if let stamp = entry.stamp, cache?.entries[entry.path]?.stamp == stamp { return nil }
+      if let stamp = entry.stamp, cache?.slot(for: entry.path)?.stamp == stamp { return nil }
       return entry.path
     }
     // Each file's result goes to its place in `files` (the order only decides when it is read).
@@ -128,8 +134,8 @@ public struct LintEngine: Sendable {
       do throws(Diagnostic) {
         prefetcher?.starting(position)
         let read = try Self.read(entry, cache: cache, load: load)
-        if let reused = read.reused {
-          if let declarations = reused.declarations { facts.add(declarations) }
+        if let (reused, declarations) = read.reused {
+          facts.add(declarations)
           return reused
         }
         let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
@@ -137,11 +143,10 @@ public struct LintEngine: Sendable {
         let linted = only?.contains(index) ?? true
         var declarations = ResultCache.declarations(
           of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil)
+        let record = cache == nil ? nil : FirstPass.Source.fresh(records.keep(ResultCache.encode(declarations)))
         guard linted else {
           facts.add(declarations)
-          return FirstPass(
-            declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
-            error: nil, cached: nil)
+          return FirstPass(record: record, hash: hash, stamp: stamp)
         }
         let guess = Speculation(declarations, roots: roots, known: known)
         known.publish(guess)
@@ -160,9 +165,7 @@ public struct LintEngine: Sendable {
             declarations.helpers[index].callees = []
           }
         }
-        var pass = FirstPass(
-          declarations: cache == nil ? nil : declarations, hash: hash, stamp: stamp, model: nil,
-          error: nil, cached: nil)
+        var pass = FirstPass(record: record, hash: hash, stamp: stamp)
         // The helpers the rules asked about and did not find are what the results assumed
         // does not assert (a name they never asked about cannot change them).
         let misses = HelperNames.Misses()
@@ -171,35 +174,58 @@ public struct LintEngine: Sendable {
           assertingHelpers: HelperNames(guess.assertingHelpers).recordingMisses(in: misses, known: known),
           runFiles: runFiles)
         let result = local.lint(context)
+        let tests = listsTests ? Self.inventory(context, counter: counter) : []
         pass.speculated = PerFile(
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
-          errors: result.problems,
-          tests: collectsTests ? Self.inventory(context, counter: counter) : [])
+          errors: result.problems, tests: collectsTests ? tests : [])
+        if cache != nil { pass.speculated?.cachedTests = records.keep(ResultCache.encodeTests(tests)) }
         pass.speculation = Speculation.Unsettled(
           entries: facts.add(declarations, types: guess.unsettledTypes, callees: misses.recorded))
         return pass
       } catch {
-        return FirstPass(
-          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cached: nil)
+        return FirstPass(error: error)
       }
     }
     prefetcher?.stop()
     let run = prepared(first, facts: facts)
     // The digests serve the cache only (without one, no array of them: 16 bytes a file).
     var digests: [UInt64?] = []
-    if cache != nil {
+    // Results the cache holds that still hold (read again from the cache file).
+    var reusable: [PerFile?] = []
+    if let cache {
       // Rules may look at the files beside a file (`test_file_name`): their names are a
       // dependency of its cached results.
       var folders: [String: [String]] = [:]
       for file in files { folders[FileWalker.parentDirectory(file.path), default: []].append(file.path) }
       let siblings = folders.mapValues { FindingFingerprint.fnv1a64($0.sorted()) }
-      digests = files.indices.map { index -> UInt64? in
-        run.passes[index].declarations.map {
-          ResultCache.dependencies(
-            of: $0, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
-            ^ (siblings[FileWalker.parentDirectory(files[index].path)] ?? 0)
+      let found = Parallel.map(count: files.count, threads: threads) { index -> (UInt64?, PerFile?) in
+        let file = files[index]
+        let pass = first[index]
+        var record: ResultCache.Record?
+        let declarations: ResultCache.Declarations?
+        switch pass.record {
+        case .old(let slot)?:
+          record = cache.record(slot, of: file.path)
+          declarations = record?.decodedDeclarations()
+        case .fresh(let location)?:
+          declarations = records.withBytes(location) { ResultCache.decodeDeclarations(Array($0)[...]) } ?? nil
+        case nil:
+          declarations = nil
         }
+        guard let declarations else { return (nil, nil) }
+        let digest = ResultCache.dependencies(
+          of: declarations, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
+          ^ (siblings[FileWalker.parentDirectory(file.path)] ?? 0)
+        // Cached results computed with the same facts are the file's results.
+        guard cachedResultsUsable, only?.contains(index) ?? true, pass.cachedDependencies == digest,
+          let stored = record?.decodedResults(), stored.dependencies == digest,
+          let reused = PerFile(
+            stored: stored, path: file.displayPath, codec: codec, store: store, listsTests: collectsTests)
+        else { return (digest, nil) }
+        return (digest, reused)
       }
+      digests = found.map(\.0)
+      reusable = found.map(\.1)
     }
     let dependencies = digests
     /// The digest of file `index`'s dependencies (nil without a cache).
@@ -221,11 +247,9 @@ public struct LintEngine: Sendable {
         continue
       } else if let error = first[index].error {
         decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
-      } else if let reused = first[index].cachedDependencies, reused == dependency(index),
-        let cached = first[index].cachedResults
-      {
-        decided[index] = PerFile(results: cached, path: path, codec: codec, store: store)
-        if let stamp = files[index].stamp, cache?.entries[files[index].path]?.stamp == stamp {
+      } else if !reusable.isEmpty, let reused = reusable[index] {
+        decided[index] = reused
+        if let stamp = files[index].stamp, cache?.slot(for: files[index].path)?.stamp == stamp {
           unchanged.insert(index)
         }
       } else if first[index].speculated != nil, holds[index] {
@@ -234,6 +258,7 @@ public struct LintEngine: Sendable {
         again.append(index)
       }
     }
+    reusable = []
     /// The results of file `index` (nil for a file `only` leaves out).
     func results(_ index: Int) -> PerFile? {
       if let only, !only.contains(index) { return nil }
@@ -257,10 +282,12 @@ public struct LintEngine: Sendable {
           model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
           runFiles: runFiles)
         let result = linter.lint(context)
+        let tests = listsTests ? Self.inventory(context, counter: counter) : []
         var pass = PerFile(
           findings: codec.encode(result.findings, path: path, store: store), errors: result.problems,
-          tests: collectsTests ? Self.inventory(context, counter: counter) : [])
+          tests: collectsTests ? tests : [])
         pass.dependencies = dependency(index)
+        if cache != nil { pass.cachedTests = records.keep(ResultCache.encodeTests(tests)) }
         return pass
       }
     }
@@ -295,33 +322,73 @@ public struct LintEngine: Sendable {
       findings: FindingsByFile(blocks: blocks, codec: codec, store: store), errors: errors.sorted(),
       files: linted.map(\.displayPath).sorted(), rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
-    guard var updated = cache else { return (result, nil, false) }
-    var changed = false
-    for (index, file) in files.enumerated() where !unchanged.contains(index) {
-      changed = true
-      let pass = run.passes[index]
-      guard let declarations = pass.declarations, let hash = pass.hash, let stamp = file.stamp ?? pass.stamp
-      else {
-        updated.entries[file.path] = nil
-        continue
+    guard let cache else { return (result, nil) }
+    let update = CacheUpdate(
+      key: cache.key, ruleIDs: codec.ruleIDs, changed: unchanged.count < files.count
+    ) { [decided] writer in
+      // Each file read, in the run's order; then what the cache held of files not in this run.
+      var inRun = Set<UInt64>()
+      inRun.reserveCapacity(files.count)
+      for (index, file) in files.enumerated() {
+        inRun.insert(ResultCache.key(of: file.path))
+        let pass = first[index]
+        guard let source = pass.record, let hash = pass.hash, let stamp = file.stamp ?? pass.stamp else { continue }
+        var old: ResultCache.Record?
+        if case .old(let slot) = source {
+          old = cache.record(slot, of: file.path)
+          guard let old else { continue }
+          if unchanged.contains(index) {
+            writer.add(path: file.path, stamp: stamp, contentHash: hash, record: old.bytes)
+            continue
+          }
+        }
+        // The file's results, unless `only` leaves it out (then it keeps those cached, if any).
+        let results: PerFile? =
+          if let only, !only.contains(index) { nil } else if let pass = decided[index] { pass } else {
+            first[index].speculated
+          }
+        func withResults(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+          guard let results else {
+            if let old { old.bytes[old.results].withUnsafeBufferPointer(body) } else { body(.init(start: nil, count: 0)) }
+            return
+          }
+          guard let dependencies = results.dependencies ?? dependency(index),
+            results.errors.allSatisfy({ $0.path == file.displayPath }), !results.findings.hasOwnPaths,
+            results.fromCache || results.cachedTests != nil
+          else { return body(.init(start: nil, count: 0)) }
+          if results.fromCache, let old { return old.bytes[old.results].withUnsafeBufferPointer(body) }
+          let encoded = store.withBytes(results.findings.location) { findings in
+            records.withBytes(results.cachedTests ?? .empty) { tests in
+              ResultCache.StoredResults.encode(
+                dependencies: dependencies, count: results.findings.count, errors: results.findings.errors,
+                findings: findings, problems: results.errors, tests: tests)
+            }
+          }
+          guard let encoded, let encoded else { return body(.init(start: nil, count: 0)) }
+          encoded.withUnsafeBufferPointer(body)
+        }
+        func withDeclarations(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+          switch source {
+          case .old: old!.bytes[old!.declarations].withUnsafeBufferPointer(body)
+          case .fresh(let location): return records.withBytes(location, body) != nil
+          }
+          return true
+        }
+        var record: [UInt8] = []
+        let complete = withDeclarations { declarations in
+          withResults { results in
+            record = ResultCache.record(path: file.path, declarations: declarations, results: results)
+          }
+        }
+        if complete { writer.add(path: file.path, stamp: stamp, contentHash: hash, record: record) }
       }
-      var entry = ResultCache.Entry(
-        stamp: stamp, contentHash: hash, declarations: declarations, results: nil)
-      if let pass = results(index), let dependencies = pass.dependencies,
-        pass.errors.allSatisfy({ $0.path == file.displayPath })
-      {
-        var problems: [Diagnostic] = []
-        let findings = result.findings.findings(of: [pass.findings], problems: &problems)
-        entry.results = problems.isEmpty
-          ? ResultCache.Results(
-            dependencies: dependencies, findings: findings, problems: pass.errors, tests: pass.tests)
-          : nil
-      } else if let cached = pass.cachedResults, only?.contains(index) == false {
-        entry.results = cached
+      for (key, slot) in cache.slots where !inRun.contains(key) {
+        if let bytes = cache.storage?.read(slot.offset, slot.length) {
+          writer.add(key: key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes)
+        }
       }
-      updated.entries[file.path] = entry
     }
-    return (result, updated, changed)
+    return (result, update)
   }
 
   /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
@@ -377,59 +444,54 @@ public struct LintEngine: Sendable {
 
   /// Pass 1: reads and scans every file for what the run declares.
   private func prepare(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8],
-    cache: ResultCache? = nil
+    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
     let facts = RunFacts()
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       do throws(Diagnostic) {
-        let read = try Self.read(entry, cache: cache, load: load)
-        if let reused = read.reused {
-          if let declarations = reused.declarations { facts.add(declarations) }
-          return reused
-        }
-        let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
+        let bytes = try load(entry)
         let source = try SourceFile(path: entry.displayPath, bytes: bytes)
         let model = Scanner.scan(source)
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
-        let declarations = ResultCache.declarations(
-          of: model, matcher: assertionMatcher, forCache: cache != nil)
-        facts.add(declarations)
-        return FirstPass(
-          declarations: cache == nil ? nil : declarations, hash: hash,
-          stamp: stamp, model: keep ? model : nil, error: nil, cached: nil)
+        facts.add(ResultCache.declarations(of: model, matcher: assertionMatcher, forCache: false))
+        return FirstPass(model: keep ? model : nil)
       } catch {
-        return FirstPass(
-          declarations: nil, hash: nil, stamp: nil, model: nil, error: error, cached: nil)
+        return FirstPass(error: error)
       }
     }
     return prepared(first, facts: facts)
   }
 
-  /// A file as pass 1 starts with it: what the cache holds for it when its size and
-  /// modification time (then, once read, its content) are unchanged (`reused`); otherwise its
-  /// bytes, their hash (0 without a cache) and its stamp.
+  /// A file as pass 1 starts with it: when the cache holds it with the same size and
+  /// modification time (then, once read, the same content), its record there and its
+  /// declarations (`reused`); otherwise its bytes, their hash (0 without a cache) and its stamp.
   private static func read(
     _ entry: FileEntry, cache: ResultCache?, load: (FileEntry) throws(Diagnostic) -> [UInt8]
-  ) throws(Diagnostic) -> (reused: FirstPass?, bytes: [UInt8], hash: UInt64, stamp: FileStamp) {
-    let cached = cache?.entries[entry.path]
+  ) throws(Diagnostic) -> (
+    reused: (FirstPass, ResultCache.Declarations)?, bytes: [UInt8], hash: UInt64, stamp: FileStamp
+  ) {
+    let slot = cache?.slot(for: entry.path)
+    /// The file's record, when it reads back.
+    func reused(_ slot: ResultCache.Slot, stamp: FileStamp) -> (FirstPass, ResultCache.Declarations)? {
+      guard let record = cache?.record(slot, of: entry.path), let declarations = record.decodedDeclarations()
+      else { return nil }
+      let pass = FirstPass(
+        record: .old(slot), hash: slot.contentHash, stamp: stamp, cachedDependencies: record.resultsDependencies)
+      return (pass, declarations)
+    }
     // Unchanged size and modification time: trust the cache without reading the file.
-    if let cached, let stamp = entry.stamp, cached.stamp == stamp {
-      let reused = FirstPass(
-        declarations: cached.declarations, hash: cached.contentHash, stamp: stamp, model: nil,
-        error: nil, cached: cached)
-      return (reused, [], cached.contentHash, stamp)
+    if let slot, let stamp = entry.stamp, slot.stamp == stamp, let found = reused(slot, stamp: stamp) {
+      return (found, [], slot.contentHash, stamp)
     }
     let bytes = try load(entry)
     let hash = cache == nil ? 0 : ResultCache.hash(bytes)
     let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
-    guard let cached, cached.contentHash == hash else { return (nil, bytes, hash, stamp) }
-    let reused = FirstPass(
-      declarations: cached.declarations, hash: hash, stamp: stamp, model: nil, error: nil,
-      cached: cached)
-    return (reused, bytes, hash, stamp)
+    guard let slot, slot.contentHash == hash, let found = reused(slot, stamp: stamp) else {
+      return (nil, bytes, hash, stamp)
+    }
+    return (found, bytes, hash, stamp)
   }
 
   /// Whether a file's name suggests base classes or helpers rather than tests (its name does
@@ -560,8 +622,8 @@ private struct PreparedRun: Sendable {
 }
 
 /// What pass 1 learnt of one file. A run holds one per file until pass 1 ends, so what few
-/// files have (a kept model, a problem, cached results) and what only a run with a cache keeps
-/// (the declarations, with the content hash and stamp) is kept aside, not in every one.
+/// files have (a kept model, a problem) and what only a run with a cache keeps (where the
+/// file's declarations are, its content hash and stamp) is kept aside, not in every one.
 private struct FirstPass: Sendable {
   /// The file's results linted with its own declarations standing for the run's.
   var speculated: PerFile?
@@ -569,48 +631,61 @@ private struct FirstPass: Sendable {
   var speculation: Speculation.Unsettled?
   private let rare: Rare?
 
+  /// Where a file's declarations are, for the cache.
+  enum Source: Sendable {
+    /// In its record in the cache that was read.
+    case old(ResultCache.Slot)
+    /// Encoded by this run, in its store.
+    case fresh(FindingStore.Location)
+  }
+
   private final class Rare: Sendable {
-    let declarations: ResultCache.Declarations?
+    let record: Source?
     let hash: UInt64?
     let stamp: FileStamp?
+    let cachedDependencies: UInt64?
     let model: FileModel?
     let error: Diagnostic?
-    let cached: ResultCache.Entry?
 
     init(
-      declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
-      error: Diagnostic?, cached: ResultCache.Entry?
+      record: Source?, hash: UInt64?, stamp: FileStamp?, cachedDependencies: UInt64?, model: FileModel?,
+      error: Diagnostic?
     ) {
-      self.declarations = declarations
+      self.record = record
       self.hash = hash
       self.stamp = stamp
+      self.cachedDependencies = cachedDependencies
       self.model = model
       self.error = error
-      self.cached = cached
     }
   }
 
-  var declarations: ResultCache.Declarations? { rare?.declarations }
+  var record: Source? { rare?.record }
   var hash: UInt64? { rare?.hash }
   var stamp: FileStamp? { rare?.stamp }
   var model: FileModel? { rare?.model }
   var error: Diagnostic? { rare?.error }
-  /// The results the cache holds for the file (decoded on each call).
-  var cachedResults: ResultCache.Results? { rare?.cached?.results }
-  /// What they were computed with (without decoding them).
-  var cachedDependencies: UInt64? { rare?.cached?.resultsDependencies }
+  /// What the cached results were computed with.
+  var cachedDependencies: UInt64? { rare?.cachedDependencies }
 
-  /// `hash` and `stamp` are kept only with `declarations` (the cache reads the three together).
-  init(
-    declarations: ResultCache.Declarations?, hash: UInt64?, stamp: FileStamp?, model: FileModel?,
-    error: Diagnostic?, cached: ResultCache.Entry?
-  ) {
+  /// A file read with a cache (`record` nil without one).
+  init(record: Source?, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64? = nil) {
     rare =
-      declarations == nil && model == nil && error == nil && cached == nil
+      record == nil
       ? nil
       : Rare(
-        declarations: declarations, hash: hash, stamp: stamp, model: model, error: error,
-        cached: cached)
+        record: record, hash: hash, stamp: stamp, cachedDependencies: cachedDependencies, model: nil, error: nil)
+  }
+
+  /// A file scanned for `fixes` and `inventory`, its model kept when given.
+  init(model: FileModel?) {
+    rare =
+      model.map { Rare(record: nil, hash: nil, stamp: nil, cachedDependencies: nil, model: $0, error: nil) }
+  }
+
+  /// A file that could not be read.
+  init(error: Diagnostic) {
+    rare = Rare(record: nil, hash: nil, stamp: nil, cachedDependencies: nil, model: nil, error: error)
   }
 }
 
@@ -620,6 +695,10 @@ private struct PerFile: Sendable {
   var errors: [Diagnostic]
   var tests: [InventoryEntry]
   var dependencies: UInt64?
+  /// The tests encoded for the cache, where `records` keeps them (with a cache).
+  var cachedTests: FindingStore.Location?
+  /// Whether the results are the cache's (its record keeps them as they are).
+  var fromCache = false
 
   init(findings: FindingBlock, errors: [Diagnostic], tests: [InventoryEntry]) {
     self.findings = findings
@@ -627,19 +706,26 @@ private struct PerFile: Sendable {
     self.tests = tests
   }
 
-  /// Cached results of a file, with its current display path.
-  init(results: ResultCache.Results, path: String, codec: FindingCodec, store: FindingStore) {
-    findings = codec.encode(results.findings, path: path, allOfFile: true, store: store)
-    errors = results.problems.map { problem in
+  /// Cached results of a file, with its current display path; nil when they do not read back.
+  init?(
+    stored: ResultCache.StoredResults, path: String, codec: FindingCodec, store: FindingStore, listsTests: Bool
+  ) {
+    guard stored.findings.withUnsafeBufferPointer({ codec.forEach($0) { _ in } }) else { return nil }
+    let location = stored.findings.isEmpty ? .empty : store.keep(Array(stored.findings))
+    findings = FindingBlock(
+      path: path, location: location, count: stored.count, errors: stored.errors, hasOwnPaths: false)
+    errors = stored.problems.map { problem in
       var copy = problem
       copy.path = path
       return copy
     }
-    tests = results.tests.map { test in
-      var copy = test
-      copy.file = path
-      return copy
+    if listsTests {
+      guard let tests = ResultCache.decodeTests(stored.tests, path: path) else { return nil }
+      self.tests = tests
+    } else {
+      tests = []
     }
-    dependencies = results.dependencies
+    dependencies = stored.dependencies
+    fromCache = true
   }
 }

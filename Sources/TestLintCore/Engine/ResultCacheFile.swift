@@ -1,0 +1,518 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The cache file, and the part of it a run holds.
+//
+// A run holds an index of the file (a few dozen bytes per linted file: where each file's record
+// is, its stamp and content hash), never the records: a worker reads the record of the file it
+// is on (`pread`), takes what it needs and lets it go, and the next cache is written record by
+// record as the run ends. So a run with the cache takes about as much memory as one without,
+// whatever the size of the tree.
+//
+// The file: the magic `TLCACHE2`, the key, the rule ids the findings name by index; the records,
+// one after the other; the index (per record: the FNV-1a of its path, where it is, its stamp and
+// content hash); and 24 bytes that end it: where the index starts, how many records, `TLCEND02`.
+// A record: the path, the declarations (`Declarations`' encoding) and the results, each
+// length-prefixed (no results: length 0). Results: the digest of the run's facts they were
+// computed with, the number of findings and of errors among them, the findings as
+// `FindingCodec` encodes them (paths left out: they depend on the working directory), the
+// problems, and the tests.
+//
+// A file cut short, or not ending as a cache ends, is no cache (the run starts afresh); a
+// record that does not read back as written is no entry (its file is linted again).
+
+extension ResultCache {
+  static let magic: [UInt8] = Array("TLCACHE2".utf8)
+  static let endMagic: [UInt8] = Array("TLCEND02".utf8)
+
+  /// Where a file's record is, and what the index says of the file.
+  public struct Slot: Sendable, Equatable {
+    /// Offset of the record in the cache's bytes.
+    var offset: Int
+    /// Its length.
+    var length: Int
+    /// The file's size and modification time when it was read.
+    public var stamp: FileStamp
+    /// FNV-1a of its content.
+    public var contentHash: UInt64
+  }
+
+  /// A file's record as read: its parts as ranges of `bytes`.
+  struct Record {
+    let bytes: [UInt8]
+    let path: Range<Int>
+    let declarations: Range<Int>
+    let results: Range<Int>
+
+    /// Splits a record; nil when damaged.
+    init?(bytes: [UInt8]) {
+      var reader = ByteReader(bytes: bytes)
+      guard let path = reader.range(), let declarations = reader.range(), let results = reader.range(),
+        reader.position == bytes.count
+      else { return nil }
+      self.bytes = bytes
+      self.path = path
+      self.declarations = declarations
+      self.results = results
+    }
+
+    /// Whether it is the record of `path`.
+    func isRecord(of path: String) -> Bool { bytes[self.path].elementsEqual(path.utf8) }
+
+    /// The declarations; nil when damaged.
+    func decodedDeclarations() -> Declarations? { ResultCache.decodeDeclarations(bytes[declarations]) }
+
+    /// The digest of the run's facts the results were computed with; nil without results.
+    var resultsDependencies: UInt64? {
+      guard results.count >= 8 else { return nil }
+      var reader = ByteReader(bytes: bytes[results], position: results.lowerBound)
+      return reader.u64()
+    }
+
+    /// The results; nil without them or when damaged.
+    func decodedResults() -> StoredResults? { StoredResults(bytes[results]) }
+  }
+
+  /// A record's results, their findings still encoded.
+  struct StoredResults {
+    var dependencies: UInt64
+    var count: Int
+    var errors: Int
+    /// The findings as `FindingCodec` encodes them.
+    var findings: ArraySlice<UInt8>
+    /// Problems, their paths left empty.
+    var problems: [Diagnostic]
+    /// The tests' encoding (`ResultCache.encodeTests`).
+    var tests: ArraySlice<UInt8>
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+      guard !bytes.isEmpty else { return nil }
+      var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
+      guard let dependencies = reader.u64(), let count = reader.int(), let errors = reader.int(),
+        let findings = reader.range(), let problemCount = reader.int(), problemCount >= 0
+      else { return nil }
+      var problems: [Diagnostic] = []
+      for _ in 0..<problemCount {
+        guard let line = reader.int(), let column = reader.int(), let message = reader.string() else { return nil }
+        problems.append(Diagnostic(path: "", line: line, column: column, message: message))
+      }
+      guard let tests = reader.range(), reader.position == bytes.endIndex else { return nil }
+      self.dependencies = dependencies
+      self.count = count
+      self.errors = errors
+      self.findings = bytes[findings]
+      self.problems = problems
+      self.tests = bytes[tests]
+    }
+
+    /// The results' encoding: the findings' bytes as a `FindingCodec` encoded them.
+    static func encode(
+      dependencies: UInt64, count: Int, errors: Int, findings: UnsafeBufferPointer<UInt8>,
+      problems: [Diagnostic], tests: UnsafeBufferPointer<UInt8>
+    ) -> [UInt8] {
+      var writer = ByteWriter()
+      writer.bytes.reserveCapacity(findings.count + tests.count + 32)
+      writer.u64(dependencies)
+      writer.int(count)
+      writer.int(errors)
+      writer.int(findings.count)
+      writer.bytes += findings
+      writer.int(problems.count)
+      for problem in problems {
+        writer.int(problem.line)
+        writer.int(problem.column)
+        writer.string(problem.message)
+      }
+      writer.int(tests.count)
+      writer.bytes += tests
+      return writer.bytes
+    }
+  }
+
+  /// A record's bytes.
+  static func record(path: String, declarations: UnsafeBufferPointer<UInt8>, results: UnsafeBufferPointer<UInt8>)
+    -> [UInt8]
+  {
+    var writer = ByteWriter()
+    writer.bytes.reserveCapacity(path.utf8.count + declarations.count + results.count + 12)
+    writer.string(path)
+    writer.int(declarations.count)
+    writer.bytes += declarations
+    writer.int(results.count)
+    writer.bytes += results
+    return writer.bytes
+  }
+
+  /// Declarations as bytes.
+  static func encode(_ declarations: Declarations) -> [UInt8] {
+    var writer = ByteWriter()
+    writer.int(declarations.classes.count)
+    for pair in declarations.classes {
+      writer.string(pair.name)
+      writer.string(pair.superclass)
+    }
+    writer.int(declarations.helpers.count)
+    for helper in declarations.helpers {
+      writer.string(helper.name)
+      writer.int(helper.asserts ? 1 : 0)
+      writer.strings(helper.callees)
+    }
+    writer.strings(declarations.typeReferences)
+    writer.strings(declarations.calledNames)
+    return writer.bytes
+  }
+
+  /// What `encode(_:)` wrote; nil when damaged.
+  static func decodeDeclarations(_ bytes: ArraySlice<UInt8>) -> Declarations? {
+    var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
+    guard let classCount = reader.int(), classCount >= 0 else { return nil }
+    var classes: [Pair] = []
+    for _ in 0..<classCount {
+      guard let name = reader.string(), let superclass = reader.string() else { return nil }
+      classes.append(Pair(name: name, superclass: superclass))
+    }
+    guard let helperCount = reader.int(), helperCount >= 0 else { return nil }
+    var helpers: [HelperSummary] = []
+    for _ in 0..<helperCount {
+      guard let name = reader.string(), let asserts = reader.int(), let callees = reader.strings() else { return nil }
+      helpers.append(HelperSummary(name: name, asserts: asserts == 1, callees: callees))
+    }
+    guard let references = reader.strings(), let called = reader.strings(), reader.position == bytes.endIndex
+    else { return nil }
+    return Declarations(classes: classes, helpers: helpers, typeReferences: references, calledNames: called)
+  }
+
+  /// A file's tests as bytes (their file left out).
+  static func encodeTests(_ tests: [InventoryEntry]) -> [UInt8] {
+    guard !tests.isEmpty else { return [] }
+    var writer = ByteWriter()
+    writer.int(tests.count)
+    for test in tests {
+      writer.optional(test.suite)
+      writer.string(test.name)
+      writer.string(test.framework.rawValue)
+      writer.int(test.line)
+      writer.int(test.assertions)
+    }
+    return writer.bytes
+  }
+
+  /// What `encodeTests` wrote, as the tests of the file at `path`; nil when damaged.
+  static func decodeTests(_ bytes: ArraySlice<UInt8>, path: String) -> [InventoryEntry]? {
+    guard !bytes.isEmpty else { return [] }
+    var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
+    guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
+    var tests: [InventoryEntry] = []
+    tests.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let suite = reader.optional(), let name = reader.string(), let frameworkName = reader.string(),
+        let framework = TestFramework(rawValue: frameworkName), let line = reader.int(),
+        let assertions = reader.int()
+      else { return nil }
+      tests.append(
+        InventoryEntry(file: path, suite: suite, name: name, framework: framework, line: line, assertions: assertions))
+    }
+    return reader.position == bytes.endIndex ? tests : nil
+  }
+
+  /// FNV-1a 64 of a path, the index's key for it.
+  static func key(of path: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+}
+
+// MARK: - Reading
+
+extension ResultCache {
+  /// The bytes behind a cache: a file read where needed, or bytes in memory.
+  final class Storage: Sendable {
+    private let descriptor: Int32
+    private let memory: [UInt8]
+
+    init(descriptor: Int32) {
+      self.descriptor = descriptor
+      memory = []
+    }
+
+    init(bytes: [UInt8]) {
+      descriptor = -1
+      memory = bytes
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// `count` bytes from `offset`; nil when they are not there.
+    func read(_ offset: Int, _ count: Int) -> [UInt8]? {
+      guard offset >= 0, count >= 0 else { return nil }
+      if descriptor < 0 {
+        guard count <= memory.count - offset else { return nil }
+        return Array(memory[offset..<(offset + count)])
+      }
+      var bytes = [UInt8](repeating: 0, count: count)
+      var done = 0
+      while done < count {
+        let moved = bytes.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
+        }
+        if moved < 0, errno == EINTR { continue }
+        guard moved > 0 else { return nil }
+        done += moved
+      }
+      return bytes
+    }
+  }
+
+  /// The cache in `bytes` for `key`, or nil when they are not one (another version or
+  /// configuration, or cut short).
+  public static func decode(_ bytes: [UInt8], key: String) -> ResultCache? {
+    reading(Storage(bytes: bytes), size: bytes.count, key: key)
+  }
+
+  /// Reads the header, the index and the end of a cache of `size` bytes.
+  private static func reading(_ storage: Storage, size: Int, key: String) -> ResultCache? {
+    guard size >= magic.count + 24, let end = storage.read(size - 24, 24), Array(end[16...]) == endMagic
+    else { return nil }
+    var endReader = ByteReader(bytes: end)
+    guard let indexStart = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
+      let count = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
+      indexStart >= magic.count, indexStart <= size - 24, count >= 0, count <= size
+    else { return nil }
+    // The header: the magic, the key and the rule ids, before the first record.
+    guard let head = storage.read(0, min(indexStart, 1 << 16)) else { return nil }
+    var reader = ByteReader(bytes: head)
+    guard reader.take(magic.count) == magic, let stored = reader.string(), stored == key,
+      let ruleIDs = reader.strings()
+    else { return nil }
+    let recordsStart = reader.position
+    guard let index = storage.read(indexStart, size - 24 - indexStart) else { return nil }
+    var indexReader = ByteReader(bytes: index)
+    var slots: [UInt64: Slot] = [:]
+    slots.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let pathKey = indexReader.u64(), let offset = indexReader.int(), let length = indexReader.int(),
+        let size = indexReader.int(), let modified = indexReader.int(), let contentHash = indexReader.u64(),
+        offset >= recordsStart, length >= 0, length <= indexStart - offset
+      else { return nil }
+      slots[pathKey] = Slot(
+        offset: offset, length: length, stamp: FileStamp(size: size, modified: modified), contentHash: contentHash)
+    }
+    guard indexReader.position == index.count else { return nil }
+    var cache = ResultCache(key: key)
+    cache.ruleIDs = ruleIDs
+    cache.slots = slots
+    cache.storage = storage
+    return cache
+  }
+
+  /// The cache stored in `folder` for `key`, or an empty one (missing, damaged, other key).
+  public static func load(folder: String, key: String) -> ResultCache {
+    let descriptor = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return ResultCache(key: key) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      return ResultCache(key: key)
+    }
+    return reading(Storage(descriptor: descriptor), size: Int(info.st_size), key: key) ?? ResultCache(key: key)
+  }
+
+  /// What the index says of the file at `path`.
+  func slot(for path: String) -> Slot? { slots[Self.key(of: path)] }
+
+  /// The record of the file at `path`; nil when there is none or it does not read back.
+  func record(_ slot: Slot, of path: String) -> Record? {
+    guard let bytes = storage?.read(slot.offset, slot.length), let record = Record(bytes: bytes),
+      record.isRecord(of: path)
+    else { return nil }
+    return record
+  }
+
+  /// One file's entry as the cache holds it (for tests and tools: a run reads records itself).
+  public struct Entry: Sendable {
+    /// Size and modification time when it was read.
+    public var stamp: FileStamp
+    /// FNV-1a of the content.
+    public var contentHash: UInt64
+    /// Its declarations.
+    public var declarations: Declarations
+    /// The digest of the run's facts its results were computed with; nil without results.
+    public var resultsDependencies: UInt64?
+    /// Its findings (their path left empty), problems and tests; nil without results.
+    public var findings: [Finding]?
+    public var problems: [Diagnostic]?
+    public var tests: [InventoryEntry]?
+  }
+
+  /// The entry of the file at `path`, decoded; nil when there is none or it is damaged.
+  public func entry(for path: String) -> Entry? {
+    guard let slot = slot(for: path), let record = record(slot, of: path),
+      let declarations = record.decodedDeclarations()
+    else { return nil }
+    var entry = Entry(stamp: slot.stamp, contentHash: slot.contentHash, declarations: declarations)
+    if let results = record.decodedResults() {
+      var findings: [Finding] = []
+      let codec = FindingCodec(ruleIDs: ruleIDs, keepsDetails: true)
+      guard results.findings.withUnsafeBufferPointer({ codec.decode($0, path: "", into: &findings) }),
+        let tests = Self.decodeTests(results.tests, path: "")
+      else { return nil }
+      entry.resultsDependencies = results.dependencies
+      entry.findings = findings
+      entry.problems = results.problems
+      entry.tests = tests
+    }
+    return entry
+  }
+
+  /// How many files the cache holds.
+  public var count: Int { slots.count }
+
+  /// The cache written anew, as bytes (its records in the order of their paths' keys).
+  public func encoded() -> [UInt8] {
+    let writer = Writer(key: key, ruleIDs: ruleIDs)
+    for (key, slot) in slots.sorted(by: { $0.key < $1.key }) {
+      if let bytes = storage?.read(slot.offset, slot.length) {
+        writer.add(key: key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes)
+      }
+    }
+    return writer.finish().bytes
+  }
+}
+
+// MARK: - Writing
+
+extension ResultCache {
+  /// Writes a cache record by record: to a temporary file in the cache's folder, renamed over
+  /// the cache when done, or to memory.
+  public final class Writer {
+    private var descriptor: Int32 = -1
+    private var temporary: String?
+    private var target: String?
+    /// Bytes not yet written (all of them in memory).
+    private var buffer = ByteWriter()
+    private var written = 0
+    private var index = ByteWriter()
+    private var count = 0
+    private var failure: String?
+    private let toMemory: Bool
+
+    /// A writer to memory (`finish()` returns the bytes).
+    public init(key: String, ruleIDs: [String]) {
+      toMemory = true
+      header(key: key, ruleIDs: ruleIDs)
+    }
+
+    /// A writer of the cache in `folder` (created with a `.gitignore` that ignores it all).
+    public init(folder: String, key: String, ruleIDs: [String]) {
+      toMemory = false
+      let target = folder + "/" + ResultCache.fileName
+      self.target = target
+      failure = FileWalker.makeCacheFolder(folder)
+      if failure == nil {
+        let temporary = target + ".tmp-\(getpid())"
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0 { failure = FileWalker.errorText() } else { self.temporary = temporary }
+      }
+      header(key: key, ruleIDs: ruleIDs)
+    }
+
+    deinit {
+      if descriptor >= 0 { close(descriptor) }
+      if let temporary { unlink(temporary) }
+    }
+
+    private func header(key: String, ruleIDs: [String]) {
+      buffer.bytes += ResultCache.magic
+      buffer.string(key)
+      buffer.strings(ruleIDs)
+    }
+
+    /// Adds the record of the file at `path`.
+    func add(path: String, stamp: FileStamp, contentHash: UInt64, record: [UInt8]) {
+      add(key: ResultCache.key(of: path), stamp: stamp, contentHash: contentHash, record: record)
+    }
+
+    /// Adds the record of the file whose path has `key(of:)` `key`.
+    func add(key: UInt64, stamp: FileStamp, contentHash: UInt64, record: [UInt8]) {
+      index.u64(key)
+      index.int(written + buffer.bytes.count)
+      index.int(record.count)
+      index.int(stamp.size)
+      index.int(stamp.modified)
+      index.u64(contentHash)
+      count += 1
+      buffer.bytes += record
+      if !toMemory, buffer.bytes.count >= 1 << 20 { flush() }
+    }
+
+    private func flush() {
+      guard !toMemory, !buffer.bytes.isEmpty else { return }
+      if failure == nil, !buffer.bytes.withUnsafeBytes({ FileWalker.writeAll(descriptor, $0) }) {
+        failure = FileWalker.errorText()
+      }
+      written += buffer.bytes.count
+      buffer.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the cache: its bytes (to memory), or nil once it is in place, else why it is not.
+    func finish() -> (bytes: [UInt8], failure: String?) {
+      let indexStart = written + buffer.bytes.count
+      buffer.bytes += index.bytes
+      index = ByteWriter()
+      buffer.u64(UInt64(indexStart))
+      buffer.u64(UInt64(count))
+      buffer.bytes += ResultCache.endMagic
+      if toMemory { return (buffer.bytes, nil) }
+      flush()
+      if failure == nil, close(descriptor) != 0 { failure = FileWalker.errorText() }
+      descriptor = -1
+      if failure == nil, let temporary, let target, rename(temporary, target) != 0 {
+        failure = FileWalker.errorText()
+      }
+      if failure == nil { temporary = nil }
+      return ([], failure)
+    }
+  }
+}
+
+/// The cache a run leaves for the next: written record by record (`save`), from what the run
+/// kept of each file and the records of the cache it read.
+struct CacheUpdate {
+  let key: String
+  let ruleIDs: [String]
+  /// Whether it differs from the cache that was read (when not, it need not be written).
+  let changed: Bool
+  let write: (ResultCache.Writer) -> Void
+
+  /// Writes it to `folder`; returns why it could not, if so.
+  func save(folder: String) -> String? {
+    let writer = ResultCache.Writer(folder: folder, key: key, ruleIDs: ruleIDs)
+    write(writer)
+    return writer.finish().failure
+  }
+
+  /// It, in memory.
+  func inMemory() -> ResultCache? {
+    let writer = ResultCache.Writer(key: key, ruleIDs: ruleIDs)
+    write(writer)
+    return ResultCache.decode(writer.finish().bytes, key: key)
+  }
+}
+
+extension ByteReader {
+  /// A length-prefixed run of bytes, as a range of `bytes`.
+  mutating func range() -> Range<Int>? {
+    guard let count = int(), count >= 0, count <= bytes.endIndex - position else { return nil }
+    defer { position += count }
+    return position..<(position + count)
+  }
+}
