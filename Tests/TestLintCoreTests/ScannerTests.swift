@@ -837,6 +837,13 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(hierarchy.superclasses["D"], ["Base"])
   }
 
+  func test_classHierarchy_nameDeclaredTwice_keepsBothSuperclasses() {
+    var hierarchy = ClassHierarchy()
+    hierarchy.add(scan("class A: NSObject {}\nclass A: XCTestCase {}\nclass A: NSObject {}\nclass B: A {}"))
+    XCTAssertEqual(hierarchy.superclasses["A"], ["NSObject", "XCTestCase"])
+    XCTAssertEqual(hierarchy.testCaseClasses(roots: ["XCTestCase"]), ["XCTestCase", "A", "B"])
+  }
+
   func test_nonTestMethods_areNotDiscovered() {
     let model = scan(
       """

@@ -127,8 +127,14 @@ public struct LintEngine: Sendable {
       if let stamp = entry.stamp, cache?.slot(for: entry.path)?.stamp == stamp { return nil }
       return entry.path
     }
+    // Each worker has sets of its own for what every file's speculation starts from: shared
+    // ones had their reference counts written by both threads for every file, a cache line
+    // passed back and forth between the cores.
+    let workerRoots = (0..<Parallel.workers(count: files.count, threads: threads)).map { _ in
+      (tests: Set(Array(roots)), specs: Set(Array(TestDiscovery.quickRoots)))
+    }
     // Each file's result goes to its place in `files` (the order only decides when it is read).
-    let first = Parallel.map(count: files.count, threads: threads, placing: order) { position -> FirstPass in
+    let first = Parallel.map(count: files.count, threads: threads, placing: order) { position, worker -> FirstPass in
       let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
@@ -148,7 +154,8 @@ public struct LintEngine: Sendable {
           facts.add(declarations)
           return FirstPass(record: record, hash: hash, stamp: stamp)
         }
-        let guess = Speculation(declarations, roots: roots, known: known)
+        let guess = Speculation(
+          declarations, roots: workerRoots[worker].tests, specRoots: workerRoots[worker].specs, known: known)
         known.publish(guess)
         if cache == nil {
           // Without a cache, the file's declarations serve the run's facts only, which need

@@ -10,21 +10,32 @@ enum Parallel {
   static func map<T: Sendable>(
     count: Int, threads: Int, placing: [Int]? = nil, _ body: @Sendable (Int) -> T
   ) -> [T] {
+    map(count: count, threads: threads, placing: placing) { index, _ in body(index) }
+  }
+
+  /// How many workers `map` runs for `count` jobs on up to `threads` threads.
+  static func workers(count: Int, threads: Int) -> Int { max(1, min(threads, count)) }
+
+  /// `map`, telling `body` which worker runs it (`0..<workers(count:threads:)`): a worker may
+  /// use state of its own, which no other thread touches.
+  static func map<T: Sendable>(
+    count: Int, threads: Int, placing: [Int]? = nil, _ body: @Sendable (_ index: Int, _ worker: Int) -> T
+  ) -> [T] {
     guard count > 0 else { return [] }
-    let workers = max(1, min(threads, count))
+    let workers = workers(count: count, threads: threads)
     // The workers write each result straight into the array's storage (one slot each): no
     // second buffer to copy from, which for pass 1's one record per file was as large again.
     return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       let slots = Slots(base: buffer.baseAddress!)
       if workers == 1 {
-        for index in 0..<count { slots.store(body(index), at: placing?[index] ?? index) }
+        for index in 0..<count { slots.store(body(index, 0), at: placing?[index] ?? index) }
       } else {
         let counter = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
           while true {
             let index = counter.next()
             guard index < count else { break }
-            slots.store(body(index), at: placing?[index] ?? index)
+            slots.store(body(index, worker), at: placing?[index] ?? index)
           }
         }
       }

@@ -41,9 +41,12 @@ struct Speculation {
   /// they are final, so a file linted after them is linted once. Without the called names (a
   /// run without a cache does not gather them), the rules ask `known` about a helper as they
   /// meet it (`HelperNames.recordingMisses(in:known:)`).
-  init(_ declarations: ResultCache.Declarations, roots: Set<String>, known: KnownFacts? = nil) {
+  init(
+    _ declarations: ResultCache.Declarations, roots: Set<String>,
+    specRoots: Set<String> = TestDiscovery.quickRoots, known: KnownFacts? = nil
+  ) {
     var testRoots = roots
-    var specRoots = TestDiscovery.quickRoots
+    var specRoots = specRoots
     // A test the file does not call tells nothing here: no rule asks whether a function of the
     // file itself asserts (only names declared elsewhere), and `KnownFacts` leaves `test...`
     // names out. Tests are most of a file's asserting functions: hashing each into the set cost

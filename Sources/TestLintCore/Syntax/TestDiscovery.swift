@@ -39,28 +39,51 @@ public struct DiscoveredTest: Sendable, Hashable {
 /// Which classes of a whole run are XCTest test cases: a class inheriting, transitively, from
 /// `XCTestCase` or from a configured base, across every file of the run.
 public struct ClassHierarchy: Sendable {
+  /// The superclass (simple name) each class (simple name) was first declared with.
+  private var firstSuperclass: [String: String] = [:]
+  /// Other superclasses of a name declared again with another (rare): one string per class
+  /// above, not a set each, which in a run of 100,000 files was that many allocations to
+  /// make under the run's lock and to free at its end.
+  private var otherSuperclasses: [String: Set<String>] = [:]
+
   /// Superclass (simple name) of each class (simple name); a name declared twice keeps both.
-  public private(set) var superclasses: [String: Set<String>] = [:]
+  public var superclasses: [String: Set<String>] {
+    var result = firstSuperclass.mapValues { Set([$0]) }
+    for (name, others) in otherSuperclasses { result[name, default: []].formUnion(others) }
+    return result
+  }
 
   /// An empty hierarchy.
   public init() {}
+
+  /// Adds a class and its superclass.
+  private mutating func add(_ name: String, superclass: String) {
+    if let known = firstSuperclass[name] {
+      if known != superclass { otherSuperclasses[name, default: []].insert(superclass) }
+    } else {
+      firstSuperclass[name] = superclass
+    }
+  }
 
   /// Adds the classes a file declares.
   public mutating func add(_ model: FileModel) {
     for type in model.types where type.kind == .class {
       guard let first = type.firstInheritedName else { continue }
-      superclasses[type.simpleName, default: []].insert(first)
+      add(type.simpleName, superclass: first)
     }
   }
 
   /// Adds (class, superclass) pairs learnt from a file.
   public mutating func add(_ classes: [ResultCache.Pair]) {
-    for pair in classes { superclasses[pair.name, default: []].insert(pair.superclass) }
+    for pair in classes { add(pair.name, superclass: pair.superclass) }
   }
 
   /// Adds another hierarchy's classes.
   public mutating func merge(_ other: ClassHierarchy) {
-    for (name, supers) in other.superclasses { superclasses[name, default: []].formUnion(supers) }
+    for (name, superclass) in other.firstSuperclass { add(name, superclass: superclass) }
+    for (name, supers) in other.otherSuperclasses {
+      for superclass in supers { add(name, superclass: superclass) }
+    }
   }
 
   /// Every class name that inherits (transitively) from one of `roots`, the roots included.
@@ -81,7 +104,8 @@ public struct ClassHierarchy: Sendable {
   /// Each superclass's subclasses.
   private func children() -> [String: [String]] {
     var children: [String: [String]] = [:]
-    for (name, supers) in superclasses {
+    for (name, parent) in firstSuperclass { children[parent, default: []].append(name) }
+    for (name, supers) in otherSuperclasses {
       for parent in supers { children[parent, default: []].append(name) }
     }
     return children
@@ -166,7 +190,7 @@ public struct TestDiscovery: Sendable {
 
   /// Everything `isXCTestMethod` asks but whether the owner is a test case: the cheap part,
   /// asked first.
-  func isXCTestMethodShape(_ function: FunctionDecl) -> Bool {
+  func isXCTestMethodShape(_ function: borrowing FunctionDecl) -> Bool {
     guard function.kind == .function, function.owner != nil, function.parameters.isEmpty,
       RuleText.hasPrefix(function.name, "test"),
       !function.has("static"), !function.has("class"),
@@ -194,7 +218,7 @@ public struct TestDiscovery: Sendable {
 
 
   /// Whether a function is a Swift Testing `@Test`.
-  public func isSwiftTestingTest(_ function: FunctionDecl) -> Bool {
+  public func isSwiftTestingTest(_ function: borrowing FunctionDecl) -> Bool {
     function.kind == .function && function.hasAttribute("Test")
   }
 
@@ -217,9 +241,10 @@ public struct TestDiscovery: Sendable {
       testCaseTypes[owner] = result
       return result
     }
-    // Each function is read in place: copying every `FunctionDecl` out costs more than most
-    // of the checks.
-    let functions = model.functions
+    // Each function is read in place (through a buffer: the checks below borrow it, where an
+    // array's element passed to them was copied, every field retained and released again);
+    // copying every `FunctionDecl` out costs more than most of the checks.
+    model.functions.withUnsafeBufferPointer { functions in
     for index in functions.indices {
       let framework: TestFramework
       if isSwiftTestingTest(functions[index]) {
@@ -241,6 +266,7 @@ public struct TestDiscovery: Sendable {
           suite: suite(functions[index].owner), name: functions[index].name, framework: framework,
           function: index, body: functions[index].body, calls: functions[index].calls,
           nameOffset: functions[index].nameOffset))
+    }
     }
     // Methods come in source order, and so do most files' tests: sorted only when not.
     if tests.indices.dropFirst().allSatisfy({ tests[$0 - 1].nameOffset <= tests[$0].nameOffset }) {
