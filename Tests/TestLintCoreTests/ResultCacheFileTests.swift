@@ -42,6 +42,8 @@ final class ResultCacheFileTests: XCTestCase {
     XCTAssertEqual(
       [record.isRecord(of: "/a/FooTests.swift"), record.isRecord(of: "/a/FooTests.swif")], [true, false])
     XCTAssertEqual(record.decodedDeclarations(), declarations)
+    let names = ResultCache.dependencyNames(record.bytes[record.declarations])
+    XCTAssertEqual([names?.typeReferences, names?.calledNames], [["BaseTestCase"], ["assertValid", "é"]])
     XCTAssertEqual(record.resultsDependencies, 42)
     let stored = try XCTUnwrap(record.decodedResults())
     XCTAssertEqual(Array(stored.findings), findings)

@@ -160,6 +160,20 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertNotEqual(try written(), past, "a new file: the cache is written")
   }
 
+  func test_cliCacheThatCannotBeWritten_warnsAndReportsAsWithout() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Base.swift", Self.base)
+    try sandbox.write("FooTests.swift", Self.subclass)
+    try sandbox.write("not-a-folder", "a file where the cache folder would go\n")
+    let without = sandbox.run(["--no-cache"])
+    let output = sandbox.run(["--cache-path", "not-a-folder"])
+    XCTAssertEqual([output.stdout, "\(output.code)"], [without.stdout, "\(without.code)"])
+    XCTAssertTrue(
+      output.stderr.contains("testlint: warning: cannot write the cache in \(sandbox.path("not-a-folder")): "),
+      output.stderr)
+    XCTAssertEqual(sandbox.read("not-a-folder"), "a file where the cache folder would go\n")
+  }
+
   func test_configurationChange_ignoresOldResults() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("Base.swift", Self.base)

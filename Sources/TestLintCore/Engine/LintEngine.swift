@@ -134,7 +134,7 @@ public struct LintEngine: Sendable {
       (tests: Set(Array(roots)), specs: Set(Array(TestDiscovery.quickRoots)))
     }
     // Each file's result goes to its place in `files` (the order only decides when it is read).
-    let first = Parallel.map(count: files.count, threads: threads, placing: order) { position, worker -> FirstPass in
+    var passes = Parallel.map(count: files.count, threads: threads, placing: order) { position, worker -> FirstPass in
       let index = order[position]
       let entry = files[index]
       do throws(Diagnostic) {
@@ -194,46 +194,55 @@ public struct LintEngine: Sendable {
       }
     }
     prefetcher?.stop()
-    let run = prepared(first, facts: facts)
+    // The run's facts; the passes stay here (`first`), where the cache's results go below.
+    let run = PreparedRun(settled: facts.settled(roots: roots), passes: [])
     // The digests serve the cache only (without one, no array of them: 16 bytes a file).
     var digests: [UInt64?] = []
-    // Results the cache holds that still hold (read again from the cache file).
-    var reusable: [PerFile?] = []
     if let cache {
       // Rules may look at the files beside a file (`test_file_name`): their names are a
-      // dependency of its cached results.
-      var folders: [String: [String]] = [:]
-      for file in files { folders[FileWalker.parentDirectory(file.path), default: []].append(file.path) }
-      let siblings = folders.mapValues { FindingFingerprint.fnv1a64($0.sorted()) }
-      let found = Parallel.map(count: files.count, threads: threads) { index -> (UInt64?, PerFile?) in
-        let file = files[index]
-        let pass = first[index]
-        var record: ResultCache.Record?
-        let declarations: ResultCache.Declarations?
-        switch pass.record {
-        case .old(let slot)?:
-          record = cache.record(slot, of: file.path)
-          declarations = record?.decodedDeclarations()
-        case .fresh(let location)?:
-          declarations = records.withBytes(location) { ResultCache.decodeDeclarations(Array($0)[...]) } ?? nil
-        case nil:
-          declarations = nil
-        }
-        guard let declarations else { return (nil, nil) }
-        let digest = ResultCache.dependencies(
-          of: declarations, discovery: run.discovery, assertingHelpers: run.assertingHelpers)
-          ^ (siblings[FileWalker.parentDirectory(file.path)] ?? 0)
-        // Cached results computed with the same facts are the file's results.
-        guard cachedResultsUsable, only?.contains(index) ?? true, pass.cachedDependencies == digest,
-          let stored = record?.decodedResults(), stored.dependencies == digest,
-          let reused = PerFile(
-            stored: stored, path: file.displayPath, codec: codec, store: store, listsTests: collectsTests)
-        else { return (digest, nil) }
-        return (digest, reused)
+      // dependency of its cached results. Hashed as the files come (in path order), a hash
+      // per folder, not a list of every path.
+      var siblings: [String: UInt64] = [:]
+      for file in files {
+        let path = file.path
+        let folder = FileWalker.parentDirectory(path)
+        siblings[folder] = ResultCache.combine(siblings[folder] ?? 0xcbf2_9ce4_8422_2325, path)
       }
-      digests = found.map(\.0)
-      reusable = found.map(\.1)
+      let siblingDigests = siblings
+      digests = passes.withUnsafeMutableBufferPointer { buffer -> [UInt64?] in
+        // Each worker writes the results it finds to its file's own pass (no array of them).
+        let passes = SharedPasses(base: buffer.baseAddress!)
+        return Parallel.map(count: files.count, threads: threads) { index -> UInt64? in
+          let file = files[index]
+          var record: ResultCache.Record?
+          let names: (typeReferences: [String], calledNames: [String])?
+          switch passes.base[index].record {
+          case .old(let slot)?:
+            record = cache.record(slot, of: file.path)
+            names = record.flatMap { ResultCache.dependencyNames($0.bytes[$0.declarations]) }
+          case .fresh(let location)?:
+            names = records.withBytes(location) { ResultCache.dependencyNames(Array($0)[...]) } ?? nil
+          case nil:
+            names = nil
+          }
+          guard let names else { return nil }
+          let digest = ResultCache.dependencies(
+            typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: run.discovery,
+            assertingHelpers: run.assertingHelpers)
+            ^ (siblingDigests[FileWalker.parentDirectory(file.path)] ?? 0)
+          // Cached results computed with the same facts are the file's results.
+          if cachedResultsUsable, only?.contains(index) ?? true, passes.base[index].cachedDependencies == digest,
+            let stored = record?.decodedResults(), stored.dependencies == digest,
+            let reused = PerFile(
+              stored: stored, path: file.displayPath, codec: codec, store: store, listsTests: collectsTests)
+          {
+            passes.base[index].speculated = reused
+          }
+          return digest
+        }
+      }
     }
+    let first = passes
     let dependencies = digests
     /// The digest of file `index`'s dependencies (nil without a cache).
     @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
@@ -254,8 +263,8 @@ public struct LintEngine: Sendable {
         continue
       } else if let error = first[index].error {
         decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
-      } else if !reusable.isEmpty, let reused = reusable[index] {
-        decided[index] = reused
+      } else if first[index].speculated?.fromCache == true {
+        // The cache's results (in `first`, where pass 1 put them).
         if let stamp = files[index].stamp, cache?.slot(for: files[index].path)?.stamp == stamp {
           unchanged.insert(index)
         }
@@ -265,7 +274,6 @@ public struct LintEngine: Sendable {
         again.append(index)
       }
     }
-    reusable = []
     /// The results of file `index` (nil for a file `only` leaves out).
     func results(_ index: Int) -> PerFile? {
       if let only, !only.contains(index) { return nil }
@@ -332,22 +340,18 @@ public struct LintEngine: Sendable {
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
       key: cache.key, ruleIDs: codec.ruleIDs, changed: unchanged.count < files.count
-    ) { [decided] writer in
-      // Each file read, in the run's order; then what the cache held of files not in this run.
-      var inRun = Set<UInt64>()
-      inRun.reserveCapacity(files.count)
-      for (index, file) in files.enumerated() {
-        inRun.insert(ResultCache.key(of: file.path))
+    ) { [decided, unchanged, threads] writer in
+      /// The record of file `index` in the next cache, with its stamp and content hash; nil for
+      /// a file it does not keep (one that could not be read).
+      @Sendable func record(_ index: Int) -> (record: [UInt8], stamp: FileStamp, hash: UInt64)? {
+        let file = files[index]
         let pass = first[index]
-        guard let source = pass.record, let hash = pass.hash, let stamp = file.stamp ?? pass.stamp else { continue }
+        guard let source = pass.record, let hash = pass.hash, let stamp = file.stamp ?? pass.stamp else { return nil }
         var old: ResultCache.Record?
         if case .old(let slot) = source {
           old = cache.record(slot, of: file.path)
-          guard let old else { continue }
-          if unchanged.contains(index) {
-            writer.add(path: file.path, stamp: stamp, contentHash: hash, record: old.bytes)
-            continue
-          }
+          guard let old else { return nil }
+          if unchanged.contains(index) { return (old.bytes, stamp, hash) }
         }
         // The file's results, unless `only` leaves it out (then it keeps those cached, if any).
         let results: PerFile? =
@@ -387,7 +391,22 @@ public struct LintEngine: Sendable {
             record = ResultCache.record(path: file.path, declarations: declarations, results: results)
           }
         }
-        if complete { writer.add(path: file.path, stamp: stamp, contentHash: hash, record: record) }
+        return complete ? (record, stamp, hash) : nil
+      }
+      // Each file read, in the run's order, its records made on every thread a batch at a time
+      // (the batch is all the next cache holds in memory); then what the cache held of files
+      // not in this run.
+      var inRun = Set<UInt64>()
+      inRun.reserveCapacity(files.count)
+      let batch = 512
+      for start in stride(from: 0, to: files.count, by: batch) {
+        let count = min(batch, files.count - start)
+        let made = Parallel.map(count: count, threads: threads) { record(start + $0) }
+        for (offset, made) in made.enumerated() {
+          let path = files[start + offset].path
+          inRun.insert(ResultCache.key(of: path))
+          if let made { writer.add(path: path, stamp: made.stamp, contentHash: made.hash, record: made.record) }
+        }
       }
       for (key, slot) in cache.slots where !inRun.contains(key) {
         if let bytes = cache.storage?.read(slot.offset, slot.length) {
@@ -612,12 +631,13 @@ private struct PreparedRun: Sendable {
   var discovery: TestDiscovery { settled.discovery }
   var assertingHelpers: HelperNames { settled.assertingHelpers }
 
-  /// The model of file `index`: kept from pass 1, or read and scanned again.
+  /// The model of file `index`: kept from pass 1, or read and scanned again (always, with no
+  /// passes kept here).
   func model(
     _ index: Int, files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> Result<FileModel, Diagnostic> {
-    if let error = passes[index].error { return .failure(error) }
-    if let kept = passes[index].model { return .success(kept) }
+    if !passes.isEmpty, let error = passes[index].error { return .failure(error) }
+    if !passes.isEmpty, let kept = passes[index].model { return .success(kept) }
     let entry = files[index]
     do throws(Diagnostic) {
       let source = try SourceFile(path: entry.displayPath, bytes: try load(entry))
@@ -646,54 +666,77 @@ private struct FirstPass: Sendable {
     case fresh(FindingStore.Location)
   }
 
-  private final class Rare: Sendable {
-    let record: Source?
-    let hash: UInt64?
-    let stamp: FileStamp?
-    let cachedDependencies: UInt64?
-    let model: FileModel?
-    let error: Diagnostic?
+  /// What a run with a cache keeps of every file read, or what few files have (a kept model,
+  /// a problem): one reference either way.
+  private enum Rare: Sendable {
+    case cached(Cached)
+    case other(Other)
+  }
 
-    init(
-      record: Source?, hash: UInt64?, stamp: FileStamp?, cachedDependencies: UInt64?, model: FileModel?,
-      error: Diagnostic?
-    ) {
+  private final class Cached: Sendable {
+    let record: Source
+    let hash: UInt64
+    let stamp: FileStamp
+    let cachedDependencies: UInt64?
+
+    init(record: Source, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64?) {
       self.record = record
       self.hash = hash
       self.stamp = stamp
       self.cachedDependencies = cachedDependencies
+    }
+  }
+
+  private final class Other: Sendable {
+    let model: FileModel?
+    let error: Diagnostic?
+
+    init(model: FileModel?, error: Diagnostic?) {
       self.model = model
       self.error = error
     }
   }
 
-  var record: Source? { rare?.record }
-  var hash: UInt64? { rare?.hash }
-  var stamp: FileStamp? { rare?.stamp }
-  var model: FileModel? { rare?.model }
-  var error: Diagnostic? { rare?.error }
+  private var cached: Cached? {
+    if case .cached(let cached) = rare { return cached }
+    return nil
+  }
+
+  private var other: Other? {
+    if case .other(let other) = rare { return other }
+    return nil
+  }
+
+  var record: Source? { cached?.record }
+  var hash: UInt64? { cached?.hash }
+  var stamp: FileStamp? { cached?.stamp }
+  var model: FileModel? { other?.model }
+  var error: Diagnostic? { other?.error }
   /// What the cached results were computed with.
-  var cachedDependencies: UInt64? { rare?.cachedDependencies }
+  var cachedDependencies: UInt64? { cached?.cachedDependencies }
 
   /// A file read with a cache (`record` nil without one).
   init(record: Source?, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64? = nil) {
-    rare =
-      record == nil
-      ? nil
-      : Rare(
-        record: record, hash: hash, stamp: stamp, cachedDependencies: cachedDependencies, model: nil, error: nil)
+    rare = record.map {
+      .cached(Cached(record: $0, hash: hash, stamp: stamp, cachedDependencies: cachedDependencies))
+    }
   }
 
   /// A file scanned for `fixes` and `inventory`, its model kept when given.
   init(model: FileModel?) {
-    rare =
-      model.map { Rare(record: nil, hash: nil, stamp: nil, cachedDependencies: nil, model: $0, error: nil) }
+    rare = model.map { .other(Other(model: $0, error: nil)) }
   }
 
   /// A file that could not be read.
   init(error: Diagnostic) {
-    rare = Rare(record: nil, hash: nil, stamp: nil, cachedDependencies: nil, model: nil, error: error)
+    rare = .other(Other(model: nil, error: error))
   }
+}
+
+/// Pass 1's records, written by the workers at distinct indices (each file's own), read after
+/// all have finished.
+private struct SharedPasses: @unchecked Sendable {
+  let base: UnsafeMutablePointer<FirstPass>
 }
 
 /// One file's results: its findings encoded (`FindingBlock`), its problems and tests.

@@ -96,15 +96,35 @@ public struct ResultCache: Sendable {
   static func dependencies(
     of declarations: Declarations, discovery: TestDiscovery, assertingHelpers: HelperNames
   ) -> UInt64 {
+    dependencies(
+      typeReferences: declarations.typeReferences, calledNames: declarations.calledNames, discovery: discovery,
+      assertingHelpers: assertingHelpers)
+  }
+
+  /// `dependencies(of:discovery:assertingHelpers:)` of the declarations with these names.
+  static func dependencies(
+    typeReferences: [String], calledNames: [String], discovery: TestDiscovery, assertingHelpers: HelperNames
+  ) -> UInt64 {
     var fields: [String] = []
-    for name in declarations.typeReferences {
+    for name in typeReferences {
       let testCase = discovery.testCaseClasses.contains(name) ? "t" : "-"
       let spec = discovery.quickSpecClasses.contains(name) ? "q" : "-"
       fields.append(name + ":" + testCase + spec)
     }
     fields.append("|")
-    fields += declarations.calledNames.filter(assertingHelpers.contains)
+    fields += calledNames.filter(assertingHelpers.contains)
     return FindingFingerprint.fnv1a64(fields)
+  }
+
+  /// `hash` with `text` added (FNV-1a of its bytes and a separator).
+  static func combine(_ hash: UInt64, _ text: String) -> UInt64 {
+    var hash = hash
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    hash ^= 0x0A
+    return hash &* 0x0000_0100_0000_01B3
   }
 
   /// A 64-bit hash of a file's content, eight bytes at a time (a byte-wise FNV-1a cost a run

@@ -187,6 +187,22 @@ extension ResultCache {
     return Declarations(classes: classes, helpers: helpers, typeReferences: references, calledNames: called)
   }
 
+  /// The names of encoded declarations that their results' digest reads (`dependencies`),
+  /// without making the rest; nil when damaged.
+  static func dependencyNames(_ bytes: ArraySlice<UInt8>) -> (typeReferences: [String], calledNames: [String])? {
+    var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
+    guard let classCount = reader.int(), classCount >= 0 else { return nil }
+    for _ in 0..<classCount where !(reader.skipString() && reader.skipString()) { return nil }
+    guard let helperCount = reader.int(), helperCount >= 0 else { return nil }
+    for _ in 0..<helperCount {
+      guard reader.skipString(), reader.int() != nil, let callees = reader.int(), callees >= 0 else { return nil }
+      for _ in 0..<callees where !reader.skipString() { return nil }
+    }
+    guard let references = reader.strings(), let called = reader.strings(), reader.position == bytes.endIndex
+    else { return nil }
+    return (references, called)
+  }
+
   /// A file's tests as bytes (their file left out).
   static func encodeTests(_ tests: [InventoryEntry]) -> [UInt8] {
     guard !tests.isEmpty else { return [] }
