@@ -25,6 +25,24 @@ final class RunFactsTests: XCTestCase {
     ]
   }
 
+  func test_speculation_findsWhatTheHierarchyFinds() {
+    // The one-class shortcut and the general path answer as the file's hierarchy does.
+    let shapes: [[(String, String)]] = [
+      [], [("FooTests", "XCTestCase")], [("FooTests", "BaseTests")], [("FooSpec", "QuickSpec")],
+      [("QuickSpec", "XCTestCase")], [("XCTestCase", "NSObject")], [("Loop", "Loop")],
+      [("BaseTests", "XCTestCase"), ("FooTests", "BaseTests")], [("A", "B"), ("B", "XCTestCase"), ("A", "C")],
+    ]
+    for classes in shapes {
+      let file = declarations(classes: classes)
+      var hierarchy = ClassHierarchy()
+      hierarchy.add(file.classes)
+      let expected = hierarchy.testCaseClasses(roots: ["XCTestCase"], specRoots: TestDiscovery.quickRoots)
+      let discovery = Speculation(file, roots: ["XCTestCase"]).discovery
+      XCTAssertEqual(
+        [discovery.testCaseClasses, discovery.quickSpecClasses], [expected.testCases, expected.specs], "\(classes)")
+    }
+  }
+
   func test_settled_closesHelpersAndClassesWhateverTheOrder() {
     for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
       let facts = RunFacts()

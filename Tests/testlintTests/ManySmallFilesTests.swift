@@ -22,14 +22,8 @@ final class ManySmallFilesTests: XCTestCase {
   static let cpuBound = 90.0
 
   func test_hundredMegabytesOfSmallFiles_lintedInBoundedMemory() throws {
-    let binary = try KillDuringFixTests.binary()
-    if Self.underSanitizer {
-      throw XCTSkip("a sanitizer multiplies the binary's memory and time; the bounds are for plain builds")
-    }
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-many-\(UUID())")
-    let tree = root.appendingPathComponent("Tests")
+    let (binary, root, tree, total) = try Self.binaryAndTree()
     defer { try? FileManager.default.removeItem(at: root) }
-    let total = try Self.writeTree(at: tree)
     XCTAssertGreaterThanOrEqual(total, 100_000_000)
 
     let report = root.appendingPathComponent("report.json")
@@ -56,14 +50,8 @@ final class ManySmallFilesTests: XCTestCase {
   /// report the same, in the same bound. (The cache is read and written record by record; when
   /// it held every file's results in memory, these runs took about twice the bound.)
   func test_hundredMegabytesOfSmallFiles_cachedInBoundedMemory() throws {
-    let binary = try KillDuringFixTests.binary()
-    if Self.underSanitizer {
-      throw XCTSkip("a sanitizer multiplies the binary's memory and time; the bounds are for plain builds")
-    }
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-many-\(UUID())")
-    let tree = root.appendingPathComponent("Tests")
+    let (binary, root, tree, _) = try Self.binaryAndTree()
     defer { try? FileManager.default.removeItem(at: root) }
-    _ = try Self.writeTree(at: tree)
     let cache = root.appendingPathComponent("cache").path
     var runs: [(usage: Usage, report: Data)] = []
     for step in ["writes", "reads"] {
@@ -82,6 +70,23 @@ final class ManySmallFilesTests: XCTestCase {
 }
 
 extension ManySmallFilesTests {
+  /// The built binary, and the tree written in a new folder (`root`, for the caller to
+  /// remove) with its size in bytes; skipped under a sanitizer.
+  static func binaryAndTree() throws -> (binary: URL, root: URL, tree: URL, bytes: Int) {
+    let binary = try KillDuringFixTests.binary()
+    if underSanitizer {
+      throw XCTSkip("a sanitizer multiplies the binary's memory and time; the bounds are for plain builds")
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-many-\(UUID())")
+    let tree = root.appendingPathComponent("Tests")
+    do {
+      return (binary, root, tree, try writeTree(at: tree))
+    } catch {
+      try? FileManager.default.removeItem(at: root)
+      throw error
+    }
+  }
+
   /// Writes the tree; returns its size in bytes. Each file: an XCTestCase of about 11
   /// documented tests with long string literals, and one badly named test with `XCTAssert(==)`.
   static func writeTree(at tree: URL) throws -> Int {

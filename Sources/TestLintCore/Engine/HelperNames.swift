@@ -20,14 +20,18 @@ struct NameKey: Hashable, Sendable {
       var bits: UInt64 = 0
       var index = 0
       while index < bytes.count {
-        // Up to eight bytes as one little-endian word.
+        // Up to eight bytes as one little-endian word (a whole one loaded at once).
         var word: UInt64 = 0
-        let end = Swift.min(index + 8, bytes.count)
-        var shift: UInt64 = 0
-        while index < end {
-          word |= UInt64(bytes[index]) << shift
-          shift += 8
-          index += 1
+        if index + 8 <= bytes.count {
+          word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+          index += 8
+        } else {
+          var shift: UInt64 = 0
+          while index < bytes.count {
+            word |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+          }
         }
         bits |= word
         first = (first ^ word) &* 0x9e37_79b9_7f4a_7c15
