@@ -116,10 +116,8 @@ public struct ClassHierarchy: Sendable {
     var result = roots
     var queue = Array(roots)
     while let next = queue.popLast() {
-      for child in children[next] ?? [] where !result.contains(child) {
-        result.insert(child)
-        queue.append(child)
-      }
+      // One hash per child: `insert` says whether it was new.
+      for child in children[next] ?? [] where result.insert(child).inserted { queue.append(child) }
     }
     return result
   }
