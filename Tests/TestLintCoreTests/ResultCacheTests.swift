@@ -72,6 +72,12 @@ final class ResultCacheTests: XCTestCase {
     for cut in stride(from: 1, to: 40, by: 3) {
       XCTAssertNil(ResultCache.decode(Array(encoded.dropLast(cut)), key: "k"), "cut \(cut)")
     }
+    // A record count (the 8 bytes before the end's magic) beyond what the index can hold,
+    // though not beyond the file's size: refused before room is made for it.
+    var damaged = encoded
+    let count = UInt64(encoded.count - 30)
+    for offset in 0..<8 { damaged[damaged.count - 16 + offset] = UInt8(truncatingIfNeeded: count >> UInt64(offset * 8)) }
+    XCTAssertNil(ResultCache.decode(damaged, key: "k"), "a damaged record count")
   }
 
   func test_decodedCache_readsResultsAsWritten() throws {

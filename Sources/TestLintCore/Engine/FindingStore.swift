@@ -138,10 +138,10 @@ final class FindingStore: Sendable {
   }
 }
 
-private extension FindingStore {
+extension FindingStore {
   /// A new file in `directory` (else `TMPDIR`, else `/tmp`), already unlinked, closed on
   /// `exec`; -1 when it cannot be made.
-  static func createFile(in directory: String?) -> Int32 {
+  private static func createFile(in directory: String?) -> Int32 {
     var folder = directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if folder.isEmpty { folder = "/tmp" }
     if folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
@@ -158,12 +158,14 @@ private extension FindingStore {
     return descriptor
   }
 
-  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
+  private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
     transfer(bytes.count) { done in
       pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
     }
   }
 
+  /// Fills `bytes` from `descriptor` at `offset` (also the result cache's reads); false when
+  /// that fails or the file ends first.
   static func read(_ bytes: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Bool {
     transfer(bytes.count) { done in
       pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))

@@ -194,8 +194,9 @@ public struct LintEngine: Sendable {
       }
     }
     prefetcher?.stop()
-    // The run's facts; the passes stay here (`first`), where the cache's results go below.
-    let run = PreparedRun(settled: facts.settled(roots: roots), passes: [])
+    // What the run settles across files (pass 1's records stay in `passes`, where the cache's
+    // results go below).
+    let settled = facts.settled(roots: roots)
     // The digests serve the cache only (without one, no array of them: 16 bytes a file).
     var digests: [UInt64?] = []
     if let cache {
@@ -206,7 +207,7 @@ public struct LintEngine: Sendable {
       for file in files {
         let path = file.path
         let folder = FileWalker.parentDirectory(path)
-        siblings[folder] = ResultCache.combine(siblings[folder] ?? 0xcbf2_9ce4_8422_2325, path)
+        siblings[folder] = ResultCache.fnv1a(path, from: siblings[folder] ?? ResultCache.fnvOffsetBasis, separated: true)
       }
       let siblingDigests = siblings
       digests = passes.withUnsafeMutableBufferPointer { buffer -> [UInt64?] in
@@ -227,8 +228,8 @@ public struct LintEngine: Sendable {
           }
           guard let names else { return nil }
           let digest = ResultCache.dependencies(
-            typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: run.discovery,
-            assertingHelpers: run.assertingHelpers)
+            typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: settled.discovery,
+            assertingHelpers: settled.assertingHelpers)
             ^ (siblingDigests[FileWalker.parentDirectory(file.path)] ?? 0)
           // Cached results computed with the same facts are the file's results.
           if cachedResultsUsable, only?.contains(index) ?? true, passes.base[index].cachedDependencies == digest,
@@ -246,7 +247,7 @@ public struct LintEngine: Sendable {
     let dependencies = digests
     /// The digest of file `index`'s dependencies (nil without a cache).
     @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
-    let answers = run.settled
+    let answers = settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
       first[index].speculation?.holds(answers) == true
     }
@@ -283,18 +284,18 @@ public struct LintEngine: Sendable {
       return speculated
     }
     let linter = FileLinter(
-      rules: rules, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+      rules: rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
       runFiles: runFiles
     ).keeping(details: codec.keepsDetails)
     let relint = again
     let relinted = Parallel.map(count: relint.count, threads: threads) { position -> PerFile in
       let index = relint[position]
       let path = files[index].displayPath
-      switch run.model(index, files: files, load: load) {
+      switch Self.scan(files[index], load: load) {
       case .failure(let error): return PerFile(findings: .empty(path: path), errors: [error], tests: [])
       case .success(let model):
         let context = RuleContext(
-          model: model, discovery: run.discovery, assertingHelpers: run.assertingHelpers,
+          model: model, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
           runFiles: runFiles)
         let result = linter.lint(context)
         let tests = listsTests ? Self.inventory(context, counter: counter) : []
@@ -631,14 +632,21 @@ private struct PreparedRun: Sendable {
   var discovery: TestDiscovery { settled.discovery }
   var assertingHelpers: HelperNames { settled.assertingHelpers }
 
-  /// The model of file `index`: kept from pass 1, or read and scanned again (always, with no
-  /// passes kept here).
+  /// The model of file `index`: kept from pass 1, or read and scanned again.
   func model(
     _ index: Int, files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> Result<FileModel, Diagnostic> {
-    if !passes.isEmpty, let error = passes[index].error { return .failure(error) }
-    if !passes.isEmpty, let kept = passes[index].model { return .success(kept) }
-    let entry = files[index]
+    if let error = passes[index].error { return .failure(error) }
+    if let kept = passes[index].model { return .success(kept) }
+    return LintEngine.scan(files[index], load: load)
+  }
+}
+
+extension LintEngine {
+  /// A file read and scanned.
+  fileprivate static func scan(
+    _ entry: FileEntry, load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+  ) -> Result<FileModel, Diagnostic> {
     do throws(Diagnostic) {
       let source = try SourceFile(path: entry.displayPath, bytes: try load(entry))
       return .success(Scanner.scan(source))

@@ -92,16 +92,8 @@ public struct ResultCache: Sendable {
       calledNames: sorted ? called.sorted() : Array(called))
   }
 
-  /// The digest of the run's facts that a file's results depend on.
-  static func dependencies(
-    of declarations: Declarations, discovery: TestDiscovery, assertingHelpers: HelperNames
-  ) -> UInt64 {
-    dependencies(
-      typeReferences: declarations.typeReferences, calledNames: declarations.calledNames, discovery: discovery,
-      assertingHelpers: assertingHelpers)
-  }
-
-  /// `dependencies(of:discovery:assertingHelpers:)` of the declarations with these names.
+  /// The digest of the run's facts that a file's results depend on, from the names its
+  /// declarations refer to (`Declarations.typeReferences` and `calledNames`).
   static func dependencies(
     typeReferences: [String], calledNames: [String], discovery: TestDiscovery, assertingHelpers: HelperNames
   ) -> UInt64 {
@@ -116,13 +108,18 @@ public struct ResultCache: Sendable {
     return FindingFingerprint.fnv1a64(fields)
   }
 
-  /// `hash` with `text` added (FNV-1a of its bytes and a separator).
-  static func combine(_ hash: UInt64, _ text: String) -> UInt64 {
+  /// FNV-1a 64's starting value.
+  static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// FNV-1a 64 of `text`'s bytes, continuing from `hash` (the offset basis to start), and of a
+  /// line feed after them when `separated` (so that successive texts stay apart).
+  static func fnv1a(_ text: String, from hash: UInt64 = fnvOffsetBasis, separated: Bool = false) -> UInt64 {
     var hash = hash
     for byte in text.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
+    guard separated else { return hash }
     hash ^= 0x0A
     return hash &* 0x0000_0100_0000_01B3
   }
@@ -205,12 +202,6 @@ struct ByteReader {
     guard let count = int(), count >= 0, count <= bytes.endIndex - position else { return false }
     position += count
     return true
-  }
-
-  /// Passes over an optional string; false on damage.
-  mutating func skipOptional() -> Bool {
-    guard let flag = int() else { return false }
-    return flag == 0 || skipString()
   }
 
   mutating func take(_ count: Int) -> [UInt8]? {

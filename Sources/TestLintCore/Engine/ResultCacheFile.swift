@@ -236,15 +236,8 @@ extension ResultCache {
     return reader.position == bytes.endIndex ? tests : nil
   }
 
-  /// FNV-1a 64 of a path, the index's key for it.
-  static func key(of path: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in path.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
+  /// The index's key for a path: FNV-1a 64 of it.
+  static func key(of path: String) -> UInt64 { fnv1a(path) }
 }
 
 // MARK: - Reading
@@ -275,16 +268,8 @@ extension ResultCache {
         return Array(memory[offset..<(offset + count)])
       }
       var bytes = [UInt8](repeating: 0, count: count)
-      var done = 0
-      while done < count {
-        let moved = bytes.withUnsafeMutableBytes {
-          pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
-        }
-        if moved < 0, errno == EINTR { continue }
-        guard moved > 0 else { return nil }
-        done += moved
-      }
-      return bytes
+      let read = bytes.withUnsafeMutableBytes { FindingStore.read($0, from: descriptor, at: offset) }
+      return read ? bytes : nil
     }
   }
 
@@ -301,7 +286,9 @@ extension ResultCache {
     var endReader = ByteReader(bytes: end)
     guard let indexStart = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
       let count = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
-      indexStart >= magic.count, indexStart <= size - 24, count >= 0, count <= size
+      indexStart >= magic.count, indexStart <= size - 24, count >= 0,
+      // An index entry takes 20 bytes at least: a damaged count cannot reserve more.
+      count <= (size - 24 - indexStart) / 20
     else { return nil }
     // The header: the magic, the key and the rule ids, before the first record.
     guard let head = storage.read(0, min(indexStart, 1 << 16)) else { return nil }

@@ -59,22 +59,8 @@ struct Speculation {
       specRoots.formUnion(answers.specs)
       for name in answers.asserting { helpers.append(HelperSummary(name: name, asserts: true, callees: [])) }
     }
-    let classes: (testCases: Set<String>, specs: Set<String>)
-    if declarations.classes.isEmpty {
-      classes = (testRoots, specRoots)
-    } else if declarations.classes.count == 1, let only = declarations.classes.first, only.name != only.superclass {
-      // Most test files: one class (`final class FooTests: XCTestCase`), under a root or not;
-      // what the hierarchy would make of it, without building one.
-      var testCases = testRoots
-      var specs = specRoots
-      if testRoots.contains(only.superclass) { testCases.insert(only.name) }
-      if specRoots.contains(only.superclass) { specs.insert(only.name) }
-      classes = (testCases, specs)
-    } else {
-      var hierarchy = ClassHierarchy()
-      hierarchy.add(declarations.classes)
-      classes = hierarchy.testCaseClasses(roots: testRoots, specRoots: specRoots)
-    }
+    let classes = ClassHierarchy.testCaseClasses(
+      of: declarations.classes, roots: testRoots, specRoots: specRoots)
     discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
     let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting

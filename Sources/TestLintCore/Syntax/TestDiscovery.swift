@@ -101,6 +101,25 @@ public struct ClassHierarchy: Sendable {
     return (Self.descendants(of: roots, children: children), Self.descendants(of: specRoots, children: children))
   }
 
+  /// `testCaseClasses(roots:specRoots:)` of a hierarchy of just these classes (one file's).
+  /// A file with no class, or one (most test files: `final class FooTests: XCTestCase`), is
+  /// answered without building the hierarchy.
+  public static func testCaseClasses(
+    of classes: [ResultCache.Pair], roots: Set<String>, specRoots: Set<String>
+  ) -> (testCases: Set<String>, specs: Set<String>) {
+    if classes.isEmpty { return (roots, specRoots) }
+    if classes.count == 1, let only = classes.first, only.name != only.superclass {
+      var testCases = roots
+      var specs = specRoots
+      if roots.contains(only.superclass) { testCases.insert(only.name) }
+      if specRoots.contains(only.superclass) { specs.insert(only.name) }
+      return (testCases, specs)
+    }
+    var hierarchy = ClassHierarchy()
+    hierarchy.add(classes)
+    return hierarchy.testCaseClasses(roots: roots, specRoots: specRoots)
+  }
+
   /// Each superclass's subclasses.
   private func children() -> [String: [String]] {
     var children: [String: [String]] = [:]
@@ -188,7 +207,7 @@ public struct TestDiscovery: Sendable {
 
   /// Everything `isXCTestMethod` asks but whether the owner is a test case: the cheap part,
   /// asked first.
-  func isXCTestMethodShape(_ function: borrowing FunctionDecl) -> Bool {
+  func isXCTestMethodShape(_ function: FunctionDecl) -> Bool {
     guard function.kind == .function, function.owner != nil, function.parameters.isEmpty,
       RuleText.hasPrefix(function.name, "test"),
       !function.has("static"), !function.has("class"),
@@ -216,7 +235,7 @@ public struct TestDiscovery: Sendable {
 
 
   /// Whether a function is a Swift Testing `@Test`.
-  public func isSwiftTestingTest(_ function: borrowing FunctionDecl) -> Bool {
+  public func isSwiftTestingTest(_ function: FunctionDecl) -> Bool {
     function.kind == .function && function.hasAttribute("Test")
   }
 
@@ -239,10 +258,9 @@ public struct TestDiscovery: Sendable {
       testCaseTypes[owner] = result
       return result
     }
-    // Each function is read in place (through a buffer: the checks below borrow it, where an
-    // array's element passed to them was copied, every field retained and released again);
-    // copying every `FunctionDecl` out costs more than most of the checks.
-    model.functions.withUnsafeBufferPointer { functions in
+    // Each function is read in place: copying every `FunctionDecl` out costs more than most
+    // of the checks.
+    let functions = model.functions
     for index in functions.indices {
       let framework: TestFramework
       if isSwiftTestingTest(functions[index]) {
@@ -264,7 +282,6 @@ public struct TestDiscovery: Sendable {
           suite: suite(functions[index].owner), name: functions[index].name, framework: framework,
           function: index, body: functions[index].body, calls: functions[index].calls,
           nameOffset: functions[index].nameOffset))
-    }
     }
     // Methods come in source order, and so do most files' tests: sorted only when not.
     if tests.indices.dropFirst().allSatisfy({ tests[$0 - 1].nameOffset <= tests[$0].nameOffset }) {
