@@ -11,12 +11,24 @@ struct FindingBlock: Sendable {
   /// Where the encoded findings are in the run's `FindingStore`.
   var location: FindingStore.Location
   /// How many findings.
-  var count: Int
+  var count: Int { Int(findingCount) }
   /// How many of them are at error severity.
-  var errors: Int
+  var errors: Int { Int(errorCount) }
   /// Whether some finding names another path than the file's (the block then cannot be placed
   /// in the report by the file's path alone).
   var hasOwnPaths: Bool
+  /// The counts in 4 bytes each (a run holds a block per file until it ends; a file cannot hold
+  /// 2^31 findings, each at least a byte of its text).
+  private var findingCount: Int32
+  private var errorCount: Int32
+
+  init(path: String, location: FindingStore.Location, count: Int, errors: Int, hasOwnPaths: Bool) {
+    self.path = path
+    self.location = location
+    self.hasOwnPaths = hasOwnPaths
+    findingCount = Int32(clamping: count)
+    errorCount = Int32(clamping: errors)
+  }
 
   /// No findings.
   static func empty(path: String) -> FindingBlock {

@@ -15,11 +15,25 @@
 /// behind, whether the run ends, fails or is killed; its space is freed when the store goes.
 /// When no temporary file can be made or written, the chunks stay in memory.
 final class FindingStore: Sendable {
-  /// Where one file's bytes are.
+  /// Where one file's bytes are: 16 bytes (a run holds one or two per file until it ends).
   struct Location: Sendable {
-    var chunk: Int
+    /// The offset in the chunk.
     var offset: Int
-    var count: Int
+    private var chunkIndex: UInt32
+    private var byteCount: UInt32
+
+    /// The chunk's index.
+    var chunk: Int { Int(chunkIndex) }
+    /// How many bytes.
+    var count: Int { Int(byteCount) }
+
+    /// A location; the index and count in 4 bytes each (a count beyond reads back short, which
+    /// the decoder reports as findings it cannot read, never a crash).
+    init(chunk: Int, offset: Int, count: Int) {
+      self.offset = offset
+      chunkIndex = UInt32(clamping: chunk)
+      byteCount = UInt32(clamping: count)
+    }
 
     /// No bytes.
     static let empty = Location(chunk: 0, offset: 0, count: 0)
