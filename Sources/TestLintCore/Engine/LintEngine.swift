@@ -172,7 +172,6 @@ public struct LintEngine: Sendable {
             declarations.helpers[index].callees = []
           }
         }
-        var pass = FirstPass(record: record, hash: hash, stamp: stamp)
         // The helpers the rules asked about and did not find are what the results assumed
         // does not assert (a name they never asked about cannot change them).
         let misses = HelperNames.Misses()
@@ -182,10 +181,12 @@ public struct LintEngine: Sendable {
           runFiles: runFiles)
         let result = local.lint(context)
         let tests = listsTests ? Self.inventory(context, counter: counter) : []
+        var pass = FirstPass(
+          record: record, hash: hash, stamp: stamp,
+          cachedTests: cache == nil ? nil : records.keep(ResultCache.encodeTests(tests)))
         pass.speculated = PerFile(
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
           errors: result.problems, tests: collectsTests ? tests : [])
-        if cache != nil { pass.speculated?.cachedTests = records.keep(ResultCache.encodeTests(tests)) }
         pass.speculation = Speculation.Unsettled(
           entries: facts.add(declarations, types: guess.unsettledTypes, callees: misses.recorded))
         return pass
@@ -279,9 +280,7 @@ public struct LintEngine: Sendable {
     func results(_ index: Int) -> PerFile? {
       if let only, !only.contains(index) { return nil }
       if let pass = decided[index] { return pass }
-      var speculated = first[index].speculated
-      speculated?.dependencies = dependency(index)
-      return speculated
+      return first[index].speculated
     }
     let linter = FileLinter(
       rules: rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
@@ -302,7 +301,6 @@ public struct LintEngine: Sendable {
         var pass = PerFile(
           findings: codec.encode(result.findings, path: path, store: store), errors: result.problems,
           tests: collectsTests ? tests : [])
-        pass.dependencies = dependency(index)
         if cache != nil { pass.cachedTests = records.keep(ResultCache.encodeTests(tests)) }
         return pass
       }
@@ -354,23 +352,26 @@ public struct LintEngine: Sendable {
           guard let old else { return nil }
           if unchanged.contains(index) { return (old.bytes, stamp, hash) }
         }
-        // The file's results, unless `only` leaves it out (then it keeps those cached, if any).
-        let results: PerFile? =
-          if let only, !only.contains(index) { nil } else if let pass = decided[index] { pass } else {
-            first[index].speculated
+        // The file's results, unless `only` leaves it out (then it keeps those cached, if any),
+        // and where their tests are encoded (pass 1 keeps that beside its results).
+        let (results, cachedTests): (PerFile?, FindingStore.Location?) =
+          if let only, !only.contains(index) { (nil, nil) } else if let pass = decided[index] {
+            (pass, pass.cachedTests)
+          } else {
+            (first[index].speculated, first[index].cachedTests)
           }
         func withResults(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
           guard let results else {
             if let old { old.bytes[old.results].withUnsafeBufferPointer(body) } else { body(.init(start: nil, count: 0)) }
             return
           }
-          guard let dependencies = results.dependencies ?? dependency(index),
+          guard let dependencies = dependency(index),
             results.errors.allSatisfy({ $0.path == file.displayPath }), !results.findings.hasOwnPaths,
-            results.fromCache || results.cachedTests != nil
+            results.fromCache || cachedTests != nil
           else { return body(.init(start: nil, count: 0)) }
           if results.fromCache, let old { return old.bytes[old.results].withUnsafeBufferPointer(body) }
           let encoded = store.withBytes(results.findings.location) { findings in
-            records.withBytes(results.cachedTests ?? .empty) { tests in
+            records.withBytes(cachedTests ?? .empty) { tests in
               ResultCache.StoredResults.encode(
                 dependencies: dependencies, count: results.findings.count, errors: results.findings.errors,
                 findings: findings, problems: results.errors, tests: tests)
@@ -696,12 +697,17 @@ private struct FirstPass: Sendable {
     let hash: UInt64
     let stamp: FileStamp
     let cachedDependencies: UInt64?
+    let cachedTests: FindingStore.Location?
 
-    init(record: Source, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64?) {
+    init(
+      record: Source, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64?,
+      cachedTests: FindingStore.Location?
+    ) {
       self.record = record
       self.hash = hash
       self.stamp = stamp
       self.cachedDependencies = cachedDependencies
+      self.cachedTests = cachedTests
     }
   }
 
@@ -732,11 +738,19 @@ private struct FirstPass: Sendable {
   var error: Diagnostic? { other?.error }
   /// What the cached results were computed with.
   var cachedDependencies: UInt64? { cached?.cachedDependencies }
+  /// Where pass 1 encoded the tests of `speculated` for the cache (with a cache): here, not in
+  /// each `PerFile`, which then needs no `PerFile.Extras` in a run with a cache.
+  var cachedTests: FindingStore.Location? { cached?.cachedTests }
 
   /// A file read with a cache (`record` nil without one).
-  init(record: Source?, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64? = nil) {
+  init(
+    record: Source?, hash: UInt64, stamp: FileStamp, cachedDependencies: UInt64? = nil,
+    cachedTests: FindingStore.Location? = nil
+  ) {
     rare = record.map {
-      .cached(Cached(record: $0, hash: hash, stamp: stamp, cachedDependencies: cachedDependencies))
+      .cached(
+        Cached(
+          record: $0, hash: hash, stamp: stamp, cachedDependencies: cachedDependencies, cachedTests: cachedTests))
     }
   }
 
@@ -760,23 +774,23 @@ private struct SharedPasses: @unchecked Sendable {
 /// One file's results: its findings encoded (`FindingBlock`), its problems and tests.
 ///
 /// A run holds one per file until it ends (in pass 1's records), so what most files do not have
-/// (problems, tests for the health reports) and what only a run with a cache keeps is held
-/// aside, one reference, nil for most files: 72 bytes a file, not 128.
+/// (problems, tests for the health reports, a second lint's tests for the cache) is held aside,
+/// one reference, nil for most files: 56 bytes a file, not 128.
 private struct PerFile: Sendable {
   var findings: FindingBlock
+  /// Whether the results are the cache's (its record keeps them as they are).
+  var fromCache = false
   private var box: Box?
 
   /// The rarer parts of the results.
   private struct Extras: Sendable {
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    var dependencies: UInt64?
-    /// The tests encoded for the cache, where `records` keeps them (with a cache).
+    /// The tests of a file linted again, encoded for the cache, where `records` keeps them
+    /// (pass 1's are in `FirstPass.cachedTests`).
     var cachedTests: FindingStore.Location?
-    /// Whether the results are the cache's (its record keeps them as they are).
-    var fromCache = false
 
-    var isEmpty: Bool { errors.isEmpty && tests.isEmpty && dependencies == nil && cachedTests == nil && !fromCache }
+    var isEmpty: Bool { errors.isEmpty && tests.isEmpty && cachedTests == nil }
   }
 
   /// `Extras` behind a reference, never changed once made (a change makes a new one).
@@ -798,19 +812,10 @@ private struct PerFile: Sendable {
     get { extras.tests }
     set { extras.tests = newValue }
   }
-  var dependencies: UInt64? {
-    get { extras.dependencies }
-    set { extras.dependencies = newValue }
-  }
-  /// The tests encoded for the cache, where `records` keeps them (with a cache).
+  /// The tests of a file linted again, encoded for the cache.
   var cachedTests: FindingStore.Location? {
     get { extras.cachedTests }
     set { extras.cachedTests = newValue }
-  }
-  /// Whether the results are the cache's (its record keeps them as they are).
-  var fromCache: Bool {
-    get { extras.fromCache }
-    set { extras.fromCache = newValue }
   }
 
   init(findings: FindingBlock, errors: [Diagnostic], tests: [InventoryEntry]) {
@@ -826,7 +831,8 @@ private struct PerFile: Sendable {
     let location = stored.findings.isEmpty ? .empty : store.keep(Array(stored.findings))
     findings = FindingBlock(
       path: path, location: location, count: stored.count, errors: stored.errors, hasOwnPaths: false)
-    var extras = Extras(dependencies: stored.dependencies, fromCache: true)
+    fromCache = true
+    var extras = Extras()
     extras.errors = stored.problems.map { problem in
       var copy = problem
       copy.path = path
