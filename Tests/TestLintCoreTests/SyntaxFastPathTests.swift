@@ -29,6 +29,34 @@ final class SyntaxFastPathTests: XCTestCase {
     }
   }
 
+  func test_utf8Check_firstProblemOfLongMixedTextsMatchesByteByByteReading() {
+    // Pieces across the 32-byte blocks of the ASCII fast path: multi-byte characters, a NUL,
+    // bytes that are not UTF-8, a lead byte cut off by a NUL.
+    let pieces: [[UInt8]] = [
+      Array("abcdefgh".utf8), Array("é".utf8), Array("\u{1F600}".utf8), [0x00], [0xFF], [0xE2, 0x82], [0xC3, 0x00],
+      Array(String(repeating: "x", count: 31).utf8), Array("\n".utf8),
+    ]
+    var generator = SplitMix(seed: 11)
+    for _ in 0..<400 {
+      var bytes = Array("ab".utf8)
+      for _ in 0..<generator.next(below: 12) {
+        // Problems are rarer than text, so that many buffers have one far in.
+        let piece = generator.next(below: 4) == 0 ? generator.next(below: pieces.count) : [0, 1, 2, 7, 8][generator.next(below: 5)]
+        bytes += pieces[piece]
+      }
+      let expected = Self.referenceFirstProblem(bytes)
+      do throws(Diagnostic) {
+        _ = try SourceFile(path: "a.swift", bytes: bytes)
+        XCTAssertNil(expected, "\(bytes)")
+      } catch {
+        XCTAssertEqual(error.message.contains("NUL") ? "NUL" : "UTF-8", expected?.reason, "\(bytes)")
+        let prefix = Array(bytes[..<(expected?.offset ?? 0)])
+        let line = prefix.filter { $0 == 0x0A }.count + 1
+        XCTAssertEqual(error.line, line, "\(bytes)")
+      }
+    }
+  }
+
   func test_keywordLookup_findsKeywordsAtTheEndOfTheFile() {
     for keyword in ["self", "return", "associatedtype", "fileprivate", "in"] {
       let tokens = Lexer.lex(SourceFile(path: "a.swift", text: "x " + keyword)).tokens
@@ -53,6 +81,30 @@ final class SyntaxFastPathTests: XCTestCase {
     let body = names.map { "\($0)()" }.joined(separator: "\n")
     let model = Scanner.scan(SourceFile(path: "a.swift", text: "func f() {\n\(body)\n\(body)\n}\n"))
     XCTAssertEqual(model.calls.map { $0.path.joined(separator: ".") }, names + names)
+  }
+
+  /// The offset of the first NUL or byte that does not begin or continue a valid UTF-8 sequence,
+  /// read one byte at a time.
+  private static func referenceFirstProblem(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == 0 { return (index, "NUL") }
+      let needed: Int
+      switch byte {
+      case 0x00..<0x80: needed = 0
+      case 0xC2...0xDF: needed = 1
+      case 0xE0...0xEF: needed = 2
+      case 0xF0...0xF4: needed = 3
+      default: return (index, "UTF-8")
+      }
+      guard index + needed < bytes.count else { return (index, "UTF-8") }
+      for step in stride(from: 1, through: needed, by: 1) where bytes[index + step] & 0xC0 != 0x80 {
+        return (index, "UTF-8")
+      }
+      index += needed + 1
+    }
+    return nil
   }
 
   private static func referenceLineStarts(_ bytes: [UInt8]) -> [Int] {

@@ -86,10 +86,10 @@ extension RuleText {
       var offset = 0
       for var part in parts {
         part.withUTF8 { bytes in
-          for byte in bytes {
-            buffer[offset] = byte
-            offset += 1
-          }
+          // One copy per part, not a loop per byte (`count` above is the sum of the parts).
+          guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+          (target + offset).initialize(from: source, count: bytes.count)
+          offset += bytes.count
         }
       }
       return offset
