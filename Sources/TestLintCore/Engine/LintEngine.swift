@@ -276,12 +276,6 @@ public struct LintEngine: Sendable {
         again.append(index)
       }
     }
-    /// The results of file `index` (nil for a file `only` leaves out).
-    func results(_ index: Int) -> PerFile? {
-      if let only, !only.contains(index) { return nil }
-      if let pass = decided[index] { return pass }
-      return first[index].speculated
-    }
     let linter = FileLinter(
       rules: rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
       runFiles: runFiles
@@ -313,8 +307,8 @@ public struct LintEngine: Sendable {
     var blocks: [FindingBlock] = []
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    /// Calls `body` with the results of file `index` where they are (`results(_:)` without the
-    /// copy and the digest); not for a file `only` leaves out.
+    /// Calls `body` with the results of file `index` where they are (`decided`, else pass 1's),
+    /// not copied out; not for a file `only` leaves out.
     func withResults(_ index: Int, _ body: (PerFile) -> Void) {
       if let only, !only.contains(index) { return }
       if !decided.isEmpty, let pass = decided[index] { return body(pass) }

@@ -275,17 +275,9 @@ public struct ForceUnwrapInTestRule: Rule {
 
 extension ForceUnwrapInTestRule {
   fileprivate enum Messages {
-    // One finished text per framework (a literal, no string made per finding; the interpolation
-    // was 1% of a run on real code, where force unwraps are common).
-    static func forceUnwrap(_ framework: TestFramework) -> String {
-      switch framework {
-      case .xctest: "unwrap with 'XCTUnwrap' instead of '!', so a nil fails the test instead of crashing the run"
-      case .swiftTesting:
-        "unwrap with '#require' instead of '!', so a nil fails the test instead of crashing the run"
-      case .quick:
-        "unwrap with Nimble's 'unwrap' instead of '!', so a nil fails the test instead of crashing the run"
-      }
-    }
+    // Each text made once per framework (every case is a key), not per finding: the
+    // interpolation was 1% of a run on real code, where force unwraps are common.
+    static func forceUnwrap(_ framework: TestFramework) -> String { forceUnwraps[framework]! }
 
     static func forceTry(_ framework: TestFramework) -> String {
       switch framework {
@@ -298,14 +290,29 @@ extension ForceUnwrapInTestRule {
       }
     }
 
-    static func forceCast(_ framework: TestFramework) -> String {
+    static func forceCast(_ framework: TestFramework) -> String { forceCasts[framework]! }
+
+    private static let forceUnwraps = Dictionary(
+      uniqueKeysWithValues: TestFramework.allCases.map { framework in
+        (
+          framework,
+          "unwrap with \(unwrap(framework)) instead of '!', so a nil fails the test instead of crashing the run"
+        )
+      })
+
+    private static let forceCasts = Dictionary(
+      uniqueKeysWithValues: TestFramework.allCases.map { framework in
+        (
+          framework,
+          "cast with 'as?' and unwrap with \(unwrap(framework)) instead of 'as!', so a wrong type fails the test instead of crashing the run"
+        )
+      })
+
+    private static func unwrap(_ framework: TestFramework) -> String {
       switch framework {
-      case .xctest:
-        "cast with 'as?' and unwrap with 'XCTUnwrap' instead of 'as!', so a wrong type fails the test instead of crashing the run"
-      case .swiftTesting:
-        "cast with 'as?' and unwrap with '#require' instead of 'as!', so a wrong type fails the test instead of crashing the run"
-      case .quick:
-        "cast with 'as?' and unwrap with Nimble's 'unwrap' instead of 'as!', so a wrong type fails the test instead of crashing the run"
+      case .xctest: return "'XCTUnwrap'"
+      case .swiftTesting: return "'#require'"
+      case .quick: return "Nimble's 'unwrap'"
       }
     }
   }

@@ -1,5 +1,5 @@
 /// The test framework a test belongs to.
-public enum TestFramework: String, Sendable, Hashable {
+public enum TestFramework: String, Sendable, Hashable, CaseIterable {
   case xctest
   case swiftTesting = "swift-testing"
   case quick
