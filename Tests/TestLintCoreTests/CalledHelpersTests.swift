@@ -39,15 +39,18 @@ final class CalledHelpersTests: XCTestCase {
 
   /// `missing_assertion`'s findings in these files (named by their paths, linted in sorted
   /// order), as `path:line missing_assertion`.
-  static func missingAssertions(in sources: [String: String], only: Set<Int>? = nil, threads: Int) -> [String] {
+  static func missingAssertions(
+    in sources: [String: String], only: Set<Int>? = nil, threads: Int, memoryBytes: Int? = nil
+  ) -> [String] {
     let entries = sources.keys.sorted().map { FileEntry(path: $0, displayPath: $0) }
-    let engine = LintEngine(
+    var engine = LintEngine(
       rules: [
         ConfiguredRule(
           MissingAssertionRule.self, severity: .warning,
           options: RuleOptions(defaultsOf: MissingAssertionRule.description))
       ],
       testBaseClasses: [], threads: threads)
+    if let memoryBytes { engine.findingMemoryBytes = memoryBytes }
     let result = engine.run(entries, only: only) { entry in Array(sources[entry.path]!.utf8) }
     XCTAssertEqual(result.errors, [])
     return result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }
@@ -84,6 +87,50 @@ final class CalledHelpersTests: XCTestCase {
     ]
     for threads in [1, 2] {
       XCTAssertEqual(Self.missingAssertions(in: sources, threads: threads), [], "threads \(threads)")
+    }
+  }
+
+  func test_testNamedHelpersAcrossFiles_countWhereverTheyAreAndWhateverTheOrder() {
+    // `test...` functions wait apart from the run's helpers until it settles; the ones some
+    // file calls count as helpers do, through chains that cross files both ways.
+    let base = """
+      import XCTest
+      class LayoutTestCase: XCTestCase {
+        func testLayout(for size: Int) { testLayoutChecks(size) }
+        func testUnused() { XCTAssertTrue(true) }
+        func testQuiet(_ size: Int) { print(size) }
+      }
+      """
+    let checks = """
+      import XCTest
+      extension XCTestCase {
+        func testLayoutChecks(_ size: Int) { verifySize(size) }
+      }
+      """
+    let verify = "import XCTest\nfunc verifySize(_ size: Int) { XCTAssertGreaterThan(size, 0) }\n"
+    let tests = """
+      import XCTest
+      final class ScreenTests: LayoutTestCase {
+        func test_small_fits() { testLayout(for: 1) }
+        func test_large_fits() { super.testLayout(for: 9) }
+        func test_quiet_logs() { testQuiet(1) }
+      }
+      """
+    // Each file read first (not named like tests) or later (named like tests), each way round.
+    let layouts: [[String: String]] = [
+      ["Base.swift": base, "Checks.swift": checks, "Verify.swift": verify, "ScreenTests.swift": tests],
+      ["BaseTests.swift": base, "ChecksTests.swift": checks, "VerifyTests.swift": verify, "Screen.swift": tests],
+      ["ABaseTests.swift": base, "Checks.swift": checks, "ZVerifyTests.swift": verify, "MScreenTests.swift": tests],
+    ]
+    for sources in layouts {
+      let screen = sources.first { $0.value == tests }!.key
+      for threads in [1, 2] {
+        for memoryBytes in [nil, 0] {
+          XCTAssertEqual(
+            Self.missingAssertions(in: sources, threads: threads, memoryBytes: memoryBytes), ["\(screen):5 missing_assertion"],
+            "\(sources.keys.sorted()), threads \(threads), memory \(String(describing: memoryBytes))")
+        }
+      }
     }
   }
 

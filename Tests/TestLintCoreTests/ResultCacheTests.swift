@@ -41,6 +41,23 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
   }
 
+  func test_testNamedHelperChange_relintsCallers() throws {
+    // A helper named like a test waits apart from the run's helpers; a change to it still
+    // reaches the files that call it.
+    let helper = "import XCTest\nextension XCTestCase {\n  func testValid(_ x: Int) { XCTAssertGreaterThan(x, 0) }\n}\n"
+    let tests = "import XCTest\nfinal class ATests: XCTestCase {\n  func test_value_isValid() { testValid(1) }\n}\n"
+    let first = run(["Helper.swift": helper, "ATests.swift": tests], cache: ResultCache(key: "k"))
+    XCTAssertEqual(first.result.findings, [])
+    let broken = helper.replacingOccurrences(of: "XCTAssertGreaterThan(x, 0)", with: "print(x)")
+    let second = run(["Helper.swift": broken, "ATests.swift": tests], cache: first.cache, changed: ["Helper.swift"])
+    XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
+    XCTAssertEqual(second.reads, 2, "the changed file is read, its caller re-linted")
+    let fixed = run(
+      ["Helper.swift": helper, "ATests.swift": tests], cache: second.cache, changed: ["Helper.swift"], modified: 3)
+    XCTAssertEqual(fixed.result.findings, [])
+    XCTAssertEqual(fixed.reads, 2)
+  }
+
   func test_contentChangeWithSameStamp_isNotSeen() throws {
     // Like make and git: an unchanged size and modification time means an unchanged file.
     let first = run(["FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
@@ -195,7 +212,7 @@ final class ResultCacheTests: XCTestCase {
 extension ResultCacheTests {
   /// Lints in-memory files; `changed` files get a new modification time.
   func run(
-    _ files: [String: String], cache: ResultCache?, changed: Set<String> = []
+    _ files: [String: String], cache: ResultCache?, changed: Set<String> = [], modified: Int = 2
   ) -> (result: LintResult, cache: ResultCache?, reads: Int) {
     let rules = RuleRegistry.all.filter { !$0.description.isOptIn }.map { type in
       ConfiguredRule(
@@ -205,7 +222,7 @@ extension ResultCacheTests {
     let entries = files.keys.sorted().map { name in
       FileEntry(
         path: "/virtual/" + name, displayPath: name,
-        stamp: FileStamp(size: 100, modified: changed.contains(name) ? 2 : 1))
+        stamp: FileStamp(size: 100, modified: changed.contains(name) ? modified : 1))
     }
     let contents = Dictionary(uniqueKeysWithValues: files.map { ("/virtual/" + $0.key, Array($0.value.utf8)) })
     let reads = Atomic<Int>(0)

@@ -73,6 +73,43 @@ final class RunFactsTests: XCTestCase {
     XCTAssertTrue(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains("check"))
   }
 
+  func test_settled_testNamedFunctions_countOnlyWhereSomeFileCallsThem() {
+    // A function named `test...` can change an answer only as some file's callee: the uncalled
+    // ones are never taken in, called ones are, through the chains they start.
+    for memoryBytes in [4 << 20, 0] {
+      let facts = RunFacts(tests: FindingStore(memoryBytes: memoryBytes, chunkBytes: 64))
+      facts.add(
+        declarations(helpers: [
+          ("test_uncalled_asserts", true, []), ("testShared", false, ["testInner"]), ("testLone", false, ["verifyAll"]),
+        ]))
+      facts.add(declarations(helpers: [("testInner", false, ["verifyAll"]), ("verifyAll", true, [])]))
+      var caller = declarations(helpers: [("checkAll", false, ["testShared"])])
+      caller.calledNames = ["testShared", "testInner", "verifyAll"]
+      facts.add(caller)
+      let settled = facts.settled(roots: ["XCTestCase"])
+      let asserting = ["test_uncalled_asserts", "testShared", "testInner", "testLone", "checkAll", "verifyAll"].filter(
+        settled.assertingHelpers.contains)
+      XCTAssertEqual(asserting, ["testShared", "testInner", "checkAll", "verifyAll"], "memory \(memoryBytes)")
+      // Settling again reads them again, and adds nothing twice.
+      XCTAssertEqual(
+        ["testShared", "testLone"].filter(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains), ["testShared"])
+    }
+  }
+
+  func test_findingStore_forEachChunk_readsBackWhatWasKeptInOrder() throws {
+    for memoryBytes in [1 << 20, 0] {
+      let store = FindingStore(memoryBytes: memoryBytes, chunkBytes: 10)
+      let kept: [[UInt8]] = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10], [11], Array(12...40), [41, 42]]
+      for bytes in kept { _ = store.keep(bytes) }
+      var read: [[UInt8]] = []
+      XCTAssertTrue(store.forEachChunk { read.append(Array($0)) })
+      XCTAssertEqual(read.flatMap { $0 }, Array(1...42), "memory \(memoryBytes)")
+      // A run of bytes is never split between chunks.
+      XCTAssertEqual(read.count, 4, "memory \(memoryBytes)")
+      XCTAssertEqual(store.spilledBytes > 0, memoryBytes == 0)
+    }
+  }
+
   func test_settled_callCycle_endsWithoutAsserting() {
     let facts = RunFacts()
     facts.add(declarations(helpers: [("ping", false, ["pong"]), ("pong", false, ["ping"])]))

@@ -49,7 +49,7 @@ final class FindingStore: Sendable {
 
   private enum Chunk {
     case memory([UInt8])
-    case file(offset: Int)
+    case file(offset: Int, count: Int)
   }
 
   private struct State {
@@ -115,13 +115,44 @@ final class FindingStore: Sendable {
       return bytes.withUnsafeBufferPointer { all in
         body(UnsafeBufferPointer(rebasing: all[location.offset..<(location.offset + location.count)]))
       }
-    case .file(let offset):
+    case .file(let offset, _):
       var bytes = [UInt8](repeating: 0, count: location.count)
       let read = bytes.withUnsafeMutableBytes {
         Self.read($0, from: descriptor, at: offset + location.offset)
       }
       return read ? bytes.withUnsafeBufferPointer(body) : nil
     }
+  }
+
+  /// Calls `body` with each chunk's bytes in turn, in the order kept (what was kept is in
+  /// them, one after the other, each kept run of bytes whole in one chunk); false when a chunk
+  /// cannot be read back from the temporary file (the others are still read).
+  @discardableResult
+  func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    let (chunks, descriptor) = state.withLock { state -> ([Chunk], Int32) in
+      seal(&state)
+      return (state.chunks, state.descriptor)
+    }
+    var complete = true
+    // One buffer for the chunks read back (a chunk is `chunkBytes`, or one kept run's size).
+    var buffer: [UInt8] = []
+    for chunk in chunks {
+      switch chunk {
+      case .memory(let bytes):
+        bytes.withUnsafeBufferPointer(body)
+      case .file(let offset, let count):
+        if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+        let read = buffer.withUnsafeMutableBytes {
+          Self.read(UnsafeMutableRawBufferPointer(rebasing: $0[..<count]), from: descriptor, at: offset)
+        }
+        guard read else {
+          complete = false
+          continue
+        }
+        buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+      }
+    }
+    return complete
   }
 
   /// Ends the chunk being filled, then writes the oldest chunks in memory to the temporary file
@@ -144,7 +175,7 @@ final class FindingStore: Sendable {
         state.unavailable = true
         break
       }
-      state.chunks[state.oldest] = .file(offset: offset)
+      state.chunks[state.oldest] = .file(offset: offset, count: bytes.count)
       state.written += bytes.count
       state.inMemory -= bytes.count
       state.oldest += 1

@@ -72,7 +72,8 @@ struct NameKey: Hashable, Sendable {
     self.init(first: first, second: second)
   }
 
-  private init(first: UInt64, second: UInt64) {
+  /// The key of these two hashes (as `RunFacts` reads back the keys it wrote).
+  init(first: UInt64, second: UInt64) {
     self.first = first
     self.second = second
   }

@@ -98,7 +98,7 @@ public struct LintEngine: Sendable {
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
       .keeping(details: codec.keepsDetails)
     let known = KnownFacts()
-    let facts = RunFacts()
+    let facts = RunFacts(tests: FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory))
     // Files that look like they declare base classes and helpers first, so that the files
     // using them find them known and are linted once.
     // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
@@ -470,7 +470,7 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
-    let facts = RunFacts()
+    let facts = RunFacts(tests: FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory))
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       do throws(Diagnostic) {

@@ -46,7 +46,8 @@ public struct ResultCache: Sendable {
   static let fileName = "results.bin"
 
   /// What pass 1 needs from a file's model.
-  /// `forCache: false` leaves out what only the cache needs (the names the file refers to).
+  /// `forCache: false` leaves out what only the cache needs (the names the file refers to, but
+  /// for the `test...` names it calls, which the run's facts need).
   /// With `sorted: false` the names come in the order found (what a run without a cache
   /// reads of them does not depend on their order; the cache's digests do).
   static func declarations(
@@ -84,6 +85,13 @@ public struct ResultCache: Sendable {
           called.insert(name)
           last = name
         }
+      }
+    } else {
+      // The `test...` names called (what `RunFacts` keeps `test...` functions for): rare, and
+      // told by the first byte for nearly every other call.
+      for index in model.calls.indices where model.calls[index].name.utf8.first == UInt8(ascii: "t") {
+        let name = model.calls[index].name
+        if Speculation.isTestName(name) { called.insert(name) }
       }
     }
     return Declarations(
