@@ -5,13 +5,15 @@ import XCTest
 /// What pass 1 learns across files: the class hierarchy and the asserting helpers, kept as
 /// `NameKey`s, the same whatever order the files come in.
 final class RunFactsTests: XCTestCase {
+  /// A file's declarations as `ResultCache.declarations` makes them: it refers to its classes'
+  /// superclasses and to the types it extends.
   private func declarations(
-    classes: [(String, String)] = [], helpers: [(String, Bool, [String])] = []
+    classes: [(String, String)] = [], extensions: [String] = [], helpers: [(String, Bool, [String])] = []
   ) -> ResultCache.Declarations {
     ResultCache.Declarations(
       classes: classes.map { ResultCache.Pair(name: $0.0, superclass: $0.1) },
       helpers: helpers.map { HelperSummary(name: $0.0, asserts: $0.1, callees: $0.2) },
-      typeReferences: [], calledNames: [])
+      typeReferences: Array(Set(classes.map(\.1) + extensions)).sorted(), calledNames: [])
   }
 
   private var files: [ResultCache.Declarations] {
@@ -51,8 +53,37 @@ final class RunFactsTests: XCTestCase {
       let asserting = ["checkAll", "verifyThing", "expectEqual", "log", "print"].filter(
         settled.assertingHelpers.contains)
       XCTAssertEqual(asserting, ["checkAll", "verifyThing", "expectEqual"], "order \(order)")
-      XCTAssertEqual(
-        settled.discovery.testCaseClasses, ["XCTestCase", "BaseTests", "LoginTests"], "order \(order)")
+      // `LoginTests`, which no file inherits from or extends, is not kept: no answer needs it.
+      XCTAssertEqual(settled.discovery.testCaseClasses, ["XCTestCase", "BaseTests"], "order \(order)")
+      // The run's last call gives the same, and drops the facts.
+      let last = facts.settled(roots: ["XCTestCase"], releasing: true)
+      XCTAssertEqual(["checkAll", "verifyThing", "expectEqual", "log"].filter(last.assertingHelpers.contains), asserting)
+      XCTAssertEqual(last.discovery.testCaseClasses, settled.discovery.testCaseClasses)
+      XCTAssertFalse(facts.settled(roots: ["XCTestCase"]).assertingHelpers.contains("checkAll"))
+    }
+  }
+
+  func test_settled_keepsTheClassesSomeFileRefersTo() {
+    // Classes wait until the run settles; those that some file inherits from or extends are
+    // taken in, whichever file comes first, with the chains above them.
+    for memoryBytes in [1 << 20, 0] {
+      for reversed in [false, true] {
+        var files = [
+          declarations(classes: [("FeatureTestCase", "BaseTestCase"), ("Unnamed", "BaseTestCase")]),
+          declarations(classes: [("BaseTestCase", "XCTestCase"), ("LoginTests", "FeatureTestCase")]),
+          declarations(classes: [("ÉcranTests", "BaseTestCase"), ("SpecBase", "QuickSpec")]),
+          declarations(extensions: ["ÉcranTests", "SpecBase"]),
+        ]
+        if reversed { files.reverse() }
+        let facts = RunFacts(waiting: FindingStore(memoryBytes: memoryBytes, chunkBytes: 32))
+        for file in files { facts.add(file) }
+        let settled = facts.settled(roots: ["XCTestCase"])
+        let context = "memory \(memoryBytes), reversed \(reversed)"
+        XCTAssertEqual(
+          settled.discovery.testCaseClasses, ["XCTestCase", "BaseTestCase", "FeatureTestCase", "ÉcranTests"], context)
+        XCTAssertEqual(settled.discovery.quickSpecClasses, TestDiscovery.quickRoots.union(["SpecBase"]), context)
+        XCTAssertEqual(facts.settled(roots: ["XCTestCase"]).discovery.testCaseClasses, settled.discovery.testCaseClasses)
+      }
     }
   }
 
@@ -77,7 +108,7 @@ final class RunFactsTests: XCTestCase {
     // A function named `test...` can change an answer only as some file's callee: the uncalled
     // ones are never taken in, called ones are, through the chains they start.
     for memoryBytes in [4 << 20, 0] {
-      let facts = RunFacts(tests: FindingStore(memoryBytes: memoryBytes, chunkBytes: 64))
+      let facts = RunFacts(waiting: FindingStore(memoryBytes: memoryBytes, chunkBytes: 64))
       facts.add(
         declarations(helpers: [
           ("test_uncalled_asserts", true, []), ("testShared", false, ["testInner"]), ("testLone", false, ["verifyAll"]),

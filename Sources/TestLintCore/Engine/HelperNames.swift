@@ -13,36 +13,7 @@ struct NameKey: Hashable, Sendable {
   /// The key of a name.
   init(_ name: String) {
     var name = name
-    // ASCII names (nearly all): two hashes of the bytes, eight at a time.
-    let key = name.withUTF8 { bytes -> NameKey? in
-      var first: UInt64 = 0x243f_6a88_85a3_08d3 ^ UInt64(bytes.count)
-      var second: UInt64 = 0x1319_8a2e_0370_7344 &+ UInt64(bytes.count)
-      var bits: UInt64 = 0
-      var index = 0
-      while index < bytes.count {
-        // Up to eight bytes as one little-endian word (a whole one loaded at once).
-        var word: UInt64 = 0
-        if index + 8 <= bytes.count {
-          word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-          index += 8
-        } else {
-          var shift: UInt64 = 0
-          while index < bytes.count {
-            word |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
-          }
-        }
-        bits |= word
-        first = (first ^ word) &* 0x9e37_79b9_7f4a_7c15
-        first = (first << 31) | (first >> 33)
-        second = (second &+ word) &* 0xff51_afd7_ed55_8ccd
-        second ^= second >> 29
-      }
-      guard bits & 0x8080_8080_8080_8080 == 0 else { return nil }
-      return NameKey(first: Self.finish(first), second: Self.finish(second ^ 0x5851_f42d_4c95_7f2d))
-    }
-    if let key {
+    if let key = name.withUTF8(Self.asciiKey) {
       self = key
     } else {
       // Other names as `String` compares them: canonically equivalent spellings (`é` as one
@@ -50,6 +21,42 @@ struct NameKey: Hashable, Sendable {
       // hashes do that; keys are never kept beyond the run.
       self.init(hashing: name)
     }
+  }
+
+  /// The key of the name with these UTF-8 bytes (the same as `init(_:)`'s).
+  init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    self = Self.asciiKey(bytes) ?? NameKey(hashing: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// An ASCII name's key (nearly all names): two hashes of the bytes, eight at a time; nil for
+  /// another name.
+  private static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> NameKey? {
+    var first: UInt64 = 0x243f_6a88_85a3_08d3 ^ UInt64(bytes.count)
+    var second: UInt64 = 0x1319_8a2e_0370_7344 &+ UInt64(bytes.count)
+    var bits: UInt64 = 0
+    var index = 0
+    while index < bytes.count {
+      // Up to eight bytes as one little-endian word (a whole one loaded at once).
+      var word: UInt64 = 0
+      if index + 8 <= bytes.count {
+        word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        index += 8
+      } else {
+        var shift: UInt64 = 0
+        while index < bytes.count {
+          word |= UInt64(bytes[index]) << shift
+          shift += 8
+          index += 1
+        }
+      }
+      bits |= word
+      first = (first ^ word) &* 0x9e37_79b9_7f4a_7c15
+      first = (first << 31) | (first >> 33)
+      second = (second &+ word) &* 0xff51_afd7_ed55_8ccd
+      second ^= second >> 29
+    }
+    guard bits & 0x8080_8080_8080_8080 == 0 else { return nil }
+    return NameKey(first: finish(first), second: finish(second ^ 0x5851_f42d_4c95_7f2d))
   }
 
   /// murmur3's 64-bit finalizer: every bit of the input moves about half the output's.

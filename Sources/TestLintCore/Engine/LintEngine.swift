@@ -98,7 +98,7 @@ public struct LintEngine: Sendable {
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
       .keeping(details: codec.keepsDetails)
     let known = KnownFacts()
-    let facts = RunFacts(tests: FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory))
+    let facts = RunFacts(waiting: waitingStore())
     // Files that look like they declare base classes and helpers first, so that the files
     // using them find them known and are linted once.
     // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
@@ -197,7 +197,7 @@ public struct LintEngine: Sendable {
     prefetcher?.stop()
     // What the run settles across files (pass 1's records stay in `passes`, where the cache's
     // results go below).
-    let settled = facts.settled(roots: roots)
+    let settled = facts.settled(roots: roots, releasing: true)
     // The digests serve the cache only (without one, no array of them: 16 bytes a file).
     var digests: [UInt64?] = []
     if let cache {
@@ -465,12 +465,18 @@ public struct LintEngine: Sendable {
     }
   }
 
+  /// Where the run's classes and `test...` functions wait until it settles (`RunFacts`): read
+  /// once, at the end, so little of it stays in memory.
+  private func waitingStore() -> FindingStore {
+    FindingStore(memoryBytes: min(findingMemoryBytes, 1 << 20), chunkBytes: 256 << 10, directory: spillDirectory)
+  }
+
   /// Pass 1: reads and scans every file for what the run declares.
   private func prepare(
     _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
-    let facts = RunFacts(tests: FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory))
+    let facts = RunFacts(waiting: waitingStore())
     let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
       let entry = files[index]
       do throws(Diagnostic) {
@@ -551,7 +557,7 @@ public struct LintEngine: Sendable {
   /// What the run declares, from what pass 1 learnt of each file (its declarations are in
   /// `facts`).
   private func prepared(_ first: [FirstPass], facts: RunFacts) -> PreparedRun {
-    PreparedRun(settled: facts.settled(roots: Set(["XCTestCase"] + testBaseClasses)), passes: first)
+    PreparedRun(settled: facts.settled(roots: Set(["XCTestCase"] + testBaseClasses), releasing: true), passes: first)
   }
 }
 

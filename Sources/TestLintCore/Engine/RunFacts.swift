@@ -6,13 +6,15 @@
 /// long the name). Adding is order-independent (unions), so which worker adds a file first
 /// does not matter.
 ///
-/// Functions named `test...` are most of a run's functions, and almost none is ever called:
-/// only a called one can change an answer (the rules ask about the names a file calls, and a
-/// function matters to another only as its callee). They wait, encoded, in a `FindingStore`
-/// (memory up to its budget, the rest in its temporary file), with the `test...` names the
-/// run's files call in a small set; `settled` takes in only the called ones. So the tables
-/// grow with the run's helpers, not with its tests: a run of 100,000 generated files holds
-/// 60 MB less at its peak.
+/// Most of a run's classes and functions are its tests, and almost none of them is ever named
+/// by another file: a test class (`final class FooTests: XCTestCase`) that no file inherits
+/// from or extends, a `test...` method no file calls. Only a named one can change an answer:
+/// the rules ask about the types a file inherits from or extends and the names it calls, and a
+/// class or function matters to another only as its superclass or callee. So classes and
+/// `test...` functions wait, encoded, in a `FindingStore` (memory up to its budget, the rest
+/// in its temporary file), and the run keeps the names its files refer to and the `test...`
+/// names they call in small sets; `settled` takes in only the ones named. The tables grow
+/// with the run's base classes and helpers, not with its tests.
 final class RunFacts: Sendable {
   private struct State {
     var hierarchy = ClassHierarchy()
@@ -28,6 +30,8 @@ final class RunFacts: Sendable {
     var callersSeen: Set<NameKey> = []
     /// The `test...` names the run's files call.
     var calledTests: Set<NameKey> = []
+    /// The type names the run's files inherit from or extend (`Declarations.typeReferences`).
+    var referenced: Set<NameKey> = []
     /// The called names files speculated on (`Speculation.Unsettled.callees`), numbered.
     var calleeIDs: [NameKey: UInt32] = [:]
     var callees: [NameKey] = []
@@ -46,12 +50,13 @@ final class RunFacts: Sendable {
   }
 
   private let state = Locked(State())
-  /// The `test...` functions that assert or call a name, as `encodeTest` writes them.
-  private let tests: FindingStore
+  /// The classes, and the `test...` functions that assert or call a name, as `encodeClass`
+  /// and `encodeTest` write them.
+  private let waiting: FindingStore
 
-  /// Facts whose `test...` functions wait in `tests` until the run settles.
-  init(tests: FindingStore = FindingStore(memoryBytes: 4 << 20)) {
-    self.tests = tests
+  /// Facts whose classes and `test...` functions wait in `waiting` until the run settles.
+  init(waiting: FindingStore = FindingStore(memoryBytes: 1 << 20, chunkBytes: 256 << 10)) {
+    self.waiting = waiting
   }
 
   /// Adds a file's classes and helpers; returns the entries (`Speculation.Unsettled`) of the
@@ -65,28 +70,37 @@ final class RunFacts: Sendable {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var calling: [(caller: NameKey, callees: [NameKey])] = []
-    var testFunctions: [UInt8] = []
+    var waitingBytes: [UInt8] = []
+    for pair in declarations.classes { Self.encodeClass(pair, into: &waitingBytes) }
     for helper in declarations.helpers {
       if Speculation.isTestName(helper.name) {
-        if helper.asserts || !helper.callees.isEmpty { Self.encodeTest(helper, into: &testFunctions) }
+        if helper.asserts || !helper.callees.isEmpty { Self.encodeTest(helper, into: &waitingBytes) }
       } else if helper.asserts {
         asserting.append(NameKey(helper.name))
       } else if !helper.callees.isEmpty {
         calling.append((NameKey(helper.name), helper.callees.map(NameKey.init)))
       }
     }
-    if !testFunctions.isEmpty { _ = tests.keep(testFunctions) }
+    if !waitingBytes.isEmpty { _ = waiting.keep(waitingBytes) }
     var calledTests: [NameKey] = []
     for name in declarations.calledNames where Speculation.isTestName(name) { calledTests.append(NameKey(name)) }
+    // The names of `types` are among the file's references: their keys are already made.
+    var referenced = types.map(\.name)
+    if referenced.count < declarations.typeReferences.count {
+      let speculated = Set(referenced)
+      for name in declarations.typeReferences {
+        let key = NameKey(name)
+        if !speculated.contains(key) { referenced.append(key) }
+      }
+    }
     guard
-      !declarations.classes.isEmpty || !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty
-        || !types.isEmpty || !calledTests.isEmpty
+      !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty || !referenced.isEmpty || !calledTests.isEmpty
     else { return [] }
     return state.withLock { state in
-      state.hierarchy.add(declarations.classes)
       for key in asserting { state.asserting.insert(key) }
       for (caller, callees) in calling { state.add(caller, calling: callees) }
       for key in calledTests { state.calledTests.insert(key) }
+      for key in referenced { state.referenced.insert(key) }
       var entries: [UInt32] = []
       entries.reserveCapacity(types.count + callees.count)
       for (key, known) in types {
@@ -121,17 +135,26 @@ final class RunFacts: Sendable {
     let typeAnswers: [UInt8]
   }
 
-  /// The run's test discovery and asserting helpers.
-  func settled(roots: Set<String>) -> Settled {
+  /// The run's test discovery and asserting helpers. With `releasing`, the run's last call:
+  /// each table is dropped once read, so that what the run holds while it reports (its peak,
+  /// on a large tree) does not include them; the facts are empty after.
+  func settled(roots: Set<String>, releasing: Bool = false) -> Settled {
     state.withLock { state in
-      // The `test...` functions some file calls, from where they waited.
-      if !state.calledTests.isEmpty {
-        tests.forEachChunk { bytes in Self.decodeTests(bytes, into: &state) }
-      }
+      // The classes some file refers to and the `test...` functions some file calls, from
+      // where they waited (into a hierarchy of just those, made anew: settling twice gives the
+      // same).
+      state.hierarchy = ClassHierarchy()
+      waiting.forEachChunk { bytes in Self.decodeWaiting(bytes, into: &state) }
       let classes = state.hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
       let discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
+      if releasing {
+        state.hierarchy = ClassHierarchy()
+        state.referenced = []
+        state.calledTests = []
+      }
       // From the called names that assert, up through their callers (a worklist, no recursion).
       var asserting = state.asserting
+      if releasing { state.asserting = [] }
       var queue = state.firstCaller.keys.filter(asserting.contains)
       while let callee = queue.popLast() {
         var edge = state.firstCaller[callee] ?? -1
@@ -141,22 +164,43 @@ final class RunFacts: Sendable {
           edge = state.callers[Int(edge)].next
         }
       }
+      if releasing {
+        state.firstCaller = [:]
+        state.callers = []
+        state.callersSeen = []
+      }
+      let assertingCallees = state.callees.map(asserting.contains)
       let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
       let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
+      let typeAnswers = state.types.map { (testCases.contains($0) ? 1 : 0) | (specs.contains($0) ? 2 : 0) } as [UInt8]
+      if releasing { state = State() }
       return Settled(
-        discovery: discovery, assertingHelpers: HelperNames(keys: asserting),
-        assertingCallees: state.callees.map(asserting.contains),
-        typeAnswers: state.types.map { (testCases.contains($0) ? 1 : 0) | (specs.contains($0) ? 2 : 0) })
+        discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
+        typeAnswers: typeAnswers)
     }
   }
 
-  /// A `test...` function as it waits for `settled`: its name's key (16 bytes), then a 4-byte
-  /// word (bit 31: it asserts; the others: how many callees), then its callees' keys.
+  /// What waits for `settled`: each entry a kind byte, then a class (`classKind`): its name
+  /// and its superclass's, each a 4-byte length and UTF-8; or a `test...` function
+  /// (`testKind`): its name's key (16 bytes), a 4-byte word (bit 31: it asserts; the others:
+  /// how many callees), then its callees' keys.
+  private static let classKind: UInt8 = 1
+  private static let testKind: UInt8 = 2
+
+  private static func encodeClass(_ pair: ResultCache.Pair, into bytes: inout [UInt8]) {
+    bytes.append(classKind)
+    for name in [pair.name, pair.superclass] {
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: name.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+      bytes.append(contentsOf: name.utf8)
+    }
+  }
+
   private static func encodeTest(_ function: HelperSummary, into bytes: inout [UInt8]) {
     func append(_ key: NameKey) {
       withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
       withUnsafeBytes(of: key.second.littleEndian) { bytes.append(contentsOf: $0) }
     }
+    bytes.append(testKind)
     append(NameKey(function.name))
     let callees = function.asserts ? [] : function.callees
     let word = (function.asserts ? 1 << 31 : 0) | UInt32(truncatingIfNeeded: callees.count)
@@ -164,24 +208,48 @@ final class RunFacts: Sendable {
     for callee in callees { append(NameKey(callee)) }
   }
 
-  /// Adds the functions in `bytes` (`encodeTest`'s, one after the other) that some file calls.
-  private static func decodeTests(_ bytes: UnsafeBufferPointer<UInt8>, into state: inout State) {
+  /// Adds what waits in `bytes` (`encodeClass`'s and `encodeTest`'s, one after the other)
+  /// that some file names: a class some file refers to, a `test...` function some file calls.
+  private static func decodeWaiting(_ bytes: UnsafeBufferPointer<UInt8>, into state: inout State) {
     guard let base = bytes.baseAddress else { return }
+    func word(at offset: Int) -> UInt32 {
+      UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
+    }
     func key(at offset: Int) -> NameKey {
       NameKey(
         first: UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)),
         second: UInt64(littleEndian: UnsafeRawPointer(base + offset + 8).loadUnaligned(as: UInt64.self)))
     }
+    /// The name at `offset` (its length, then its bytes) and where the next field starts.
+    func field(at offset: Int) -> (bytes: UnsafeBufferPointer<UInt8>, end: Int)? {
+      guard bytes.count - offset >= 4 else { return nil }
+      let count = Int(word(at: offset))
+      guard count <= bytes.count - offset - 4 else { return nil }
+      return (UnsafeBufferPointer(start: base + offset + 4, count: count), offset + 4 + count)
+    }
     var offset = 0
-    while bytes.count - offset >= 20 {
+    while offset < bytes.count {
+      let kind = bytes[offset]
+      offset += 1
+      if kind == classKind {
+        guard let name = field(at: offset), let superclass = field(at: name.end) else { return }
+        offset = superclass.end
+        if state.referenced.contains(NameKey(utf8: name.bytes)) {
+          state.hierarchy.add([
+            ResultCache.Pair(name: String(decoding: name.bytes, as: UTF8.self), superclass: String(decoding: superclass.bytes, as: UTF8.self))
+          ])
+        }
+        continue
+      }
+      guard kind == testKind, bytes.count - offset >= 20 else { return }
       let name = key(at: offset)
-      let word = UInt32(littleEndian: UnsafeRawPointer(base + offset + 16).loadUnaligned(as: UInt32.self))
-      let count = Int(word & ~(1 << 31))
+      let header = word(at: offset + 16)
+      let count = Int(header & ~(1 << 31))
       offset += 20
       guard count <= (bytes.count - offset) / 16 else { return }
       defer { offset += count * 16 }
       guard state.calledTests.contains(name) else { continue }
-      if word & 1 << 31 != 0 {
+      if header & 1 << 31 != 0 {
         state.asserting.insert(name)
       } else {
         state.add(name, calling: (0..<count).map { key(at: offset + $0 * 16) })

@@ -83,38 +83,48 @@ struct Speculation {
 /// The answers settled so far in a run, shared by the threads of pass 1: type names known to be
 /// test cases or Quick specs, and helper names known to assert. They only grow, and each is
 /// final (more files never turn a "yes" into a "no"), so a file may take them as given.
+///
+/// The names are kept as `NameKey`s (16 bytes, whatever the name's length), made outside the
+/// lock: every test class of the run is published here.
 final class KnownFacts: Sendable {
   private struct State {
-    var testCases: Set<String> = []
-    var specs: Set<String> = []
-    var asserting: Set<String> = []
+    var testCases: Set<NameKey> = []
+    var specs: Set<NameKey> = []
+    var asserting: Set<NameKey> = []
   }
 
   private let state = Locked(State())
 
   /// Which of `types` are known test cases and Quick specs, and which of `callees` assert.
   func answers(types: [String], callees: [String]) -> (testCases: [String], specs: [String], asserting: [String]) {
-    state.withLock { state in
+    let typeKeys = types.map(NameKey.init)
+    let calleeKeys = callees.map(NameKey.init)
+    let (testCases, specs, asserting) = state.withLock { state in
       (
-        types.filter(state.testCases.contains), types.filter(state.specs.contains),
-        callees.filter(state.asserting.contains)
+        typeKeys.indices.filter { state.testCases.contains(typeKeys[$0]) },
+        typeKeys.indices.filter { state.specs.contains(typeKeys[$0]) },
+        calleeKeys.indices.filter { state.asserting.contains(calleeKeys[$0]) }
       )
     }
+    return (testCases.map { types[$0] }, specs.map { types[$0] }, asserting.map { callees[$0] })
   }
 
   /// Whether a helper of this name is known to assert.
   func asserts(_ name: String) -> Bool {
-    state.withLock { $0.asserting.contains(name) }
+    let key = NameKey(name)
+    return state.withLock { $0.asserting.contains(key) }
   }
 
   /// Adds what a file's speculation settled: its test-case and spec classes, and its helpers
   /// that assert (not `test...` methods, which are rarely called and would only grow the set).
   func publish(_ speculation: Speculation) {
-    let asserting = speculation.assertingHelpers.filter { !Speculation.isTestName($0) }
+    let testCases = speculation.discovery.testCaseClasses.map(NameKey.init)
+    let specs = speculation.discovery.quickSpecClasses.map(NameKey.init)
+    let asserting = speculation.assertingHelpers.compactMap { Speculation.isTestName($0) ? nil : NameKey($0) }
     state.withLock { state in
-      state.testCases.formUnion(speculation.discovery.testCaseClasses)
-      state.specs.formUnion(speculation.discovery.quickSpecClasses)
-      state.asserting.formUnion(asserting)
+      for key in testCases { state.testCases.insert(key) }
+      for key in specs { state.specs.insert(key) }
+      for key in asserting { state.asserting.insert(key) }
     }
   }
 }
