@@ -58,6 +58,26 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertEqual(fixed.reads, 2)
   }
 
+  func test_ownClassChangesThroughOtherFiles_relintsIt() throws {
+    // A class the file declares and extends is answered from that file and from what the
+    // others say of the types above it, or of another class of the same name.
+    let own = "import XCTest\nclass Shared: BaseCase {}\nextension Shared {\n  func test_shared_isEmpty() {}\n}\n"
+    let base = "import XCTest\nclass BaseCase: XCTestCase {}\n"
+    func missing(_ result: LintResult) -> [String] {
+      result.findings.filter { $0.ruleID == "missing_assertion" }.map(\.path)
+    }
+    let first = run(["OwnTests.swift": own, "Base.swift": base], cache: ResultCache(key: "k"))
+    XCTAssertEqual(missing(first.result), ["OwnTests.swift"])
+    let notBase = run(
+      ["OwnTests.swift": own, "Base.swift": "import XCTest\nclass BaseCase: NSObject {}\n"], cache: first.cache,
+      changed: ["Base.swift"])
+    XCTAssertEqual(missing(notBase.result), [])
+    let twice = run(
+      ["OwnTests.swift": own, "Base.swift": "import XCTest\nclass BaseCase: NSObject {}\n", "Other.swift": "class Shared: XCTestCase {}\n"],
+      cache: notBase.cache, changed: ["Other.swift"])
+    XCTAssertEqual(missing(twice.result), ["OwnTests.swift"])
+  }
+
   func test_contentChangeWithSameStamp_isNotSeen() throws {
     // Like make and git: an unchanged size and modification time means an unchanged file.
     let first = run(["FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))

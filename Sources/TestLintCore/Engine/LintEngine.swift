@@ -188,7 +188,9 @@ public struct LintEngine: Sendable {
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
           errors: result.problems, tests: collectsTests ? tests : [])
         pass.speculation = Speculation.Unsettled(
-          entries: facts.add(declarations, types: guess.unsettledTypes, callees: misses.recorded))
+          entries: facts.add(
+            declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
+            file: index))
         return pass
       } catch {
         return FirstPass(error: error)
@@ -250,7 +252,7 @@ public struct LintEngine: Sendable {
     @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
     let answers = settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
-      first[index].speculation?.holds(answers) == true
+      first[index].speculation?.holds(answers) == true && !answers.ownTypesDeclaredElsewhere.contains(index)
     }
     // Each file's results: those pass 1 speculated when they hold (most files; read from
     // `first` where they are, not copied), else the ones `decided` holds: an error, cached

@@ -61,17 +61,26 @@ final class RunFacts: Sendable {
 
   /// Adds a file's classes and helpers; returns the entries (`Speculation.Unsettled`) of the
   /// type names and called names the file's results took answers for, which `settled`
-  /// answers for the run.
+  /// answers for the run. `ownTypes` are the names the file (number `file`) refers to and
+  /// declares, which its results took as declared nowhere else (`Speculation.ownTypes`).
   @discardableResult
   func add(
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
-    callees: [NameKey] = []
+    ownTypes: [NameKey] = [], callees: [NameKey] = [], file: Int? = nil
   ) -> [UInt32] {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var calling: [(caller: NameKey, callees: [NameKey])] = []
     var waitingBytes: [UInt8] = []
-    for pair in declarations.classes { Self.encodeClass(pair, into: &waitingBytes) }
+    var declared: [NameKey] = []
+    for pair in declarations.classes {
+      let key = NameKey(pair.name)
+      declared.append(key)
+      Self.encodeClass(pair, key: key, into: &waitingBytes)
+    }
+    if let file {
+      for key in ownTypes { Self.encodeOwnType(key, file: file, into: &waitingBytes) }
+    }
     for helper in declarations.helpers {
       if Speculation.isTestName(helper.name) {
         if helper.asserts || !helper.callees.isEmpty { Self.encodeTest(helper, into: &waitingBytes) }
@@ -84,13 +93,15 @@ final class RunFacts: Sendable {
     if !waitingBytes.isEmpty { _ = waiting.keep(waitingBytes) }
     var calledTests: [NameKey] = []
     for name in declarations.calledNames where Speculation.isTestName(name) { calledTests.append(NameKey(name)) }
-    // The names of `types` are among the file's references: their keys are already made.
+    // The types the file refers to and does not declare itself (a class it declares and
+    // refers to is not named by another file that way; `settled` checks it is declared only
+    // once). The names of `types` are among them: their keys are already made.
     var referenced = types.map(\.name)
-    if referenced.count < declarations.typeReferences.count {
-      let speculated = Set(referenced)
+    if referenced.count + ownTypes.count < declarations.typeReferences.count {
+      let known = Set(referenced)
       for name in declarations.typeReferences {
         let key = NameKey(name)
-        if !speculated.contains(key) { referenced.append(key) }
+        if !known.contains(key), !declared.contains(key) { referenced.append(key) }
       }
     }
     guard
@@ -125,7 +136,9 @@ final class RunFacts: Sendable {
 
   /// What the whole run settles, once every file is in.
   struct Settled: Sendable {
-    /// Test-case classes (under the roots) and Quick specs.
+    /// Test-case classes (under the roots) and Quick specs: of the classes some file refers
+    /// to, and the classes above them; a file adds the ones it declares
+    /// (`TestDiscovery.includesFileClasses`).
     let discovery: TestDiscovery
     /// The functions that assert, and transitively those that call one.
     let assertingHelpers: HelperNames
@@ -133,6 +146,9 @@ final class RunFacts: Sendable {
     let assertingCallees: [Bool]
     /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec.
     let typeAnswers: [UInt8]
+    /// The files (`add`'s `file`) that took a class they declare as declared nowhere else,
+    /// when another file declares one of the same name.
+    let ownTypesDeclaredElsewhere: Set<Int>
   }
 
   /// The run's test discovery and asserting helpers. With `releasing`, the run's last call:
@@ -140,13 +156,61 @@ final class RunFacts: Sendable {
   /// on a large tree) does not include them; the facts are empty after.
   func settled(roots: Set<String>, releasing: Bool = false) -> Settled {
     state.withLock { state in
-      // The classes some file refers to and the `test...` functions some file calls, from
-      // where they waited (into a hierarchy of just those, made anew: settling twice gives the
-      // same).
+      // The names declared more than once (or whose first hashes meet, which counts the same):
+      // answered from every declaration, as a file that declares one cannot answer alone.
+      var firsts: [UInt64] = []
+      waiting.forEachChunk { bytes in
+        Self.decodeWaiting(bytes, onClass: { name, _, _, _ in firsts.append(name.first) })
+      }
+      firsts.sort()
+      var twice = Set<UInt64>()
+      for index in firsts.indices.dropFirst() where firsts[index] == firsts[index - 1] { twice.insert(firsts[index]) }
+      firsts = []
+      // The classes some file refers to, then the classes above them (a base class declared in
+      // the file of its subclass is referred to only there), pass after pass over what
+      // waits: as many as the chains of such classes are long. With them, the `test...`
+      // functions some file calls, and the files that took a class declared twice as their own.
       state.hierarchy = ClassHierarchy()
-      waiting.forEachChunk { bytes in Self.decodeWaiting(bytes, into: &state) }
+      var wanted = state.referenced
+      var firstPass = true
+      var frontier: Set<NameKey> = []
+      var declaredElsewhere = Set<Int>()
+      repeat {
+        var next: Set<NameKey> = []
+        waiting.forEachChunk { bytes in
+          Self.decodeWaiting(
+            bytes,
+            onClass: { name, superclass, nameBytes, superclassBytes in
+              let load =
+                firstPass ? wanted.contains(name) || twice.contains(name.first) : frontier.contains(name)
+              guard load else { return }
+              if firstPass { wanted.insert(name) }
+              state.hierarchy.add([
+                ResultCache.Pair(
+                  name: String(decoding: nameBytes, as: UTF8.self),
+                  superclass: String(decoding: superclassBytes, as: UTF8.self))
+              ])
+              if wanted.insert(superclass).inserted { next.insert(superclass) }
+            },
+            onTest: { name, asserts, callees in
+              guard firstPass, state.calledTests.contains(name) else { return }
+              if asserts {
+                state.asserting.insert(name)
+              } else {
+                state.add(name, calling: callees())
+              }
+            },
+            onOwnType: { file, first in
+              if firstPass, twice.contains(first) { declaredElsewhere.insert(file) }
+            })
+        }
+        firstPass = false
+        frontier = next
+      } while !frontier.isEmpty
+      wanted = []
       let classes = state.hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
-      let discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
+      var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
+      discovery.includesFileClasses = true
       if releasing {
         state.hierarchy = ClassHierarchy()
         state.referenced = []
@@ -176,19 +240,30 @@ final class RunFacts: Sendable {
       if releasing { state = State() }
       return Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
-        typeAnswers: typeAnswers)
+        typeAnswers: typeAnswers, ownTypesDeclaredElsewhere: declaredElsewhere)
     }
   }
 
-  /// What waits for `settled`: each entry a kind byte, then a class (`classKind`): its name
-  /// and its superclass's, each a 4-byte length and UTF-8; or a `test...` function
-  /// (`testKind`): its name's key (16 bytes), a 4-byte word (bit 31: it asserts; the others:
-  /// how many callees), then its callees' keys.
+  /// What waits for `settled`, each entry a kind byte, then:
+  /// - a class (`classKind`): its name's key and its superclass's (16 bytes each), then the
+  ///   two names, each a 4-byte length and UTF-8;
+  /// - a `test...` function (`testKind`): its name's key, a 4-byte word (bit 31: it asserts;
+  ///   the others: how many callees), then its callees' keys;
+  /// - a class a file declares and refers to (`ownTypeKind`): the file's number (4 bytes) and
+  ///   the first hash of the name's key (8 bytes).
   private static let classKind: UInt8 = 1
   private static let testKind: UInt8 = 2
+  private static let ownTypeKind: UInt8 = 3
 
-  private static func encodeClass(_ pair: ResultCache.Pair, into bytes: inout [UInt8]) {
+  private static func append(_ key: NameKey, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
+    withUnsafeBytes(of: key.second.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  private static func encodeClass(_ pair: ResultCache.Pair, key: NameKey, into bytes: inout [UInt8]) {
     bytes.append(classKind)
+    append(key, to: &bytes)
+    append(NameKey(pair.superclass), to: &bytes)
     for name in [pair.name, pair.superclass] {
       withUnsafeBytes(of: UInt32(truncatingIfNeeded: name.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
       bytes.append(contentsOf: name.utf8)
@@ -196,30 +271,37 @@ final class RunFacts: Sendable {
   }
 
   private static func encodeTest(_ function: HelperSummary, into bytes: inout [UInt8]) {
-    func append(_ key: NameKey) {
-      withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
-      withUnsafeBytes(of: key.second.littleEndian) { bytes.append(contentsOf: $0) }
-    }
     bytes.append(testKind)
-    append(NameKey(function.name))
+    append(NameKey(function.name), to: &bytes)
     let callees = function.asserts ? [] : function.callees
     let word = (function.asserts ? 1 << 31 : 0) | UInt32(truncatingIfNeeded: callees.count)
     withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
-    for callee in callees { append(NameKey(callee)) }
+    for callee in callees { append(NameKey(callee), to: &bytes) }
   }
 
-  /// Adds what waits in `bytes` (`encodeClass`'s and `encodeTest`'s, one after the other)
-  /// that some file names: a class some file refers to, a `test...` function some file calls.
-  private static func decodeWaiting(_ bytes: UnsafeBufferPointer<UInt8>, into state: inout State) {
+  private static func encodeOwnType(_ key: NameKey, file: Int, into bytes: inout [UInt8]) {
+    bytes.append(ownTypeKind)
+    withUnsafeBytes(of: UInt32(truncatingIfNeeded: file).littleEndian) { bytes.append(contentsOf: $0) }
+    withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Reads what waits in `bytes` (the entries `encodeClass`, `encodeTest` and `encodeOwnType`
+  /// wrote, one after the other), calling the closure of each entry's kind; a test's callees
+  /// are made only when asked for. Stops at the first entry that does not read whole.
+  private static func decodeWaiting(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    onClass: (_ name: NameKey, _ superclass: NameKey, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void,
+    onTest: (_ name: NameKey, _ asserts: Bool, _ callees: () -> [NameKey]) -> Void = { _, _, _ in },
+    onOwnType: (_ file: Int, _ first: UInt64) -> Void = { _, _ in }
+  ) {
     guard let base = bytes.baseAddress else { return }
     func word(at offset: Int) -> UInt32 {
       UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
     }
-    func key(at offset: Int) -> NameKey {
-      NameKey(
-        first: UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)),
-        second: UInt64(littleEndian: UnsafeRawPointer(base + offset + 8).loadUnaligned(as: UInt64.self)))
+    func first(at offset: Int) -> UInt64 {
+      UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
+    func key(at offset: Int) -> NameKey { NameKey(first: first(at: offset), second: first(at: offset + 8)) }
     /// The name at `offset` (its length, then its bytes) and where the next field starts.
     func field(at offset: Int) -> (bytes: UnsafeBufferPointer<UInt8>, end: Int)? {
       guard bytes.count - offset >= 4 else { return nil }
@@ -231,28 +313,26 @@ final class RunFacts: Sendable {
     while offset < bytes.count {
       let kind = bytes[offset]
       offset += 1
-      if kind == classKind {
-        guard let name = field(at: offset), let superclass = field(at: name.end) else { return }
+      switch kind {
+      case classKind:
+        guard bytes.count - offset >= 32, let name = field(at: offset + 32), let superclass = field(at: name.end)
+        else { return }
+        onClass(key(at: offset), key(at: offset + 16), name.bytes, superclass.bytes)
         offset = superclass.end
-        if state.referenced.contains(NameKey(utf8: name.bytes)) {
-          state.hierarchy.add([
-            ResultCache.Pair(name: String(decoding: name.bytes, as: UTF8.self), superclass: String(decoding: superclass.bytes, as: UTF8.self))
-          ])
-        }
-        continue
-      }
-      guard kind == testKind, bytes.count - offset >= 20 else { return }
-      let name = key(at: offset)
-      let header = word(at: offset + 16)
-      let count = Int(header & ~(1 << 31))
-      offset += 20
-      guard count <= (bytes.count - offset) / 16 else { return }
-      defer { offset += count * 16 }
-      guard state.calledTests.contains(name) else { continue }
-      if header & 1 << 31 != 0 {
-        state.asserting.insert(name)
-      } else {
-        state.add(name, calling: (0..<count).map { key(at: offset + $0 * 16) })
+      case testKind:
+        guard bytes.count - offset >= 20 else { return }
+        let header = word(at: offset + 16)
+        let count = Int(header & ~(1 << 31))
+        guard count <= (bytes.count - offset - 20) / 16 else { return }
+        let callees = offset + 20
+        onTest(key(at: offset), header & 1 << 31 != 0, { (0..<count).map { key(at: callees + $0 * 16) } })
+        offset = callees + count * 16
+      case ownTypeKind:
+        guard bytes.count - offset >= 12 else { return }
+        onOwnType(Int(word(at: offset)), first(at: offset + 4))
+        offset += 12
+      default:
+        return
       }
     }
   }

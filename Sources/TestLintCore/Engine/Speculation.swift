@@ -15,6 +15,8 @@ struct Speculation {
   /// The type names not known as both a test case and a Quick spec, with what was known
   /// (bit 0 test case, bit 1 Quick spec): to number in the run (`Unsettled`).
   let unsettledTypes: [(name: NameKey, known: UInt8)]
+  /// The type names the file refers to that it declares as classes itself.
+  let ownTypes: [NameKey]
 
   /// Answers that a file's results took as "no" and other files may turn into "yes": one
   /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length.
@@ -65,10 +67,23 @@ struct Speculation {
     let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting
     let discovery = self.discovery
-    unsettledTypes = declarations.typeReferences.compactMap { name in
+    // A class the file declares and refers to (`extension FooTests`, or a base class it
+    // declares above its subclass) is answered from the file's own declaration, which rests
+    // on the answers for the types above it (entries of their own); the run checks only that
+    // no other file declares the name (`RunFacts.settled`), not kept for each of the run's
+    // test classes.
+    var unsettled: [(name: NameKey, known: UInt8)] = []
+    var own: [NameKey] = []
+    for name in declarations.typeReferences {
+      if declarations.classes.contains(where: { $0.name == name }) {
+        own.append(NameKey(name))
+        continue
+      }
       let known = Speculation.answer(name, discovery)
-      return known == 3 ? nil : (NameKey(name), known)
+      if known != 3 { unsettled.append((NameKey(name), known)) }
     }
+    unsettledTypes = unsettled
+    ownTypes = own
   }
 
   /// Whether a name starts with `test`.

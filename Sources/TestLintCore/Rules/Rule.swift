@@ -82,8 +82,8 @@ public struct RuleContext: Sendable {
     runFiles: Set<String> = []
   ) {
     self.model = model
-    self.discovery = discovery
-    self.tests = discovery.tests(in: model)
+    self.discovery = discovery.forFile(model)
+    self.tests = self.discovery.tests(in: model)
     self.callGraph = CallGraph(model)
     self.assertingHelpers = assertingHelpers
     self.runFiles = runFiles

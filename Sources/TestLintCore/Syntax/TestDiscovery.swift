@@ -154,10 +154,29 @@ public struct TestDiscovery: Sendable {
   /// The Quick base classes.
   public static let quickRoots: Set<String> = ["QuickSpec", "AsyncSpec", "Behavior"]
 
+  /// Whether a file's own classes are to be added (`forFile(_:)`): a run's discovery holds the
+  /// classes some other file refers to, not every test class of the run
+  /// (`RunFacts.settled`).
+  var includesFileClasses = false
+
   /// Creates a discovery for a run.
   public init(testCaseClasses: Set<String>, quickSpecClasses: Set<String> = TestDiscovery.quickRoots) {
     self.testCaseClasses = testCaseClasses
     self.quickSpecClasses = quickSpecClasses
+  }
+
+  /// The discovery a file is linted with: with `includesFileClasses`, these classes and the
+  /// ones the file declares under them; else this one.
+  func forFile(_ model: FileModel) -> TestDiscovery {
+    guard includesFileClasses else { return self }
+    var classes: [ResultCache.Pair] = []
+    for type in model.types where type.kind == .class {
+      if let superclass = type.firstInheritedName {
+        classes.append(ResultCache.Pair(name: type.simpleName, superclass: superclass))
+      }
+    }
+    let found = ClassHierarchy.testCaseClasses(of: classes, roots: testCaseClasses, specRoots: quickSpecClasses)
+    return TestDiscovery(testCaseClasses: found.testCases, quickSpecClasses: found.specs)
   }
 
   /// Whether a type is a Quick spec (or behaviour) class, or an extension of one.
