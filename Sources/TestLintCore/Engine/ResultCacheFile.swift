@@ -334,7 +334,12 @@ extension ResultCache {
 
   /// The record of the file at `path`; nil when there is none or it does not read back.
   func record(_ slot: Slot, of path: String) -> Record? {
-    guard let bytes = storage?.read(slot.offset, slot.length), let record = Record(bytes: bytes),
+    record(at: slot.offset, length: slot.length, of: path)
+  }
+
+  /// The record of `path` at this offset and length (a `Slot`'s) in the cache file.
+  func record(at offset: Int, length: Int, of path: String) -> Record? {
+    guard let bytes = storage?.read(offset, length), let record = Record(bytes: bytes),
       record.isRecord(of: path)
     else { return nil }
     return record
