@@ -127,6 +127,19 @@ final class RunFactsTests: XCTestCase {
     }
   }
 
+  func test_settled_ownClassDeclaredTwice_relintsOnlyTheFilesItsAnswerChanges() {
+    // Two copies of a file extending its own test class agree; a third file declaring the name
+    // as a test case changes the answer of the file that took its own as not one.
+    let copy = declarations(classes: [("FooTests", "XCTestCase")], extensions: ["FooTests"])
+    let plain = declarations(classes: [("FooTests", "NSObject")], extensions: ["FooTests"])
+    let facts = RunFacts()
+    facts.add(copy, ownTypes: [(NameKey("FooTests"), 1)], file: 0)
+    facts.add(copy, ownTypes: [(NameKey("FooTests"), 1)], file: 1)
+    XCTAssertEqual(facts.settled(roots: ["XCTestCase"]).ownTypesDeclaredElsewhere, [])
+    facts.add(plain, ownTypes: [(NameKey("FooTests"), 0)], file: 2)
+    XCTAssertEqual(facts.settled(roots: ["XCTestCase"]).ownTypesDeclaredElsewhere, [2])
+  }
+
   func test_findingStore_forEachChunk_readsBackWhatWasKeptInOrder() throws {
     for memoryBytes in [1 << 20, 0] {
       let store = FindingStore(memoryBytes: memoryBytes, chunkBytes: 10)

@@ -62,11 +62,11 @@ final class RunFacts: Sendable {
   /// Adds a file's classes and helpers; returns the entries (`Speculation.Unsettled`) of the
   /// type names and called names the file's results took answers for, which `settled`
   /// answers for the run. `ownTypes` are the names the file (number `file`) refers to and
-  /// declares, which its results took as declared nowhere else (`Speculation.ownTypes`).
+  /// declares, with what its results took them for (`Speculation.ownTypes`).
   @discardableResult
   func add(
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
-    ownTypes: [NameKey] = [], callees: [NameKey] = [], file: Int? = nil
+    ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], file: Int? = nil
   ) -> [UInt32] {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
@@ -79,7 +79,7 @@ final class RunFacts: Sendable {
       Self.encodeClass(pair, key: key, into: &waitingBytes)
     }
     if let file {
-      for key in ownTypes { Self.encodeOwnType(key, file: file, into: &waitingBytes) }
+      for (key, known) in ownTypes { Self.encodeOwnType(key, known: known, file: file, into: &waitingBytes) }
     }
     for helper in declarations.helpers {
       if Speculation.isTestName(helper.name) {
@@ -146,8 +146,8 @@ final class RunFacts: Sendable {
     let assertingCallees: [Bool]
     /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec.
     let typeAnswers: [UInt8]
-    /// The files (`add`'s `file`) that took a class they declare as declared nowhere else,
-    /// when another file declares one of the same name.
+    /// The files (`add`'s `file`) that took a class they declare for what it is not once the
+    /// run's other declarations of the same name are counted.
     let ownTypesDeclaredElsewhere: Set<Int>
   }
 
@@ -174,7 +174,10 @@ final class RunFacts: Sendable {
       var wanted = state.referenced
       var firstPass = true
       var frontier: Set<NameKey> = []
-      var declaredElsewhere = Set<Int>()
+      // The names declared more than once, by the first hash; and the files' own answers for
+      // such names, to check once the discovery is made.
+      var twiceKeys: [UInt64: NameKey?] = [:]
+      var ownAnswers: [(file: Int, first: UInt64, known: UInt8)] = []
       repeat {
         var next: Set<NameKey> = []
         waiting.forEachChunk { bytes in
@@ -184,7 +187,15 @@ final class RunFacts: Sendable {
               let load =
                 firstPass ? wanted.contains(name) || twice.contains(name.first) : frontier.contains(name)
               guard load else { return }
-              if firstPass { wanted.insert(name) }
+              if firstPass {
+                wanted.insert(name)
+                if twice.contains(name.first) {
+                  // Two names with one first hash: no answer for either (files that took one
+                  // as their own are linted again).
+                  let seen = twiceKeys[name.first]
+                  twiceKeys[name.first] = seen == nil || seen! == name ? name : .some(nil)
+                }
+              }
               state.hierarchy.add([
                 ResultCache.Pair(
                   name: String(decoding: nameBytes, as: UTF8.self),
@@ -200,8 +211,8 @@ final class RunFacts: Sendable {
                 state.add(name, calling: callees())
               }
             },
-            onOwnType: { file, first in
-              if firstPass, twice.contains(first) { declaredElsewhere.insert(file) }
+            onOwnType: { file, first, known in
+              if firstPass, twice.contains(first) { ownAnswers.append((file, first, known)) }
             })
         }
         firstPass = false
@@ -236,7 +247,14 @@ final class RunFacts: Sendable {
       let assertingCallees = state.callees.map(asserting.contains)
       let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
       let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
-      let typeAnswers = state.types.map { (testCases.contains($0) ? 1 : 0) | (specs.contains($0) ? 2 : 0) } as [UInt8]
+      func answer(_ key: NameKey) -> UInt8 { (testCases.contains(key) ? 1 : 0) | (specs.contains(key) ? 2 : 0) }
+      let typeAnswers = state.types.map(answer)
+      // A file's own class declared elsewhere too: its results hold if the run answers as the
+      // file did (copies of one file do).
+      var declaredElsewhere = Set<Int>()
+      for (file, first, known) in ownAnswers where (twiceKeys[first] ?? nil).map(answer) != known {
+        declaredElsewhere.insert(file)
+      }
       if releasing { state = State() }
       return Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
@@ -249,8 +267,8 @@ final class RunFacts: Sendable {
   ///   two names, each a 4-byte length and UTF-8;
   /// - a `test...` function (`testKind`): its name's key, a 4-byte word (bit 31: it asserts;
   ///   the others: how many callees), then its callees' keys;
-  /// - a class a file declares and refers to (`ownTypeKind`): the file's number (4 bytes) and
-  ///   the first hash of the name's key (8 bytes).
+  /// - a class a file declares and refers to (`ownTypeKind`): the file's number (4 bytes), the
+  ///   first hash of the name's key (8 bytes) and what the file took it for (1 byte).
   private static let classKind: UInt8 = 1
   private static let testKind: UInt8 = 2
   private static let ownTypeKind: UInt8 = 3
@@ -279,10 +297,11 @@ final class RunFacts: Sendable {
     for callee in callees { append(NameKey(callee), to: &bytes) }
   }
 
-  private static func encodeOwnType(_ key: NameKey, file: Int, into bytes: inout [UInt8]) {
+  private static func encodeOwnType(_ key: NameKey, known: UInt8, file: Int, into bytes: inout [UInt8]) {
     bytes.append(ownTypeKind)
     withUnsafeBytes(of: UInt32(truncatingIfNeeded: file).littleEndian) { bytes.append(contentsOf: $0) }
     withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
+    bytes.append(known)
   }
 
   /// Reads what waits in `bytes` (the entries `encodeClass`, `encodeTest` and `encodeOwnType`
@@ -292,7 +311,7 @@ final class RunFacts: Sendable {
     _ bytes: UnsafeBufferPointer<UInt8>,
     onClass: (_ name: NameKey, _ superclass: NameKey, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void,
     onTest: (_ name: NameKey, _ asserts: Bool, _ callees: () -> [NameKey]) -> Void = { _, _, _ in },
-    onOwnType: (_ file: Int, _ first: UInt64) -> Void = { _, _ in }
+    onOwnType: (_ file: Int, _ first: UInt64, _ known: UInt8) -> Void = { _, _, _ in }
   ) {
     guard let base = bytes.baseAddress else { return }
     func word(at offset: Int) -> UInt32 {
@@ -328,9 +347,9 @@ final class RunFacts: Sendable {
         onTest(key(at: offset), header & 1 << 31 != 0, { (0..<count).map { key(at: callees + $0 * 16) } })
         offset = callees + count * 16
       case ownTypeKind:
-        guard bytes.count - offset >= 12 else { return }
-        onOwnType(Int(word(at: offset)), first(at: offset + 4))
-        offset += 12
+        guard bytes.count - offset >= 13 else { return }
+        onOwnType(Int(word(at: offset)), first(at: offset + 4), bytes[offset + 12])
+        offset += 13
       default:
         return
       }

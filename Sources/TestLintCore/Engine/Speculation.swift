@@ -15,8 +15,9 @@ struct Speculation {
   /// The type names not known as both a test case and a Quick spec, with what was known
   /// (bit 0 test case, bit 1 Quick spec): to number in the run (`Unsettled`).
   let unsettledTypes: [(name: NameKey, known: UInt8)]
-  /// The type names the file refers to that it declares as classes itself.
-  let ownTypes: [NameKey]
+  /// The type names the file refers to that it declares as classes itself, with what the file
+  /// takes each for (bit 0 test case, bit 1 Quick spec).
+  let ownTypes: [(name: NameKey, known: UInt8)]
 
   /// Answers that a file's results took as "no" and other files may turn into "yes": one
   /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length.
@@ -69,14 +70,14 @@ struct Speculation {
     let discovery = self.discovery
     // A class the file declares and refers to (`extension FooTests`, or a base class it
     // declares above its subclass) is answered from the file's own declaration, which rests
-    // on the answers for the types above it (entries of their own); the run checks only that
-    // no other file declares the name (`RunFacts.settled`), not kept for each of the run's
-    // test classes.
+    // on the answers for the types above it (entries of their own); the run checks only, for
+    // a name another file declares too, that its answer from every declaration is the same
+    // (`RunFacts.settled`): no entry is numbered for each of the run's test classes.
     var unsettled: [(name: NameKey, known: UInt8)] = []
-    var own: [NameKey] = []
+    var own: [(name: NameKey, known: UInt8)] = []
     for name in declarations.typeReferences {
       if declarations.classes.contains(where: { $0.name == name }) {
-        own.append(NameKey(name))
+        own.append((NameKey(name), Speculation.answer(name, discovery)))
         continue
       }
       let known = Speculation.answer(name, discovery)
