@@ -24,7 +24,10 @@ final class RunFacts: Sendable {
     /// each called name, and each edge's caller and the next edge of the same name (one flat
     /// array, not an array per name).
     var firstCaller: [NameKey: Int32] = [:]
-    var callers: [(caller: NameKey, next: Int32)] = []
+    /// Each edge's caller (an index into `callerNames`) and the next edge: 8 bytes an edge, the
+    /// 16-byte name once per function, not once per call.
+    var callers: [(caller: UInt32, next: Int32)] = []
+    var callerNames: [NameKey] = []
     /// The functions whose calls are in `callers`, by name and callees: one declared again with
     /// the same calls (a file copied, an overload) adds nothing.
     var callersSeen: Set<NameKey> = []
@@ -42,9 +45,11 @@ final class RunFacts: Sendable {
     /// Adds a function that does not assert by itself and the names it calls.
     mutating func add(_ caller: NameKey, calling callees: [NameKey]) {
       guard callersSeen.insert(NameKey(caller, calling: callees)).inserted else { return }
+      let function = UInt32(callerNames.count)
+      callerNames.append(caller)
       for callee in callees {
         let next = firstCaller.updateValue(Int32(callers.count), forKey: callee) ?? -1
-        callers.append((caller, next))
+        callers.append((function, next))
       }
     }
   }
@@ -234,7 +239,7 @@ final class RunFacts: Sendable {
       while let callee = queue.popLast() {
         var edge = state.firstCaller[callee] ?? -1
         while edge >= 0 {
-          let caller = state.callers[Int(edge)].caller
+          let caller = state.callerNames[Int(state.callers[Int(edge)].caller)]
           if asserting.insert(caller).inserted, state.firstCaller[caller] != nil { queue.append(caller) }
           edge = state.callers[Int(edge)].next
         }
@@ -242,6 +247,7 @@ final class RunFacts: Sendable {
       if releasing {
         state.firstCaller = [:]
         state.callers = []
+        state.callerNames = []
         state.callersSeen = []
       }
       let assertingCallees = state.callees.map(asserting.contains)
