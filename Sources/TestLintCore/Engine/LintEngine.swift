@@ -193,10 +193,9 @@ public struct LintEngine: Sendable {
         pass.speculated = PerFile(
           findings: codec.encode(result.findings, path: entry.displayPath, store: store),
           errors: result.problems, tests: collectsTests ? tests : [])
-        pass.speculation = Speculation.Unsettled(
-          entries: facts.add(
-            declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
-            file: index))
+        pass.speculation = facts.add(
+          declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
+          file: index)
         return pass
       } catch {
         return FirstPass(error: error)
@@ -258,7 +257,7 @@ public struct LintEngine: Sendable {
     @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
     let answers = settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
-      first[index].speculation?.holds(answers) == true && !answers.ownTypesDeclaredElsewhere.contains(index)
+      first[index].speculation.holds(answers) && !answers.ownTypesDeclaredElsewhere.contains(index)
     }
     // Each file's results: those pass 1 speculated when they hold (most files; read from
     // `first` where they are, not copied), else the ones `decided` holds: an error, cached
@@ -685,7 +684,7 @@ private struct FirstPass: Sendable {
   /// The file's results linted with its own declarations standing for the run's.
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
-  var speculation: Speculation.Unsettled?
+  var speculation = Speculation.Unsettled()
   private let other: Other?
 
   /// Where a file's declarations are, for the cache.

@@ -41,6 +41,8 @@ final class RunFacts: Sendable {
     /// The type names files speculated on, numbered.
     var typeIDs: [NameKey: UInt32] = [:]
     var types: [NameKey] = []
+    /// Every file's entries (`Speculation.Unsettled`), one file's after the other.
+    var entries: [UInt32] = []
 
     /// Adds a function that does not assert by itself and the names it calls.
     mutating func add(_ caller: NameKey, calling callees: [NameKey]) {
@@ -64,7 +66,7 @@ final class RunFacts: Sendable {
     self.waiting = waiting
   }
 
-  /// Adds a file's classes and helpers; returns the entries (`Speculation.Unsettled`) of the
+  /// Adds a file's classes and helpers; returns where the entries (`Speculation.Unsettled`) of the
   /// type names and called names the file's results took answers for, which `settled`
   /// answers for the run. `ownTypes` are the names the file (number `file`) refers to and
   /// declares, with what its results took them for (`Speculation.ownTypes`).
@@ -72,7 +74,7 @@ final class RunFacts: Sendable {
   func add(
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
     ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], file: Int? = nil
-  ) -> [UInt32] {
+  ) -> Speculation.Unsettled {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var calling: [(caller: NameKey, callees: [NameKey])] = []
@@ -111,21 +113,20 @@ final class RunFacts: Sendable {
     }
     guard
       !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty || !referenced.isEmpty || !calledTests.isEmpty
-    else { return [] }
+    else { return Speculation.Unsettled() }
     return state.withLock { state in
       for key in asserting { state.asserting.insert(key) }
       for (caller, callees) in calling { state.add(caller, calling: callees) }
       for key in calledTests { state.calledTests.insert(key) }
       for key in referenced { state.referenced.insert(key) }
-      var entries: [UInt32] = []
-      entries.reserveCapacity(types.count + callees.count)
+      let start = state.entries.count
       for (key, known) in types {
         let id = state.typeIDs[key] ?? UInt32(state.types.count)
         if id == state.types.count {
           state.typeIDs[key] = id
           state.types.append(key)
         }
-        entries.append(Speculation.Unsettled.typeFlag | id << 2 | UInt32(known))
+        state.entries.append(Speculation.Unsettled.typeFlag | id << 2 | UInt32(known))
       }
       for key in callees {
         let id = state.calleeIDs[key] ?? UInt32(state.callees.count)
@@ -133,9 +134,10 @@ final class RunFacts: Sendable {
           state.calleeIDs[key] = id
           state.callees.append(key)
         }
-        entries.append(id)
+        state.entries.append(id)
       }
-      return entries
+      return Speculation.Unsettled(
+        start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: state.entries.count - start))
     }
   }
 
@@ -151,6 +153,14 @@ final class RunFacts: Sendable {
     let assertingCallees: [Bool]
     /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec.
     let typeAnswers: [UInt8]
+    /// Every file's entries (`Speculation.Unsettled`).
+    let entries: [UInt32]
+    /// A file's entries (`add`'s result), as numbers (empty where out of range).
+    func entries(of unsettled: Speculation.Unsettled) -> ArraySlice<UInt32> {
+      let start = Int(unsettled.start)
+      let end = start + Int(unsettled.count)
+      return end <= entries.count ? entries[start..<end] : []
+    }
     /// The files (`add`'s `file`) that took a class they declare for what it is not once the
     /// run's other declarations of the same name are counted.
     let ownTypesDeclaredElsewhere: Set<Int>
@@ -261,10 +271,11 @@ final class RunFacts: Sendable {
       for (file, first, known) in ownAnswers where (twiceKeys[first] ?? nil).map(answer) != known {
         declaredElsewhere.insert(file)
       }
+      let entries = state.entries
       if releasing { state = State() }
       return Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
-        typeAnswers: typeAnswers, ownTypesDeclaredElsewhere: declaredElsewhere)
+        typeAnswers: typeAnswers, entries: entries, ownTypesDeclaredElsewhere: declaredElsewhere)
     }
   }
 

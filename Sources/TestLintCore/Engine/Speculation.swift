@@ -20,16 +20,20 @@ struct Speculation {
   let ownTypes: [(name: NameKey, known: UInt8)]
 
   /// Answers that a file's results took as "no" and other files may turn into "yes": one
-  /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length.
+  /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length,
+  /// kept by the run in one array (`RunFacts.Settled.entries`), not an array per file.
+  /// An entry of a type is `typeFlag | number << 2 | known`; of a callee, its number.
   struct Unsettled: Sendable {
-    /// A type: `typeFlag | number << 2 | known`; a callee: its number.
-    var entries: [UInt32] = []
+    /// Where the file's entries start in the run's.
+    var start: UInt32 = 0
+    /// How many.
+    var count: UInt32 = 0
     /// The flag of a type's entry.
     static let typeFlag: UInt32 = 1 << 31
 
     /// Whether every answer is the same for the whole run.
     func holds(_ facts: RunFacts.Settled) -> Bool {
-      !entries.contains { entry in
+      !facts.entries(of: self).contains { entry in
         entry & Self.typeFlag == 0
           ? facts.assertingCallees[Int(entry)]
           : facts.typeAnswers[Int((entry & ~Self.typeFlag) >> 2)] != UInt8(entry & 3)
