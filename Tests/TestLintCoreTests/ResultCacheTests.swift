@@ -32,30 +32,30 @@ final class ResultCacheTests: XCTestCase {
   }
 
   func test_helperChange_relintsCallers() throws {
-    let helper = "import XCTest\nextension XCTestCase {\n  func assertValid(_ x: Int) { XCTAssertGreaterThan(x, 0) }\n}\n"
-    let tests = "import XCTest\nfinal class ATests: XCTestCase {\n  func test_value_isValid() { assertValid(1) }\n}\n"
-    let first = run(["Helper.swift": helper, "ATests.swift": tests], cache: ResultCache(key: "k"))
-    XCTAssertEqual(first.result.findings, [])
-    let broken = helper.replacingOccurrences(of: "XCTAssertGreaterThan(x, 0)", with: "print(x)")
-    let second = run(["Helper.swift": broken, "ATests.swift": tests], cache: first.cache, changed: ["Helper.swift"])
-    XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
+    assertHelperChangeRelintsCallers(named: "assertValid")
   }
 
   func test_testNamedHelperChange_relintsCallers() throws {
     // A helper named like a test waits apart from the run's helpers; a change to it still
     // reaches the files that call it.
-    let helper = "import XCTest\nextension XCTestCase {\n  func testValid(_ x: Int) { XCTAssertGreaterThan(x, 0) }\n}\n"
-    let tests = "import XCTest\nfinal class ATests: XCTestCase {\n  func test_value_isValid() { testValid(1) }\n}\n"
+    assertHelperChangeRelintsCallers(named: "testValid")
+  }
+
+  /// A helper of this name in one file, called by a test in another: breaking it, then mending
+  /// it, re-lints the caller each time.
+  private func assertHelperChangeRelintsCallers(named name: String, line: UInt = #line) {
+    let helper = "import XCTest\nextension XCTestCase {\n  func \(name)(_ x: Int) { XCTAssertGreaterThan(x, 0) }\n}\n"
+    let tests = "import XCTest\nfinal class ATests: XCTestCase {\n  func test_value_isValid() { \(name)(1) }\n}\n"
     let first = run(["Helper.swift": helper, "ATests.swift": tests], cache: ResultCache(key: "k"))
-    XCTAssertEqual(first.result.findings, [])
+    XCTAssertEqual(first.result.findings, [], line: line)
     let broken = helper.replacingOccurrences(of: "XCTAssertGreaterThan(x, 0)", with: "print(x)")
     let second = run(["Helper.swift": broken, "ATests.swift": tests], cache: first.cache, changed: ["Helper.swift"])
-    XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
-    XCTAssertEqual(second.reads, 2, "the changed file is read, its caller re-linted")
+    XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"], line: line)
+    XCTAssertEqual(second.reads, 2, "the changed file is read, its caller re-linted", line: line)
     let fixed = run(
       ["Helper.swift": helper, "ATests.swift": tests], cache: second.cache, changed: ["Helper.swift"], modified: 3)
-    XCTAssertEqual(fixed.result.findings, [])
-    XCTAssertEqual(fixed.reads, 2)
+    XCTAssertEqual(fixed.result.findings, [], line: line)
+    XCTAssertEqual(fixed.reads, 2, line: line)
   }
 
   func test_ownClassChangesThroughOtherFiles_relintsIt() throws {
