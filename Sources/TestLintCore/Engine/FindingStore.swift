@@ -128,7 +128,7 @@ final class FindingStore: Sendable {
   /// them, one after the other, each kept run of bytes whole in one chunk); false when a chunk
   /// cannot be read back from the temporary file (the others are still read).
   @discardableResult
-  func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  func forEachChunk(_ body: (ArraySlice<UInt8>) -> Void) -> Bool {
     let (chunks, descriptor) = state.withLock { state -> ([Chunk], Int32) in
       seal(&state)
       return (state.chunks, state.descriptor)
@@ -139,7 +139,7 @@ final class FindingStore: Sendable {
     for chunk in chunks {
       switch chunk {
       case .memory(let bytes):
-        bytes.withUnsafeBufferPointer(body)
+        body(bytes[...])
       case .file(let offset, let count):
         if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
         let read = buffer.withUnsafeMutableBytes {
@@ -149,7 +149,7 @@ final class FindingStore: Sendable {
           complete = false
           continue
         }
-        buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        body(buffer[..<count])
       }
     }
     return complete

@@ -257,7 +257,7 @@ public struct LintEngine: Sendable {
     @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
     let answers = settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
-      first[index].speculation.holds(answers) && !answers.ownTypesDeclaredElsewhere.contains(index)
+      first[index].speculation.holds(answers, file: index)
     }
     // Each file's results: those pass 1 speculated when they hold (most files; read from
     // `first` where they are, not copied), else the ones `decided` holds: an error, cached
@@ -475,7 +475,7 @@ public struct LintEngine: Sendable {
   }
 
   /// Where the run's classes and `test...` functions wait until it settles (`RunFacts`): read
-  /// once, at the end, so little of it stays in memory.
+  /// back only then, so little of it stays in memory.
   private func waitingStore() -> FindingStore {
     FindingStore(memoryBytes: min(findingMemoryBytes, 1 << 20), chunkBytes: 256 << 10, directory: spillDirectory)
   }

@@ -166,8 +166,9 @@ struct ByteWriter {
     bytes.append(UInt8(rest))
   }
 
+  /// Eight bytes, little-endian.
   mutating func u64(_ value: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8((value >> UInt64(shift)) & 0xFF)) }
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
   mutating func string(_ value: String) {
@@ -231,11 +232,12 @@ struct ByteReader {
     return nil
   }
 
+  /// Read in place (no array made for the eight bytes).
   mutating func u64() -> UInt64? {
-    guard let raw = take(8) else { return nil }
-    var value: UInt64 = 0
-    for (index, byte) in raw.enumerated() { value |= UInt64(byte) << UInt64(index * 8) }
-    return value
+    guard position >= bytes.startIndex, bytes.endIndex - position >= 8 else { return nil }
+    let offset = position - bytes.startIndex
+    defer { position += 8 }
+    return UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) })
   }
 
   mutating func string() -> String? {

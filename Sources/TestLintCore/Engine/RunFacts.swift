@@ -17,7 +17,6 @@
 /// with the run's base classes and helpers, not with its tests.
 final class RunFacts: Sendable {
   private struct State {
-    var hierarchy = ClassHierarchy()
     /// Functions whose body asserts.
     var asserting: Set<NameKey> = []
     /// Functions that do not assert by themselves, by each name they call: the first edge of
@@ -78,26 +77,26 @@ final class RunFacts: Sendable {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var calling: [(caller: NameKey, callees: [NameKey])] = []
-    var waitingBytes: [UInt8] = []
+    var waiting = ByteWriter()
     var declared: [NameKey] = []
     for pair in declarations.classes {
       let key = NameKey(pair.name)
       declared.append(key)
-      Self.encodeClass(pair, key: key, into: &waitingBytes)
+      Self.encodeClass(pair, key: key, into: &waiting)
     }
     if let file {
-      for (key, known) in ownTypes { Self.encodeOwnType(key, known: known, file: file, into: &waitingBytes) }
+      for (key, known) in ownTypes { Self.encodeOwnType(key, known: known, file: file, into: &waiting) }
     }
     for helper in declarations.helpers {
       if Speculation.isTestName(helper.name) {
-        if helper.asserts || !helper.callees.isEmpty { Self.encodeTest(helper, into: &waitingBytes) }
+        if helper.asserts || !helper.callees.isEmpty { Self.encodeTest(helper, into: &waiting) }
       } else if helper.asserts {
         asserting.append(NameKey(helper.name))
       } else if !helper.callees.isEmpty {
         calling.append((NameKey(helper.name), helper.callees.map(NameKey.init)))
       }
     }
-    if !waitingBytes.isEmpty { _ = waiting.keep(waitingBytes) }
+    if !waiting.bytes.isEmpty { _ = self.waiting.keep(waiting.bytes) }
     var calledTests: [NameKey] = []
     for name in declarations.calledNames where Speculation.isTestName(name) { calledTests.append(NameKey(name)) }
     // The types the file refers to and does not declare itself (a class it declares and
@@ -175,7 +174,7 @@ final class RunFacts: Sendable {
       // answered from every declaration, as a file that declares one cannot answer alone.
       var firsts: [UInt64] = []
       waiting.forEachChunk { bytes in
-        Self.decodeWaiting(bytes, onClass: { name, _, _, _ in firsts.append(name.first) })
+        Self.decodeWaiting(bytes, onClass: { name, _, _ in firsts.append(name.first) })
       }
       firsts.sort()
       var twice = Set<UInt64>()
@@ -185,37 +184,35 @@ final class RunFacts: Sendable {
       // the file of its subclass is referred to only there), pass after pass over what
       // waits: as many as the chains of such classes are long. With them, the `test...`
       // functions some file calls, and the files that took a class declared twice as their own.
-      state.hierarchy = ClassHierarchy()
+      var hierarchy = ClassHierarchy()
       var wanted = state.referenced
       var firstPass = true
       var frontier: Set<NameKey> = []
       // The names declared more than once, by the first hash; and the files' own answers for
       // such names, to check once the discovery is made.
-      var twiceKeys: [UInt64: NameKey?] = [:]
+      var twiceKeys: [UInt64: NameKey] = [:]
+      // Two names with one first hash: no answer for either (files that took one as their own
+      // are linted again).
+      var ambiguous = Set<UInt64>()
       var ownAnswers: [(file: Int, first: UInt64, known: UInt8)] = []
       repeat {
         var next: Set<NameKey> = []
         waiting.forEachChunk { bytes in
           Self.decodeWaiting(
             bytes,
-            onClass: { name, superclass, nameBytes, superclassBytes in
+            onClass: { name, superclass, pair in
               let load =
                 firstPass ? wanted.contains(name) || twice.contains(name.first) : frontier.contains(name)
               guard load else { return }
               if firstPass {
                 wanted.insert(name)
-                if twice.contains(name.first) {
-                  // Two names with one first hash: no answer for either (files that took one
-                  // as their own are linted again).
-                  let seen = twiceKeys[name.first]
-                  twiceKeys[name.first] = seen == nil || seen! == name ? name : .some(nil)
+                if twice.contains(name.first), let seen = twiceKeys.updateValue(name, forKey: name.first),
+                  seen != name
+                {
+                  ambiguous.insert(name.first)
                 }
               }
-              state.hierarchy.add([
-                ResultCache.Pair(
-                  name: String(decoding: nameBytes, as: UTF8.self),
-                  superclass: String(decoding: superclassBytes, as: UTF8.self))
-              ])
+              if let pair = pair() { hierarchy.add([pair]) }
               if wanted.insert(superclass).inserted { next.insert(superclass) }
             },
             onTest: { name, asserts, callees in
@@ -234,11 +231,11 @@ final class RunFacts: Sendable {
         frontier = next
       } while !frontier.isEmpty
       wanted = []
-      let classes = state.hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
+      let classes = hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
+      hierarchy = ClassHierarchy()
       var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
       discovery.includesFileClasses = true
       if releasing {
-        state.hierarchy = ClassHierarchy()
         state.referenced = []
         state.calledTests = []
       }
@@ -268,7 +265,8 @@ final class RunFacts: Sendable {
       // A file's own class declared elsewhere too: its results hold if the run answers as the
       // file did (copies of one file do).
       var declaredElsewhere = Set<Int>()
-      for (file, first, known) in ownAnswers where (twiceKeys[first] ?? nil).map(answer) != known {
+      for (file, first, known) in ownAnswers
+      where ambiguous.contains(first) || twiceKeys[first].map(answer) != known {
         declaredElsewhere.insert(file)
       }
       let entries = state.entries
@@ -279,94 +277,86 @@ final class RunFacts: Sendable {
     }
   }
 
-  /// What waits for `settled`, each entry a kind byte, then:
-  /// - a class (`classKind`): its name's key and its superclass's (16 bytes each), then the
-  ///   two names, each a 4-byte length and UTF-8;
-  /// - a `test...` function (`testKind`): its name's key, a 4-byte word (bit 31: it asserts;
-  ///   the others: how many callees), then its callees' keys;
-  /// - a class a file declares and refers to (`ownTypeKind`): the file's number (4 bytes), the
-  ///   first hash of the name's key (8 bytes) and what the file took it for (1 byte).
-  private static let classKind: UInt8 = 1
-  private static let testKind: UInt8 = 2
-  private static let ownTypeKind: UInt8 = 3
+  /// What waits for `settled`, written with `ByteWriter`, each entry a kind, then:
+  /// - a class (`classKind`): its name's key and its superclass's, then the two names;
+  /// - a `test...` function (`testKind`): its name's key, whether it asserts, how many callees,
+  ///   then their keys;
+  /// - a class a file declares and refers to (`ownTypeKind`): the file's number, the first
+  ///   hash of the name's key and what the file took it for.
+  /// A key is its two 64-bit hashes.
+  private static let classKind = 1
+  private static let testKind = 2
+  private static let ownTypeKind = 3
 
-  private static func append(_ key: NameKey, to bytes: inout [UInt8]) {
-    withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
-    withUnsafeBytes(of: key.second.littleEndian) { bytes.append(contentsOf: $0) }
+  private static func write(_ key: NameKey, to writer: inout ByteWriter) {
+    writer.u64(key.first)
+    writer.u64(key.second)
   }
 
-  private static func encodeClass(_ pair: ResultCache.Pair, key: NameKey, into bytes: inout [UInt8]) {
-    bytes.append(classKind)
-    append(key, to: &bytes)
-    append(NameKey(pair.superclass), to: &bytes)
-    for name in [pair.name, pair.superclass] {
-      withUnsafeBytes(of: UInt32(truncatingIfNeeded: name.utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
-      bytes.append(contentsOf: name.utf8)
-    }
+  private static func readKey(_ reader: inout ByteReader) -> NameKey? {
+    guard let first = reader.u64(), let second = reader.u64() else { return nil }
+    return NameKey(first: first, second: second)
   }
 
-  private static func encodeTest(_ function: HelperSummary, into bytes: inout [UInt8]) {
-    bytes.append(testKind)
-    append(NameKey(function.name), to: &bytes)
+  private static func encodeClass(_ pair: ResultCache.Pair, key: NameKey, into writer: inout ByteWriter) {
+    writer.int(classKind)
+    write(key, to: &writer)
+    write(NameKey(pair.superclass), to: &writer)
+    writer.string(pair.name)
+    writer.string(pair.superclass)
+  }
+
+  private static func encodeTest(_ function: HelperSummary, into writer: inout ByteWriter) {
+    writer.int(testKind)
+    write(NameKey(function.name), to: &writer)
+    writer.int(function.asserts ? 1 : 0)
     let callees = function.asserts ? [] : function.callees
-    let word = (function.asserts ? 1 << 31 : 0) | UInt32(truncatingIfNeeded: callees.count)
-    withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
-    for callee in callees { append(NameKey(callee), to: &bytes) }
+    writer.int(callees.count)
+    for callee in callees { write(NameKey(callee), to: &writer) }
   }
 
-  private static func encodeOwnType(_ key: NameKey, known: UInt8, file: Int, into bytes: inout [UInt8]) {
-    bytes.append(ownTypeKind)
-    withUnsafeBytes(of: UInt32(truncatingIfNeeded: file).littleEndian) { bytes.append(contentsOf: $0) }
-    withUnsafeBytes(of: key.first.littleEndian) { bytes.append(contentsOf: $0) }
-    bytes.append(known)
+  private static func encodeOwnType(_ key: NameKey, known: UInt8, file: Int, into writer: inout ByteWriter) {
+    writer.int(ownTypeKind)
+    writer.int(file)
+    writer.u64(key.first)
+    writer.int(Int(known))
   }
 
   /// Reads what waits in `bytes` (the entries `encodeClass`, `encodeTest` and `encodeOwnType`
-  /// wrote, one after the other), calling the closure of each entry's kind; a test's callees
-  /// are made only when asked for. Stops at the first entry that does not read whole.
+  /// wrote, one after the other), calling the closure of each entry's kind; a class's names
+  /// and a test's callees are made only when asked for. Stops at the first entry that does
+  /// not read whole.
   private static func decodeWaiting(
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    onClass: (_ name: NameKey, _ superclass: NameKey, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void,
+    _ bytes: ArraySlice<UInt8>,
+    onClass: (_ name: NameKey, _ superclass: NameKey, _ pair: () -> ResultCache.Pair?) -> Void,
     onTest: (_ name: NameKey, _ asserts: Bool, _ callees: () -> [NameKey]) -> Void = { _, _, _ in },
     onOwnType: (_ file: Int, _ first: UInt64, _ known: UInt8) -> Void = { _, _, _ in }
   ) {
-    guard let base = bytes.baseAddress else { return }
-    func word(at offset: Int) -> UInt32 {
-      UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
-    }
-    func first(at offset: Int) -> UInt64 {
-      UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-    }
-    func key(at offset: Int) -> NameKey { NameKey(first: first(at: offset), second: first(at: offset + 8)) }
-    /// The name at `offset` (its length, then its bytes) and where the next field starts.
-    func field(at offset: Int) -> (bytes: UnsafeBufferPointer<UInt8>, end: Int)? {
-      guard bytes.count - offset >= 4 else { return nil }
-      let count = Int(word(at: offset))
-      guard count <= bytes.count - offset - 4 else { return nil }
-      return (UnsafeBufferPointer(start: base + offset + 4, count: count), offset + 4 + count)
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let kind = bytes[offset]
-      offset += 1
-      switch kind {
-      case classKind:
-        guard bytes.count - offset >= 32, let name = field(at: offset + 32), let superclass = field(at: name.end)
+    var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
+    while reader.position < bytes.endIndex {
+      switch reader.int() {
+      case classKind?:
+        guard let name = readKey(&reader), let superclass = readKey(&reader) else { return }
+        let names = reader.position
+        guard reader.skipString(), reader.skipString() else { return }
+        onClass(name, superclass) {
+          var reader = ByteReader(bytes: bytes, position: names)
+          guard let name = reader.string(), let superclass = reader.string() else { return nil }
+          return ResultCache.Pair(name: name, superclass: superclass)
+        }
+      case testKind?:
+        guard let name = readKey(&reader), let asserts = reader.int(), let count = reader.int(), count >= 0,
+          count <= (bytes.endIndex - reader.position) / 16
         else { return }
-        onClass(key(at: offset), key(at: offset + 16), name.bytes, superclass.bytes)
-        offset = superclass.end
-      case testKind:
-        guard bytes.count - offset >= 20 else { return }
-        let header = word(at: offset + 16)
-        let count = Int(header & ~(1 << 31))
-        guard count <= (bytes.count - offset - 20) / 16 else { return }
-        let callees = offset + 20
-        onTest(key(at: offset), header & 1 << 31 != 0, { (0..<count).map { key(at: callees + $0 * 16) } })
-        offset = callees + count * 16
-      case ownTypeKind:
-        guard bytes.count - offset >= 13 else { return }
-        onOwnType(Int(word(at: offset)), first(at: offset + 4), bytes[offset + 12])
-        offset += 13
+        let callees = reader.position
+        reader.position += count * 16
+        onTest(name, asserts == 1) {
+          var reader = ByteReader(bytes: bytes, position: callees)
+          return (0..<count).compactMap { _ in readKey(&reader) }
+        }
+      case ownTypeKind?:
+        guard let file = reader.int(), let first = reader.u64(), let known = reader.int() else { return }
+        onOwnType(file, first, UInt8(truncatingIfNeeded: known))
       default:
         return
       }

@@ -31,9 +31,11 @@ struct Speculation {
     /// The flag of a type's entry.
     static let typeFlag: UInt32 = 1 << 31
 
-    /// Whether every answer is the same for the whole run.
-    func holds(_ facts: RunFacts.Settled) -> Bool {
-      !facts.entries(of: self).contains { entry in
+    /// Whether every answer is the same for the whole run; with the file's number
+    /// (`RunFacts.add`'s `file`), the answers for the classes it declares too.
+    func holds(_ facts: RunFacts.Settled, file: Int? = nil) -> Bool {
+      if let file, facts.ownTypesDeclaredElsewhere.contains(file) { return false }
+      return !facts.entries(of: self).contains { entry in
         entry & Self.typeFlag == 0
           ? facts.assertingCallees[Int(entry)]
           : facts.typeAnswers[Int((entry & ~Self.typeFlag) >> 2)] != UInt8(entry & 3)

@@ -69,10 +69,16 @@ public struct ClassHierarchy: Sendable {
 
   /// Adds the classes a file declares.
   public mutating func add(_ model: FileModel) {
+    add(Self.classes(of: model))
+  }
+
+  /// The classes a file declares with a superclass: (simple name, first inherited name).
+  static func classes(of model: FileModel) -> [ResultCache.Pair] {
+    var classes: [ResultCache.Pair] = []
     for type in model.types where type.kind == .class {
-      guard let first = type.firstInheritedName else { continue }
-      add(type.simpleName, superclass: first)
+      if let first = type.firstInheritedName { classes.append(ResultCache.Pair(name: type.simpleName, superclass: first)) }
     }
+    return classes
   }
 
   /// Adds (class, superclass) pairs learnt from a file.
@@ -169,13 +175,8 @@ public struct TestDiscovery: Sendable {
   /// ones the file declares under them; else this one.
   func forFile(_ model: FileModel) -> TestDiscovery {
     guard includesFileClasses else { return self }
-    var classes: [ResultCache.Pair] = []
-    for type in model.types where type.kind == .class {
-      if let superclass = type.firstInheritedName {
-        classes.append(ResultCache.Pair(name: type.simpleName, superclass: superclass))
-      }
-    }
-    let found = ClassHierarchy.testCaseClasses(of: classes, roots: testCaseClasses, specRoots: quickSpecClasses)
+    let found = ClassHierarchy.testCaseClasses(
+      of: ClassHierarchy.classes(of: model), roots: testCaseClasses, specRoots: quickSpecClasses)
     return TestDiscovery(testCaseClasses: found.testCases, quickSpecClasses: found.specs)
   }
 
