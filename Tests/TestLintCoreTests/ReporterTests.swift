@@ -49,6 +49,15 @@ final class ReporterTests: XCTestCase {
       "Tests/A.swift:3:7: error: add an assertion (missing_assertion)\n")
   }
 
+  func test_textLine_namesEachSeverityByItsRawValue() {
+    for severity in Severity.allCases {
+      let finding = Finding(
+        ruleID: "sleep_in_test", severity: severity, message: "m", path: "A.swift", line: 1, column: 2)
+      let result = LintResult(findings: [finding], errors: [], files: ["A.swift"], rules: [])
+      XCTAssertEqual(TextReporter().render(result), "A.swift:1:2: \(severity.rawValue): m (sleep_in_test)\n")
+    }
+  }
+
   // MARK: JSON
 
   // testlint:disable:next indiscrete_test - one behaviour: every field of every entry round-trips
