@@ -106,6 +106,10 @@ final class FileWalkerTests: XCTestCase {
         let old = Self.oldCollect(paths, workingDirectory: workingDirectory, filter: filter)
         for stamps in [true, false] {
           let new = FileWalker.collect(paths, workingDirectory: workingDirectory, stamps: stamps, filter: filter)
+          let threaded = FileWalker.collect(
+            paths, workingDirectory: workingDirectory, stamps: stamps, threads: 2, filter: filter)
+          XCTAssertEqual(threaded.files, new.files, "\(paths) in '\(directory)'")
+          XCTAssertEqual(threaded.errors, new.errors, "\(paths) in '\(directory)'")
           XCTAssertEqual(new.files.map(\.path), old.files.map(\.path), "\(paths) in '\(directory)'")
           XCTAssertEqual(new.files.map(\.displayPath), old.files.map(\.displayPath), "\(paths) in '\(directory)'")
           XCTAssertEqual(new.files.map(\.stamp), stamps ? old.files.map(\.stamp) : old.files.map { _ in nil })
@@ -113,6 +117,47 @@ final class FileWalkerTests: XCTestCase {
         }
       }
     }
+  }
+
+  func test_collect_onThreads_findsWhatOneThreadFinds() throws {
+    let sandbox = try Sandbox(self)
+    try makeTree(sandbox)
+    // Many folders, nested and side by side, so that both threads list some.
+    for outer in 0..<12 {
+      for inner in 0..<4 {
+        try sandbox.write("F\(outer)/G\(inner)/H/T\(outer)_\(inner)Tests.swift", "let a = \(outer)")
+        try sandbox.write("F\(outer)/G\(inner)/notes.txt", "no")
+      }
+      try sandbox.write("F\(outer)/.hidden/X.swift", "let hidden = 1")
+    }
+    let filter = { (path: String, _: Bool) in !path.hasSuffix("T3_1Tests.swift") }
+    for stamps in [true, false] {
+      let one = FileWalker.collect(["."], workingDirectory: sandbox.root, stamps: stamps, filter: filter)
+      let old = Self.oldCollect(["."], workingDirectory: sandbox.root, filter: filter)
+      XCTAssertEqual(one.files.map(\.path), old.files.map(\.path))
+      XCTAssertEqual(one.files.count, 48 - 1 + 5)
+      for threads in [2, 4] {
+        let found = try XCTUnwrap(FileWalker.listInParallel(sandbox.root, stamps: stamps, threads: threads))
+        XCTAssertEqual(found.count, 48 + 5, "every file, before the filter")
+        let many = FileWalker.collect(["."], workingDirectory: sandbox.root, stamps: stamps, threads: threads, filter: filter)
+        XCTAssertEqual(many.files, one.files)
+        XCTAssertEqual(many.errors, one.errors)
+      }
+    }
+  }
+
+  func test_listInParallel_nameNotASCII_leavesTheWalkToOneThread() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("A/B.swift", "let a = 1")
+    try sandbox.write("A/\u{E9}t\u{E9}/C.swift", "let c = 1")
+    XCTAssertNil(FileWalker.listInParallel(sandbox.root, stamps: false, threads: 2))
+    // A name that is not ASCII in a file that is not Swift changes nothing.
+    let other = try Sandbox(self)
+    try other.write("A/B.swift", "let a = 1")
+    try other.write("A/\u{E9}t\u{E9}.txt", "no")
+    XCTAssertEqual(FileWalker.listInParallel(other.root, stamps: false, threads: 2)?.map(\.path), [other.path("A/B.swift")])
+    let walked = FileWalker.collect(["."], workingDirectory: sandbox.root, threads: 2) { _, _ in true }
+    XCTAssertEqual(walked.files.map(\.displayPath), ["A/B.swift", "A/\u{E9}t\u{E9}/C.swift"])
   }
 
   func test_collect_hiddenNames_skippedAsTheirTextSays() throws {

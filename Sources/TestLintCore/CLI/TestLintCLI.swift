@@ -225,7 +225,7 @@ public enum TestLintCLI {
       // Only the result cache (not used with standard input) reads the files' stamps.
       collected = FileWalker.collect(
         arguments.paths.isEmpty ? ["."] : arguments.paths, workingDirectory: workingDirectory,
-        stamps: !arguments.noCache, filter: filter)
+        stamps: !arguments.noCache, threads: arguments.threads ?? processorCount(), filter: filter)
     }
 
     if arguments.absolutePaths {

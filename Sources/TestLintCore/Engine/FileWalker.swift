@@ -109,8 +109,11 @@ public enum FileWalker {
   /// a folder's listing then tells files and folders apart (its entries' types) and a file
   /// found in a folder costs no system call; only a symbolic link, or an entry whose type the
   /// file system does not give, is looked up.
+  ///
+  /// With `threads` above 1, one folder named alone is listed on that many threads
+  /// (`listInParallel`), with the same result.
   public static func collect(
-    _ paths: [String], workingDirectory: String, stamps: Bool = true,
+    _ paths: [String], workingDirectory: String, stamps: Bool = true, threads: Int = 1,
     filter: (_ path: String, _ isExplicit: Bool) -> Bool
   ) -> (files: [FileEntry], errors: [Diagnostic]) {
     var files: [FileEntry] = []
@@ -143,6 +146,12 @@ public enum FileWalker {
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if isNew(absolute), filter(absolute, true) {
           files.append(FileEntry(path: absolute, displayPath: display(absolute), stamp: stamps ? stamp(info) : nil))
+        }
+        continue
+      }
+      if paths.count == 1, threads > 1, let found = listInParallel(absolute, stamps: stamps, threads: threads) {
+        for (child, stamp) in found where filter(child, false) {
+          files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp))
         }
         continue
       }
@@ -199,6 +208,98 @@ public enum FileWalker {
     // much again).
     if files.capacity > files.count + files.count / 8 { files = files.withUnsafeBufferPointer { Array($0) } }
     return (files, errors)
+  }
+
+  /// The `.swift` files under the folder `root` (paths, in no particular order, with their
+  /// stamps when asked for), found as `collect` finds them but listed on `threads` threads.
+  ///
+  /// A tree of thousands of folders is mostly system calls (open, stat, list and close each
+  /// folder), made while the workers have nothing to do yet: on four copies of real projects'
+  /// test folders (5,593 folders, 18,440 files) the walk was 6-7% of a run, with one core idle.
+  ///
+  /// Nil when the walk meets what `collect` reports or words with care: a folder that cannot
+  /// be opened, or a name (of a folder, or of a `.swift` file) that is not ASCII, which may not
+  /// be UTF-8 or may equal another name in other code points. `collect` then walks the tree on
+  /// one thread, as it does every tree named with others.
+  static func listInParallel(
+    _ root: String, stamps: Bool, threads: Int
+  ) -> [(path: String, stamp: FileStamp?)]? {
+    struct Walk {
+      /// Folders found and not yet listed.
+      var folders: [String]
+      /// Folders being listed.
+      var busy = 0
+      var failed = false
+    }
+    enum Step {
+      case list(String)
+      case wait
+      case done
+    }
+    let walk = Locked(Walk(folders: [root]))
+    let parts = Parallel.map(count: threads, threads: threads) { _ -> [(path: String, stamp: FileStamp?)]? in
+      var found: [(path: String, stamp: FileStamp?)] = []
+      while true {
+        let step = walk.withLock { walk -> Step in
+          if walk.failed { return .done }
+          if let folder = walk.folders.popLast() {
+            walk.busy += 1
+            return .list(folder)
+          }
+          return walk.busy == 0 ? .done : .wait
+        }
+        switch step {
+        case .done:
+          return found
+        case .wait:
+          sched_yield()
+        case .list(let folder):
+          let folders = list(folder, stamps: stamps, into: &found)
+          walk.withLock { walk in
+            walk.busy -= 1
+            if let folders { walk.folders.append(contentsOf: folders) } else { walk.failed = true }
+          }
+          if folders == nil { return nil }
+        }
+      }
+    }
+    var result: [(path: String, stamp: FileStamp?)] = []
+    for part in parts {
+      guard let part else { return nil }
+      result.append(contentsOf: part)
+    }
+    return walk.withLock { $0.failed } ? nil : result
+  }
+
+  /// Lists one folder for `listInParallel`: appends its `.swift` files to `found` and returns
+  /// its folders; nil when the folder cannot be opened or holds a name that is not ASCII.
+  private static func list(
+    _ folder: String, stamps: Bool, into found: inout [(path: String, stamp: FileStamp?)]
+  ) -> [String]? {
+    guard let handle = opendir(folder) else { return nil }
+    defer { closedir(handle) }
+    let descriptor = dirfd(handle)
+    var folders: [String] = []
+    while let entry = readdir(handle) {
+      let type = entry.pointee.d_type
+      let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+      // What `collect` skips before reading the name as text, skipped alike.
+      if name[0] == dot, UInt8(bitPattern: name[1]) < 0x80 { continue }
+      if type != directoryType, type != unknownType, !hasSwiftSuffix(name) { continue }
+      var length = 0
+      while name[length] != 0 {
+        guard UInt8(bitPattern: name[length]) < 0x80 else { return nil }
+        length += 1
+      }
+      let text = String(cString: name)
+      let child = folder.hasSuffix("/") ? folder + text : folder + "/" + text
+      switch look(at: text, type: type, in: descriptor, stamps: stamps) {
+      case .folder: folders.append(child)
+      case .file(let stamp): found.append((child, stamp))
+      case .skipped: break
+      }
+    }
+    return folders
   }
 
   /// What the walk makes of a folder's entry.
