@@ -890,6 +890,29 @@ final class ScannerTests: XCTestCase {
   }
 }
 
+extension ScannerTests {
+  func test_callPaths_spelledAgain_readAsWhenSpelledOnce() {
+    // Paths the file spells more than once are made once and shared: each must still be what
+    // the same line gives alone (where nothing is shared). Long names and long paths, optional
+    // chaining, backticks, macros, and more distinct paths than the table has slots.
+    let longPath = (0..<14).map { "segment\($0)" }.joined(separator: ".") + ".call"
+    var lines = [
+      "sut.load()", "self.presenter?.viewIsReady()", "a!.b.c()", "`default`.run()", "a .b()", "a\n  .b()",
+      "viewModel.didTapContinueButtonWithSomething()", "XCTAssertEqualWithAccuracy(a, b, 1)", "\(longPath)()",
+      "#expect(x)", "Foo.bar()", "foo().bar()", ".make()", "self.a?.b!.c()",
+    ]
+    lines += (0..<600).map { "p\($0 % 300).q\($0 % 7)()" }
+    lines += lines.reversed()
+    let together = scanCalls(lines.joined(separator: "\n"))
+    let alone = lines.flatMap { scanCalls($0) }
+    XCTAssertEqual(together.count, alone.count)
+    XCTAssertEqual(together.map(\.path), alone.map(\.path))
+    XCTAssertEqual(together.map(\.hasExpressionBase), alone.map(\.hasExpressionBase))
+    XCTAssertEqual(together.map(\.isImplicitMember), alone.map(\.isImplicitMember))
+    XCTAssertEqual(together.first { $0.name == "call" }?.path.count, 15)
+  }
+}
+
 // MARK: - Helpers
 
 extension ScannerTests {

@@ -292,19 +292,29 @@ extension ScannerState {
       // A plain name (or macro): the file's one array for it, when the name is short ASCII.
       let (start, end) = tokens[index].kind == .pound ? (Int(tokens[index].start), Int(tokens[index].end)) : nameRange(index)
       if let shared = names.path(bytes, start, end) { return (shared, expressionBase, implicitMember) }
-      return ([tokens[index].kind == .pound ? text(index) : name(index)], expressionBase, implicitMember)
     }
+    // The file's one array for the path's text (`sut.load`), made the first time.
+    let (start, end) = (Int(tokens[first].start), Int(tokens[index].end))
+    let found = paths.look(bytes, start, end)
+    if let path = found.path { return (path, expressionBase, implicitMember) }
+    let path = components(from: first, to: index, count: count)
+    if let key = found.key { paths.keep(path, start, end, at: key) }
+    return (path, expressionBase, implicitMember)
+  }
+
+  /// The names of the dotted path from token `first` to token `last`: each identifier-like
+  /// token (the receivers, each before a dot after any `?`/`!`) and the last one.
+  func components(from first: Int, to last: Int, count: Int) -> [String] {
     var components: [String] = []
     components.reserveCapacity(count)
-    // Each receiver is the identifier-like token before a dot (after any `?`/`!`).
     var position = first
-    while position < index {
+    while position < last {
       components.append(name(position))
       position += 1
-      while position < index, !tokens[position].isIdentifierLike { position += 1 }
+      while position < last, !tokens[position].isIdentifierLike { position += 1 }
     }
-    components.append(tokens[index].kind == .pound ? text(index) : name(index))
-    return (components, expressionBase, implicitMember)
+    components.append(tokens[last].kind == .pound ? text(last) : name(last))
+    return components
   }
 
   /// The attributes and modifiers before the `let` / `var` at `index` (`@TestState`, `weak`),

@@ -31,6 +31,8 @@ struct ScannerState {
   var partner: [Int32]
   /// Short names already made into strings.
   let names = NameCache()
+  /// Callee paths already made, by their text.
+  let paths = PathCache()
   /// The arguments and trailing closures of the calls read so far, which the calls index;
   /// handed to `parts`, which the calls share, when the file is read.
   var callArguments: [Argument] = []
@@ -880,5 +882,114 @@ final class NameCache {
       used[slot >> 6] |= bit
     }
     return entry
+  }
+}
+
+/// The callee paths (`["sut", "load"]`) already made in one file, keyed by the bytes they are
+/// read from (`sut.load`, `self.presenter?.viewIsReady`): a call of a path the file called
+/// before shares that path's array instead of allocating an array and its names again (on real
+/// test code, a quarter of the run's allocations were these arrays). The same bytes always read
+/// as the same path: its names are the identifiers among them. Direct-mapped; a collision just
+/// replaces the entry.
+final class PathCache {
+  private struct Entry {
+    var hash: UInt64 = 0
+    var start = 0
+    var end = 0
+    var path: [String] = []
+  }
+
+  private static let slotBits = 8
+  private static let slotCount = 1 << slotBits
+  /// Paths longer than this are made each time (and rare).
+  static let maximumLength = 128
+  /// As `NameCache`'s: a fixed table behind a pointer, slots initialised when first used.
+  private let entries: UnsafeMutablePointer<Entry>
+  private let used: UnsafeMutablePointer<UInt64>
+
+  init() {
+    entries = .allocate(capacity: PathCache.slotCount)
+    used = .allocate(capacity: PathCache.slotCount / 64)
+    used.initialize(repeating: 0, count: PathCache.slotCount / 64)
+  }
+
+  deinit {
+    for word in 0..<PathCache.slotCount / 64 {
+      var bits = used[word]
+      while bits != 0 {
+        (entries + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
+        bits &= bits - 1
+      }
+    }
+    used.deallocate()
+    entries.deallocate()
+  }
+
+  /// Where a path is kept: its `slot`, and the `hash` that names it there.
+  struct Key {
+    let slot: Int
+    let hash: UInt64
+  }
+
+  /// The path read from `bytes[start..<end]` before; else no path and where to `keep` it once
+  /// made (no key either for a path too long to keep).
+  func look(_ bytes: [UInt8], _ start: Int, _ end: Int) -> (path: [String]?, key: Key?) {
+    let length = end - start
+    guard length >= 1, length <= PathCache.maximumLength, start >= 0, end <= bytes.count else { return (nil, nil) }
+    return bytes.withUnsafeBufferPointer { buffer -> (path: [String]?, key: Key?) in
+      let base = UnsafeRawPointer(buffer.baseAddress! + start)
+      // FNV-1a over 8-byte words (the tail zero-padded), then mixed: a path is a few words.
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(length)
+      var offset = 0
+      while offset + 8 <= length {
+        hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+        offset += 8
+      }
+      if offset < length {
+        var tail: UInt64 = 0
+        for position in offset..<length {
+          tail |= UInt64(base.load(fromByteOffset: position, as: UInt8.self)) << UInt64((position - offset) * 8)
+        }
+        hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
+      }
+      hash = (hash ^ (hash >> 29)) &* 0x9E37_79B9_7F4A_7C15
+      let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - PathCache.slotBits))
+      let entry = entries + slot
+      if used[slot >> 6] & (1 << UInt64(slot & 63)) != 0, entry.pointee.hash == hash,
+        entry.pointee.end - entry.pointee.start == length,
+        PathCache.equal(UnsafeRawPointer(buffer.baseAddress! + entry.pointee.start), base, length)
+      {
+        return (entry.pointee.path, nil)
+      }
+      return (nil, Key(slot: slot, hash: hash))
+    }
+  }
+
+  /// Keeps the path read from `bytes[start..<end]` where `look` said.
+  func keep(_ path: [String], _ start: Int, _ end: Int, at key: Key) {
+    let entry = entries + key.slot
+    let bit: UInt64 = 1 << UInt64(key.slot & 63)
+    if used[key.slot >> 6] & bit != 0 {
+      entry.pointee = Entry(hash: key.hash, start: start, end: end, path: path)
+    } else {
+      entry.initialize(to: Entry(hash: key.hash, start: start, end: end, path: path))
+      used[key.slot >> 6] |= bit
+    }
+  }
+
+  /// Whether `length` bytes at `a` and `b` are the same, eight at a time.
+  private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= length {
+      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+        return false
+      }
+      offset += 8
+    }
+    while offset < length {
+      if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
+      offset += 1
+    }
+    return true
   }
 }
