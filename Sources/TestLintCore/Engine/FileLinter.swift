@@ -86,17 +86,20 @@ public struct FileLinter: Sendable {
     for ruleIndex in rules.indices {
       for violation in rules[ruleIndex].rule.check(context) { checked.append((ruleIndex, violation)) }
     }
-    // One snippet per line: many findings on one long line would each copy it again.
+    // One snippet per line: many findings on one long line would each copy it again. Without
+    // details, neither snippets nor the offsets of suites are kept.
     var snippets: [Int: String] = [:]
-    snippets.reserveCapacity(checked.count)
+    if keepsDetails {
+      snippets.reserveCapacity(checked.count)
+      offsets.reserveCapacity(checked.count)
+    }
     findings.reserveCapacity(checked.count)
-    offsets.reserveCapacity(checked.count)
     let positions = model.source.positions(of: checked.map(\.violation.offset))
     for position in checked.indices {
       let ruleIndex = checked[position].rule
       let (line, column) = positions[position]
       guard !suppressions.isSuppressed(rules[ruleIndex].id, line: line) else { continue }
-      offsets.append(checked[position].violation.offset)
+      if keepsDetails { offsets.append(checked[position].violation.offset) }
       findings.append(
         Finding(
           ruleID: rules[ruleIndex].id, severity: rules[ruleIndex].severity,
