@@ -22,6 +22,42 @@ final class FixTests: XCTestCase {
 
     """
 
+  /// A run that only reports (`RuleContext.buildsFixes` off) gets the same violations, without
+  /// fixes: no rule builds a fix nobody applies.
+  func test_contextWithoutFixes_sameViolationsAndNoFixes() {
+    let source = """
+      import XCTest
+
+      final class CartTests: XCTestCase {
+        override func setUp() {
+          cart = Cart()
+        }
+
+        func test_total_isSum() throws {
+          let item = try! Cart.load().items.first!
+          XCTAssert(item.price == 2)
+        }
+      }
+
+      """
+    let model = Scanner.scan(SourceFile(path: "CartTests.swift", text: source))
+    var fixed = 0
+    for type in RuleRegistry.all {
+      let rule = type.init(options: RuleOptions(defaultsOf: type.description))
+      var context = RuleContext(model: model, discovery: TestDiscovery(testCaseClasses: ["XCTestCase"]))
+      let withFixes = rule.check(context)
+      context.buildsFixes = false
+      let without = rule.check(context)
+      let id = type.description.id
+      XCTAssertEqual(without.map(\.offset), withFixes.map(\.offset), id)
+      XCTAssertEqual(without.map(\.message), withFixes.map(\.message), id)
+      XCTAssertEqual(without.map(\.test), withFixes.map(\.test), id)
+      XCTAssertTrue(without.allSatisfy { $0.fix == nil }, "\(id) built a fix")
+      fixed += withFixes.filter { $0.fix != nil }.count
+    }
+    XCTAssertEqual(fixed, 3, "lifecycle_super_call, force_unwrap_in_test and generic_xctassert fix")
+  }
+
   static let after = """
     import XCTest
 

@@ -55,7 +55,7 @@ public struct LifecycleSuperCallRule: Rule {
       violations.append(
         Violation(
           offset: function.nameOffset, message: Messages.missing(call, function.name),
-          fix: Self.fix(for: function, body: body, call: call, in: model)))
+          fix: context.buildsFixes ? Self.fix(for: function, body: body, call: call, in: model) : nil))
     }
     return violations
   }
