@@ -819,30 +819,9 @@ final class NameCache {
   }
 
   private static let slotBits = 9
-  private static let slotCount = 1 << slotBits
-  /// A fixed table behind a pointer: no exclusivity checks or copy-on-write tests per access.
-  /// Slots are initialised when first used (a bit in `used`), so a small file pays for the
-  /// entries it fills, not for the whole table.
-  private let entries: UnsafeMutablePointer<Entry>
-  private let used: UnsafeMutablePointer<UInt64>
+  private let table = SlotTable<Entry>(count: 1 << NameCache.slotBits)
 
-  init() {
-    entries = .allocate(capacity: NameCache.slotCount)
-    used = .allocate(capacity: NameCache.slotCount / 64)
-    used.initialize(repeating: 0, count: NameCache.slotCount / 64)
-  }
-
-  deinit {
-    for word in 0..<NameCache.slotCount / 64 {
-      var bits = used[word]
-      while bits != 0 {
-        (entries + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
-        bits &= bits - 1
-      }
-    }
-    used.deallocate()
-    entries.deallocate()
-  }
+  deinit { table.deallocate() }
 
   /// The name spelled by `bytes[start..<end]`, or nil when it is not short ASCII (or empty).
   func string(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
@@ -870,17 +849,9 @@ final class NameCache {
     high |= UInt64(length) << 56
     let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
     let slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - NameCache.slotBits))
-    let entry = entries + slot
-    let bit: UInt64 = 1 << UInt64(slot & 63)
-    let isUsed = used[slot >> 6] & bit != 0
-    if isUsed, entry.pointee.low == low, entry.pointee.high == high { return entry }
-    let text = String(decoding: bytes[start..<end], as: UTF8.self)
-    if isUsed {
-      entry.pointee = Entry(low: low, high: high, text: text)
-    } else {
-      entry.initialize(to: Entry(low: low, high: high, text: text))
-      used[slot >> 6] |= bit
-    }
+    let entry = table.entries + slot
+    if table.isUsed(slot), entry.pointee.low == low, entry.pointee.high == high { return entry }
+    table.put(Entry(low: low, high: high, text: String(decoding: bytes[start..<end], as: UTF8.self)), at: slot)
     return entry
   }
 }
@@ -900,30 +871,11 @@ final class PathCache {
   }
 
   private static let slotBits = 8
-  private static let slotCount = 1 << slotBits
   /// Paths longer than this are made each time (and rare).
   static let maximumLength = 128
-  /// As `NameCache`'s: a fixed table behind a pointer, slots initialised when first used.
-  private let entries: UnsafeMutablePointer<Entry>
-  private let used: UnsafeMutablePointer<UInt64>
+  private let table = SlotTable<Entry>(count: 1 << PathCache.slotBits)
 
-  init() {
-    entries = .allocate(capacity: PathCache.slotCount)
-    used = .allocate(capacity: PathCache.slotCount / 64)
-    used.initialize(repeating: 0, count: PathCache.slotCount / 64)
-  }
-
-  deinit {
-    for word in 0..<PathCache.slotCount / 64 {
-      var bits = used[word]
-      while bits != 0 {
-        (entries + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
-        bits &= bits - 1
-      }
-    }
-    used.deallocate()
-    entries.deallocate()
-  }
+  deinit { table.deallocate() }
 
   /// Where a path is kept: its `slot`, and the `hash` that names it there.
   struct Key {
@@ -954,8 +906,8 @@ final class PathCache {
       }
       hash = (hash ^ (hash >> 29)) &* 0x9E37_79B9_7F4A_7C15
       let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - PathCache.slotBits))
-      let entry = entries + slot
-      if used[slot >> 6] & (1 << UInt64(slot & 63)) != 0, entry.pointee.hash == hash,
+      let entry = table.entries + slot
+      if table.isUsed(slot), entry.pointee.hash == hash,
         entry.pointee.end - entry.pointee.start == length,
         PathCache.equal(UnsafeRawPointer(buffer.baseAddress! + entry.pointee.start), base, length)
       {
@@ -967,14 +919,7 @@ final class PathCache {
 
   /// Keeps the path read from `bytes[start..<end]` where `look` said.
   func keep(_ path: [String], _ start: Int, _ end: Int, at key: Key) {
-    let entry = entries + key.slot
-    let bit: UInt64 = 1 << UInt64(key.slot & 63)
-    if used[key.slot >> 6] & bit != 0 {
-      entry.pointee = Entry(hash: key.hash, start: start, end: end, path: path)
-    } else {
-      entry.initialize(to: Entry(hash: key.hash, start: start, end: end, path: path))
-      used[key.slot >> 6] |= bit
-    }
+    table.put(Entry(hash: key.hash, start: start, end: end, path: path), at: key.slot)
   }
 
   /// Whether `length` bytes at `a` and `b` are the same, eight at a time.
@@ -991,5 +936,49 @@ final class PathCache {
       offset += 1
     }
     return true
+  }
+}
+
+/// The fixed table of a scanner's cache (`NameCache`, `PathCache`): slots behind a pointer (no
+/// exclusivity checks or copy-on-write tests per access), each initialised when first used (a
+/// bit in `used`), so a small file pays for the slots it fills, not for the whole table. Its
+/// owner calls `deallocate()` once, when it goes.
+struct SlotTable<Entry> {
+  let entries: UnsafeMutablePointer<Entry>
+  private let used: UnsafeMutablePointer<UInt64>
+  private let words: Int
+
+  /// A table of `count` slots (a multiple of 64), none used.
+  init(count: Int) {
+    words = count / 64
+    entries = .allocate(capacity: count)
+    used = .allocate(capacity: words)
+    used.initialize(repeating: 0, count: words)
+  }
+
+  /// Whether the slot holds an entry.
+  func isUsed(_ slot: Int) -> Bool { used[slot >> 6] & (1 << UInt64(slot & 63)) != 0 }
+
+  /// Puts `entry` in the slot, replacing what it held.
+  func put(_ entry: Entry, at slot: Int) {
+    if isUsed(slot) {
+      entries[slot] = entry
+    } else {
+      (entries + slot).initialize(to: entry)
+      used[slot >> 6] |= 1 << UInt64(slot & 63)
+    }
+  }
+
+  /// Deinitialises the entries and frees the table.
+  func deallocate() {
+    for word in 0..<words {
+      var bits = used[word]
+      while bits != 0 {
+        (entries + (word * 64 + bits.trailingZeroBitCount)).deinitialize(count: 1)
+        bits &= bits - 1
+      }
+    }
+    used.deallocate()
+    entries.deallocate()
   }
 }
