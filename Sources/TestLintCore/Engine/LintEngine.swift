@@ -534,7 +534,9 @@ public struct LintEngine: Sendable {
   }
 
   /// Whether a file's name suggests base classes or helpers rather than tests (its name does
-  /// not end in `Tests`, `Test`, `Spec` or `Specs`): pass 1 reads such files first.
+  /// not end in `Tests`, `Test`, `Spec` or `Specs`, or starts with `Base` and a capital, as
+  /// `BaseBackendTests.swift`, which holds the class other test classes inherit from): pass 1
+  /// reads such files first.
   static func mayDeclareBases(_ entry: FileEntry) -> Bool {
     // Over the name's bytes (the suffixes are ASCII), read in place: no path put together, no
     // array of suffixes per file.
@@ -553,6 +555,9 @@ public struct LintEngine: Sendable {
     var end = path.endIndex
     if end - start >= 6, path[(end - 6)..<end].elementsEqual(".swift".utf8) { end -= 6 }
     let name = UnsafeBufferPointer(rebasing: path[start..<end])
+    if name.count > 4, name.starts(with: "Base".utf8), name[4] >= UInt8(ascii: "A"), name[4] <= UInt8(ascii: "Z") {
+      return true
+    }
     for suffix in testFileSuffixes {
       let count = suffix.utf8CodeUnitCount
       if name.count >= count,
