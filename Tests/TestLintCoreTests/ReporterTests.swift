@@ -39,6 +39,27 @@ final class ReporterTests: XCTestCase {
     }
   }
 
+  func test_textLine_controlAtEveryPosition_escapedAsAlone() {
+    // The message is checked eight bytes at a time: a character to replace at any place of a
+    // word, in a later word or in the tail, is replaced as in a short message; other text,
+    // non-ASCII included, is kept as it is.
+    let specials: [(String, String)] = [
+      ("\n", " "), ("\r\n", " "), ("\u{7}", "\\u{7}"), ("\u{7F}", "\\u{7F}"), ("\u{85}", " "),
+      ("\u{2028}", " "), ("\u{2029}", " "), ("\t", "\t"), ("\u{E9}", "\u{E9}"), ("\u{2014}", "\u{2014}"), ("~", "~"),
+    ]
+    for (special, shown) in specials {
+      for position in 0..<20 {
+        let before = String(repeating: "a", count: position)
+        let message = before + special + "bcdefghij"
+        let finding = Finding(ruleID: "r", severity: .warning, message: message, path: "A.swift", line: 1, column: 1)
+        let result = LintResult(findings: [finding], errors: [], files: ["A.swift"], rules: [])
+        XCTAssertEqual(
+          TextReporter().render(result), "A.swift:1:1: warning: \(before)\(shown)bcdefghij (r)\n",
+          "\(special.unicodeScalars.map(\.value)) after \(position)")
+      }
+    }
+  }
+
   func test_textLine_matchesEditorFormat() {
     let finding = Finding(
       ruleID: "missing_assertion", severity: .error, message: "add an assertion",

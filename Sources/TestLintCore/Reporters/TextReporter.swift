@@ -65,7 +65,9 @@ private extension TextReporter {
   /// Replaces every line break (`\r\n` counts as one) with a space and escapes other controls.
   static func singleLine(_ text: String) -> String {
     // Fast path: nearly every path and message is plain printable text.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+    if text.utf8.withContiguousStorageIfAvailable(isPlain)
+      ?? !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+    {
       return text
     }
     var output = ""
@@ -222,11 +224,34 @@ private extension TextReporter {
 
   /// Appends `singleLine` of UTF-8 bytes.
   static func appendSingleLine(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    if !text.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+    if isPlain(text) {
       output.append(contentsOf: text)
     } else {
       output.append(contentsOf: singleLine(String(decoding: text, as: UTF8.self)).utf8)
     }
+  }
+
+  /// Whether `singleLine` leaves the text as it is: no control character, no DEL, and no lead
+  /// byte of a line break beyond ASCII (U+0085 starts with 0xC2, U+2028 and U+2029 with 0xE2).
+  /// Eight bytes at a time while they are printable ASCII: every line of a report passes its
+  /// message through here.
+  static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index + 8 <= text.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+      // A byte of 0x80 or more, below 0x20, or 0x7F: the bytes from here are read one by one.
+      if word & highs != 0 || (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
+        || (delete &- ones) & ~delete & highs != 0
+      {
+        break
+      }
+      index += 8
+    }
+    return !text[index...].contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
   }
 
   /// Appends `value` in decimal, as string interpolation writes it.
