@@ -378,7 +378,7 @@ extension ScannerState {
           typeEnd += 1
         }
       }
-      typeAnnotation = ScannerState.squeeze(text(from: typeStart, to: typeEnd))
+      typeAnnotation = squeezedText(from: typeStart, to: typeEnd)
       cursor = typeEnd
     }
     var initializer: Range<Int>?

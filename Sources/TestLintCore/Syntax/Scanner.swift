@@ -485,17 +485,35 @@ extension ScannerState {
     return index + 1
   }
 
+  /// `squeeze(text(from: start, to: end))`: a type written without whitespace (most) is made
+  /// into one string, not a string and then a squeezed copy.
+  func squeezedText(from start: Int, to end: Int) -> String {
+    guard start < end, end <= tokens.count else { return "" }
+    let (lower, upper) = (Int(tokens[start].start), Int(tokens[end - 1].end))
+    if bytes[lower..<upper].contains(where: ScannerState.isSpace) {
+      return ScannerState.squeeze(model.source.text(lower..<upper))
+    }
+    return names.string(bytes, lower, upper) ?? model.source.text(lower..<upper)
+  }
+
+  /// The whitespace `squeeze` collapses.
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+  }
+
   /// Collapses whitespace in a type as written: `Base < T >` stays readable, newlines go.
   static func squeeze(_ text: String) -> String {
     // Byte-level: whitespace is ASCII; a non-ASCII byte counts as part of a word.
     func isWord(_ byte: UInt8) -> Bool {
       (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80
     }
+    // Nothing to squeeze (most types): the text itself, no copy.
+    if !text.utf8.contains(where: isSpace) { return text }
     var result: [UInt8] = []
     result.reserveCapacity(text.utf8.count)
     var lastWasSpace = false
     for byte in text.utf8 {
-      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
+      if isSpace(byte) {
         lastWasSpace = true
         continue
       }
@@ -570,7 +588,7 @@ extension ScannerState {
             end += 1
           }
         }
-        returnType = ScannerState.squeeze(text(from: typeStart, to: end))
+        returnType = squeezedText(from: typeStart, to: end)
         index = end
         continue
       }
@@ -649,7 +667,7 @@ extension ScannerState {
     }
     return Parameter(
       label: names.count >= 2 ? names[0] : nil, name: last,
-      type: ScannerState.squeeze(text(from: typeStart, to: typeEnd)))
+      type: squeezedText(from: typeStart, to: typeEnd))
   }
 
   /// Reads `var`/`let` declarations (several bindings too); returns the index after them.
@@ -685,7 +703,7 @@ extension ScannerState {
             end += 1
           }
         }
-        typeAnnotation = ScannerState.squeeze(text(from: typeStart, to: end))
+        typeAnnotation = squeezedText(from: typeStart, to: end)
         index = end
       }
       var initializer: Range<Int>?
