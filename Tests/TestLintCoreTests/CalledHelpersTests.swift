@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TestLintCore
@@ -141,5 +142,20 @@ final class CalledHelpersTests: XCTestCase {
     for name in ["wait", "expect", "XCTFailure", "XCTAsser", "xctAssertEqual", "XCTAssert\u{301}Equal", "assertHelper"] {
       XCTAssertFalse(AssertionMatcher.assertsByName(name), name)
     }
+  }
+
+  func test_isExactName_agreesWithTheSetOfNames() {
+    // Every name, and names one byte off, one byte short or long, in other code points.
+    var names: [String] = []
+    for name in AssertionMatcher.exactNames {
+      names += [name, String(name.dropLast()), name + "s", name.uppercased(), name.lowercased(), "_" + name]
+      names.append(String(name.dropLast()) + "\u{301}")
+      names.append(name.replacingOccurrences(of: "e", with: "e\u{301}"))
+    }
+    names += ["", "x", "measure\u{212A}", String(repeating: "m", count: 40)]
+    for name in names {
+      XCTAssertEqual(AssertionMatcher.isExactName(name), AssertionMatcher.exactNames.contains(name), name)
+    }
+    XCTAssertTrue(AssertionMatcher.isExactName("waitForExpectations"))
   }
 }

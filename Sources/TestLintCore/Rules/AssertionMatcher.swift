@@ -40,8 +40,26 @@ public struct AssertionMatcher: Sendable {
   static func assertsByName(_ name: String) -> Bool {
     // The usual assertions (`XCTAssert...`) by their bytes first, before hashing the name.
     guard mayBeBuiltIn(name) else { return false }
-    return prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) || exactNames.contains(name)
+    return prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) || isExactName(name)
   }
+
+  /// `exactNames.contains(name)`; an ASCII name is compared with the names of its length, byte
+  /// by byte, not hashed (other names, which may equal one in other code points, are hashed).
+  static func isExactName(_ name: String) -> Bool {
+    let answer: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      for byte in bytes where byte >= 0x80 { return nil }
+      guard bytes.count < exactNamesByLength.count else { return false }
+      return exactNamesByLength[bytes.count].contains { $0.elementsEqual(bytes) }
+    } ?? nil
+    return answer ?? exactNames.contains(name)
+  }
+
+  /// `exactNames` (all ASCII) by their length in bytes.
+  private static let exactNamesByLength: [[[UInt8]]] = {
+    var byLength = [[[UInt8]]](repeating: [], count: (exactNames.map(\.utf8.count).max() ?? 0) + 1)
+    for name in exactNames.sorted() { byLength[name.utf8.count].append(Array(name.utf8)) }
+    return byLength
+  }()
 
   /// The rest of `isAssertion` after `assertsByName`: the names decided by the call (its labels,
   /// receiver, the file's `TestStore`) and the configured patterns. For a call that is neither

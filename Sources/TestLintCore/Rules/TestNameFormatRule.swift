@@ -40,8 +40,9 @@ public struct TestNameFormatRule: Rule {
     let regex = pattern.flatMap { try? Regex($0) }
     let quickRegex = quickPattern.flatMap { try? Regex($0) }
     var violations: [Violation] = []
-    // The expected shape for each prefix, built once per file rather than per finding.
-    var shapes: [String: String] = [:]
+    // The expected shape for each prefix (`test_`, or none), built once per file rather than
+    // per finding.
+    var shapes: (xctest: String?, swiftTesting: String?) = (nil, nil)
     for test in context.tests {
       let prefix: String
       switch test.framework {
@@ -69,8 +70,14 @@ public struct TestNameFormatRule: Rule {
         continue
       }
       guard !follows(name, prefix: prefix) else { continue }
-      let shape = shapes[prefix] ?? shape(prefix)
-      shapes[prefix] = shape
+      let shape: String
+      if prefix.isEmpty {
+        shape = shapes.swiftTesting ?? self.shape(prefix)
+        shapes.swiftTesting = shape
+      } else {
+        shape = shapes.xctest ?? self.shape(prefix)
+        shapes.xctest = shape
+      }
       violations.append(
         Violation(
           offset: test.nameOffset,
