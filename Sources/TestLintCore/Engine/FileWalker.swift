@@ -157,42 +157,22 @@ public enum FileWalker {
       }
       var stack = [absolute]
       while let directory = stack.popLast() {
-        guard let handle = opendir(directory) else {
+        guard let listing = list(directory, stamps: stamps) else {
           errors.append(
             Diagnostic(path: display(directory), message: "cannot open directory: \(errorText())"))
           continue
         }
-        defer { closedir(handle) }
-        var children: [(name: String, type: UInt8)] = []
-        while let entry = readdir(handle) {
-          let type = entry.pointee.d_type
-          let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-          // Hidden (a `.` and then ASCII: one character), or a file, link or other entry not
-          // named `.swift`: nothing to look at.
-          if name[0] == dot, UInt8(bitPattern: name[1]) < 0x80 { continue }
-          if type != directoryType, type != unknownType, !hasSwiftSuffix(name) { continue }
-          // Paths are text from here on: a name that is not UTF-8 could not be opened again.
-          if let text = String(validatingCString: name) {
-            if name[0] == dot, text.hasPrefix(".") { continue }
-            if seen == nil, text.utf8.contains(where: { $0 >= 0x80 }) {
-              seen = Set(unhashed)
-              unhashed = []
-            }
-            children.append((text, type))
-            continue
-          }
-          let repaired = String(cString: name)
-          if repaired.hasPrefix(".") { continue }
-          if repaired.hasSuffix(".swift") || type == directoryType {
-            let child = directory.hasSuffix("/") ? directory + repaired : directory + "/" + repaired
-            errors.append(Diagnostic(path: display(child), message: "cannot open: its name is not valid UTF-8"))
-          }
+        if seen == nil, listing.notASCII {
+          seen = Set(unhashed)
+          unhashed = []
         }
-        let folder = dirfd(handle)
-        children.sort { $0.name > $1.name }
-        for (name, type) in children {
+        for name in listing.notUTF8 {
           let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-          switch look(at: name, type: type, in: folder, stamps: stamps) {
+          errors.append(Diagnostic(path: display(child), message: "cannot open: its name is not valid UTF-8"))
+        }
+        for (name, found) in listing.children.sorted(by: { $0.name > $1.name }) {
+          let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+          switch found {
           case .folder: stack.append(child)
           case .file(let stamp):
             if isNew(child), filter(child, false) {
@@ -237,7 +217,7 @@ public enum FileWalker {
       case done
     }
     let walk = Locked(Walk(folders: [root]))
-    let parts = Parallel.map(count: threads, threads: threads) { _ -> [(path: String, stamp: FileStamp?)]? in
+    let parts = Parallel.map(count: threads, threads: threads) { _ -> [(path: String, stamp: FileStamp?)] in
       var found: [(path: String, stamp: FileStamp?)] = []
       while true {
         let step = walk.withLock { walk -> Step in
@@ -254,52 +234,63 @@ public enum FileWalker {
         case .wait:
           sched_yield()
         case .list(let folder):
-          let folders = list(folder, stamps: stamps, into: &found)
+          var folders: [String] = []
+          let listing = list(folder, stamps: stamps)
+          for (name, kind) in listing?.children ?? [] {
+            let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            switch kind {
+            case .folder: folders.append(child)
+            case .file(let stamp): found.append((child, stamp))
+            case .skipped: break
+            }
+          }
           walk.withLock { walk in
             walk.busy -= 1
-            if let folders { walk.folders.append(contentsOf: folders) } else { walk.failed = true }
+            // A name that is not UTF-8 is not ASCII either.
+            if let listing, !listing.notASCII { walk.folders += folders } else { walk.failed = true }
           }
-          if folders == nil { return nil }
         }
       }
     }
-    var result: [(path: String, stamp: FileStamp?)] = []
-    for part in parts {
-      guard let part else { return nil }
-      result.append(contentsOf: part)
-    }
-    return walk.withLock { $0.failed } ? nil : result
+    return walk.withLock { $0.failed } ? nil : parts.flatMap { $0 }
   }
 
-  /// Lists one folder for `listInParallel`: appends its `.swift` files to `found` and returns
-  /// its folders; nil when the folder cannot be opened or holds a name that is not ASCII.
-  private static func list(
-    _ folder: String, stamps: Bool, into found: inout [(path: String, stamp: FileStamp?)]
-  ) -> [String]? {
+  /// One folder's entries as the walk takes them: the names that are not hidden, of folders,
+  /// of entries whose type the listing does not give, or ending in `.swift`, each as text with
+  /// what it is (`look(at:)`); the names of those that are not UTF-8, repaired; and whether a
+  /// name is not ASCII. Nil when the folder cannot be opened (`errno` says why).
+  struct Listing {
+    var children: [(name: String, found: Found)] = []
+    var notUTF8: [String] = []
+    var notASCII = false
+  }
+
+  /// Lists one folder (`Listing`).
+  static func list(_ folder: String, stamps: Bool) -> Listing? {
     guard let handle = opendir(folder) else { return nil }
     defer { closedir(handle) }
     let descriptor = dirfd(handle)
-    var folders: [String] = []
+    var listing = Listing()
     while let entry = readdir(handle) {
       let type = entry.pointee.d_type
       let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-      // What `collect` skips before reading the name as text, skipped alike.
+      // Hidden (a `.` and then ASCII: one character), or a file, link or other entry not
+      // named `.swift`: nothing to look at.
       if name[0] == dot, UInt8(bitPattern: name[1]) < 0x80 { continue }
       if type != directoryType, type != unknownType, !hasSwiftSuffix(name) { continue }
-      var length = 0
-      while name[length] != 0 {
-        guard UInt8(bitPattern: name[length]) < 0x80 else { return nil }
-        length += 1
+      // Paths are text from here on: a name that is not UTF-8 could not be opened again.
+      if let text = String(validatingCString: name) {
+        if name[0] == dot, text.hasPrefix(".") { continue }
+        if !listing.notASCII, text.utf8.contains(where: { $0 >= 0x80 }) { listing.notASCII = true }
+        listing.children.append((text, look(at: text, type: type, in: descriptor, stamps: stamps)))
+        continue
       }
-      let text = String(cString: name)
-      let child = folder.hasSuffix("/") ? folder + text : folder + "/" + text
-      switch look(at: text, type: type, in: descriptor, stamps: stamps) {
-      case .folder: folders.append(child)
-      case .file(let stamp): found.append((child, stamp))
-      case .skipped: break
-      }
+      let repaired = String(cString: name)
+      if repaired.hasPrefix(".") { continue }
+      listing.notASCII = true
+      if repaired.hasSuffix(".swift") || type == directoryType { listing.notUTF8.append(repaired) }
     }
-    return folders
+    return listing
   }
 
   /// What the walk makes of a folder's entry.

@@ -135,21 +135,24 @@ public struct ResultCache: Sendable {
   /// A 64-bit hash of a file's content, eight bytes at a time (a byte-wise FNV-1a cost a run
   /// with the cache a tenth of a second per 100 MB; this is several times faster).
   static func hash(_ bytes: [UInt8]) -> UInt64 {
-    bytes.withUnsafeBytes { raw -> UInt64 in
-      let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(raw.count) &* multiplier)
-      var offset = 0
-      while offset + 8 <= raw.count {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-        hash ^= hash >> 29
-        offset += 8
-      }
-      var tail: UInt64 = 0
-      for index in offset..<raw.count { tail |= UInt64(raw[index]) << UInt64((index - offset) * 8) }
-      hash = (hash ^ tail) &* multiplier
-      hash ^= hash >> 32
-      return hash
+    bytes.withUnsafeBytes { hash($0) }
+  }
+
+  /// `hash(_:)` of the bytes behind a pointer (the scanner keys callee paths by theirs).
+  static func hash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(raw.count) &* multiplier)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+      hash ^= hash >> 29
+      offset += 8
     }
+    var tail: UInt64 = 0
+    for index in offset..<raw.count { tail |= UInt64(raw[index]) << UInt64((index - offset) * 8) }
+    hash = (hash ^ tail) &* multiplier
+    hash ^= hash >> 32
+    return hash
   }
 }
 

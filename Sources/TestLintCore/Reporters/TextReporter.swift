@@ -65,9 +65,7 @@ private extension TextReporter {
   /// Replaces every line break (`\r\n` counts as one) with a space and escapes other controls.
   static func singleLine(_ text: String) -> String {
     // Fast path: nearly every path and message is plain printable text.
-    if text.utf8.withContiguousStorageIfAvailable(isPlain)
-      ?? !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
-    {
+    if text.utf8.withContiguousStorageIfAvailable(isPlain) ?? Array(text.utf8).withUnsafeBufferPointer(isPlain) {
       return text
     }
     var output = ""

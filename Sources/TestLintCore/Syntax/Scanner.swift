@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Builds a `FileModel` from a file: declarations at file and type scope, and calls and
 /// assignments inside function bodies.
 ///
@@ -906,28 +914,14 @@ final class PathCache {
   func look(_ bytes: [UInt8], _ start: Int, _ end: Int) -> (path: [String]?, key: Key?) {
     let length = end - start
     guard length >= 1, length <= PathCache.maximumLength, start >= 0, end <= bytes.count else { return (nil, nil) }
-    return bytes.withUnsafeBufferPointer { buffer -> (path: [String]?, key: Key?) in
-      let base = UnsafeRawPointer(buffer.baseAddress! + start)
-      // FNV-1a over 8-byte words (the tail zero-padded), then mixed: a path is a few words.
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(length)
-      var offset = 0
-      while offset + 8 <= length {
-        hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-        offset += 8
-      }
-      if offset < length {
-        var tail: UInt64 = 0
-        for position in offset..<length {
-          tail |= UInt64(base.load(fromByteOffset: position, as: UInt8.self)) << UInt64((position - offset) * 8)
-        }
-        hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
-      }
-      hash = (hash ^ (hash >> 29)) &* 0x9E37_79B9_7F4A_7C15
+    return bytes.withUnsafeBytes { buffer -> (path: [String]?, key: Key?) in
+      let text = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+      let hash = ResultCache.hash(text)
       let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - PathCache.slotBits))
       let entry = table.entries + slot
       if table.isUsed(slot), entry.pointee.hash == hash,
-        entry.pointee.end - entry.pointee.start == length,
-        PathCache.equal(UnsafeRawPointer(buffer.baseAddress! + entry.pointee.start), base, length)
+        entry.pointee.end - entry.pointee.start == text.count,
+        memcmp(buffer.baseAddress! + entry.pointee.start, text.baseAddress!, text.count) == 0
       {
         return (entry.pointee.path, nil)
       }
@@ -938,22 +932,6 @@ final class PathCache {
   /// Keeps the path read from `bytes[start..<end]` where `look` said.
   func keep(_ path: [String], _ start: Int, _ end: Int, at key: Key) {
     table.put(Entry(hash: key.hash, start: start, end: end, path: path), at: key.slot)
-  }
-
-  /// Whether `length` bytes at `a` and `b` are the same, eight at a time.
-  private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
-    var offset = 0
-    while offset + 8 <= length {
-      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-        return false
-      }
-      offset += 8
-    }
-    while offset < length {
-      if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
-      offset += 1
-    }
-    return true
   }
 }
 
