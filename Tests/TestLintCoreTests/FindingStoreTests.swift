@@ -13,13 +13,13 @@ final class FindingStoreTests: XCTestCase {
     let codec = FindingCodec(ruleIDs: ["missing_assertion", "sleep_in_test"], keepsDetails: true)
     let store = FindingStore(memoryBytes: 1 << 20)
     let findings = sampleFindings(path: "A/FooTests.swift")
-    let block = codec.encode(findings, path: "A/FooTests.swift", store: store)
+    let block = codec.encode(findings, path: "A/FooTests.swift", file: 0, store: store)
     XCTAssertEqual(block.count, findings.count)
     XCTAssertEqual(block.errors, 2)
     XCTAssertTrue(block.hasOwnPaths)
     var decoded: [Finding] = []
     let read = store.withBytes(block.location) {
-      codec.decode($0, path: block.path, into: &decoded)
+      codec.decode($0, path: "A/FooTests.swift", into: &decoded)
     }
     XCTAssertEqual(read, true)
     XCTAssertEqual(decoded, findings)
@@ -29,9 +29,9 @@ final class FindingStoreTests: XCTestCase {
     let codec = FindingCodec(ruleIDs: ["missing_assertion"], keepsDetails: false)
     let store = FindingStore(memoryBytes: 1 << 20)
     let findings = sampleFindings(path: "FooTests.swift")
-    let block = codec.encode(findings, path: "FooTests.swift", store: store)
+    let block = codec.encode(findings, path: "FooTests.swift", file: 0, store: store)
     var decoded: [Finding] = []
-    _ = store.withBytes(block.location) { codec.decode($0, path: block.path, into: &decoded) }
+    _ = store.withBytes(block.location) { codec.decode($0, path: "FooTests.swift", into: &decoded) }
     let expected = findings.map { finding in
       var copy = finding
       (copy.test, copy.suite, copy.snippet) = (nil, nil, "")
@@ -45,9 +45,9 @@ final class FindingStoreTests: XCTestCase {
     let store = FindingStore(memoryBytes: 1 << 20)
     let late = Finding(ruleID: "missing_assertion", severity: .warning, message: "b", path: "Old.swift", line: 9, column: 1)
     let early = Finding(ruleID: "missing_assertion", severity: .warning, message: "a", path: "Old.swift", line: 2, column: 5)
-    let block = codec.encode([late, early], path: "New.swift", allOfFile: true, store: store)
+    let block = codec.encode([late, early], path: "New.swift", file: 0, allOfFile: true, store: store)
     var decoded: [Finding] = []
-    _ = store.withBytes(block.location) { codec.decode($0, path: block.path, into: &decoded) }
+    _ = store.withBytes(block.location) { codec.decode($0, path: "New.swift", into: &decoded) }
     XCTAssertFalse(block.hasOwnPaths)
     XCTAssertEqual(decoded.map(\.path), ["New.swift", "New.swift"])
     XCTAssertEqual(decoded.map(\.line), [2, 9])
@@ -56,7 +56,7 @@ final class FindingStoreTests: XCTestCase {
   func test_codec_truncatedBytes_areRejectedWithoutCrashing() {
     let codec = FindingCodec(ruleIDs: ["missing_assertion", "sleep_in_test"], keepsDetails: true)
     let store = FindingStore(memoryBytes: 1 << 20)
-    let block = codec.encode(sampleFindings(path: "FooTests.swift"), path: "FooTests.swift", store: store)
+    let block = codec.encode(sampleFindings(path: "FooTests.swift"), path: "FooTests.swift", file: 0, store: store)
     let bytes = store.withBytes(block.location) { Array($0) } ?? []
     XCTAssertFalse(bytes.isEmpty)
     for end in [1, bytes.count / 2, bytes.count - 1] {
@@ -131,12 +131,13 @@ final class FindingStoreTests: XCTestCase {
       Finding(ruleID: rule, severity: .warning, message: "m\(line)", path: path, line: line, column: 1)
     }
     // Two files shown under one path (interleaved by line), one under another.
+    let files = FileList(["B.swift", "A.swift", "B.swift", "C.swift"].map { FileEntry(path: $0, displayPath: $0) })
     let blocks = [
-      codec.encode([finding("B.swift", 1), finding("B.swift", 7)], path: "B.swift", store: store),
-      codec.encode([finding("A.swift", 3, "sleep_in_test")], path: "A.swift", store: store),
-      codec.encode([finding("B.swift", 4)], path: "B.swift", store: store),
+      codec.encode([finding("B.swift", 1), finding("B.swift", 7)], path: "B.swift", file: 0, store: store),
+      codec.encode([finding("A.swift", 3, "sleep_in_test")], path: "A.swift", file: 1, store: store),
+      codec.encode([finding("B.swift", 4)], path: "B.swift", file: 2, store: store),
     ]
-    let merged = FindingsByFile(blocks: blocks, codec: codec, store: store)
+    let merged = FindingsByFile(blocks: blocks, codec: codec, store: store, files: files)
     XCTAssertEqual(merged.groups.map(\.count), [1, 2])
     let sorted = merged.all(threads: 2).findings
     XCTAssertEqual(sorted.map { "\($0.path):\($0.line)" }, ["A.swift:3", "B.swift:1", "B.swift:4", "B.swift:7"])
@@ -145,8 +146,8 @@ final class FindingStoreTests: XCTestCase {
     XCTAssertEqual(streamed, TextReporter().render(LintResult(findings: sorted, errors: [], files: [], rules: [])))
     // A finding naming another file than its own: everything is sorted together.
     let foreign = FindingsByFile(
-      blocks: blocks + [codec.encode([finding("A.swift", 1)], path: "C.swift", store: store)],
-      codec: codec, store: store)
+      blocks: blocks + [codec.encode([finding("A.swift", 1)], path: "C.swift", file: 3, store: store)],
+      codec: codec, store: store, files: files)
     XCTAssertTrue(foreign.sortsAll)
     XCTAssertEqual(foreign.all(threads: 1).findings.map(\.line), [1, 3, 1, 4, 7])
     var kept = ""

@@ -196,7 +196,7 @@ public enum TestLintCLI {
       stderr += "testlint: error: '--stdin-path' lints standard input; give no other paths\n"
       return .failure
     }
-    var collected: (files: [FileEntry], errors: [Diagnostic])
+    var collected: (files: FileList, errors: [Diagnostic])
     var only: Set<Int>?
     var load = LintEngine.readFromDisk
     if let stdinPath {
@@ -215,9 +215,11 @@ public enum TestLintCLI {
         : FileWalker.relativePath(stdinPath, to: workingDirectory) != nil ? workingDirectory
         : FileWalker.parentDirectory(stdinPath)
       let context = FileWalker.collect([root], workingDirectory: workingDirectory, stamps: false, filter: filter)
-      let around = context.files.filter { $0.path != stdinPath }
-      collected = (around + [FileEntry(path: stdinPath, displayPath: display)], [])
-      only = [around.count]
+      var files = FileList()
+      for entry in context.files where entry.path != stdinPath { files.append(entry) }
+      only = [files.count]
+      files.append(FileEntry(path: stdinPath, displayPath: display))
+      collected = (files, [])
       load = { entry throws(Diagnostic) in
         entry.path == stdinPath ? content : try FileWalker.contents(of: entry)
       }

@@ -47,6 +47,12 @@ public struct FileEntry: Sendable, Hashable {
     case other(String)
   }
 
+  /// The folder text the path starts with, when it is one shared by the walk's entries.
+  var folder: String? {
+    if case .under(let folder) = location { return folder }
+    return nil
+  }
+
   /// A string whose last component is the file's name: the display path unless the path is
   /// another string (no path is put together for it).
   var nameSource: String {
@@ -115,8 +121,9 @@ public enum FileWalker {
   public static func collect(
     _ paths: [String], workingDirectory: String, stamps: Bool = true, threads: Int = 1,
     filter: (_ path: String, _ isExplicit: Bool) -> Bool
-  ) -> (files: [FileEntry], errors: [Diagnostic]) {
-    var files: [FileEntry] = []
+  ) -> (files: FileList, errors: [Diagnostic]) {
+    // Packed as found: no string kept for each file, even while walking.
+    var files = FileList()
     var errors: [Diagnostic] = []
     // A file named twice, or a path whose text equals another's in other code points, is
     // taken once (the first found). Under one path walked, the latter needs a name that is not
@@ -145,7 +152,8 @@ public enum FileWalker {
       }
       if (info.st_mode & S_IFMT) != S_IFDIR {
         if isNew(absolute), filter(absolute, true) {
-          files.append(FileEntry(path: absolute, displayPath: display(absolute), stamp: stamps ? stamp(info) : nil))
+          files.append(
+            entry(absolute, displayPath: display(absolute), folder: relativeTo, stamp: stamps ? stamp(info) : nil))
         }
         continue
       }
@@ -183,10 +191,8 @@ public enum FileWalker {
         }
       }
     }
-    files.sort { $0.displayPath < $1.displayPath }
-    // The run holds the list to its end: without the room `append` left for more (up to as
-    // much again).
-    if files.capacity > files.count + files.count / 8 { files = files.withUnsafeBufferPointer { Array($0) } }
+    files = files.sortedByDisplayPath()
+    files.trim()
     return (files, errors)
   }
 

@@ -6,8 +6,9 @@
 /// `Finding`s (a struct of six strings, each string of more than 15 bytes its own allocation)
 /// they took forty; and beyond `FindingStore`'s budget the bytes go to a temporary file.
 struct FindingBlock: Sendable {
-  /// The file's display path: the path of every finding unless `hasOwnPaths`.
-  var path: String
+  /// The file's index in the run's `FileList`, whose display path is the path of every finding
+  /// unless `hasOwnPaths` (an index, not the path: the run holds a block for each file).
+  var file: Int
   /// Where the encoded findings are in the run's `FindingStore`.
   var location: FindingStore.Location
   /// How many findings.
@@ -22,8 +23,8 @@ struct FindingBlock: Sendable {
   private var findingCount: Int32
   private var errorCount: Int32
 
-  init(path: String, location: FindingStore.Location, count: Int, errors: Int, hasOwnPaths: Bool) {
-    self.path = path
+  init(file: Int, location: FindingStore.Location, count: Int, errors: Int, hasOwnPaths: Bool) {
+    self.file = file
     self.location = location
     self.hasOwnPaths = hasOwnPaths
     findingCount = Int32(clamping: count)
@@ -31,8 +32,8 @@ struct FindingBlock: Sendable {
   }
 
   /// No findings.
-  static func empty(path: String) -> FindingBlock {
-    FindingBlock(path: path, location: .empty, count: 0, errors: 0, hasOwnPaths: false)
+  static func empty(file: Int) -> FindingBlock {
+    FindingBlock(file: file, location: .empty, count: 0, errors: 0, hasOwnPaths: false)
   }
 }
 
@@ -70,13 +71,14 @@ struct FindingCodec: Sendable {
     var snippet: Range<Int>?
   }
 
-  /// Encodes `findings` (sorted, as `FileLinter` returns them) of the file at `path`; with
+  /// Encodes `findings` (sorted, as `FileLinter` returns them) of the file at `path`, the run's
+  /// file number `file`; with
   /// `allOfFile`, every finding counts as the file's whatever its `path` (results from the
   /// cache, recorded under another display path). The bytes go where `store` puts them.
   func encode(
-    _ findings: [Finding], path: String, allOfFile: Bool = false, store: FindingStore
+    _ findings: [Finding], path: String, file: Int, allOfFile: Bool = false, store: FindingStore
   ) -> FindingBlock {
-    guard !findings.isEmpty else { return .empty(path: path) }
+    guard !findings.isEmpty else { return .empty(file: file) }
     var sorted = findings
     if allOfFile {
       // Cached results with another path are the file's now, sorted as such.
@@ -125,7 +127,7 @@ struct FindingCodec: Sendable {
       if flags & Flag.snippet != 0 { writer.string(finding.snippet) }
     }
     return FindingBlock(
-      path: path, location: store.keep(writer.bytes), count: sorted.count, errors: errors,
+      file: file, location: store.keep(writer.bytes), count: sorted.count, errors: errors,
       hasOwnPaths: hasOwnPaths)
   }
 

@@ -24,6 +24,8 @@ struct FindingsByFile: Sendable {
   let codec: FindingCodec
   /// Holds their bytes.
   let store: FindingStore
+  /// The run's files, which the blocks name by index.
+  let files: FileList
   /// Whether some finding names another path than its file's; the findings are then sorted all
   /// together, as they were before being encoded by file.
   var sortsAll: Bool
@@ -32,23 +34,29 @@ struct FindingsByFile: Sendable {
   /// How many are at error severity.
   var errors: Int
 
-  /// The findings of `blocks` (one per file, in the run's file order), placed in report order.
-  init(blocks: [FindingBlock], codec: FindingCodec, store: FindingStore) {
+  /// The findings of `blocks` (one per file of `files`, in their order), placed in report order.
+  init(blocks: [FindingBlock], codec: FindingCodec, store: FindingStore, files: FileList) {
     self.codec = codec
     self.store = store
+    self.files = files
     var ordered: [FindingBlock]
-    if blocks.allSatisfy({ $0.count > 0 }), zip(blocks, blocks.dropFirst()).allSatisfy({ $0.path <= $1.path }) {
+    if blocks.allSatisfy({ $0.count > 0 }),
+      zip(blocks, blocks.dropFirst()).allSatisfy({ !files.displayPath($1.file, precedes: $0.file) })
+    {
       // Already in report order (the walk sorts the files, the engine leaves out the empty
       // ones): the blocks are taken as they are, not copied.
       ordered = blocks
     } else {
       let order = blocks.indices.filter { blocks[$0].count > 0 }.sorted {
-        (blocks[$0].path, $0) < (blocks[$1].path, $1)
+        let (first, second) = (blocks[$0].file, blocks[$1].file)
+        return files.displayPath(first, precedes: second)
+          || !files.displayPath(second, precedes: first) && $0 < $1
       }
       ordered = order.map { blocks[$0] }
     }
     var starts: [Int] = []
-    for index in ordered.indices where index == 0 || ordered[index - 1].path != ordered[index].path {
+    for index in ordered.indices
+    where index == 0 || !files.displayPath(ordered[index - 1].file, equals: ordered[index].file) {
       starts.append(index)
     }
     groups = Groups(blocks: ordered, starts: starts)
@@ -63,9 +71,9 @@ struct FindingsByFile: Sendable {
     findings.reserveCapacity(group.reduce(0) { $0 + $1.count })
     for block in group {
       let decoded = store.withBytes(block.location) { bytes in
-        codec.decode(bytes, path: block.path, into: &findings)
+        codec.decode(bytes, path: files.displayPath(block.file), into: &findings)
       }
-      if decoded != true { problems.append(Self.unreadable(block)) }
+      if decoded != true { problems.append(unreadable(block)) }
     }
     // Files of equal paths: merged by line as one stable sort of them all would.
     if group.count > 1 { findings.sort() }
@@ -119,7 +127,7 @@ struct FindingsByFile: Sendable {
   static let sliceFindings = 2_048
 
   /// The problem of a block that cannot be read back from the temporary file.
-  static func unreadable(_ block: FindingBlock) -> Diagnostic {
-    Diagnostic(path: block.path, message: "cannot read back the file's findings from a temporary file")
+  func unreadable(_ block: FindingBlock) -> Diagnostic {
+    Diagnostic(path: files.displayPath(block.file), message: "cannot read back the file's findings from a temporary file")
   }
 }

@@ -58,6 +58,14 @@ public struct LintEngine: Sendable {
     run(files, only: only, cache: nil, load: load).result
   }
 
+  /// `run(_:only:load:)` of a packed list (what `FileWalker.collect` finds).
+  public func run(
+    _ files: FileList, only: Set<Int>? = nil,
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> LintResult {
+    run(files, only: only, cache: nil, load: load).result
+  }
+
   /// Lints files, reusing and refreshing a result cache (see `ResultCache`): a file whose
   /// content and cross-file dependencies are unchanged is not read again, nor linted.
   ///
@@ -69,6 +77,14 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: LintResult, cache: ResultCache?) {
+    run(FileList(files), only: only, cache: cache, load: load)
+  }
+
+  /// `run(_:only:cache:load:)` of a packed list.
+  public func run(
+    _ files: FileList, only: Set<Int>? = nil, cache: ResultCache?,
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> (result: LintResult, cache: ResultCache?) {
     let (encoded, update) = encodedRun(files, only: only, cache: cache, load: load)
     return (encoded.decoded(threads: threads), update?.inMemory())
   }
@@ -76,7 +92,7 @@ public struct LintEngine: Sendable {
   /// `run(_:only:cache:load:)` with the findings left encoded by file, for the report to
   /// decode or stream file by file; and, with a cache, the next cache to write.
   func encodedRun(
-    _ files: [FileEntry], only: Set<Int>? = nil, cache: ResultCache?,
+    _ files: FileList, only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: EncodedLintResult, cache: CacheUpdate?) {
     // Each file's findings are encoded where they are found, on the worker.
@@ -111,7 +127,7 @@ public struct LintEngine: Sendable {
       var front = 0
       var back = files.count
       for index in files.indices {
-        if Self.mayDeclareBases(files[index]) {
+        if files.withNameSource(index, Self.mayDeclareBases(fileName:)) {
           buffer[front] = index
           front += 1
         } else {
@@ -191,7 +207,7 @@ public struct LintEngine: Sendable {
         }
         var pass = FirstPass()
         pass.speculated = PerFile(
-          findings: codec.encode(result.findings, path: entry.displayPath, store: store),
+          findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
           errors: result.problems, tests: collectsTests ? tests : [])
         pass.speculation = facts.add(
           declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
@@ -243,7 +259,8 @@ public struct LintEngine: Sendable {
           if cachedResultsUsable, only?.contains(index) ?? true, cachedPasses[index].cachedDependencies == digest,
             let stored = record?.decodedResults(), stored.dependencies == digest,
             let reused = PerFile(
-              stored: stored, path: file.displayPath, codec: codec, store: store, listsTests: collectsTests)
+              stored: stored, path: file.displayPath, file: index, codec: codec, store: store,
+              listsTests: collectsTests)
           {
             passes.base[index].speculated = reused
           }
@@ -267,11 +284,10 @@ public struct LintEngine: Sendable {
     var unchanged = Set<Int>()
     var again: [Int] = []
     for index in files.indices {
-      let path = files[index].displayPath
       if let only, !only.contains(index) {
         continue
       } else if let error = first[index].error {
-        decided[index] = PerFile(findings: .empty(path: path), errors: [error], tests: [])
+        decided[index] = PerFile(findings: .empty(file: index), errors: [error], tests: [])
       } else if first[index].speculated?.fromCache == true {
         // The cache's results (in `first`, where pass 1 put them).
         if let stamp = files[index].stamp, cache?.slot(for: files[index].path)?.stamp == stamp {
@@ -290,9 +306,10 @@ public struct LintEngine: Sendable {
     let relint = again
     let relinted = Parallel.map(count: relint.count, threads: threads) { position -> PerFile in
       let index = relint[position]
-      let path = files[index].displayPath
-      switch Self.scan(files[index], load: load) {
-      case .failure(let error): return PerFile(findings: .empty(path: path), errors: [error], tests: [])
+      let entry = files[index]
+      let path = entry.displayPath
+      switch Self.scan(entry, load: load) {
+      case .failure(let error): return PerFile(findings: .empty(file: index), errors: [error], tests: [])
       case .success(let model):
         let context = RuleContext(
           model: model, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
@@ -300,7 +317,7 @@ public struct LintEngine: Sendable {
         let result = linter.lint(context)
         let tests = listsTests ? Self.inventory(context, counter: counter) : []
         var pass = PerFile(
-          findings: codec.encode(result.findings, path: path, store: store), errors: result.problems,
+          findings: codec.encode(result.findings, path: path, file: index, store: store), errors: result.problems,
           tests: collectsTests ? tests : [])
         if cache != nil { pass.cachedTests = records.keep(ResultCache.encodeTests(tests)) }
         return pass
@@ -332,10 +349,10 @@ public struct LintEngine: Sendable {
       }
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
-    let linted = only.map { indices in indices.sorted().map { files[$0] } } ?? files
+    let linted = only.map { indices in FileList(indices.sorted().map { files[$0] }) } ?? files
     let result = EncodedLintResult(
-      findings: FindingsByFile(blocks: blocks, codec: codec, store: store), errors: errors.sorted(),
-      files: Self.sortedPaths(linted), rules: descriptions.sorted { $0.id < $1.id },
+      findings: FindingsByFile(blocks: blocks, codec: codec, store: store, files: files), errors: errors.sorted(),
+      files: linted, rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
@@ -428,6 +445,14 @@ public struct LintEngine: Sendable {
     _ files: [FileEntry], only: Set<Int>? = nil,
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> [FixedFile] {
+    fixes(FileList(files), only: only, load: load)
+  }
+
+  /// `fixes(_:only:load:)` of a packed list.
+  public func fixes(
+    _ files: FileList, only: Set<Int>? = nil,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> [FixedFile] {
     let run = prepare(files, load: load)
     let fixer = Fixer(
       linter: FileLinter(
@@ -446,6 +471,14 @@ public struct LintEngine: Sendable {
   /// Every test of the files, with its assertion count as `missing_assertion` counts it.
   public func inventory(
     _ files: [FileEntry], matcher: MissingAssertionRule,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> (tests: [InventoryEntry], errors: [Diagnostic]) {
+    inventory(FileList(files), matcher: matcher, load: load)
+  }
+
+  /// `inventory(_:matcher:load:)` of a packed list.
+  public func inventory(
+    _ files: FileList, matcher: MissingAssertionRule,
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (tests: [InventoryEntry], errors: [Diagnostic]) {
     let run = prepare(files, load: load)
@@ -482,7 +515,7 @@ public struct LintEngine: Sendable {
 
   /// Pass 1: reads and scans every file for what the run declares.
   private func prepare(
-    _ files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+    _ files: FileList, load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
     let facts = RunFacts(waiting: waitingStore())
@@ -651,7 +684,7 @@ private struct PreparedRun: Sendable {
 
   /// The model of file `index`: kept from pass 1, or read and scanned again.
   func model(
-    _ index: Int, files: [FileEntry], load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+    _ index: Int, files: FileList, load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> Result<FileModel, Diagnostic> {
     if let error = passes[index].error { return .failure(error) }
     if let kept = passes[index].model { return .success(kept) }
@@ -663,9 +696,11 @@ extension LintEngine {
   /// The files' display paths, sorted. A walk's files come sorted already: checked in one pass,
   /// not sorted again (a copy of the array and, on 100,000 files, 1.7 million comparisons of
   /// strings at the end of the run, on one thread).
-  static func sortedPaths(_ files: [FileEntry]) -> [String] {
-    let paths = files.map(\.displayPath)
-    for index in paths.indices.dropFirst() where paths[index] < paths[index - 1] { return paths.sorted() }
+  static func sortedPaths(_ files: FileList) -> [String] {
+    let paths = files.indices.map(files.displayPath)
+    for index in files.indices.dropFirst() where files.displayPath(index, precedes: index - 1) {
+      return paths.sorted()
+    }
     return paths
   }
 
@@ -828,12 +863,12 @@ private struct PerFile: Sendable {
 
   /// Cached results of a file, with its current display path; nil when they do not read back.
   init?(
-    stored: ResultCache.StoredResults, path: String, codec: FindingCodec, store: FindingStore, listsTests: Bool
+    stored: ResultCache.StoredResults, path: String, file: Int, codec: FindingCodec, store: FindingStore, listsTests: Bool
   ) {
     guard stored.findings.withUnsafeBufferPointer({ codec.forEach($0) { _ in } }) else { return nil }
     let location = stored.findings.isEmpty ? .empty : store.keep(Array(stored.findings))
     findings = FindingBlock(
-      path: path, location: location, count: stored.count, errors: stored.errors, hasOwnPaths: false)
+      file: file, location: location, count: stored.count, errors: stored.errors, hasOwnPaths: false)
     fromCache = true
     var extras = Extras()
     extras.errors = stored.problems.map { problem in

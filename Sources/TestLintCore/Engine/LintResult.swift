@@ -32,8 +32,8 @@ struct EncodedLintResult: Sendable {
   var findings: FindingsByFile
   /// As `LintResult.errors`.
   var errors: [Diagnostic]
-  /// As `LintResult.files`.
-  var files: [String]
+  /// The files of `LintResult.files` (not sorted yet).
+  var files: FileList
   /// As `LintResult.rules`.
   var rules: [RuleDescription]
   /// As `LintResult.tests`.
@@ -44,12 +44,13 @@ struct EncodedLintResult: Sendable {
     let decoded = findings.all(threads: threads)
     return LintResult(
       findings: decoded.findings,
-      errors: decoded.problems.isEmpty ? errors : (errors + decoded.problems).sorted(), files: files,
+      errors: decoded.problems.isEmpty ? errors : (errors + decoded.problems).sorted(),
+      files: LintEngine.sortedPaths(files),
       rules: rules, tests: tests)
   }
 
   /// The result without its findings (for what reads the rest).
   var withoutFindings: LintResult {
-    LintResult(findings: [], errors: errors, files: files, rules: rules, tests: tests)
+    LintResult(findings: [], errors: errors, files: LintEngine.sortedPaths(files), rules: rules, tests: tests)
   }
 }

@@ -173,11 +173,13 @@ private extension TextReporter {
       }
       return
     }
-    let path = singleLine(Array(block.path.utf8))
+    let path = findings.files.withDisplayPath(block.file) { singleLine(Array($0)) }
+    // The path as a string, for `include` only.
+    let text = include == nil ? "" : findings.files.displayPath(block.file)
     let read = path.withUnsafeBufferPointer { path in
       findings.store.withBytes(block.location) { bytes in
         findings.codec.forEach(bytes) { entry in
-          if let include, !include(block.path, entry.line) { return }
+          if let include, !include(text, entry.line) { return }
           counts.findings += 1
           if entry.severity == .error { counts.errors += 1 }
           let message = UnsafeBufferPointer(rebasing: bytes[entry.message])
@@ -195,7 +197,7 @@ private extension TextReporter {
         }
       }
     }
-    if read != true { counts.problems.append(FindingsByFile.unreadable(block)) }
+    if read != true { counts.problems.append(findings.unreadable(block)) }
   }
 
   /// `": \(Severity.error.rawValue): "` and the same for warnings, as static text (a test

@@ -1,0 +1,65 @@
+import XCTest
+
+@testable import TestLintCore
+
+final class FileListTests: XCTestCase {
+  func test_entries_readBackAsAdded_packedOrNot() {
+    let stamp = FileStamp(size: 12, modified: 34)
+    let entries = [
+      FileEntry(folder: "/work/", displayPath: "A/FooTests.swift", stamp: stamp),
+      FileEntry(folder: "/work/", displayPath: "\u{E9}/B.swift", stamp: FileStamp(size: 1, modified: 2)),
+      // Another folder, no stamp, a path that is its display path, a path of its own.
+      FileEntry(folder: "/elsewhere/", displayPath: "C.swift", stamp: stamp),
+      FileEntry(folder: "/work/", displayPath: "D.swift", stamp: nil),
+      FileEntry(path: "/abs/E.swift", displayPath: "/abs/E.swift", stamp: stamp),
+      FileEntry(path: "/work/F.swift", displayPath: "F.swift", stamp: stamp),
+      FileEntry(folder: "/work/", displayPath: "G.swift", stamp: stamp),
+    ]
+    let list = FileList(entries)
+    XCTAssertEqual(list.count, entries.count)
+    XCTAssertEqual(Array(list), entries)
+    XCTAssertEqual(list.map(\.path), entries.map(\.path))
+    XCTAssertEqual(list.map(\.stamp), entries.map(\.stamp))
+    XCTAssertEqual(list.indices.map(list.displayPath), entries.map(\.displayPath))
+    XCTAssertEqual(
+      list.indices.map { list.withNameSource($0) { String(decoding: $0, as: UTF8.self) } },
+      entries.map(\.nameSource))
+  }
+
+  func test_walkEntriesWithoutStamps_readBackWithout() {
+    let entries = ["B.swift", "A/C.swift"].map { FileEntry(folder: "/w/", displayPath: $0, stamp: nil) }
+    let list = FileList(entries)
+    XCTAssertEqual(Array(list), entries)
+    XCTAssertTrue(list.allSatisfy { $0.stamp == nil })
+  }
+
+  func test_settingAnEntry_keepsTheNewOne() {
+    var list = FileList(["A.swift", "B.swift"].map { FileEntry(folder: "/w/", displayPath: $0, stamp: FileStamp(size: 1, modified: 1)) })
+    list[1].stamp = nil
+    list[0].displayPath = list[0].path
+    XCTAssertEqual(list[0].displayPath, "/w/A.swift")
+    XCTAssertEqual(list[0].path, "/w/A.swift")
+    XCTAssertEqual(list.displayPath(0), "/w/A.swift")
+    XCTAssertNil(list[1].stamp)
+    XCTAssertEqual(list[1].path, "/w/B.swift")
+  }
+
+  func test_pathComparisons_areTheStrings() {
+    // ASCII compared as bytes, and text that compares equal in other code points (a precomposed
+    // and a decomposed accent; the Kelvin sign is not a K).
+    let paths = [
+      "a.swift", "a/b.swift", "a-b.swift", "A.swift", "ab.swift", "a", "", "\u{E9}.swift", "e\u{301}.swift",
+      "K.swift", "\u{212A}.swift", "z.swift",
+    ]
+    let list = FileList(paths.map { FileEntry(folder: "/w/", displayPath: $0, stamp: nil) })
+    for first in paths.indices {
+      for second in paths.indices {
+        XCTAssertEqual(
+          list.displayPath(first, precedes: second), paths[first] < paths[second], "\(paths[first]) < \(paths[second])")
+        XCTAssertEqual(
+          list.displayPath(first, equals: second), paths[first] == paths[second], "\(paths[first]) == \(paths[second])")
+      }
+    }
+    XCTAssertEqual(LintEngine.sortedPaths(list), paths.sorted())
+  }
+}
