@@ -46,8 +46,9 @@ final class RunFactsTests: XCTestCase {
   }
 
   func test_settled_closesHelpersAndClassesWhateverTheOrder() {
+    // The calls wait with the classes, in memory or in the temporary file.
     for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
-      let facts = RunFacts()
+      let facts = RunFacts(waiting: FindingStore(memoryBytes: order[0] == 2 ? 0 : 1 << 20, chunkBytes: 64))
       for index in order { facts.add(files[index]) }
       let settled = facts.settled(roots: ["XCTestCase"])
       let asserting = ["checkAll", "verifyThing", "expectEqual", "log", "print"].filter(
@@ -95,7 +96,7 @@ final class RunFactsTests: XCTestCase {
   }
 
   func test_settled_sameNameWithOtherCalls_keepsBoth() {
-    // A function added again with the same calls adds nothing; with other calls it counts.
+    // A function added again with the same calls counts once; with other calls it counts.
     let facts = RunFacts()
     facts.add(declarations(helpers: [("check", false, ["print"])]))
     facts.add(declarations(helpers: [("check", false, ["print"])]))

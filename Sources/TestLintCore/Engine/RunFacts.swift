@@ -19,17 +19,6 @@ final class RunFacts: Sendable {
   private struct State {
     /// Functions whose body asserts.
     var asserting: Set<NameKey> = []
-    /// Functions that do not assert by themselves, by each name they call: the first edge of
-    /// each called name, and each edge's caller and the next edge of the same name (one flat
-    /// array, not an array per name).
-    var firstCaller: [NameKey: Int32] = [:]
-    /// Each edge's caller (an index into `callerNames`) and the next edge: 8 bytes an edge, the
-    /// 16-byte name once per function, not once per call.
-    var callers: [(caller: UInt32, next: Int32)] = []
-    var callerNames: [NameKey] = []
-    /// The functions whose calls are in `callers`, by name and callees: one declared again with
-    /// the same calls (a file copied, an overload) adds nothing.
-    var callersSeen: Set<NameKey> = []
     /// The `test...` names the run's files call.
     var calledTests: Set<NameKey> = []
     /// The type names the run's files inherit from or extend (`Declarations.typeReferences`).
@@ -42,16 +31,46 @@ final class RunFacts: Sendable {
     var types: [NameKey] = []
     /// Every file's entries (`Speculation.Unsettled`), one file's after the other.
     var entries: [UInt32] = []
+  }
 
-    /// Adds a function that does not assert by itself and the names it calls.
+  /// Functions that do not assert by themselves, by each name they call: the first edge of
+  /// each called name, and each edge's caller and the next edge of the same name (one flat
+  /// array, not an array per name).
+  private struct CallGraph {
+    var firstCaller: [NameKey: Int32] = [:]
+    /// Each edge's caller (an index into `callerNames`) and the next edge: 8 bytes an edge, the
+    /// 16-byte name once per function, not once per call.
+    var callers: [(caller: UInt32, next: Int32)] = []
+    var callerNames: [NameKey] = []
+    /// The functions added, by name and callees: one declared again with the same calls (a
+    /// file copied, an overload, a conformance written in every file) adds nothing.
+    var seen: Set<NameKey> = []
+
+    /// Adds a function that does not assert by itself and the names it calls (none: nothing).
     mutating func add(_ caller: NameKey, calling callees: [NameKey]) {
-      guard callersSeen.insert(NameKey(caller, calling: callees)).inserted else { return }
+      guard !callees.isEmpty, seen.insert(NameKey(caller, calling: callees)).inserted else { return }
       let function = UInt32(callerNames.count)
       callerNames.append(caller)
       for callee in callees {
         let next = firstCaller.updateValue(Int32(callers.count), forKey: callee) ?? -1
         callers.append((function, next))
       }
+    }
+
+    /// `asserting` with every function that calls one of them, directly or through others (a
+    /// worklist, no recursion).
+    func closing(_ asserting: Set<NameKey>) -> Set<NameKey> {
+      var asserting = asserting
+      var queue = firstCaller.keys.filter(asserting.contains)
+      while let callee = queue.popLast() {
+        var edge = firstCaller[callee] ?? -1
+        while edge >= 0 {
+          let caller = callerNames[Int(callers[Int(edge)].caller)]
+          if asserting.insert(caller).inserted, firstCaller[caller] != nil { queue.append(caller) }
+          edge = callers[Int(edge)].next
+        }
+      }
+      return asserting
     }
   }
 
@@ -76,7 +95,6 @@ final class RunFacts: Sendable {
   ) -> Speculation.Unsettled {
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
-    var calling: [(caller: NameKey, callees: [NameKey])] = []
     var waiting = ByteWriter()
     var declared: [NameKey] = []
     for pair in declarations.classes {
@@ -93,7 +111,7 @@ final class RunFacts: Sendable {
       } else if helper.asserts {
         asserting.append(NameKey(helper.name))
       } else if !helper.callees.isEmpty {
-        calling.append((NameKey(helper.name), helper.callees.map(NameKey.init)))
+        Self.encodeCaller(helper, into: &waiting)
       }
     }
     if !waiting.bytes.isEmpty { _ = self.waiting.keep(waiting.bytes) }
@@ -111,11 +129,10 @@ final class RunFacts: Sendable {
       }
     }
     guard
-      !asserting.isEmpty || !calling.isEmpty || !callees.isEmpty || !referenced.isEmpty || !calledTests.isEmpty
+      !asserting.isEmpty || !callees.isEmpty || !referenced.isEmpty || !calledTests.isEmpty
     else { return Speculation.Unsettled() }
     return state.withLock { state in
       for key in asserting { state.asserting.insert(key) }
-      for (caller, callees) in calling { state.add(caller, calling: callees) }
       for key in calledTests { state.calledTests.insert(key) }
       for key in referenced { state.referenced.insert(key) }
       let start = state.entries.count
@@ -195,6 +212,11 @@ final class RunFacts: Sendable {
       // are linted again).
       var ambiguous = Set<UInt64>()
       var ownAnswers: [(file: Int, first: UInt64, known: UInt8)] = []
+      // The functions that assert by themselves, and the first hashes of those that call
+      // others (helpers, and `test...` functions some file calls).
+      var asserting = state.asserting
+      if releasing { state.asserting = [] }
+      var callers = Set<UInt64>()
       repeat {
         var next: Set<NameKey> = []
         waiting.forEachChunk { bytes in
@@ -215,16 +237,15 @@ final class RunFacts: Sendable {
               if let pair = pair() { hierarchy.add([pair]) }
               if wanted.insert(superclass).inserted { next.insert(superclass) }
             },
-            onTest: { name, asserts, callees in
+            onTest: { name, asserts, _ in
               guard firstPass, state.calledTests.contains(name) else { return }
-              if asserts {
-                state.asserting.insert(name)
-              } else {
-                state.add(name, calling: callees())
-              }
+              if asserts { asserting.insert(name) } else { callers.insert(name.first) }
             },
             onOwnType: { file, first, known in
               if firstPass, twice.contains(first) { ownAnswers.append((file, first, known)) }
+            },
+            onCaller: { name, _ in
+              if firstPass { callers.insert(name.first) }
             })
         }
         firstPass = false
@@ -235,28 +256,29 @@ final class RunFacts: Sendable {
       hierarchy = ClassHierarchy()
       var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
       discovery.includesFileClasses = true
+      // The calls that can make a caller assert: of a name that asserts, or that calls others
+      // (one whose first hash is another's only adds an edge that leads nowhere). Most calls
+      // are of neither (initializers, the code under test, functions of other modules) and
+      // are left on disk. Then from the names that assert, up through their callers.
+      var graph = CallGraph()
+      waiting.forEachChunk { bytes in
+        Self.decodeWaiting(
+          bytes, onClass: { _, _, _ in },
+          onTest: { name, asserts, callees in
+            guard !asserts, state.calledTests.contains(name) else { return }
+            graph.add(name, calling: callees().filter { callers.contains($0.first) || asserting.contains($0) })
+          },
+          onCaller: { name, callees in
+            graph.add(name, calling: callees().filter { callers.contains($0.first) || asserting.contains($0) })
+          })
+      }
+      callers = []
       if releasing {
         state.referenced = []
         state.calledTests = []
       }
-      // From the called names that assert, up through their callers (a worklist, no recursion).
-      var asserting = state.asserting
-      if releasing { state.asserting = [] }
-      var queue = state.firstCaller.keys.filter(asserting.contains)
-      while let callee = queue.popLast() {
-        var edge = state.firstCaller[callee] ?? -1
-        while edge >= 0 {
-          let caller = state.callerNames[Int(state.callers[Int(edge)].caller)]
-          if asserting.insert(caller).inserted, state.firstCaller[caller] != nil { queue.append(caller) }
-          edge = state.callers[Int(edge)].next
-        }
-      }
-      if releasing {
-        state.firstCaller = [:]
-        state.callers = []
-        state.callerNames = []
-        state.callersSeen = []
-      }
+      asserting = graph.closing(asserting)
+      graph = CallGraph()
       let assertingCallees = state.callees.map(asserting.contains)
       let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
       let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
@@ -287,6 +309,7 @@ final class RunFacts: Sendable {
   private static let classKind = 1
   private static let testKind = 2
   private static let ownTypeKind = 3
+  private static let callerKind = 4
 
   private static func write(_ key: NameKey, to writer: inout ByteWriter) {
     writer.u64(key.first)
@@ -315,6 +338,13 @@ final class RunFacts: Sendable {
     for callee in callees { write(NameKey(callee), to: &writer) }
   }
 
+  private static func encodeCaller(_ function: HelperSummary, into writer: inout ByteWriter) {
+    writer.int(callerKind)
+    write(NameKey(function.name), to: &writer)
+    writer.int(function.callees.count)
+    for callee in function.callees { write(NameKey(callee), to: &writer) }
+  }
+
   private static func encodeOwnType(_ key: NameKey, known: UInt8, file: Int, into writer: inout ByteWriter) {
     writer.int(ownTypeKind)
     writer.int(file)
@@ -330,7 +360,8 @@ final class RunFacts: Sendable {
     _ bytes: ArraySlice<UInt8>,
     onClass: (_ name: NameKey, _ superclass: NameKey, _ pair: () -> ResultCache.Pair?) -> Void,
     onTest: (_ name: NameKey, _ asserts: Bool, _ callees: () -> [NameKey]) -> Void = { _, _, _ in },
-    onOwnType: (_ file: Int, _ first: UInt64, _ known: UInt8) -> Void = { _, _, _ in }
+    onOwnType: (_ file: Int, _ first: UInt64, _ known: UInt8) -> Void = { _, _, _ in },
+    onCaller: (_ name: NameKey, _ callees: () -> [NameKey]) -> Void = { _, _ in }
   ) {
     var reader = ByteReader(bytes: bytes, position: bytes.startIndex)
     while reader.position < bytes.endIndex {
@@ -351,6 +382,16 @@ final class RunFacts: Sendable {
         let callees = reader.position
         reader.position += count * 16
         onTest(name, asserts == 1) {
+          var reader = ByteReader(bytes: bytes, position: callees)
+          return (0..<count).compactMap { _ in readKey(&reader) }
+        }
+      case callerKind?:
+        guard let name = readKey(&reader), let count = reader.int(), count >= 0,
+          count <= (bytes.endIndex - reader.position) / 16
+        else { return }
+        let callees = reader.position
+        reader.position += count * 16
+        onCaller(name) {
           var reader = ByteReader(bytes: bytes, position: callees)
           return (0..<count).compactMap { _ in readKey(&reader) }
         }
