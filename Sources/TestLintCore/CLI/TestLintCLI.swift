@@ -362,7 +362,7 @@ public enum TestLintCLI {
     result.errors = (collected.errors + result.errors).sorted()
     if only != nil {
       // Problems of the files around the one on standard input are not its problems.
-      let linted = Set(result.files)
+      let linted = Set(encoded.files.indices.map(encoded.files.displayPath))
       result.errors = result.errors.filter { linted.contains($0.path) }
     }
     for error in result.errors { stderr += error.formatted + "\n" }
@@ -433,7 +433,7 @@ public enum TestLintCLI {
     }
     if !arguments.quiet {
       stderr += summary(
-        findings: counts.findings, errors: counts.errors, files: result.files.count,
+        findings: counts.findings, errors: counts.errors, files: encoded.files.count,
         problems: result.errors.count)
     }
     if status == .failure || !result.errors.isEmpty { return .failure }

@@ -49,8 +49,10 @@ struct EncodedLintResult: Sendable {
       rules: rules, tests: tests)
   }
 
-  /// The result without its findings (for what reads the rest).
+  /// The result without its findings, nor the paths of its files (for what reads the rest;
+  /// `files` says how many and which): a string for each file of a large tree is more than
+  /// the run holds for it until then.
   var withoutFindings: LintResult {
-    LintResult(findings: [], errors: errors, files: LintEngine.sortedPaths(files), rules: rules, tests: tests)
+    LintResult(findings: [], errors: errors, files: [], rules: rules, tests: tests)
   }
 }
