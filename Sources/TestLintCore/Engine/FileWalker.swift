@@ -158,8 +158,10 @@ public enum FileWalker {
         continue
       }
       if paths.count == 1, threads > 1, let found = listInParallel(absolute, stamps: stamps, threads: threads) {
-        for (child, stamp) in found where filter(child, false) {
-          files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp))
+        for part in found {
+          part.forEach { child, stamp in
+            if filter(child, false) { files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp)) }
+          }
         }
         continue
       }
@@ -207,9 +209,7 @@ public enum FileWalker {
   /// be opened, or a name (of a folder, or of a `.swift` file) that is not ASCII, which may not
   /// be UTF-8 or may equal another name in other code points. `collect` then walks the tree on
   /// one thread, as it does every tree named with others.
-  static func listInParallel(
-    _ root: String, stamps: Bool, threads: Int
-  ) -> [(path: String, stamp: FileStamp?)]? {
+  static func listInParallel(_ root: String, stamps: Bool, threads: Int) -> [FoundFiles]? {
     struct Walk {
       /// Folders found and not yet listed.
       var folders: [String]
@@ -223,8 +223,8 @@ public enum FileWalker {
       case done
     }
     let walk = Locked(Walk(folders: [root]))
-    let parts = Parallel.map(count: threads, threads: threads) { _ -> [(path: String, stamp: FileStamp?)] in
-      var found: [(path: String, stamp: FileStamp?)] = []
+    let parts = Parallel.map(count: threads, threads: threads) { _ -> FoundFiles in
+      var found = FoundFiles()
       while true {
         let step = walk.withLock { walk -> Step in
           if walk.failed { return .done }
@@ -242,11 +242,16 @@ public enum FileWalker {
         case .list(let folder):
           var folders: [String] = []
           let listing = list(folder, stamps: stamps)
+          var listed = false
           for (name, kind) in listing?.children ?? [] {
-            let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             switch kind {
-            case .folder: folders.append(child)
-            case .file(let stamp): found.append((child, stamp))
+            case .folder: folders.append(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            case .file(let stamp):
+              if !listed {
+                found.folders.append(folder.hasSuffix("/") ? folder : folder + "/")
+                listed = true
+              }
+              found.add(name, stamp: stamp)
             case .skipped: break
             }
           }
@@ -258,7 +263,42 @@ public enum FileWalker {
         }
       }
     }
-    return walk.withLock { $0.failed } ? nil : parts.flatMap { $0 }
+    return walk.withLock { $0.failed } ? nil : parts
+  }
+
+  /// The files one thread of `listInParallel` found: each folder's path once, and each file's
+  /// name after it, back to back in one buffer (a string for every path of a large tree was
+  /// most of the walk's memory, held until the run ended in memory no later thread reused).
+  struct FoundFiles {
+    /// The folders the files are in, each ending in `/`.
+    fileprivate(set) var folders: [String] = []
+    /// The names, back to back.
+    private var names: [UInt8] = []
+    /// Each file's folder (in `folders`) and where its name ends in `names`.
+    private var files: [(folder: Int, end: Int)] = []
+    private var stamps: [FileStamp?] = []
+
+    /// How many files.
+    var count: Int { files.count }
+
+    /// Adds a file of the last folder of `folders`.
+    fileprivate mutating func add(_ name: String, stamp: FileStamp?) {
+      names.append(contentsOf: name.utf8)
+      files.append((folders.count - 1, names.count))
+      stamps.append(stamp)
+    }
+
+    /// Calls `body` with each file's path and stamp.
+    func forEach(_ body: (String, FileStamp?) -> Void) {
+      var start = 0
+      names.withUnsafeBufferPointer { names in
+        for (index, file) in files.enumerated() {
+          let name = String(decoding: UnsafeBufferPointer(rebasing: names[start..<file.end]), as: UTF8.self)
+          body(folders[file.folder] + name, stamps[index])
+          start = file.end
+        }
+      }
+    }
   }
 
   /// One folder's entries as the walk takes them: the names that are not hidden, of folders,
