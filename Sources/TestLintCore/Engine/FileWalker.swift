@@ -160,7 +160,8 @@ public enum FileWalker {
       if paths.count == 1, threads > 1, let found = listInParallel(absolute, stamps: stamps, threads: threads) {
         for part in found {
           part.forEach { child, stamp in
-            if filter(child, false) { files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp)) }
+            guard filter(child, false) else { return }
+            files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp))
           }
         }
         continue

@@ -128,6 +128,7 @@ struct FindingsByFile: Sendable {
 
   /// The problem of a block that cannot be read back from the temporary file.
   func unreadable(_ block: FindingBlock) -> Diagnostic {
-    Diagnostic(path: files.displayPath(block.file), message: "cannot read back the file's findings from a temporary file")
+    Diagnostic(
+      path: files.displayPath(block.file), message: "cannot read back the file's findings from a temporary file")
   }
 }

@@ -113,111 +113,116 @@ public struct LintEngine: Sendable {
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
       .keeping(details: codec.keepsDetails)
-    let known = KnownFacts()
     let facts = RunFacts(waiting: waitingStore())
     // With a cache, where each file's declarations are, its hash and stamp: one array.
     let cachedPasses = CachedPasses(count: cache == nil ? 0 : files.count)
-    // Files that look like they declare base classes and helpers first, so that the files
-    // using them find them known and are linted once.
-    // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
-    // both names: that cost 13% of a run on real code).
-    // One array, the early files from the front and the later ones from the back (reversed
-    // after): not two lists and their concatenation, alive for the whole run.
-    let order = [Int](unsafeUninitializedCapacity: files.count) { buffer, count in
-      var front = 0
-      var back = files.count
-      for index in files.indices {
-        if files.withNameSource(index, Self.mayDeclareBases(fileName:)) {
-          buffer[front] = index
-          front += 1
-        } else {
-          back -= 1
-          buffer[back] = index
-        }
-      }
-      buffer[front...].reverse()
-      count = files.count
-    }
-    // A thread reads ahead of the workers (not the files the cache answers for); not in a
-    // run limited to one thread, which then uses one.
-    let prefetcher = threads < 2 ? nil : Prefetcher(count: order.count) { position in
-      let entry = files[order[position]]
-      if let stamp = entry.stamp, cache?.slot(for: entry.path)?.stamp == stamp { return nil }
-      return entry.path
-    }
-    // Each worker has sets of its own for what every file's speculation starts from: shared
-    // ones had their reference counts written by both threads for every file, a cache line
-    // passed back and forth between the cores.
-    let workerRoots = (0..<Parallel.workers(count: files.count, threads: threads)).map { _ in
-      (tests: Set(Array(roots)), specs: Set(Array(TestDiscovery.quickRoots)))
-    }
-    // Each file's result goes to its place in `files` (the order only decides when it is read).
-    var passes = Parallel.map(count: files.count, threads: threads, placing: order) { position, worker -> FirstPass in
-      let index = order[position]
-      let entry = files[index]
-      do throws(Diagnostic) {
-        prefetcher?.starting(position)
-        let read = try Self.read(entry, cache: cache, load: load)
-        if let (reused, declarations) = read.reused {
-          cachedPasses[index] = reused
-          facts.add(declarations)
-          return FirstPass()
-        }
-        let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
-        let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
-        let linted = only?.contains(index) ?? true
-        var declarations = ResultCache.declarations(
-          of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil)
-        let record = cache == nil ? nil : FirstPass.Source.fresh(records.keep(ResultCache.encode(declarations)))
-        guard linted else {
-          if let record { cachedPasses[index] = CachedPass(record: record, hash: hash, stamp: stamp) }
-          facts.add(declarations)
-          return FirstPass()
-        }
-        let guess = Speculation(
-          declarations, roots: workerRoots[worker].tests, specRoots: workerRoots[worker].specs, known: known)
-        known.publish(guess)
-        if cache == nil {
-          // Without a cache, the file's declarations serve the run's facts only, which need
-          // what decides the hierarchy and the asserting helpers: a function that neither
-          // asserts nor calls anything can never assert, and what a function that asserts
-          // calls does not matter; nor what a function the file already knows to assert
-          // (through its own helpers or settled ones) calls.
-          declarations.helpers.removeAll { !$0.asserts && $0.callees.isEmpty }
-          for index in declarations.helpers.indices
-          where declarations.helpers[index].asserts
-            || guess.assertingHelpers.contains(declarations.helpers[index].name)
-          {
-            declarations.helpers[index].asserts = true
-            declarations.helpers[index].callees = []
+    // Pass 1. What only it needs (the order, the names files published for others, the
+    // prefetcher) is dropped when it ends, before the run holds the most.
+    var passes: [FirstPass]
+    do {
+      let known = KnownFacts()
+      // Files that look like they declare base classes and helpers first, so that the files
+      // using them find them known and are linted once.
+      // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
+      // both names: that cost 13% of a run on real code).
+      // One array, the early files from the front and the later ones from the back (reversed
+      // after): not two lists and their concatenation, alive for the whole run.
+      let order = [Int](unsafeUninitializedCapacity: files.count) { buffer, count in
+        var front = 0
+        var back = files.count
+        for index in files.indices {
+          if files.withNameSource(index, Self.mayDeclareBases(fileName:)) {
+            buffer[front] = index
+            front += 1
+          } else {
+            back -= 1
+            buffer[back] = index
           }
         }
-        // The helpers the rules asked about and did not find are what the results assumed
-        // does not assert (a name they never asked about cannot change them).
-        let misses = HelperNames.Misses()
-        let context = RuleContext(
-          model: model, discovery: guess.discovery,
-          assertingHelpers: HelperNames(guess.assertingHelpers).recordingMisses(in: misses, known: known),
-          runFiles: runFiles)
-        let result = local.lint(context)
-        let tests = listsTests ? Self.inventory(context, counter: counter) : []
-        if let record {
-          cachedPasses[index] = CachedPass(
-            record: record, hash: hash, stamp: stamp, cachedTests: records.keep(ResultCache.encodeTests(tests)))
-        }
-        var pass = FirstPass()
-        pass.speculated = PerFile(
-          findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
-          errors: result.problems, tests: collectsTests ? tests : [])
-        pass.speculation = facts.add(
-          declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
-          file: index)
-        return pass
-      } catch {
-        return FirstPass(error: error)
+        buffer[front...].reverse()
+        count = files.count
       }
+      // A thread reads ahead of the workers (not the files the cache answers for); not in a
+      // run limited to one thread, which then uses one.
+      let prefetcher = threads < 2 ? nil : Prefetcher(count: order.count) { position in
+        let entry = files[order[position]]
+        if let stamp = entry.stamp, cache?.slot(for: entry.path)?.stamp == stamp { return nil }
+        return entry.path
+      }
+      // Each worker has sets of its own for what every file's speculation starts from: shared
+      // ones had their reference counts written by both threads for every file, a cache line
+      // passed back and forth between the cores.
+      let workerRoots = (0..<Parallel.workers(count: files.count, threads: threads)).map { _ in
+        (tests: Set(Array(roots)), specs: Set(Array(TestDiscovery.quickRoots)))
+      }
+      // Each file's result goes to its place in `files` (the order only decides when it is read).
+      passes = Parallel.map(count: files.count, threads: threads, placing: order) { position, worker -> FirstPass in
+        let index = order[position]
+        let entry = files[index]
+        do throws(Diagnostic) {
+          prefetcher?.starting(position)
+          let read = try Self.read(entry, cache: cache, load: load)
+          if let (reused, declarations) = read.reused {
+            cachedPasses[index] = reused
+            facts.add(declarations)
+            return FirstPass()
+          }
+          let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
+          let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
+          let linted = only?.contains(index) ?? true
+          var declarations = ResultCache.declarations(
+            of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil)
+          let record = cache == nil ? nil : FirstPass.Source.fresh(records.keep(ResultCache.encode(declarations)))
+          guard linted else {
+            if let record { cachedPasses[index] = CachedPass(record: record, hash: hash, stamp: stamp) }
+            facts.add(declarations)
+            return FirstPass()
+          }
+          let guess = Speculation(
+            declarations, roots: workerRoots[worker].tests, specRoots: workerRoots[worker].specs, known: known)
+          known.publish(guess)
+          if cache == nil {
+            // Without a cache, the file's declarations serve the run's facts only, which need
+            // what decides the hierarchy and the asserting helpers: a function that neither
+            // asserts nor calls anything can never assert, and what a function that asserts
+            // calls does not matter; nor what a function the file already knows to assert
+            // (through its own helpers or settled ones) calls.
+            declarations.helpers.removeAll { !$0.asserts && $0.callees.isEmpty }
+            for index in declarations.helpers.indices
+            where declarations.helpers[index].asserts
+              || guess.assertingHelpers.contains(declarations.helpers[index].name)
+            {
+              declarations.helpers[index].asserts = true
+              declarations.helpers[index].callees = []
+            }
+          }
+          // The helpers the rules asked about and did not find are what the results assumed
+          // does not assert (a name they never asked about cannot change them).
+          let misses = HelperNames.Misses()
+          let context = RuleContext(
+            model: model, discovery: guess.discovery,
+            assertingHelpers: HelperNames(guess.assertingHelpers).recordingMisses(in: misses, known: known),
+            runFiles: runFiles)
+          let result = local.lint(context)
+          let tests = listsTests ? Self.inventory(context, counter: counter) : []
+          if let record {
+            cachedPasses[index] = CachedPass(
+              record: record, hash: hash, stamp: stamp, cachedTests: records.keep(ResultCache.encodeTests(tests)))
+          }
+          var pass = FirstPass()
+          pass.speculated = PerFile(
+            findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
+            errors: result.problems, tests: collectsTests ? tests : [])
+          pass.speculation = facts.add(
+            declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
+            file: index)
+          return pass
+        } catch {
+          return FirstPass(error: error)
+        }
+      }
+      prefetcher?.stop()
     }
-    prefetcher?.stop()
     // What the run settles across files (pass 1's records stay in `passes`, where the cache's
     // results go below).
     let settled = facts.settled(roots: roots, releasing: true)
