@@ -118,8 +118,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
       var path = other.displayPath
       return path.withUTF8(body)
     }
-    let range = packedRange(position)
-    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    return withPackedPath(position, body)
   }
 
   /// Calls `body` with the UTF-8 bytes of a path of the entry at `position` whose last
@@ -129,8 +128,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
       var name = other.nameSource
       return name.withUTF8(body)
     }
-    let range = packedRange(position)
-    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    return withPackedPath(position, body)
   }
 
   /// Whether the display path at `first` sorts before the one at `second` (`<` of the strings).
@@ -164,9 +162,13 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     (position == 0 ? 0 : ends[position - 1])..<ends[position]
   }
 
-  private func packedPath(_ position: Int) -> String {
+  private func withPackedPath<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     let range = packedRange(position)
-    return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  private func packedPath(_ position: Int) -> String {
+    withPackedPath(position) { String(decoding: $0, as: UTF8.self) }
   }
 
   public static func == (lhs: FileList, rhs: FileList) -> Bool {

@@ -6,29 +6,32 @@
 /// `Finding`s (a struct of six strings, each string of more than 15 bytes its own allocation)
 /// they took forty; and beyond `FindingStore`'s budget the bytes go to a temporary file.
 struct FindingBlock: Sendable {
-  /// The file's index in the run's `FileList`, whose display path is the path of every finding
-  /// unless `hasOwnPaths` (an index, not the path: the run holds a block for each file).
-  var file: Int
   /// Where the encoded findings are in the run's `FindingStore`.
   var location: FindingStore.Location
+  /// The file's index in the run's `FileList`, whose display path is the path of every finding
+  /// unless `hasOwnPaths` (an index, not the path: the run holds a block for each file).
+  var file: Int { Int(fileNumber) }
   /// How many findings.
   var count: Int { Int(findingCount) }
   /// How many of them are at error severity.
   var errors: Int { Int(errorCount) }
+  /// The file and the counts in 4 bytes each, after the location, and the flag last: 29 bytes
+  /// a block, which the file's results (`PerFile`) extend without padding (a run holds a block
+  /// per file until it ends). No run holds 2^32 files, nor a file 2^31 findings, each at least
+  /// a byte of its text.
+  private var fileNumber: UInt32
+  private var findingCount: Int32
+  private var errorCount: Int32
   /// Whether some finding names another path than the file's (the block then cannot be placed
   /// in the report by the file's path alone).
   var hasOwnPaths: Bool
-  /// The counts in 4 bytes each (a run holds a block per file until it ends; a file cannot hold
-  /// 2^31 findings, each at least a byte of its text).
-  private var findingCount: Int32
-  private var errorCount: Int32
 
   init(file: Int, location: FindingStore.Location, count: Int, errors: Int, hasOwnPaths: Bool) {
-    self.file = file
     self.location = location
-    self.hasOwnPaths = hasOwnPaths
+    fileNumber = UInt32(truncatingIfNeeded: file)
     findingCount = Int32(clamping: count)
     errorCount = Int32(clamping: errors)
+    self.hasOwnPaths = hasOwnPaths
   }
 
   /// No findings.

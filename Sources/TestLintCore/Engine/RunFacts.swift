@@ -36,7 +36,7 @@ final class RunFacts: Sendable {
   /// Functions that do not assert by themselves, by each name they call: the first edge of
   /// each called name, and each edge's caller and the next edge of the same name (one flat
   /// array, not an array per name).
-  private struct CallGraph {
+  private struct HelperCalls {
     var firstCaller: [NameKey: Int32] = [:]
     /// Each edge's caller (an index into `callerNames`) and the next edge: 8 bytes an edge, the
     /// 16-byte name once per function, not once per call.
@@ -260,7 +260,7 @@ final class RunFacts: Sendable {
       // (one whose first hash is another's only adds an edge that leads nowhere). Most calls
       // are of neither (initializers, the code under test, functions of other modules) and
       // are left on disk. Then from the names that assert, up through their callers.
-      var graph = CallGraph()
+      var graph = HelperCalls()
       waiting.forEachChunk { bytes in
         Self.decodeWaiting(
           bytes, onClass: { _, _, _ in },
@@ -278,7 +278,7 @@ final class RunFacts: Sendable {
         state.calledTests = []
       }
       asserting = graph.closing(asserting)
-      graph = CallGraph()
+      graph = HelperCalls()
       let assertingCallees = state.callees.map(asserting.contains)
       let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
       let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
