@@ -58,6 +58,42 @@ final class FixTests: XCTestCase {
     XCTAssertEqual(fixed, 3, "lifecycle_super_call, force_unwrap_in_test and generic_xctassert fix")
   }
 
+  /// A run whose findings keep no details (`RuleContext.keepsTestNames` off, the `text`
+  /// report) gets the same violations, naming no test.
+  func test_contextWithoutTestNames_sameViolationsNamingNoTest() {
+    let source = """
+      import XCTest
+
+      final class CartTests: XCTestCase {
+        func testTotal() {
+          sleep(1)
+          let item = try! Cart.load().items.first!
+          XCTAssert(item.price == 2)
+        }
+
+        func test_empty_isZero() {
+        }
+      }
+
+      """
+    let model = Scanner.scan(SourceFile(path: "CartTests.swift", text: source))
+    var named = Set<String>()
+    for type in RuleRegistry.all {
+      let rule = type.init(options: RuleOptions(defaultsOf: type.description))
+      var context = RuleContext(model: model, discovery: TestDiscovery(testCaseClasses: ["XCTestCase"]))
+      let withNames = rule.check(context)
+      context.keepsTestNames = false
+      let without = rule.check(context)
+      let id = type.description.id
+      XCTAssertEqual(without.map(\.offset), withNames.map(\.offset), id)
+      XCTAssertEqual(without.map(\.message), withNames.map(\.message), id)
+      XCTAssertTrue(without.allSatisfy { $0.test == nil }, "\(id) named a test")
+      if withNames.contains(where: { $0.test != nil }) { named.insert(id) }
+    }
+    XCTAssertTrue(
+      named.isSuperset(of: ["test_name_format", "sleep_in_test", "force_unwrap_in_test", "missing_assertion"]), "\(named)")
+  }
+
   static let after = """
     import XCTest
 

@@ -76,6 +76,7 @@ public struct FileLinter: Sendable {
     // A finding carries no fix: the rules need not build them.
     var context = context
     context.buildsFixes = false
+    context.keepsTestNames = keepsDetails
     let model = context.model
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var findings: [Finding] = []

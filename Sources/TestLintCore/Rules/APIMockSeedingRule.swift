@@ -56,7 +56,7 @@ public struct APIMockSeedingRule: Rule {
         violations.append(
           Violation(
             offset: model.offset(call.nameToken), message: Messages.seedWithMake(receiver, call.name),
-            test: context.test(ofFunction: function)?.qualifiedName))
+            test: context.testName(context.test(ofFunction: function))))
       }
     }
     return violations

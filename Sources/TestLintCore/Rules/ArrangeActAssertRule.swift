@@ -71,7 +71,7 @@ public struct ArrangeActAssertRule: Rule {
       guard let problem = problem(with: found) else { continue }
       violations.append(
         Violation(
-          offset: test.nameOffset, message: message(for: problem, test: test), test: test.qualifiedName))
+          offset: test.nameOffset, message: message(for: problem, test: test), test: context.testName(test)))
     }
     return violations
   }

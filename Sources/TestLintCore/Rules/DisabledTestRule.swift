@@ -35,7 +35,7 @@ public struct DisabledTestRule: Rule {
       violations.append(
         Violation(
           offset: function.nameOffset, message: Messages.renamed(function.name, prefix: prefix),
-          test: Self.qualifiedName(of: index, in: model)))
+          test: context.keepsTestNames ? Self.qualifiedName(of: index, in: model) : nil))
     }
     let quick = model.imports.contains { $0.module == "Quick" }
     for index in model.calls.indices {
@@ -59,7 +59,7 @@ public struct DisabledTestRule: Rule {
         violations.append(
           Violation(
             offset: offset, message: Messages.pending(call.name),
-            test: context.test(containingCall: index)?.qualifiedName))
+            test: context.testName(context.test(containingCall: index))))
       } else if let messagePosition = Self.skipCalls[call.name],
         call.path.count == 1 || call.path.count == 2 && call.path[0] == "XCTest"
       {
@@ -73,7 +73,7 @@ public struct DisabledTestRule: Rule {
         violations.append(
           Violation(
             offset: offset, message: Messages.skip(call.name),
-            test: context.test(containingCall: index)?.qualifiedName))
+            test: context.testName(context.test(containingCall: index))))
       }
     }
     // An attribute without arguments has no trait.
@@ -84,7 +84,7 @@ public struct DisabledTestRule: Rule {
           violations.append(
             Violation(
               offset: offset, message: Messages.disabledTrait,
-              test: Self.qualifiedName(of: index, in: model)))
+              test: context.keepsTestNames ? Self.qualifiedName(of: index, in: model) : nil))
         }
       }
     }

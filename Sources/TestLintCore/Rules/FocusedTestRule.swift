@@ -30,7 +30,7 @@ public struct FocusedTestRule: Rule {
         violations.append(
           Violation(
             offset: model.offset(call.nameToken), message: Messages.focused(call.name),
-            test: context.test(containingCall: index)?.qualifiedName))
+            test: context.testName(context.test(containingCall: index))))
       } else if Self.recordingCalls.contains(call.name),
         let record = call.arguments.first(where: { $0.label == "record" }),
         Self.recordsAlways(record.value, in: model)
@@ -38,7 +38,7 @@ public struct FocusedTestRule: Rule {
         violations.append(
           Violation(
             offset: model.offset(call.nameToken), message: Messages.recordArgument(call.name),
-            test: context.test(containingCall: index)?.qualifiedName))
+            test: context.testName(context.test(containingCall: index))))
       }
     }
     for assignment in model.assignments {
@@ -53,7 +53,7 @@ public struct FocusedTestRule: Rule {
       violations.append(
         Violation(
           offset: model.offset(assignment.targetToken), message: Messages.recordingFlag(name),
-          test: context.test(ofFunction: assignment.function)?.qualifiedName))
+          test: context.testName(context.test(ofFunction: assignment.function))))
     }
     // The attributes of functions, then of types, read in place (no array of them all).
     for index in model.functions.indices {

@@ -32,19 +32,19 @@ public struct ForceUnwrapInTestRule: Rule {
           violations.append(
             Violation(
               offset: model.offset(previous), message: Messages.forceTry(test.framework),
-              test: test.qualifiedName, fix: fix))
+              test: context.testName(test), fix: fix))
         } else if keyword == .as, tokens[previous].kind == .identifier {
           violations.append(
             Violation(
               offset: model.offset(previous), message: Messages.forceCast(test.framework),
-              test: test.qualifiedName))
+              test: context.testName(test)))
         } else if Self.endsOperand(previous, in: model),
           !Self.isImplicitlyUnwrappedType(bang: index, in: model)
         {
           violations.append(
             Violation(
               offset: model.offset(index), message: Messages.forceUnwrap(test.framework),
-              test: test.qualifiedName))
+              test: context.testName(test)))
         }
       }
     }

@@ -29,7 +29,7 @@ public struct GenericXCTAssertRule: Rule {
       violations.append(
         Violation(
           offset: model.offset(call.nameToken), message: Messages.message(for: suggestion),
-          test: context.test(ofFunction: call.function)?.qualifiedName,
+          test: context.testName(context.test(ofFunction: call.function)),
           fix: context.buildsFixes ? Self.fix(call, suggestion: suggestion, in: model) : nil))
     }
     return violations

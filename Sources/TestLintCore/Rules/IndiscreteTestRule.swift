@@ -41,7 +41,7 @@ public struct IndiscreteTestRule: Rule {
           : Messages.assertions(test, assertions, limit: maxAssertions))
         : Messages.lines(test, lines, limit: maxLines)
       violations.append(
-        Violation(offset: test.nameOffset, message: message, test: test.qualifiedName))
+        Violation(offset: test.nameOffset, message: message, test: context.testName(test)))
     }
     return violations
   }

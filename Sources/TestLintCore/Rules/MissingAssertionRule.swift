@@ -24,7 +24,7 @@ public struct MissingAssertionRule: Rule {
       guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
       if context.isEmptyBody(body) {
         violations.append(
-          Violation(offset: test.nameOffset, message: Messages.empty(test), test: test.qualifiedName))
+          Violation(offset: test.nameOffset, message: Messages.empty(test), test: context.testName(test)))
         continue
       }
       // A test that asserts in its own body is settled without asking about a helper: the
@@ -36,7 +36,7 @@ public struct MissingAssertionRule: Rule {
       }
       if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0 {
         violations.append(
-          Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: test.qualifiedName))
+          Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: context.testName(test)))
       }
     }
     return violations

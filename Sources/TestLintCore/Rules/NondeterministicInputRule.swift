@@ -16,7 +16,7 @@ public struct NondeterministicInputRule: Rule {
     for position in context.tests.indices {
       guard let body = context.tests[position].body else { continue }
       let calls = context.tests[position].calls
-      lazy var test: String? = context.tests[position].qualifiedName
+      lazy var test: String? = context.testName(context.tests[position])
       var index = body.lowerBound + 1
       while index < body.upperBound - 1 {
         defer { index += 1 }

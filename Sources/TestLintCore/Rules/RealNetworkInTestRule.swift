@@ -33,7 +33,7 @@ public struct RealNetworkInTestRule: Rule {
     let tokens = model.tokens
     let sessionLength = Int32("URLSession".utf8.count)
     for code in context.testCodeWithHelpers() {
-      lazy var test = code.test?.qualifiedName
+      lazy var test = context.testName(code.test)
       // Most tokens are rejected by their kind and length before `isSharedSession` reads more.
       for index in code.tokens
       where index < tokens.count && tokens[index].kind == .identifier

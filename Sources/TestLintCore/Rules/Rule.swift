@@ -75,6 +75,15 @@ public struct RuleContext: Sendable {
   let memo = RuleContextMemo()
   /// Whether rules build the fixes of their violations; off where only findings are wanted.
   public var buildsFixes = true
+  /// Whether violations name their test (`Violation.test`); off where findings keep no details
+  /// (the `text` report prints no test name, and making each was 0.8% of a run).
+  public var keepsTestNames = true
+
+  /// The name a violation in `test` records as its test: nil without one, or when the run keeps
+  /// no test names.
+  public func testName(_ test: DiscoveredTest?) -> String? {
+    keepsTestNames ? test?.qualifiedName : nil
+  }
 
   /// Creates a context for a model.
   public init(

@@ -48,7 +48,7 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
     let name = schedulers.filter { !$0.hasPrefix("$") }.sorted().first ?? "scheduler"
     return Violation(
       offset: model.offset(model.calls[send].nameToken), message: Messages.advance(name),
-      test: context.test(containingCall: send)?.qualifiedName)
+      test: context.testName(context.test(containingCall: send)))
   }
 
   /// The token range of the `when:` closure: a labelled argument, a labelled trailing closure,

@@ -33,7 +33,7 @@ public struct SleepInTestRule: Rule {
         violations.append(
           Violation(
             offset: model.offset(call.nameToken), message: Messages.wait(spelling),
-            test: code.test?.qualifiedName))
+            test: context.testName(code.test)))
       }
     }
     return violations

@@ -28,7 +28,7 @@ public struct UnreachableTestRule: Rule {
         violations.append(
           Violation(
             offset: test.nameOffset, message: Messages.privateSuite(test.name, modifier),
-            test: test.qualifiedName))
+            test: context.testName(test)))
       }
     }
     lazy var suiteNames = Self.swiftTestingSuiteNames(in: model)
