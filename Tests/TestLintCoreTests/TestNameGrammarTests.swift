@@ -33,6 +33,30 @@ final class TestNameGrammarTests: XCTestCase {
     }
   }
 
+  /// Suggested names for ASCII text, written byte by byte, are the ones the `Character` reading
+  /// makes.
+  func test_asciiSuggestions_matchTheCharacterReading() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["a", "Z", "7", "_", "-", "test", "Test", "x", "B", "__", " "]
+    var names = ["test", "test_", "testLoadCourse", "test_a__b", "Test", "loadCourse", "test_a_b_c_d", "_", "", "test_x"]
+    for _ in 0..<2_000 {
+      names.append((0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    }
+    for (minimum, maximum) in [(2, 3), (1, 5), (3, 3), (4, 6)] {
+      let rule = TestNameFormatRule(
+        options: RuleOptions(
+          defaultsOf: TestNameFormatRule.description,
+          configured: ["min_segments": .int(minimum), "max_segments": .int(maximum)]))
+      for name in names {
+        for prefix in ["test_", ""] {
+          XCTAssertEqual(
+            rule.asciiSuggestion(for: name, prefix: prefix), .some(rule.textSuggestion(for: name, prefix: prefix)),
+            "'\(name)' '\(prefix)' \(minimum)...\(maximum)")
+        }
+      }
+    }
+  }
+
   func test_nonASCIILetters_countAsLetters() {
     let messages = RuleLinting.findings(
       TestNameFormatRule.self, RuleLinting.xctest("func test_größe_wächst() { XCTAssertTrue(true) }")
