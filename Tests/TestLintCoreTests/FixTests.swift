@@ -90,8 +90,8 @@ final class FixTests: XCTestCase {
       XCTAssertTrue(without.allSatisfy { $0.test == nil }, "\(id) named a test")
       if withNames.contains(where: { $0.test != nil }) { named.insert(id) }
     }
-    XCTAssertTrue(
-      named.isSuperset(of: ["test_name_format", "sleep_in_test", "force_unwrap_in_test", "missing_assertion"]), "\(named)")
+    let expected: Set = ["test_name_format", "sleep_in_test", "force_unwrap_in_test", "missing_assertion"]
+    XCTAssertTrue(named.isSuperset(of: expected), "\(named)")
   }
 
   static let after = """

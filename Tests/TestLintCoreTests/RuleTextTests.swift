@@ -92,6 +92,20 @@ final class RuleTextTests: XCTestCase {
         XCTAssertTrue(comment.utf8.contains { $0 >= 0x80 }, comment.debugDescription)
       }
     }
+    // Configured words: one not ASCII leaves every comment to the Character loop; others
+    // answer as it does.
+    for words: Set<String> in [["given", "act-1", "x"], ["\u{E9}tape", "given"], ["and", "given"]] {
+      for comment in comments + ["// X and given", "// act-1", "// and and given", "// \u{E9}tape"] {
+        let bytes = Array(comment.utf8)
+        if let markers = ArrangeActAssertRule.asciiMarkers(in: bytes, 0..<bytes.count, known: words) {
+          XCTAssertEqual(markers, ArrangeActAssertRule.markers(in: comment, known: words), comment.debugDescription)
+        } else {
+          XCTAssertTrue(
+            comment.utf8.contains { $0 >= 0x80 } || words.contains { $0.utf8.contains { $0 >= 0x80 } },
+            comment.debugDescription)
+        }
+      }
+    }
   }
 
   /// `TestNameFormatRule.follows` as written before its byte-level path (2 to 3 segments).

@@ -40,7 +40,8 @@ final class TestNameGrammarTests: XCTestCase {
     let pieces = ["a", "Z", "7", "_", "-", "test", "Test", "x", "B", "__", " "]
     var names = ["test", "test_", "testLoadCourse", "test_a__b", "Test", "loadCourse", "test_a_b_c_d", "_", "", "test_x"]
     for _ in 0..<2_000 {
-      names.append((0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+      let count = Int.random(in: 0...7, using: &generator)
+      names.append((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
     }
     for (minimum, maximum) in [(2, 3), (1, 5), (3, 3), (4, 6)] {
       let rule = TestNameFormatRule(

@@ -20,6 +20,8 @@ public struct ArrangeActAssertRule: Rule {
   let markerSets: [[String]]
   /// Every marker of every set, lowercased.
   let known: Set<String>
+  /// `known` as bytes, for the comments read byte by byte.
+  private let knownWords: MarkerWords
   /// `Messages.listed` of each marker set, built once.
   let listedSets: [String]
   /// Each marker set, lowercased (the keys `found` holds), built once.
@@ -30,6 +32,7 @@ public struct ArrangeActAssertRule: Rule {
     let sets = options.stringLists("markers").filter { !$0.isEmpty }
     markerSets = sets.isEmpty ? [["Arrange", "Act", "Assert"], ["Given", "When", "Then"]] : sets
     known = Set(markerSets.joined().map { $0.lowercased() })
+    knownWords = MarkerWords(known)
     listedSets = markerSets.map(Messages.listed)
     loweredSets = markerSets.map { $0.map { $0.lowercased() } }
   }
@@ -64,7 +67,7 @@ public struct ArrangeActAssertRule: Rule {
         if sorted, Int(comment.start) >= end { break }
         guard Int(comment.start) >= start && Int(comment.end) <= end else { continue }
         let markers =
-          Self.asciiMarkers(in: model.source.bytes, comment.range, known: known)
+          Self.asciiMarkers(in: model.source.bytes, comment.range, words: knownWords)
           ?? Self.markers(in: model.source.text(comment.range), known: known)
         if !markers.isEmpty { found.append(markers) }
       }
@@ -79,6 +82,9 @@ public struct ArrangeActAssertRule: Rule {
   /// What is wrong with the markers found, judged against the set the test comes closest to
   /// (the most markers present; the first set on a tie); nil when one set appears in order.
   func problem(with found: [Set<String>]) -> Problem? {
+    // No marker (most tests): the first set's first marker is missing, as the loop below finds
+    // after judging every set.
+    if found.isEmpty, let set = markerSets.first, let marker = set.first { return .missing(marker, set: set) }
     var closest: (problem: Problem, present: Int)?
     for (set, keys) in zip(markerSets, loweredSets) {
       guard let problem = Self.problem(with: found, set: set, keys: keys) else { return nil }
@@ -151,7 +157,36 @@ public struct ArrangeActAssertRule: Rule {
   /// is a Character but `\r\n`, which is neither a letter nor a separator); nil when a byte it
   /// reads is not ASCII, or when an empty marker is known (the `String` loop then decides).
   static func asciiMarkers(in bytes: [UInt8], _ range: Range<Int>, known: Set<String>) -> Set<String>? {
-    if known.contains("") { return nil }
+    asciiMarkers(in: bytes, range, words: MarkerWords(known))
+  }
+
+  /// The known marker words as bytes: each word of a comment is compared with them (a few
+  /// words), not made a string and hashed (most comments in tests name no marker).
+  struct MarkerWords: Sendable {
+    let words: [String]
+    let bytes: [[UInt8]]
+    /// Whether every word is ASCII and not empty; otherwise (a word may then equal text in
+    /// other code points) comments are left to `markers(in:known:)`.
+    let isASCII: Bool
+
+    init(_ known: Set<String>) {
+      words = known.sorted()
+      bytes = words.map { Array($0.utf8) }
+      isASCII = bytes.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// The word whose bytes are those of `word` (ASCII letters) lowercased.
+    func match(_ word: UnsafeBufferPointer<UInt8>) -> String? {
+      for index in bytes.indices where bytes[index].count == word.count {
+        if ArrangeActAssertRule.equalsLowered(word, bytes[index]) { return words[index] }
+      }
+      return nil
+    }
+  }
+
+  /// `asciiMarkers(in:_:known:)` with the known words as bytes.
+  static func asciiMarkers(in bytes: [UInt8], _ range: Range<Int>, words: MarkerWords) -> Set<String>? {
+    guard words.isASCII else { return nil }
     return bytes.withUnsafeBufferPointer { bytes -> Set<String>? in
       let end = min(range.upperBound, bytes.count)
       var index = max(0, range.lowerBound)
@@ -163,24 +198,21 @@ public struct ArrangeActAssertRule: Rule {
       }
       var result: Set<String> = []
       while true {
-        var word: [UInt8] = []
+        let start = index
         while index < end {
           let byte = bytes[index]
           if byte >= 0x80 { return nil }
-          if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
-            word.append(byte)
-          } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
-            word.append(byte + 0x20)
-          } else {
-            break
-          }
+          let isLetter =
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+          guard isLetter else { break }
           index += 1
         }
-        let lowered = String(decoding: word, as: UTF8.self)
-        if lowered == "and", !result.isEmpty {
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if !result.isEmpty, word.count == 3, Self.equalsLowered(word, Self.and) {
           // Skipped, as in `markers(in:known:)`.
-        } else if known.contains(lowered) {
-          result.insert(lowered)
+        } else if let marker = words.match(word) {
+          result.insert(marker)
         } else {
           return result
         }
@@ -192,6 +224,20 @@ public struct ArrangeActAssertRule: Rule {
         }
       }
     }
+  }
+
+  private static let and = Array("and".utf8)
+
+  /// Whether the ASCII letters of `word`, lowercased, are the bytes `lowered`.
+  fileprivate static func equalsLowered(_ word: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
+    guard lowered.count == word.count else { return false }
+    for index in word.indices {
+      let byte = word[index]
+      if (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte) != lowered[index] {
+        return false
+      }
+    }
+    return true
   }
 
   /// The separators `markers(in:known:)` skips between words, as bytes.
