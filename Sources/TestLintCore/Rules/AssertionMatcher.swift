@@ -67,7 +67,10 @@ public struct AssertionMatcher: Sendable {
   private func assertsByCall(
     _ call: Call, named name: String, in model: FileModel, usesTestStore: Bool
   ) -> Bool {
-    switch name {
+    // The names below are ASCII letters without `K`: a name of another length is none of them
+    // (see `RuleText.isName`), and is not compared with each.
+    let length = name.utf8.count
+    switch length < 64 && Self.switchLengths & (1 << UInt64(length)) != 0 ? name : "" {
     case "wait": return call.labels.first == "for"
     case "fulfillment": return call.labels.first == "of"
     case "record":
@@ -243,6 +246,9 @@ public struct AssertionMatcher: Sendable {
   static let prefixNames: [StaticString] = ["XCTAssert", "FBSnapshotVerify"]
 
   /// Names `isAssertion` decides in its `switch` (keep in step with it).
+  /// A bit for the length of each of `switchNames`.
+  private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
+
   static let switchNames: Set<String> = [
     "wait", "fulfillment", "record", "perform", "expect", "require", "unwrap", "pollUnwrap", "fail",
     "send", "receive", "finish", "skipReceivedActions",

@@ -81,7 +81,7 @@ public struct IndiscreteTestRule: Rule {
       let name = model.calls[index].name
       // Nimble's `waitUntil { done in ... }` asserts; UI-test helpers' `element.waitUntil(.visible)`
       // only waits.
-      if name == "waitUntil", model.calls[index].path.count > 1 || model.calls[index].hasExpressionBase {
+      if RuleText.isName(name, "waitUntil"), model.calls[index].path.count > 1 || model.calls[index].hasExpressionBase {
         continue
       }
       // `XCTAssertEqual(try XCTUnwrap(a), b)` is one check, not two.

@@ -33,6 +33,15 @@ enum RuleText {
 }
 
 extension RuleText {
+  /// `text == name` for a name of ASCII letters and digits other than `K`: by their lengths
+  /// first, so that most texts, which differ in length, are told apart without a call into the
+  /// runtime's comparison. No other text spells such a name in another number of bytes (of
+  /// every character, only the Kelvin sign is canonically an ASCII letter, `K`).
+  @inline(__always)
+  static func isName(_ text: String, _ name: String) -> Bool {
+    text.utf8.count == name.utf8.count && text == name
+  }
+
   /// `text.hasPrefix(prefix)` (canonical equivalence included), for a prefix of ASCII bytes
   /// other than CR: decided from the bytes while they are ASCII (an ASCII byte starts a
   /// Character of its own, and one that differs cannot be equivalent), and by `String` when a

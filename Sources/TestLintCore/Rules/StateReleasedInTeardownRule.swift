@@ -79,7 +79,8 @@ public struct StateReleasedInTeardownRule: Rule {
       registering.formUnion(context.reachableFunctions(from: setUp))
     }
     for function in registering.sorted() {
-      for callIndex in model.functions[function].calls where model.calls[callIndex].name == "addTeardownBlock" {
+      for callIndex in model.functions[function].calls
+      where RuleText.isName(model.calls[callIndex].name, "addTeardownBlock") {
         let call = model.calls[callIndex]
         var closures = call.trailingClosures.map(\.tokens)
         closures += call.arguments.map(\.value).filter { !$0.isEmpty && model.tokens[$0.lowerBound].kind == .leftBrace }
