@@ -1,4 +1,4 @@
-import TestLintCore
+@testable import TestLintCore
 import XCTest
 
 /// `indiscrete_test`: the numbers in its message, and what is and is not counted.
@@ -42,6 +42,79 @@ final class IndiscreteTestRuleTests: XCTestCase {
       [
         "test 'test_lines_counted' has 2 lines of code (at most 1); split it into tests that each check one behaviour"
       ])
+  }
+
+  /// The lines of every body are those the loop as first written counts (`oracleCodeLines`).
+  func test_codeLines_countAsTheFirstLoop() throws {
+    let tricky = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_a() {
+          @MainActor
+          final class Spy: NSObject { var calls = 0; func call() { calls += 1 } }
+          let spy = Spy(); spy.call()
+          struct
+            Split { let a = 1 }
+          enum E { case a, b }; let e = E.a
+          private struct P {}
+          let text = \"\"\"
+            struct NotAType {
+            \"\"\"
+          XCTAssertEqual(spy.calls, 1) ; class C {}
+          let closure = { struct Inner { } ; return 1 }
+          actor A { }
+        }
+        func test_b() { }
+        func test_c() { let x = 1
+        }
+        func test_d() {
+          struct Unclosed {
+        }
+      }
+      """
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    var sources = [tricky]
+    for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!
+    where url.pathExtension == "swift" {
+      sources.append(try String(contentsOf: url, encoding: .utf8))
+    }
+    var bodies = 0
+    for source in sources {
+      let model = Scanner.scan(SourceFile(path: "T.swift", text: source))
+      for function in model.functions {
+        guard let body = function.body else { continue }
+        bodies += 1
+        XCTAssertEqual(
+          IndiscreteTestRule.codeLines(in: body, of: model), Self.oracleCodeLines(in: body, of: model),
+          "\(function.name) at \(body)")
+      }
+    }
+    XCTAssertGreaterThan(bodies, 50)
+  }
+
+  /// `IndiscreteTestRule.codeLines(in:of:)` as first written: every token of the body read in
+  /// turn, each line kept in an array.
+  static func oracleCodeLines(in body: Range<Int>, of model: FileModel) -> Int {
+    guard body.count > 2 else { return 0 }
+    let source = model.source
+    let openLine = source.line(of: model.offset(body.lowerBound))
+    let closeLine = source.line(of: model.offset(body.upperBound - 1))
+    var lines: [Int] = []
+    var skipUntil = body.lowerBound
+    for index in (body.lowerBound + 1)..<(body.upperBound - 1) where index > skipUntil {
+      if let end = IndiscreteTestRule.localTypeEnd(at: index, limit: body.upperBound - 1, in: model) {
+        var first = index
+        while first - 1 > body.lowerBound, IndiscreteTestRule.isDeclarationPrefix(first - 1, in: model) { first -= 1 }
+        let firstLine = source.line(of: model.offset(first))
+        lines = lines.filter { $0 < firstLine }
+        skipUntil = end
+        continue
+      }
+      guard model.tokens[index].isAtLineStart else { continue }
+      let line = source.line(of: Int(model.tokens[index].start))
+      if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
+    }
+    return lines.count
   }
 
   func test_factoriesSharingAnAssertingName_areNotAssertions() {
