@@ -33,6 +33,17 @@ final class FileListTests: XCTestCase {
     XCTAssertTrue(list.allSatisfy { $0.stamp == nil })
   }
 
+  func test_filesOutsideTheWorkingDirectory_readBackAsAdded() {
+    // Their display paths are their paths (a run over a folder elsewhere).
+    let entries = ["/elsewhere/B.swift", "/elsewhere/A/C.swift"].map {
+      FileEntry(path: $0, displayPath: $0, stamp: FileStamp(size: 3, modified: 4))
+    }
+    let list = FileList(entries)
+    XCTAssertEqual(Array(list), entries)
+    XCTAssertEqual(list.map(\.path), ["/elsewhere/B.swift", "/elsewhere/A/C.swift"])
+    XCTAssertEqual(LintEngine.sortedPaths(list), ["/elsewhere/A/C.swift", "/elsewhere/B.swift"])
+  }
+
   func test_settingAnEntry_keepsTheNewOne() {
     var list = FileList(["A.swift", "B.swift"].map { FileEntry(folder: "/w/", displayPath: $0, stamp: FileStamp(size: 1, modified: 1)) })
     list[1].stamp = nil

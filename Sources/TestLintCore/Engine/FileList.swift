@@ -9,13 +9,14 @@
 /// A run's files, held compactly: a run keeps its list until it ends, and a large tree's paths
 /// are most of what it keeps for each file.
 ///
-/// The walk's files inside the working directory (nearly every file of a run) are packed: their
-/// display paths back to back in one buffer of bytes, where each ends in one array, their
-/// stamps in another, and the one folder their paths to open start with (the path is that
-/// folder's text followed by the display path). That is about the display path's length plus 8
-/// bytes a file (24 with stamps), where an array of `FileEntry` holds 64 bytes and a string
-/// of 32 bytes or more for each. Any other entry (a file outside the working directory, one
-/// changed after it was added) is kept as it is. An entry is made when it is read.
+/// The walk's files (nearly every file of a run) are packed: their display paths back to back
+/// in one buffer of bytes, where each ends in one array, their stamps in another, and the one
+/// folder their paths to open start with (the path is that folder's text followed by the
+/// display path; none for the files of a run outside the working directory, whose display paths
+/// are their paths). That is about the display path's length plus 8 bytes a file (24 with
+/// stamps), where an array of `FileEntry` holds 64 bytes and a string of 32 bytes or more for
+/// each. Any other entry (a path that is neither, one changed after it was added) is kept as it
+/// is. An entry is made when it is read.
 public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// The display paths of the packed entries, back to back.
   private var bytes: [UInt8] = []
@@ -25,8 +26,8 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// none); then `stamps` holds one for each entry.
   private var stamped = false
   private var stamps: [FileStamp] = []
-  /// The folder text (ending in `/`) every packed entry's path starts with; nil before the
-  /// first.
+  /// The folder text (ending in `/`, or empty) every packed entry's path starts with; nil
+  /// before the first.
   private var folder: String?
   /// The entries not packed, by index.
   private var others: [Int: FileEntry] = [:]
@@ -98,7 +99,13 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   public subscript(position: Int) -> FileEntry {
     get {
       if !others.isEmpty, let other = others[position] { return other }
-      return FileEntry(folder: folder!, displayPath: packedPath(position), stamp: stamped ? stamps[position] : nil)
+      let displayPath = packedPath(position)
+      let stamp = stamped ? stamps[position] : nil
+      // Paths that are their display paths (the files of a run outside the working directory).
+      guard let folder, !folder.isEmpty else {
+        return FileEntry(path: displayPath, displayPath: displayPath, stamp: stamp)
+      }
+      return FileEntry(folder: folder, displayPath: displayPath, stamp: stamp)
     }
     set {
       others[position] = newValue

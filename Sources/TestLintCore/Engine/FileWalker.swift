@@ -47,10 +47,14 @@ public struct FileEntry: Sendable, Hashable {
     case other(String)
   }
 
-  /// The folder text the path starts with, when it is one shared by the walk's entries.
+  /// The text the path is the display path after: a folder shared by the walk's entries, or
+  /// nothing when the path is the display path; nil for another path.
   var folder: String? {
-    if case .under(let folder) = location { return folder }
-    return nil
+    switch location {
+    case .under(let folder): folder
+    case .display: ""
+    case .other: nil
+    }
   }
 
   /// A string whose last component is the file's name: the display path unless the path is
