@@ -40,17 +40,8 @@ final class FixTests: XCTestCase {
       }
 
       """
-    let model = Scanner.scan(SourceFile(path: "CartTests.swift", text: source))
     var fixed = 0
-    for type in RuleRegistry.all {
-      let rule = type.init(options: RuleOptions(defaultsOf: type.description))
-      var context = RuleContext(model: model, discovery: TestDiscovery(testCaseClasses: ["XCTestCase"]))
-      let withFixes = rule.check(context)
-      context.buildsFixes = false
-      let without = rule.check(context)
-      let id = type.description.id
-      XCTAssertEqual(without.map(\.offset), withFixes.map(\.offset), id)
-      XCTAssertEqual(without.map(\.message), withFixes.map(\.message), id)
+    for (id, withFixes, without) in sameViolations(of: source, without: \.buildsFixes) {
       XCTAssertEqual(without.map(\.test), withFixes.map(\.test), id)
       XCTAssertTrue(without.allSatisfy { $0.fix == nil }, "\(id) built a fix")
       fixed += withFixes.filter { $0.fix != nil }.count
@@ -76,22 +67,32 @@ final class FixTests: XCTestCase {
       }
 
       """
-    let model = Scanner.scan(SourceFile(path: "CartTests.swift", text: source))
     var named = Set<String>()
-    for type in RuleRegistry.all {
-      let rule = type.init(options: RuleOptions(defaultsOf: type.description))
-      var context = RuleContext(model: model, discovery: TestDiscovery(testCaseClasses: ["XCTestCase"]))
-      let withNames = rule.check(context)
-      context.keepsTestNames = false
-      let without = rule.check(context)
-      let id = type.description.id
-      XCTAssertEqual(without.map(\.offset), withNames.map(\.offset), id)
-      XCTAssertEqual(without.map(\.message), withNames.map(\.message), id)
+    for (id, withNames, without) in sameViolations(of: source, without: \.keepsTestNames) {
       XCTAssertTrue(without.allSatisfy { $0.test == nil }, "\(id) named a test")
       if withNames.contains(where: { $0.test != nil }) { named.insert(id) }
     }
     let expected: Set = ["test_name_format", "sleep_in_test", "force_unwrap_in_test", "missing_assertion"]
     XCTAssertTrue(named.isSuperset(of: expected), "\(named)")
+  }
+
+  /// Each rule's violations of `source` (default options) with the context as made and with
+  /// `flag` off, after checking both are at the same places with the same messages.
+  private func sameViolations(
+    of source: String, without flag: WritableKeyPath<RuleContext, Bool>
+  ) -> [(id: String, with: [Violation], without: [Violation])] {
+    let model = Scanner.scan(SourceFile(path: "CartTests.swift", text: source))
+    let context = RuleContext(model: model, discovery: TestDiscovery(testCaseClasses: ["XCTestCase"]))
+    var off = context
+    off[keyPath: flag] = false
+    return RuleRegistry.all.map { type in
+      let rule = type.init(options: RuleOptions(defaultsOf: type.description))
+      let (with, without) = (rule.check(context), rule.check(off))
+      let id = type.description.id
+      XCTAssertEqual(without.map(\.offset), with.map(\.offset), id)
+      XCTAssertEqual(without.map(\.message), with.map(\.message), id)
+      return (id, with, without)
+    }
   }
 
   static let after = """
