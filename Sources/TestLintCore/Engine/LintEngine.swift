@@ -126,7 +126,7 @@ public struct LintEngine: Sendable {
       // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
       // both names: that cost 13% of a run on real code).
       // One array, the early files from the front and the later ones from the back (reversed
-      // after): not two lists and their concatenation, alive for the whole run.
+      // after): not two lists and their concatenation.
       let order = [Int](unsafeUninitializedCapacity: files.count) { buffer, count in
         var front = 0
         var back = files.count
