@@ -6,6 +6,22 @@ import XCTest
 final class LexerTests: XCTestCase {
   // MARK: Comments
 
+  /// A file with more tokens than the room first made for them (a token per 4 bytes) keeps
+  /// every one, in order, with its place and flags.
+  func test_denseFile_keepsEveryToken() {
+    for count in [1, 3, 40, 5_000] {
+      let text = String(repeating: "a,\n", count: count) + "// end\n"
+      let lexed = Lexer.lex(SourceFile(path: "a.swift", text: text))
+      XCTAssertEqual(lexed.tokens.count, 2 * count, "\(count)")
+      XCTAssertEqual(lexed.comments.count, 1)
+      for (position, token) in lexed.tokens.enumerated() {
+        XCTAssertEqual(token.kind, position % 2 == 0 ? .identifier : .comma, "\(count) \(position)")
+        XCTAssertEqual(Int(token.start), position / 2 * 3 + position % 2)
+        XCTAssertEqual(token.isAtLineStart, position > 0 && position % 2 == 0)
+      }
+    }
+  }
+
   func test_lineComment_hidesCode() {
     assertHidesCode("// } func leaked() { call() } class Leaked {")
   }

@@ -28,12 +28,25 @@ public struct Lexer {
   /// Splits a file into tokens.
   public static func lex(_ file: SourceFile) -> LexedFile {
     file.bytes.withUnsafeBufferPointer { buffer in
-      var lexer = LexerState(buffer: buffer)
-      lexer.run()
-      let tokens = lexer.takeTokens()
+      // The tokens are written into the array's own storage, room for a token per 4 bytes
+      // (real code has about one per 5): not copied into an array after (1% of a run). A file
+      // with more moves them to storage of the lexer's own, and they are copied once at the end.
+      var rest: (comments: [Token], problems: [LexProblem], mayHaveDirectives: Bool) = ([], [], true)
+      var grown: [Token]?
+      let tokens = [Token](unsafeUninitializedCapacity: buffer.count / 4 + 16) { storage, count in
+        var lexer = LexerState(buffer: buffer, storage: storage)
+        lexer.run()
+        if lexer.ownsTokens {
+          grown = lexer.takeTokens()
+          count = 0
+        } else {
+          count = lexer.tokenCount
+        }
+        rest = (lexer.comments, lexer.problems, lexer.mayHaveDirectives)
+      }
       return LexedFile(
-        tokens: tokens, comments: lexer.comments, problems: lexer.problems,
-        mayHaveDirectives: lexer.mayHaveDirectives)
+        tokens: grown ?? tokens, comments: rest.comments, problems: rest.problems,
+        mayHaveDirectives: rest.mayHaveDirectives)
     }
   }
 }
@@ -42,11 +55,14 @@ private struct LexerState {
   let buffer: UnsafeBufferPointer<UInt8>
   let count: Int
   var index = 0
-  /// The tokens so far, in storage of our own (grown by doubling): appending is a store, with
-  /// no uniqueness or capacity checks of an array; `takeTokens` makes the array once.
+  /// The tokens so far, in the storage given, then (once it is full) in storage of our own,
+  /// grown by doubling: appending is a store, with no uniqueness or capacity checks of an
+  /// array; `takeTokens` makes the array of our own storage once.
   var tokens: UnsafeMutablePointer<Token>
   var tokenCount = 0
   var tokenCapacity: Int
+  /// Whether `tokens` is storage of our own (the storage given was too small).
+  var ownsTokens = false
   var comments: [Token] = []
   var problems: [LexProblem] = []
   var pendingFlags: UInt8 = 0
@@ -62,14 +78,16 @@ private struct LexerState {
   let classes = ByteClass.table
   let keywords = KeywordTable.shared
 
-  init(buffer: UnsafeBufferPointer<UInt8>) {
+  /// A lexer of `buffer` writing its tokens into `storage` (not empty) while they fit.
+  init(buffer: UnsafeBufferPointer<UInt8>, storage: UnsafeMutableBufferPointer<Token>) {
     self.buffer = buffer
     self.count = buffer.count
-    tokenCapacity = buffer.count / 5 + 16
-    tokens = .allocate(capacity: tokenCapacity)
+    tokenCapacity = storage.count
+    tokens = storage.baseAddress!
   }
 
-  /// The tokens as an array; frees the lexer's storage (call once, after `run`).
+  /// The tokens as an array, when in storage of our own (`ownsTokens`); frees it (call once,
+  /// after `run`).
   mutating func takeTokens() -> [Token] {
     let array = Array(UnsafeBufferPointer(start: tokens, count: tokenCount))
     tokens.deinitialize(count: tokenCount)
@@ -160,9 +178,10 @@ private struct LexerState {
     let capacity = tokenCapacity * 2
     let grown = UnsafeMutablePointer<Token>.allocate(capacity: capacity)
     grown.moveInitialize(from: tokens, count: tokenCount)
-    tokens.deallocate()
+    if ownsTokens { tokens.deallocate() }
     tokens = grown
     tokenCapacity = capacity
+    ownsTokens = true
   }
 
   mutating func addComment(_ start: Int) {
