@@ -69,9 +69,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// order), without making an entry.
   func sortedByDisplayPath() -> FileList {
     if indices.dropFirst().allSatisfy({ !displayPath($0, precedes: $0 - 1) }) { return self }
-    let order = indices.sorted { first, second in
-      displayPath(first, precedes: second) || first < second && !displayPath(second, precedes: first)
-    }
+    let order = indices.sorted(by: inPathOrder)
     var sorted = FileList()
     sorted.stamped = stamped
     sorted.folder = folder
@@ -90,9 +88,12 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
 
   /// Keeps the list's storage to what it holds (the walk's appends leave room for more).
   mutating func trim() {
-    if bytes.capacity > bytes.count + bytes.count / 8 { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
-    if ends.capacity > ends.count + ends.count / 8 { ends = ends.withUnsafeBufferPointer { Array($0) } }
-    if stamps.capacity > stamps.count + stamps.count / 8 { stamps = stamps.withUnsafeBufferPointer { Array($0) } }
+    func fit<Element>(_ array: inout [Element]) {
+      if array.capacity > array.count + array.count / 8 { array = array.withUnsafeBufferPointer { Array($0) } }
+    }
+    fit(&bytes)
+    fit(&ends)
+    fit(&stamps)
   }
 
   /// The entry at `position`; setting one keeps it as it is given.
@@ -141,6 +142,12 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// Whether the display path at `first` sorts before the one at `second` (`<` of the strings).
   func displayPath(_ first: Int, precedes second: Int) -> Bool {
     compare(first, second) { $0 < $1 } ?? (displayPath(first) < displayPath(second))
+  }
+
+  /// Whether the entry at `first` comes before the one at `second` in path order: by display
+  /// path, entries of equal paths in their order (a stable sort's order).
+  func inPathOrder(_ first: Int, _ second: Int) -> Bool {
+    displayPath(first, precedes: second) || first < second && !displayPath(second, precedes: first)
   }
 
   /// Whether the display paths at `first` and `second` are equal strings.

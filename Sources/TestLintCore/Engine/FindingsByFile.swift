@@ -47,10 +47,9 @@ struct FindingsByFile: Sendable {
       // ones): the blocks are taken as they are, not copied.
       ordered = blocks
     } else {
+      // By their files' order: the blocks come one per file, in the files' order.
       let order = blocks.indices.filter { blocks[$0].count > 0 }.sorted {
-        let (first, second) = (blocks[$0].file, blocks[$1].file)
-        return files.displayPath(first, precedes: second)
-          || !files.displayPath(second, precedes: first) && $0 < $1
+        files.inPathOrder(blocks[$0].file, blocks[$1].file)
       }
       ordered = order.map { blocks[$0] }
     }

@@ -76,7 +76,7 @@ final class RunFacts: Sendable {
 
   private let state = Locked(State())
   /// The classes, and the `test...` functions that assert or call a name, as `encodeClass`
-  /// and `encodeTest` write them.
+  /// and `encodeFunction` write them.
   private let waiting: FindingStore
 
   /// Facts whose classes and `test...` functions wait in `waiting` until the run settles.
@@ -107,11 +107,13 @@ final class RunFacts: Sendable {
     }
     for helper in declarations.helpers {
       if Speculation.isTestName(helper.name) {
-        if helper.asserts || !helper.callees.isEmpty { Self.encodeTest(helper, into: &waiting) }
+        if helper.asserts || !helper.callees.isEmpty {
+          Self.encodeFunction(helper, kind: Self.testKind, into: &waiting)
+        }
       } else if helper.asserts {
         asserting.append(NameKey(helper.name))
       } else if !helper.callees.isEmpty {
-        Self.encodeCaller(helper, into: &waiting)
+        Self.encodeFunction(helper, kind: Self.callerKind, into: &waiting)
       }
     }
     if !waiting.bytes.isEmpty { _ = self.waiting.keep(waiting.bytes) }
@@ -261,16 +263,16 @@ final class RunFacts: Sendable {
       // are of neither (initializers, the code under test, functions of other modules) and
       // are left on disk. Then from the names that assert, up through their callers.
       var graph = HelperCalls()
+      func add(_ caller: NameKey, calling callees: [NameKey]) {
+        graph.add(caller, calling: callees.filter { callers.contains($0.first) || asserting.contains($0) })
+      }
       waiting.forEachChunk { bytes in
         Self.decodeWaiting(
           bytes, onClass: { _, _, _ in },
           onTest: { name, asserts, callees in
-            guard !asserts, state.calledTests.contains(name) else { return }
-            graph.add(name, calling: callees().filter { callers.contains($0.first) || asserting.contains($0) })
+            if !asserts, state.calledTests.contains(name) { add(name, calling: callees()) }
           },
-          onCaller: { name, callees in
-            graph.add(name, calling: callees().filter { callers.contains($0.first) || asserting.contains($0) })
-          })
+          onCaller: { name, callees in add(name, calling: callees()) })
       }
       callers = []
       if releasing {
@@ -316,6 +318,12 @@ final class RunFacts: Sendable {
     writer.u64(key.second)
   }
 
+  /// The `count` keys written from `position` on.
+  private static func readKeys(_ bytes: ArraySlice<UInt8>, at position: Int, count: Int) -> [NameKey] {
+    var reader = ByteReader(bytes: bytes, position: position)
+    return (0..<count).compactMap { _ in readKey(&reader) }
+  }
+
   private static func readKey(_ reader: inout ByteReader) -> NameKey? {
     guard let first = reader.u64(), let second = reader.u64() else { return nil }
     return NameKey(first: first, second: second)
@@ -329,20 +337,14 @@ final class RunFacts: Sendable {
     writer.string(pair.superclass)
   }
 
-  private static func encodeTest(_ function: HelperSummary, into writer: inout ByteWriter) {
-    writer.int(testKind)
+  /// A `test...` function (`testKind`) or a helper that does not assert (`callerKind`).
+  private static func encodeFunction(_ function: HelperSummary, kind: Int, into writer: inout ByteWriter) {
+    writer.int(kind)
     write(NameKey(function.name), to: &writer)
     writer.int(function.asserts ? 1 : 0)
     let callees = function.asserts ? [] : function.callees
     writer.int(callees.count)
     for callee in callees { write(NameKey(callee), to: &writer) }
-  }
-
-  private static func encodeCaller(_ function: HelperSummary, into writer: inout ByteWriter) {
-    writer.int(callerKind)
-    write(NameKey(function.name), to: &writer)
-    writer.int(function.callees.count)
-    for callee in function.callees { write(NameKey(callee), to: &writer) }
   }
 
   private static func encodeOwnType(_ key: NameKey, known: UInt8, file: Int, into writer: inout ByteWriter) {
@@ -352,7 +354,7 @@ final class RunFacts: Sendable {
     writer.int(Int(known))
   }
 
-  /// Reads what waits in `bytes` (the entries `encodeClass`, `encodeTest` and `encodeOwnType`
+  /// Reads what waits in `bytes` (the entries `encodeClass`, `encodeFunction` and `encodeOwnType`
   /// wrote, one after the other), calling the closure of each entry's kind; a class's names
   /// and a test's callees are made only when asked for. Stops at the first entry that does
   /// not read whole.
@@ -375,25 +377,18 @@ final class RunFacts: Sendable {
           guard let name = reader.string(), let superclass = reader.string() else { return nil }
           return ResultCache.Pair(name: name, superclass: superclass)
         }
-      case testKind?:
+      case let kind? where kind == testKind || kind == callerKind:
         guard let name = readKey(&reader), let asserts = reader.int(), let count = reader.int(), count >= 0,
           count <= (bytes.endIndex - reader.position) / 16
         else { return }
         let callees = reader.position
         reader.position += count * 16
-        onTest(name, asserts == 1) {
-          var reader = ByteReader(bytes: bytes, position: callees)
-          return (0..<count).compactMap { _ in readKey(&reader) }
-        }
-      case callerKind?:
-        guard let name = readKey(&reader), let count = reader.int(), count >= 0,
-          count <= (bytes.endIndex - reader.position) / 16
-        else { return }
-        let callees = reader.position
-        reader.position += count * 16
-        onCaller(name) {
-          var reader = ByteReader(bytes: bytes, position: callees)
-          return (0..<count).compactMap { _ in readKey(&reader) }
+        // The callees read only when asked for, by closures passed as they are written (one
+        // stored in a variable first was made on the heap for every entry).
+        if kind == testKind {
+          onTest(name, asserts == 1) { readKeys(bytes, at: callees, count: count) }
+        } else {
+          onCaller(name) { readKeys(bytes, at: callees, count: count) }
         }
       case ownTypeKind?:
         guard let file = reader.int(), let first = reader.u64(), let known = reader.int() else { return }

@@ -209,7 +209,7 @@ public struct ArrangeActAssertRule: Rule {
           index += 1
         }
         let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if !result.isEmpty, word.count == 3, Self.equalsLowered(word, Self.and) {
+        if !result.isEmpty, Self.equalsLowered(word, Self.and) {
           // Skipped, as in `markers(in:known:)`.
         } else if let marker = words.match(word) {
           result.insert(marker)

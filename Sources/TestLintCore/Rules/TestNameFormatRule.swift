@@ -146,15 +146,13 @@ extension TestNameFormatRule {
     var segments = 1
     var segmentLength = 0
     for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "_"):
+      if byte == UInt8(ascii: "_") {
         if segmentLength == 0 { return false }
         segments += 1
         segmentLength = 0
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"):
+      } else if isLetterOrDigit(byte) {
         segmentLength += 1
-      default:
+      } else {
         return false
       }
     }
