@@ -93,6 +93,21 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertEqual(second.result.findings, first.result.findings)
   }
 
+  func test_fileListedWithoutStamp_isCachedWithItsSize() throws {
+    // A list not made by the walk may give no stamp: the next cache keeps the file with its
+    // size and no time, which a later list giving that stamp is trusted with.
+    let first = run(["FooTests.swift": Self.subclass], cache: ResultCache(key: "k"), stamp: { _ in nil })
+    XCTAssertEqual(first.reads, 1)
+    let size = Self.subclass.utf8.count
+    let second = run(
+      ["FooTests.swift": Self.subclass], cache: first.cache, stamp: { _ in FileStamp(size: size, modified: 0) })
+    XCTAssertEqual(second.reads, 0)
+    XCTAssertEqual(second.result.findings, first.result.findings)
+    let other = run(
+      ["FooTests.swift": Self.subclass], cache: first.cache, stamp: { _ in FileStamp(size: size, modified: 1) })
+    XCTAssertEqual(other.reads, 1, "another stamp: read to hash it")
+  }
+
   private func linkedCache() throws -> ResultCache {
     try XCTUnwrap(run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k")).cache)
   }
@@ -230,9 +245,11 @@ final class ResultCacheTests: XCTestCase {
 }
 
 extension ResultCacheTests {
-  /// Lints in-memory files; `changed` files get a new modification time.
+  /// Lints in-memory files; `changed` files get a new modification time; with `stamp`, each
+  /// file has the stamp it gives (none for nil).
   func run(
-    _ files: [String: String], cache: ResultCache?, changed: Set<String> = [], modified: Int = 2
+    _ files: [String: String], cache: ResultCache?, changed: Set<String> = [], modified: Int = 2,
+    stamp: ((String) -> FileStamp?)? = nil
   ) -> (result: LintResult, cache: ResultCache?, reads: Int) {
     let rules = RuleRegistry.all.filter { !$0.description.isOptIn }.map { type in
       ConfiguredRule(
@@ -242,7 +259,7 @@ extension ResultCacheTests {
     let entries = files.keys.sorted().map { name in
       FileEntry(
         path: "/virtual/" + name, displayPath: name,
-        stamp: FileStamp(size: 100, modified: changed.contains(name) ? modified : 1))
+        stamp: stamp.map { $0(name) } ?? FileStamp(size: 100, modified: changed.contains(name) ? modified : 1))
     }
     let contents = Dictionary(uniqueKeysWithValues: files.map { ("/virtual/" + $0.key, Array($0.value.utf8)) })
     let reads = Atomic<Int>(0)

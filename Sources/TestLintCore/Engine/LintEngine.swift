@@ -162,19 +162,20 @@ public struct LintEngine: Sendable {
         do throws(Diagnostic) {
           prefetcher?.starting(position)
           let read = try Self.read(entry, cache: cache, load: load)
+          if cache != nil { cachedPasses.keepStamp(read.stamp, of: index, entry: entry) }
           if let (reused, declarations) = read.reused {
             cachedPasses[index] = reused
             facts.add(declarations)
             return FirstPass()
           }
-          let (bytes, hash, stamp) = (read.bytes, read.hash, read.stamp)
+          let (bytes, hash) = (read.bytes, read.hash)
           let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
           let linted = only?.contains(index) ?? true
           var declarations = ResultCache.declarations(
             of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil)
           let record = cache == nil ? nil : FirstPass.Source.fresh(records.keep(ResultCache.encode(declarations)))
           guard linted else {
-            if let record { cachedPasses[index] = CachedPass(record: record, hash: hash, stamp: stamp) }
+            if let record { cachedPasses[index] = CachedPass(record: record, hash: hash) }
             facts.add(declarations)
             return FirstPass()
           }
@@ -207,7 +208,7 @@ public struct LintEngine: Sendable {
           let tests = listsTests ? Self.inventory(context, counter: counter) : []
           if let record {
             cachedPasses[index] = CachedPass(
-              record: record, hash: hash, stamp: stamp, cachedTests: records.keep(ResultCache.encodeTests(tests)))
+              record: record, hash: hash, cachedTests: records.keep(ResultCache.encodeTests(tests)))
           }
           var pass = FirstPass()
           pass.speculated = PerFile(
@@ -226,8 +227,10 @@ public struct LintEngine: Sendable {
     // What the run settles across files (pass 1's records stay in `passes`, where the cache's
     // results go below).
     let settled = facts.settled(roots: roots, releasing: true)
-    // The digests serve the cache only (without one, no array of them: 16 bytes a file).
-    var digests: [UInt64?] = []
+    // The digests serve the cache only (without one, no array of them: 8 bytes a file, 0 for a
+    // file with none: a digest that is 0 leaves the file's results out of the next cache, which
+    // then lints it again).
+    var digests: [UInt64] = []
     if let cache {
       // Rules may look at the files beside a file (`test_file_name`): their names are a
       // dependency of its cached results. Hashed as the files come (in path order), a hash
@@ -239,10 +242,10 @@ public struct LintEngine: Sendable {
         siblings[folder] = ResultCache.fnv1a(path, from: siblings[folder] ?? ResultCache.fnvOffsetBasis, separated: true)
       }
       let siblingDigests = siblings
-      digests = passes.withUnsafeMutableBufferPointer { buffer -> [UInt64?] in
+      digests = passes.withUnsafeMutableBufferPointer { buffer -> [UInt64] in
         // Each worker writes the results it finds to its file's own pass (no array of them).
         let passes = SharedPasses(base: buffer.baseAddress!)
-        return Parallel.map(count: files.count, threads: threads) { index -> UInt64? in
+        return Parallel.map(count: files.count, threads: threads) { index -> UInt64 in
           let file = files[index]
           var record: ResultCache.Record?
           let names: (typeReferences: [String], calledNames: [String])?
@@ -255,7 +258,7 @@ public struct LintEngine: Sendable {
           case nil:
             names = nil
           }
-          guard let names else { return nil }
+          guard let names else { return 0 }
           let digest = ResultCache.dependencies(
             typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: settled.discovery,
             assertingHelpers: settled.assertingHelpers)
@@ -275,8 +278,10 @@ public struct LintEngine: Sendable {
     }
     let first = passes
     let dependencies = digests
-    /// The digest of file `index`'s dependencies (nil without a cache).
-    @Sendable func dependency(_ index: Int) -> UInt64? { dependencies.isEmpty ? nil : dependencies[index] }
+    /// The digest of file `index`'s dependencies (nil without a cache, or without a digest).
+    @Sendable func dependency(_ index: Int) -> UInt64? {
+      dependencies.isEmpty || dependencies[index] == 0 ? nil : dependencies[index]
+    }
     let answers = settled
     let holds = Parallel.map(count: files.count, threads: threads) { index in
       first[index].speculation.holds(answers, file: index)
@@ -370,7 +375,7 @@ public struct LintEngine: Sendable {
         let pass = cachedPasses[index]
         guard let source = pass.record else { return nil }
         let hash = pass.hash
-        let stamp = file.stamp ?? pass.stamp
+        let stamp = cachedPasses.stamp(of: index, entry: file)
         var old: ResultCache.Record?
         if case .old(let offset, let length) = source {
           old = cache.record(at: offset, length: length, of: file.path)
@@ -550,22 +555,22 @@ public struct LintEngine: Sendable {
   ) {
     let slot = cache?.slot(for: entry.path)
     /// The file's record, when it reads back.
-    func reused(_ slot: ResultCache.Slot, stamp: FileStamp) -> (CachedPass, ResultCache.Declarations)? {
+    func reused(_ slot: ResultCache.Slot) -> (CachedPass, ResultCache.Declarations)? {
       guard let record = cache?.record(slot, of: entry.path), let declarations = record.decodedDeclarations()
       else { return nil }
       let pass = CachedPass(
-        record: .old(offset: slot.offset, length: slot.length), hash: slot.contentHash, stamp: stamp,
+        record: .old(offset: slot.offset, length: slot.length), hash: slot.contentHash,
         cachedDependencies: record.resultsDependencies)
       return (pass, declarations)
     }
     // Unchanged size and modification time: trust the cache without reading the file.
-    if let slot, let stamp = entry.stamp, slot.stamp == stamp, let found = reused(slot, stamp: stamp) {
+    if let slot, let stamp = entry.stamp, slot.stamp == stamp, let found = reused(slot) {
       return (found, [], slot.contentHash, stamp)
     }
     let bytes = try load(entry)
     let hash = cache == nil ? 0 : ResultCache.hash(bytes)
     let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
-    guard let slot, slot.contentHash == hash, let found = reused(slot, stamp: stamp) else {
+    guard let slot, slot.contentHash == hash, let found = reused(slot) else {
       return (nil, bytes, hash, stamp)
     }
     return (found, bytes, hash, stamp)
@@ -769,27 +774,38 @@ private struct FirstPass: Sendable {
   }
 }
 
-/// What a run with a cache keeps of each file read in pass 1.
+/// What a run with a cache keeps of each file read in pass 1: 64 bytes. (Its stamp is the
+/// list's, kept aside for the rare entry without one: `CachedPasses.stamp`.)
 private struct CachedPass: Sendable {
-  /// Where its declarations are.
-  var record: FirstPass.Source?
   /// Its content hash.
   var hash: UInt64 = 0
-  /// Its size and modification time.
-  var stamp = FileStamp(size: 0, modified: 0)
-  /// What the cached results were computed with.
-  var cachedDependencies: UInt64?
+  /// What the cached results were computed with; 0 for none (a digest that is 0 then only
+  /// fails to match, which `ResultCache.Record.decodedResults` checks again).
+  var cachedDependencies: UInt64 = 0
+  /// Where its declarations are.
+  var record: FirstPass.Source?
   /// Where pass 1 encoded the tests of its results for the cache (`FirstPass.speculated`'s).
   var cachedTests: FindingStore.Location?
+
+  init(record: FirstPass.Source? = nil, hash: UInt64 = 0, cachedDependencies: UInt64? = nil,
+    cachedTests: FindingStore.Location? = nil) {
+    self.record = record
+    self.hash = hash
+    self.cachedDependencies = cachedDependencies ?? 0
+    self.cachedTests = cachedTests
+  }
 }
 
-/// The `CachedPass` of each file of a run with a cache: one allocation for the run (88 bytes a
+/// The `CachedPass` of each file of a run with a cache: one allocation for the run (64 bytes a
 /// file), not an object per file (144 bytes each, scattered among the files' passing ones:
 /// the first run with a cache over 95,911 files peaked 11 MB higher). Each file's is written
 /// by the worker that reads it, read once pass 1 is over.
 private final class CachedPasses: @unchecked Sendable {
   private let base: UnsafeMutablePointer<CachedPass>
   private let count: Int
+  /// The stamps of the files read that the list has none for (only a list not made by the
+  /// walk): their size, and no time.
+  private let unstamped = Locked([Int: FileStamp]())
 
   init(count: Int) {
     self.count = count
@@ -805,6 +821,16 @@ private final class CachedPasses: @unchecked Sendable {
   subscript(index: Int) -> CachedPass {
     get { base[index] }
     set { base[index] = newValue }
+  }
+
+  /// Keeps the stamp file `index` was read with, when `entry` (its entry in the list) has none.
+  func keepStamp(_ stamp: FileStamp, of index: Int, entry: FileEntry) {
+    if entry.stamp == nil { unstamped.withLock { $0[index] = stamp } }
+  }
+
+  /// The stamp of file `index` for the next cache: the list's, else the one it was read with.
+  func stamp(of index: Int, entry: FileEntry) -> FileStamp {
+    entry.stamp ?? unstamped.withLock { $0[index] } ?? FileStamp(size: 0, modified: 0)
   }
 }
 
