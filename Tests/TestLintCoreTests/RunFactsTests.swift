@@ -45,6 +45,20 @@ final class RunFactsTests: XCTestCase {
     }
   }
 
+  func test_knownFacts_leaveOutFinalClasses() {
+    // A final class is no class's superclass: later files are told of the others only.
+    let file = declarations(classes: [("BaseCase", "XCTestCase"), ("FooTests", "BaseCase"), ("BarSpec", "QuickSpec")])
+    let known = KnownFacts()
+    known.publish(Speculation(file, roots: ["XCTestCase"]), finalClasses: ["FooTests", "BarSpec"])
+    let answers = known.answers(types: ["BaseCase", "FooTests", "BarSpec"], callees: [])
+    XCTAssertEqual(answers.testCases, ["BaseCase"])
+    XCTAssertEqual(answers.specs, [])
+    known.publish(Speculation(file, roots: ["XCTestCase"]))
+    let all = known.answers(types: ["BaseCase", "FooTests", "BarSpec"], callees: [])
+    XCTAssertEqual(all.testCases, ["BaseCase", "FooTests"])
+    XCTAssertEqual(all.specs, ["BarSpec"])
+  }
+
   func test_settled_closesHelpersAndClassesWhateverTheOrder() {
     // The calls wait with the classes, in memory or in the temporary file.
     for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {

@@ -181,7 +181,7 @@ public struct LintEngine: Sendable {
           }
           let guess = Speculation(
             declarations, roots: workerRoots[worker].tests, specRoots: workerRoots[worker].specs, known: known)
-          known.publish(guess)
+          known.publish(guess, finalClasses: Self.finalClasses(of: model))
           if cache == nil {
             // Without a cache, the file's declarations serve the run's facts only, which need
             // what decides the hierarchy and the asserting helpers: a function that neither
@@ -574,6 +574,15 @@ public struct LintEngine: Sendable {
       return (nil, bytes, hash, stamp)
     }
     return (found, bytes, hash, stamp)
+  }
+
+  /// The names of the final classes a file declares (`KnownFacts.publish` leaves them out).
+  private static func finalClasses(of model: FileModel) -> [String] {
+    var names: [String] = []
+    for type in model.types where type.kind == .class && type.modifiers.contains("final") {
+      names.append(type.simpleName)
+    }
+    return names
   }
 
   /// Whether a file's name suggests base classes or helpers rather than tests (its name does
