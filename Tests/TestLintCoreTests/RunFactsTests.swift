@@ -226,11 +226,14 @@ final class RunFactsTests: XCTestCase {
     XCTAssertFalse(keyed.contains("verify"))
   }
 
-  func test_parallelMap_placing_putsEachResultAtItsPlace() {
-    let placing = [3, 0, 4, 1, 2]
-    for threads in [1, 2] {
-      let results = Parallel.map(count: 5, threads: threads, placing: placing) { $0 * 10 }
-      XCTAssertEqual(results, [10, 30, 40, 0, 20], "threads \(threads)")
+  func test_parallelForEach_callsEachIndexOnce() {
+    for threads in [1, 2, 3] {
+      let seen = PagedArray(count: 1000, filler: 0, memoryBytes: 1 << 20)
+      Parallel.forEach(count: 1000, threads: threads) { index, worker in
+        XCTAssertLessThan(worker, threads)
+        seen[index] += 1
+      }
+      XCTAssertEqual((0..<1000).map { seen[$0] }, Array(repeating: 1, count: 1000), "threads \(threads)")
     }
   }
 }

@@ -186,7 +186,7 @@ final class FindingStore: Sendable {
 extension FindingStore {
   /// A new file in `directory` (else `TMPDIR`, else `/tmp`), already unlinked, closed on
   /// `exec`; -1 when it cannot be made.
-  private static func createFile(in directory: String?) -> Int32 {
+  static func createFile(in directory: String?) -> Int32 {
     var folder = directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if folder.isEmpty { folder = "/tmp" }
     if folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
@@ -203,7 +203,7 @@ extension FindingStore {
     return descriptor
   }
 
-  private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
     transfer(bytes.count) { done in
       pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
     }

@@ -116,9 +116,14 @@ public struct LintEngine: Sendable {
     let facts = RunFacts(waiting: waitingStore())
     // With a cache, where each file's declarations are, its hash and stamp: one array.
     let cachedPasses = CachedPasses(count: cache == nil ? 0 : files.count)
+    // Each file's record of pass 1, until the run ends.
+    let passes = FirstPasses(
+      count: files.count, memoryBytes: min(findingMemoryBytes, 1 << 20), directory: spillDirectory
+    ) { [files] index in
+      Diagnostic(path: files.displayPath(index), message: "cannot read back the file's results from a temporary file")
+    }
     // Pass 1. What only it needs (the order, the names files published for others, the
     // prefetcher) is dropped when it ends, before the run holds the most.
-    var passes: [FirstPass]
     do {
       let known = KnownFacts()
       // Files that look like they declare base classes and helpers first, so that the files
@@ -156,8 +161,12 @@ public struct LintEngine: Sendable {
         (tests: Set(Array(roots)), specs: Set(Array(TestDiscovery.quickRoots)))
       }
       // Each file's result goes to its place in `files` (the order only decides when it is read).
-      passes = Parallel.map(count: files.count, threads: threads, placing: order) { position, worker -> FirstPass in
+      Parallel.forEach(count: files.count, threads: threads) { position, worker in
         let index = order[position]
+        passes[index] = firstPass(index, worker: worker, position: position)
+      }
+      /// Pass 1 of file `index`.
+      @Sendable func firstPass(_ index: Int, worker: Int, position: Int) -> FirstPass {
         let entry = files[index]
         do throws(Diagnostic) {
           prefetcher?.starting(position)
@@ -242,70 +251,60 @@ public struct LintEngine: Sendable {
         siblings[folder] = ResultCache.fnv1a(path, from: siblings[folder] ?? ResultCache.fnvOffsetBasis, separated: true)
       }
       let siblingDigests = siblings
-      digests = passes.withUnsafeMutableBufferPointer { buffer -> [UInt64] in
-        // Each worker writes the results it finds to its file's own pass (no array of them).
-        let passes = SharedPasses(base: buffer.baseAddress!)
-        return Parallel.map(count: files.count, threads: threads) { index -> UInt64 in
-          let file = files[index]
-          var record: ResultCache.Record?
-          let names: (typeReferences: [String], calledNames: [String])?
-          switch cachedPasses[index].record {
-          case .old(let offset, let length)?:
-            record = cache.record(at: offset, length: length, of: file.path)
-            names = record.flatMap { ResultCache.dependencyNames($0.bytes[$0.declarations]) }
-          case .fresh(let location)?:
-            names = records.withBytes(location) { ResultCache.dependencyNames(Array($0)[...]) } ?? nil
-          case nil:
-            names = nil
-          }
-          guard let names else { return 0 }
-          let digest = ResultCache.dependencies(
-            typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: settled.discovery,
-            assertingHelpers: settled.assertingHelpers)
-            ^ (siblingDigests[FileWalker.parentDirectory(file.path)] ?? 0)
-          // Cached results computed with the same facts are the file's results.
-          if cachedResultsUsable, only?.contains(index) ?? true, cachedPasses[index].cachedDependencies == digest,
-            let stored = record?.decodedResults(), stored.dependencies == digest,
-            let reused = PerFile(
-              stored: stored, path: file.displayPath, file: index, codec: codec, store: store,
-              listsTests: collectsTests)
-          {
-            passes.base[index].speculated = reused
-          }
-          return digest
+      // Cached results reused go to their file's pass.
+      digests = Parallel.map(count: files.count, threads: threads) { index -> UInt64 in
+        let file = files[index]
+        var record: ResultCache.Record?
+        let names: (typeReferences: [String], calledNames: [String])?
+        switch cachedPasses[index].record {
+        case .old(let offset, let length)?:
+          record = cache.record(at: offset, length: length, of: file.path)
+          names = record.flatMap { ResultCache.dependencyNames($0.bytes[$0.declarations]) }
+        case .fresh(let location)?:
+          names = records.withBytes(location) { ResultCache.dependencyNames(Array($0)[...]) } ?? nil
+        case nil:
+          names = nil
         }
+        guard let names else { return 0 }
+        let digest = ResultCache.dependencies(
+          typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: settled.discovery,
+          assertingHelpers: settled.assertingHelpers)
+          ^ (siblingDigests[FileWalker.parentDirectory(file.path)] ?? 0)
+        // Cached results computed with the same facts are the file's results.
+        if cachedResultsUsable, only?.contains(index) ?? true, cachedPasses[index].cachedDependencies == digest,
+          let stored = record?.decodedResults(), stored.dependencies == digest,
+          let reused = PerFile(
+            stored: stored, path: file.displayPath, file: index, codec: codec, store: store,
+            listsTests: collectsTests)
+        {
+          passes[index].speculated = reused
+        }
+        return digest
       }
     }
-    let first = passes
     let dependencies = digests
     /// The digest of file `index`'s dependencies (nil without a cache, or without a digest).
     @Sendable func dependency(_ index: Int) -> UInt64? {
       dependencies.isEmpty || dependencies[index] == 0 ? nil : dependencies[index]
     }
-    let answers = settled
-    let holds = Parallel.map(count: files.count, threads: threads) { index in
-      first[index].speculation.holds(answers, file: index)
-    }
     // Each file's results: those pass 1 speculated when they hold (most files; read from
-    // `first` where they are, not copied), else the ones `decided` holds: an error, cached
-    // results or a second lint.
+    // `passes`, not copied), else the ones `decided` holds: an error, cached results or a
+    // second lint.
     var decided: [Int: PerFile] = [:]
     // Files whose cache entry stays as it is: same stamp, and its results reused.
     var unchanged = Set<Int>()
     var again: [Int] = []
     for index in files.indices {
-      if let only, !only.contains(index) {
-        continue
-      } else if let error = first[index].error {
+      if let only, !only.contains(index) { continue }
+      let pass = passes[index]
+      if let error = pass.error {
         decided[index] = PerFile(findings: .empty(file: index), errors: [error], tests: [])
-      } else if first[index].speculated?.fromCache == true {
-        // The cache's results (in `first`, where pass 1 put them).
+      } else if pass.speculated?.fromCache == true {
+        // The cache's results (in `passes`, where pass 1 put them).
         if let stamp = files[index].stamp, cache?.slot(for: files[index].path)?.stamp == stamp {
           unchanged.insert(index)
         }
-      } else if first[index].speculated != nil, holds[index] {
-        continue
-      } else {
+      } else if pass.speculated == nil || !pass.speculation.holds(settled, file: index) {
         again.append(index)
       }
     }
@@ -336,7 +335,7 @@ public struct LintEngine: Sendable {
     for (position, index) in again.enumerated() { decided[index] = relinted[position] }
     // Each file's findings are sorted by its linter and encoded: placing the files in path
     // order places the findings in report order, with no sort of them all.
-    // The results are read where they are (`first`, or `decided` for the few others), not
+    // The results are read where they are (`passes`, or `decided` for the few others), not
     // copied out per file. (A file without findings has no place in the report.)
     var blocks: [FindingBlock] = []
     var errors: [Diagnostic] = []
@@ -346,7 +345,7 @@ public struct LintEngine: Sendable {
     func withResults(_ index: Int, _ body: (PerFile) -> Void) {
       if let only, !only.contains(index) { return }
       if !decided.isEmpty, let pass = decided[index] { return body(pass) }
-      if first[index].speculated != nil { body(first[index].speculated!) }
+      if let pass = passes[index].speculated { body(pass) }
     }
     var withFindings = 0
     for index in files.indices { withResults(index) { if $0.findings.count > 0 { withFindings += 1 } } }
@@ -388,7 +387,7 @@ public struct LintEngine: Sendable {
           if let only, !only.contains(index) { (nil, nil) } else if let pass = decided[index] {
             (pass, pass.cachedTests)
           } else {
-            (first[index].speculated, cachedPasses[index].cachedTests)
+            (passes[index].speculated, cachedPasses[index].cachedTests)
           }
         func withResults(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
           guard let results else {
@@ -470,7 +469,7 @@ public struct LintEngine: Sendable {
         runFiles: rules.contains { $0.rule.readsRunFiles } ? Set(files.map(\.displayPath)) : []))
     let results = Parallel.map(count: files.count, threads: threads) { index -> FixedFile? in
       if let only, !only.contains(index) { return nil }
-      guard run.passes[index].error == nil, let original = try? load(files[index]) else { return nil }
+      guard run.scanned[index]?.error == nil, let original = try? load(files[index]) else { return nil }
       let fixed = fixer.fix(path: files[index].displayPath, bytes: original)
       guard fixed.applied > 0, fixed.bytes != original else { return nil }
       return FixedFile(file: files[index], original: original, fixed: fixed.bytes, applied: fixed.applied)
@@ -529,7 +528,7 @@ public struct LintEngine: Sendable {
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
     let facts = RunFacts(waiting: waitingStore())
-    let first = Parallel.map(count: files.count, threads: threads) { index -> FirstPass in
+    let scanned = Parallel.map(count: files.count, threads: threads) { index -> PreparedRun.File? in
       let entry = files[index]
       do throws(Diagnostic) {
         let bytes = try load(entry)
@@ -537,12 +536,13 @@ public struct LintEngine: Sendable {
         let model = Scanner.scan(source)
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
         facts.add(ResultCache.declarations(of: model, matcher: assertionMatcher, forCache: false))
-        return FirstPass(model: keep ? model : nil)
+        return keep ? PreparedRun.File(model: model) : nil
       } catch {
-        return FirstPass(error: error)
+        return PreparedRun.File(error: error)
       }
     }
-    return prepared(first, facts: facts)
+    return PreparedRun(
+      settled: facts.settled(roots: Set(["XCTestCase"] + testBaseClasses), releasing: true), scanned: scanned)
   }
 
   /// A file as pass 1 starts with it: when the cache holds it with the same size and
@@ -621,11 +621,6 @@ public struct LintEngine: Sendable {
     return true
   }
 
-  /// What the run declares, from what pass 1 learnt of each file (its declarations are in
-  /// `facts`).
-  private func prepared(_ first: [FirstPass], facts: RunFacts) -> PreparedRun {
-    PreparedRun(settled: facts.settled(roots: Set(["XCTestCase"] + testBaseClasses), releasing: true), passes: first)
-  }
 }
 
 /// A file `--fix` would change.
@@ -697,7 +692,24 @@ private final class ModelBudget: Sendable {
 /// What pass 1 learnt about the run, and of each file.
 private struct PreparedRun: Sendable {
   let settled: RunFacts.Settled
-  let passes: [FirstPass]
+  /// Each file's model when kept, or why it could not be read; nil for the others (8 bytes a
+  /// file).
+  let scanned: [File?]
+
+  final class File: Sendable {
+    let model: FileModel?
+    let error: Diagnostic?
+
+    init(model: FileModel) {
+      self.model = model
+      error = nil
+    }
+
+    init(error: Diagnostic) {
+      model = nil
+      self.error = error
+    }
+  }
   var discovery: TestDiscovery { settled.discovery }
   var assertingHelpers: HelperNames { settled.assertingHelpers }
 
@@ -705,8 +717,8 @@ private struct PreparedRun: Sendable {
   func model(
     _ index: Int, files: FileList, load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> Result<FileModel, Diagnostic> {
-    if let error = passes[index].error { return .failure(error) }
-    if let kept = passes[index].model { return .success(kept) }
+    if let error = scanned[index]?.error { return .failure(error) }
+    if let kept = scanned[index]?.model { return .success(kept) }
     return LintEngine.scan(files[index], load: load)
   }
 }
@@ -744,7 +756,8 @@ private struct FirstPass: Sendable {
   var speculated: PerFile?
   /// What those results assumed about the rest of the run.
   var speculation = Speculation.Unsettled()
-  private let other: Other?
+  /// Why the file could not be read, if it could not.
+  var error: Diagnostic?
 
   /// Where a file's declarations are, for the cache.
   enum Source: Sendable {
@@ -754,32 +767,75 @@ private struct FirstPass: Sendable {
     case fresh(FindingStore.Location)
   }
 
-  private final class Other: Sendable {
-    let model: FileModel?
-    let error: Diagnostic?
-
-    init(model: FileModel?, error: Diagnostic?) {
-      self.model = model
-      self.error = error
-    }
-  }
-
-  var model: FileModel? { other?.model }
-  var error: Diagnostic? { other?.error }
-
   /// A file read (its results set after).
-  init() {
-    other = nil
-  }
-
-  /// A file scanned for `fixes` and `inventory`, its model kept when given.
-  init(model: FileModel?) {
-    other = model.map { Other(model: $0, error: nil) }
-  }
+  init() {}
 
   /// A file that could not be read.
   init(error: Diagnostic) {
-    other = Other(model: nil, error: error)
+    self.error = error
+  }
+}
+
+/// Pass 1's record of each file, kept until the run ends: in pages that go to a temporary
+/// file beyond a budget (`PagedArray`), 40 bytes a file (the findings' block, the speculation
+/// and which of the rest there is); what few files have (problems, tests, an error) aside, by
+/// index. So the memory a run holds does not grow with its files (an array of `FirstPass`
+/// held 56 bytes for each: 5.4 MB over 95,911 files).
+private final class FirstPasses: Sendable {
+  private struct Record {
+    var findings = FindingBlock.empty(file: 0)
+    /// `hasResults`, `fromCache`, `hasAside`.
+    var flags: UInt8 = 0
+    var speculation = Speculation.Unsettled()
+
+    static let hasResults: UInt8 = 1
+    static let fromCache: UInt8 = 2
+    static let hasAside: UInt8 = 4
+  }
+
+  private struct Aside {
+    var results: PerFile.Aside?
+    var error: Diagnostic?
+  }
+
+  private let records: PagedArray<Record>
+  private let aside = Locked([Int: Aside]())
+  /// The error of a file whose record the temporary file could not give back.
+  private let lost: @Sendable (Int) -> Diagnostic
+
+  init(count: Int, memoryBytes: Int, directory: String?, lost: @escaping @Sendable (Int) -> Diagnostic) {
+    records = PagedArray(count: count, filler: Record(), memoryBytes: memoryBytes, directory: directory)
+    self.lost = lost
+  }
+
+  subscript(index: Int) -> FirstPass {
+    get {
+      guard let record = records.value(at: index) else { return FirstPass(error: lost(index)) }
+      let kept = record.flags & Record.hasAside == 0 ? nil : aside.withLock { $0[index] }
+      var pass = FirstPass()
+      pass.speculation = record.speculation
+      pass.error = kept?.error
+      if record.flags & Record.hasResults != 0 {
+        pass.speculated = PerFile(
+          findings: record.findings, fromCache: record.flags & Record.fromCache != 0, aside: kept?.results)
+      }
+      return pass
+    }
+    set {
+      var record = Record(speculation: newValue.speculation)
+      let kept = Aside(results: newValue.speculated?.aside, error: newValue.error)
+      if let results = newValue.speculated {
+        record.findings = results.findings
+        record.flags |= Record.hasResults | (results.fromCache ? Record.fromCache : 0)
+      }
+      if kept.results != nil || kept.error != nil {
+        record.flags |= Record.hasAside
+        aside.withLock { $0[index] = kept }
+      } else if records[index].flags & Record.hasAside != 0 {
+        aside.withLock { $0[index] = nil }
+      }
+      records[index] = record
+    }
   }
 }
 
@@ -843,12 +899,6 @@ private final class CachedPasses: @unchecked Sendable {
   }
 }
 
-/// Pass 1's records, written by the workers at distinct indices (each file's own), read after
-/// all have finished.
-private struct SharedPasses: @unchecked Sendable {
-  let base: UnsafeMutablePointer<FirstPass>
-}
-
 /// One file's results: its findings encoded (`FindingBlock`), its problems and tests.
 ///
 /// A run holds one per file until it ends (in pass 1's records), so what most files do not have
@@ -860,8 +910,19 @@ private struct PerFile: Sendable {
   var fromCache = false
   private var box: Box?
 
+  /// The rarer parts, for `FirstPasses` to keep aside (nil for most files).
+  typealias Aside = Box
+  var aside: Aside? { box }
+
+  /// Results with the rarer parts `aside` holds.
+  init(findings: FindingBlock, fromCache: Bool, aside: Aside?) {
+    self.findings = findings
+    self.fromCache = fromCache
+    box = aside
+  }
+
   /// The rarer parts of the results.
-  private struct Extras: Sendable {
+  fileprivate struct Extras: Sendable {
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
     /// The tests of a file linted again, encoded for the cache, where `records` keeps them
@@ -872,7 +933,7 @@ private struct PerFile: Sendable {
   }
 
   /// `Extras` behind a reference, never changed once made (a change makes a new one).
-  private final class Box: Sendable {
+  final class Box: Sendable {
     let extras: Extras
     init(_ extras: Extras) { self.extras = extras }
   }

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A fixed number of values of one plain type, by index, in pages: the pages used last in
+/// memory, up to a budget, the others in a temporary file (`FindingStore`'s kind: unlinked at
+/// once, gone with the run). What a run keeps for each file until it ends goes here, so that
+/// its memory does not grow with the number of files.
+///
+/// Any thread may read or write any index (each access takes the lock: a copy of a few bytes).
+/// The runs' accesses go through the files in order, or in two ascending runs (pass 1's
+/// order), so the pages in memory are the ones in use. When the temporary file cannot be made
+/// or written, pages stay in memory; a page that cannot be read back reads as the filler, and
+/// `value(at:)` tells.
+final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
+  /// How many values.
+  let count: Int
+  /// Values per page.
+  let perPage: Int
+  /// Pages kept in memory at most (while the temporary file takes the others).
+  let residentPages: Int
+  private let filler: Element
+  private let directory: String?
+  private let state: Locked<State>
+
+  private struct Page {
+    /// The values, when in memory.
+    var memory: UnsafeMutablePointer<Element>?
+    /// Whether the temporary file holds the page (at its index times the page's size).
+    var stored = false
+    /// Whether the page in memory changed since it was stored.
+    var changed = false
+    /// When it was last used (`State.clock`).
+    var used = 0
+    /// Whether the temporary file could not give it back (its values are the filler).
+    var lost = false
+  }
+
+  private struct State {
+    var pages: [Page]
+    var resident = 0
+    var clock = 0
+    var descriptor: Int32 = -1
+    /// The temporary file could not be made or written: every page stays in memory.
+    var unavailable = false
+  }
+
+  /// `count` values, each `filler` until set, with at most about `memoryBytes` of pages of
+  /// `pageBytes` in memory (at least four pages); the others in a temporary file in
+  /// `directory` (nil for `TMPDIR`, else `/tmp`).
+  init(count: Int, filler: Element, memoryBytes: Int, pageBytes: Int = 64 << 10, directory: String? = nil) {
+    self.count = max(0, count)
+    self.filler = filler
+    self.directory = directory
+    perPage = max(1, pageBytes / max(1, MemoryLayout<Element>.stride))
+    residentPages = max(4, memoryBytes / max(1, perPage * MemoryLayout<Element>.stride))
+    state = Locked(State(pages: Array(repeating: Page(), count: (self.count + perPage - 1) / perPage)))
+  }
+
+  deinit {
+    state.withLock { state in
+      for page in state.pages { page.memory?.deallocate() }
+      if state.descriptor >= 0 { close(state.descriptor) }
+    }
+  }
+
+  /// The value at `index` (the filler when its page was lost).
+  subscript(index: Int) -> Element {
+    get { value(at: index) ?? filler }
+    set {
+      state.withLock { state in
+        let page = self.page(index / perPage, in: &state)
+        page[index % perPage] = newValue
+        state.pages[index / perPage].changed = true
+      }
+    }
+  }
+
+  /// The value at `index`; nil when the temporary file could not give its page back.
+  func value(at index: Int) -> Element? {
+    state.withLock { state in
+      let page = self.page(index / perPage, in: &state)
+      return state.pages[index / perPage].lost ? nil : page[index % perPage]
+    }
+  }
+
+  /// Pages written to the temporary file so far.
+  var storedPages: Int { state.withLock { state in state.pages.reduce(0) { $0 + ($1.stored ? 1 : 0) } } }
+
+  /// The values of page `number` in memory, read back (or made) when they are not; the page
+  /// used longest ago goes to the file first when the budget is reached.
+  private func page(_ number: Int, in state: inout State) -> UnsafeMutablePointer<Element> {
+    state.clock += 1
+    if let memory = state.pages[number].memory {
+      state.pages[number].used = state.clock
+      return memory
+    }
+    if state.resident >= residentPages, !state.unavailable { storeOldest(&state) }
+    let memory = UnsafeMutablePointer<Element>.allocate(capacity: perPage)
+    memory.initialize(repeating: filler, count: perPage)
+    if state.pages[number].stored {
+      let bytes = UnsafeMutableRawBufferPointer(start: memory, count: perPage * MemoryLayout<Element>.stride)
+      if !FindingStore.read(bytes, from: state.descriptor, at: number * bytes.count) {
+        memory.update(repeating: filler, count: perPage)
+        state.pages[number].lost = true
+      }
+    }
+    state.pages[number].memory = memory
+    state.pages[number].used = state.clock
+    state.pages[number].changed = false
+    state.resident += 1
+    return memory
+  }
+
+  /// Writes the page in memory used longest ago to the temporary file (unless it is there
+  /// unchanged) and frees it; on failure, keeps every page in memory from then on.
+  private func storeOldest(_ state: inout State) {
+    var oldest = -1
+    for number in state.pages.indices where state.pages[number].memory != nil {
+      if oldest < 0 || state.pages[number].used < state.pages[oldest].used { oldest = number }
+    }
+    guard oldest >= 0, let memory = state.pages[oldest].memory else { return }
+    if state.pages[oldest].changed || !state.pages[oldest].stored {
+      if state.descriptor < 0 { state.descriptor = FindingStore.createFile(in: directory) }
+      let bytes = UnsafeRawBufferPointer(start: memory, count: perPage * MemoryLayout<Element>.stride)
+      guard state.descriptor >= 0, FindingStore.write(bytes, to: state.descriptor, at: oldest * bytes.count) else {
+        state.unavailable = true
+        return
+      }
+      state.pages[oldest].stored = true
+    }
+    memory.deallocate()
+    state.pages[oldest].memory = nil
+    state.resident -= 1
+  }
+}

@@ -1,0 +1,58 @@
+import Dispatch
+import XCTest
+
+@testable import TestLintCore
+
+/// What a run keeps per file, in pages that go to a temporary file beyond a budget.
+final class PagedArrayTests: XCTestCase {
+  private struct Record: Equatable {
+    var number: Int
+    var flag: UInt8
+  }
+
+  func test_valuesReadBackAsWritten_withPagesInTheFile() {
+    // Pages of 4 records, 4 in memory: 250 pages, most of them in the file.
+    let array = PagedArray(
+      count: 1000, filler: Record(number: -1, flag: 0), memoryBytes: 0,
+      pageBytes: 4 * MemoryLayout<Record>.stride)
+    XCTAssertEqual(array.perPage, 4)
+    var expected = Array(repeating: Record(number: -1, flag: 0), count: 1000)
+    // Two ascending runs (pass 1's order), then changes here and there.
+    let order = Array(stride(from: 0, to: 1000, by: 3)) + (0..<1000).filter { $0 % 3 != 0 }
+    for index in order {
+      array[index] = Record(number: index * 7, flag: UInt8(index % 200))
+      expected[index] = array[index]
+    }
+    for index in stride(from: 999, to: 0, by: -37) {
+      array[index] = Record(number: -index, flag: 1)
+      expected[index] = Record(number: -index, flag: 1)
+    }
+    XCTAssertGreaterThan(array.storedPages, 200)
+    XCTAssertEqual((0..<1000).map { array.value(at: $0) }, expected)
+  }
+
+  func test_unsetValues_areTheFiller() {
+    let array = PagedArray(count: 10, filler: Record(number: 5, flag: 9), memoryBytes: 1 << 20)
+    array[3] = Record(number: 1, flag: 1)
+    XCTAssertEqual(array[2], Record(number: 5, flag: 9))
+    XCTAssertEqual(array[3], Record(number: 1, flag: 1))
+    XCTAssertEqual(array.storedPages, 0, "within the budget: no file")
+  }
+
+  func test_withoutATemporaryFile_pagesStayInMemory() {
+    let array = PagedArray(
+      count: 100, filler: 0, memoryBytes: 0, pageBytes: 2 * MemoryLayout<Int>.stride,
+      directory: "/nonexistent/folder")
+    for index in 0..<100 { array[index] = index * index }
+    XCTAssertEqual((0..<100).map { array[$0] }, (0..<100).map { $0 * $0 })
+    XCTAssertEqual(array.storedPages, 0)
+  }
+
+  func test_threadsWritingTheirOwnIndices() {
+    let array = PagedArray(count: 20_000, filler: 0, memoryBytes: 0, pageBytes: 256)
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      for index in stride(from: worker, to: 20_000, by: 4) { array[index] = index + 1 }
+    }
+    XCTAssertEqual((0..<20_000).map { array[$0] }, (1...20_000).map { $0 })
+  }
+}
