@@ -26,6 +26,36 @@ final class FileListTests: XCTestCase {
       entries.map(\.nameSource))
   }
 
+  func test_pagedList_readsBackAsTheArrays() {
+    // 1.5 MB of paths (some not ASCII, some not packed), in pages mostly in the temporary file.
+    for stamped in [true, false] {
+      var entries: [FileEntry] = []
+      for index in 0..<16_000 {
+        let folder = "Module\(index % 97)/Group\(index % 13)/\(index % 5 == 0 ? "\u{E9}" : "")"
+        let stamp = stamped ? FileStamp(size: index, modified: index * 3) : nil
+        entries.append(FileEntry(folder: "/work/", displayPath: folder + "File\(index * 7919 % 16_000)Tests.swift", stamp: stamp))
+      }
+      entries[10] = FileEntry(path: "/elsewhere/X.swift", displayPath: "X.swift", stamp: entries[10].stamp)
+      let list = FileList(entries)
+      let sorted = list.sortedByDisplayPath()
+      let paged = list.sortedByDisplayPath(pagingThreshold: 0, memoryBytes: 0)
+      XCTAssertTrue(paged.isPaged)
+      XCTAssertFalse(sorted.isPaged)
+      XCTAssertEqual(Array(paged), Array(sorted))
+      XCTAssertEqual(Array(paged), entries.sorted { $0.displayPath < $1.displayPath })
+      XCTAssertEqual(paged.indices.map(paged.displayPath), sorted.indices.map(sorted.displayPath))
+      XCTAssertEqual(
+        paged.indices.dropFirst().filter { paged.displayPath($0 - 1, precedes: $0) }.count, paged.count - 1)
+      XCTAssertEqual(Array(sorted.pagedOut(threshold: 0, memoryBytes: 0)), Array(sorted))
+      // Added to, a paged list reads its entries back into arrays first.
+      var grown = paged
+      grown.append(FileEntry(folder: "/work/", displayPath: "Z.swift", stamp: stamped ? FileStamp(size: 1, modified: 1) : nil))
+      XCTAssertFalse(grown.isPaged)
+      XCTAssertEqual(Array(grown.prefix(paged.count)), Array(paged))
+      XCTAssertEqual(grown.last?.displayPath, "Z.swift")
+    }
+  }
+
   func test_walkEntriesWithoutStamps_readBackWithout() {
     let entries = ["B.swift", "A/C.swift"].map { FileEntry(folder: "/w/", displayPath: $0, stamp: nil) }
     let list = FileList(entries)

@@ -33,6 +33,40 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   private var others: [Int: FileEntry] = [:]
   /// Whether every display path is packed and ASCII (then paths compare as their bytes).
   private var packedASCII = true
+  /// `bytes`, `ends` and `stamps` moved to pages, which go to a temporary file beyond a budget
+  /// (`pagedOut`); nil while they are in the arrays.
+  private var pages: Pages?
+
+  private final class Pages: Sendable {
+    let bytes: PagedArray<UInt8>
+    let ends: PagedArray<Int>
+    let stamps: PagedArray<FileStamp>?
+
+    /// Pages for `count` entries of `byteCount` bytes of paths in all, written after
+    /// (`write`); half the memory for the paths, a quarter for the ends and for the stamps.
+    init(count: Int, byteCount: Int, stamped: Bool, memoryBytes: Int, directory: String?) {
+      let share = Swift.max(1, memoryBytes / 4)
+      bytes = PagedArray(count: byteCount, filler: 0, memoryBytes: 2 * share, directory: directory)
+      ends = PagedArray(count: count, filler: 0, memoryBytes: share, directory: directory)
+      stamps =
+        stamped
+        ? PagedArray(count: count, filler: FileStamp(size: 0, modified: 0), memoryBytes: share, directory: directory)
+        : nil
+    }
+
+    /// Writes the paths from byte `byteStart` on, and the ends and stamps from entry
+    /// `entryStart` on.
+    func write(bytes: [UInt8], ends: [Int], stamps: [FileStamp], byteStart: Int, entryStart: Int) {
+      bytes.withUnsafeBufferPointer { self.bytes.write($0, at: byteStart) }
+      ends.withUnsafeBufferPointer { self.ends.write($0, at: entryStart) }
+      stamps.withUnsafeBufferPointer { self.stamps?.write($0, at: entryStart) }
+    }
+  }
+
+  /// Bytes the packed entries take in the arrays.
+  private var packedSize: Int {
+    bytes.count + ends.count * MemoryLayout<Int>.stride + stamps.count * MemoryLayout<FileStamp>.stride
+  }
 
   /// An empty list.
   public init() {}
@@ -45,10 +79,18 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { ends.count }
+  public var endIndex: Int { pages?.ends.count ?? ends.count }
+
+  /// Makes room for `entries` more entries of `bytes` bytes of display paths in all.
+  mutating func reserveCapacity(entries: Int, bytes byteCount: Int, stamped: Bool) {
+    ends.reserveCapacity(ends.count + entries)
+    bytes.reserveCapacity(bytes.count + byteCount)
+    if stamped { stamps.reserveCapacity(stamps.count + entries) }
+  }
 
   /// Adds `entry` at the end.
   public mutating func append(_ entry: FileEntry) {
+    if pages != nil { self = pagedIn() }
     let index = ends.count
     if index == 0 { stamped = entry.stamp != nil }
     if let folder = entry.folder, (entry.stamp != nil) == stamped, self.folder == nil || folder == self.folder {
@@ -66,24 +108,94 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   }
 
   /// The list sorted by display path (`<` of the strings; entries of equal paths in their
-  /// order), without making an entry.
-  func sortedByDisplayPath() -> FileList {
-    if indices.dropFirst().allSatisfy({ !displayPath($0, precedes: $0 - 1) }) { return self }
-    let order = indices.sorted(by: inPathOrder)
+  /// order), without making an entry; its packed entries written to pages as they come (never
+  /// a second copy of them in memory) when they take more than `pagingThreshold` bytes
+  /// (`pagedOut`).
+  func sortedByDisplayPath(
+    pagingThreshold: Int = .max, memoryBytes: Int = pageMemoryBytes, directory: String? = nil
+  ) -> FileList {
+    if indices.dropFirst().allSatisfy({ !displayPath($0, precedes: $0 - 1) }) {
+      return pagedOut(threshold: pagingThreshold, memoryBytes: memoryBytes, directory: directory)
+    }
+    return reordered(
+      indices.sorted(by: inPathOrder), pageMemory: pages == nil && packedSize > pagingThreshold ? memoryBytes : nil,
+      directory: directory)
+  }
+
+  /// The list's entries in `order`, their packed entries in arrays, or in pages with
+  /// `pageMemory` bytes of them in memory.
+  private func reordered(_ order: [Int], pageMemory: Int?, directory: String?) -> FileList {
     var sorted = FileList()
     sorted.stamped = stamped
     sorted.folder = folder
     sorted.packedASCII = packedASCII
-    sorted.bytes.reserveCapacity(bytes.count)
-    sorted.ends.reserveCapacity(count)
-    if stamped { sorted.stamps.reserveCapacity(count) }
-    for index in order {
-      if !others.isEmpty, let other = others[index] { sorted.others[sorted.count] = other }
-      sorted.bytes.append(contentsOf: bytes[packedRange(index)])
-      sorted.ends.append(sorted.bytes.count)
-      if stamped { sorted.stamps.append(stamps[index]) }
+    let pages = pageMemory.map {
+      Pages(count: count, byteCount: bytes.count, stamped: stamped, memoryBytes: $0, directory: directory)
+    }
+    if pages == nil {
+      sorted.bytes.reserveCapacity(bytes.count)
+      sorted.ends.reserveCapacity(count)
+      if stamped { sorted.stamps.reserveCapacity(count) }
+    }
+    // With pages, the arrays hold a batch at a time.
+    var written = (bytes: 0, entries: 0)
+    var end = 0
+    func flush() {
+      guard let pages else { return }
+      pages.write(
+        bytes: sorted.bytes, ends: sorted.ends, stamps: sorted.stamps, byteStart: written.bytes,
+        entryStart: written.entries)
+      written = (written.bytes + sorted.bytes.count, written.entries + sorted.ends.count)
+      sorted.bytes.removeAll(keepingCapacity: true)
+      sorted.ends.removeAll(keepingCapacity: true)
+      sorted.stamps.removeAll(keepingCapacity: true)
+    }
+    for (position, index) in order.enumerated() {
+      if !others.isEmpty, let other = others[index] { sorted.others[position] = other }
+      withPackedPath(index) { path in
+        sorted.bytes.append(contentsOf: path)
+        end += path.count
+      }
+      sorted.ends.append(end)
+      if stamped { sorted.stamps.append(stamp(index)) }
+      if pages != nil, sorted.bytes.count >= Self.batchBytes { flush() }
+    }
+    flush()
+    if let pages {
+      sorted.pages = pages
+      sorted.bytes = []
+      sorted.ends = []
+      sorted.stamps = []
     }
     return sorted
+  }
+
+  /// Memory for a paged list's pages, by default.
+  static let pageMemoryBytes = 1 << 20
+  /// Bytes of paths written to pages at a time.
+  private static let batchBytes = 16 << 10
+
+  /// The list with its packed entries in pages that go to a temporary file in `directory`
+  /// (nil for `TMPDIR`, else `/tmp`) beyond `memoryBytes`, when they take more than
+  /// `threshold` bytes; else the list as it is. A run keeps its list until it ends, and a large
+  /// tree's paths were the most of what it kept for each file (50 bytes a file).
+  func pagedOut(threshold: Int = 2 << 20, memoryBytes: Int = pageMemoryBytes, directory: String? = nil) -> FileList {
+    guard pages == nil, packedSize > threshold else { return self }
+    return reordered(Array(indices), pageMemory: memoryBytes, directory: directory)
+  }
+
+  /// Whether the packed entries are in pages.
+  var isPaged: Bool { pages != nil }
+
+  /// The list with its packed entries back in the arrays (to add to it).
+  private func pagedIn() -> FileList {
+    guard let pages else { return self }
+    var list = self
+    list.pages = nil
+    list.bytes = pages.bytes.withValues(in: 0..<pages.bytes.count) { Array($0) }
+    list.ends = pages.ends.withValues(in: 0..<pages.ends.count) { Array($0) }
+    list.stamps = pages.stamps.map { stamps in stamps.withValues(in: 0..<stamps.count) { Array($0) } } ?? []
+    return list
   }
 
   /// Keeps the list's storage to what it holds (the walk's appends leave room for more).
@@ -101,7 +213,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     get {
       if !others.isEmpty, let other = others[position] { return other }
       let displayPath = packedPath(position)
-      let stamp = stamped ? stamps[position] : nil
+      let stamp = stamped ? stamp(position) : nil
       // Paths that are their display paths (the files of a run outside the working directory).
       guard let folder, !folder.isEmpty else {
         return FileEntry(path: displayPath, displayPath: displayPath, stamp: stamp)
@@ -173,12 +285,23 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   }
 
   private func packedRange(_ position: Int) -> Range<Int> {
-    (position == 0 ? 0 : ends[position - 1])..<ends[position]
+    if let pages {
+      return pages.ends.withValues(in: Swift.max(0, position - 1)..<(position + 1)) { ends in
+        (position == 0 ? 0 : ends[0])..<ends[ends.count - 1]
+      }
+    }
+    return (position == 0 ? 0 : ends[position - 1])..<ends[position]
   }
 
   private func withPackedPath<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     let range = packedRange(position)
+    if let pages { return pages.bytes.withValues(in: range, body) }
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// The stamp of the entry at `position` (of a list whose entries have stamps).
+  private func stamp(_ position: Int) -> FileStamp {
+    pages?.stamps?[position] ?? stamps[position]
   }
 
   private func packedPath(_ position: Int) -> String {

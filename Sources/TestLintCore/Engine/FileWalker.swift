@@ -92,7 +92,7 @@ public struct FileEntry: Sendable, Hashable {
 
 /// A file's size and modification time: when both are unchanged, the content is taken as
 /// unchanged without reading it (as make, git and Ruff do).
-public struct FileStamp: Sendable, Hashable {
+public struct FileStamp: Sendable, Hashable, BitwiseCopyable {
   /// Size in bytes.
   public var size: Int
   /// Modification time, nanoseconds since the epoch.
@@ -161,8 +161,12 @@ public enum FileWalker {
         }
         continue
       }
-      if paths.count == 1, threads > 1, let found = listInParallel(absolute, stamps: stamps, threads: threads) {
-        for part in found {
+      if paths.count == 1, threads > 1, var found = listInParallel(absolute, stamps: stamps, threads: threads) {
+        files.reserveCapacity(
+          entries: found.reduce(0) { $0 + $1.count },
+          bytes: found.reduce(0) { $0 + $1.pathBytes(dropping: relativeCount) }, stamped: stamps)
+        // Each thread's files let go once added.
+        while let part = found.popLast() {
           part.forEach { child, stamp in
             guard filter(child, false) else { return }
             files.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp))
@@ -198,7 +202,8 @@ public enum FileWalker {
         }
       }
     }
-    files = files.sortedByDisplayPath()
+    // A large list waits in pages (`FileList.pagedOut`).
+    files = files.sortedByDisplayPath(pagingThreshold: 2 << 20)
     files.trim()
     return (files, errors)
   }
@@ -253,7 +258,7 @@ public enum FileWalker {
             case .folder: folders.append(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             case .file(let stamp):
               if !listed {
-                found.folders.append(folder.hasSuffix("/") ? folder : folder + "/")
+                found.startFolder(folder.hasSuffix("/") ? folder : folder + "/")
                 listed = true
               }
               found.add(name, stamp: stamp)
@@ -277,30 +282,55 @@ public enum FileWalker {
   struct FoundFiles {
     /// The folders the files are in, each ending in `/`.
     fileprivate(set) var folders: [String] = []
+    /// The first file of each folder (a folder's files are added one after the other).
+    private var firstFiles: [Int] = []
     /// The names, back to back.
     private var names: [UInt8] = []
-    /// Each file's folder (in `folders`) and where its name ends in `names`.
-    private var files: [(folder: Int, end: Int)] = []
+    /// Where each file's name ends in `names`.
+    private var ends: [Int] = []
+    /// Each file's stamp; none at all while every file's is nil (a walk without stamps).
     private var stamps: [FileStamp?] = []
 
     /// How many files.
-    var count: Int { files.count }
+    var count: Int { ends.count }
 
-    /// Adds a file of the last folder of `folders`.
+    /// Bytes of the files' paths, each without its first `dropped` bytes.
+    func pathBytes(dropping dropped: Int) -> Int {
+      var total = names.count
+      for (folder, first) in firstFiles.enumerated() {
+        let files = (folder + 1 < firstFiles.count ? firstFiles[folder + 1] : ends.count) - first
+        total += files * Swift.max(0, folders[folder].utf8.count - dropped)
+      }
+      return total
+    }
+
+    /// Starts the files of `folder` (ending in `/`).
+    fileprivate mutating func startFolder(_ folder: String) {
+      folders.append(folder)
+      firstFiles.append(ends.count)
+    }
+
+    /// Adds a file of the last folder started.
     fileprivate mutating func add(_ name: String, stamp: FileStamp?) {
       names.append(contentsOf: name.utf8)
-      files.append((folders.count - 1, names.count))
-      stamps.append(stamp)
+      ends.append(names.count)
+      if stamp != nil || !stamps.isEmpty {
+        stamps.append(contentsOf: repeatElement(nil, count: ends.count - 1 - stamps.count))
+        stamps.append(stamp)
+      }
     }
 
     /// Calls `body` with each file's path and stamp.
     func forEach(_ body: (String, FileStamp?) -> Void) {
       var start = 0
       names.withUnsafeBufferPointer { names in
-        for (index, file) in files.enumerated() {
-          let name = String(decoding: UnsafeBufferPointer(rebasing: names[start..<file.end]), as: UTF8.self)
-          body(folders[file.folder] + name, stamps[index])
-          start = file.end
+        for (folder, first) in firstFiles.enumerated() {
+          let last = folder + 1 < firstFiles.count ? firstFiles[folder + 1] : ends.count
+          for index in first..<last {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: names[start..<ends[index]]), as: UTF8.self)
+            body(folders[folder] + name, index < stamps.count ? stamps[index] : nil)
+            start = ends[index]
+          }
         }
       }
     }

@@ -61,6 +61,17 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     state = Locked(State(pages: Array(repeating: Page(), count: (self.count + perPage - 1) / perPage)))
   }
 
+  /// The values of `values`, in pages as `init(count:filler:memoryBytes:pageBytes:directory:)`
+  /// keeps them (written page after page, the older ones to the file beyond the budget).
+  convenience init(
+    copying values: UnsafeBufferPointer<Element>, filler: Element, memoryBytes: Int, pageBytes: Int = 64 << 10,
+    directory: String? = nil
+  ) {
+    self.init(
+      count: values.count, filler: filler, memoryBytes: memoryBytes, pageBytes: pageBytes, directory: directory)
+    write(values, at: 0)
+  }
+
   deinit {
     state.withLock { state in
       for page in state.pages { page.memory?.deallocate() }
@@ -85,6 +96,42 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     state.withLock { state in
       let page = self.page(index / perPage, in: &state)
       return state.pages[index / perPage].lost ? nil : page[index % perPage]
+    }
+  }
+
+  /// Sets the values from `start` on to `values` (`start + values.count <= count`), page
+  /// after page under one lock.
+  func write(_ values: UnsafeBufferPointer<Element>, at start: Int) {
+    guard let source = values.baseAddress else { return }
+    state.withLock { state in
+      var index = start
+      while index < start + values.count {
+        let number = index / perPage
+        let page = self.page(number, in: &state)
+        let offset = index % perPage
+        let copied = Swift.min(perPage - offset, start + values.count - index)
+        (page + offset).update(from: source + (index - start), count: copied)
+        state.pages[number].changed = true
+        index += copied
+      }
+    }
+  }
+
+  /// Calls `body` with the values in `range` (`0..<count`), copied out under the lock (on the
+  /// stack for a short range): `body` may read this array again.
+  func withValues<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: Element.self, capacity: range.count) { buffer in
+      state.withLock { state in
+        var index = range.lowerBound
+        while index < range.upperBound {
+          let page = self.page(index / perPage, in: &state)
+          let offset = index % perPage
+          let copied = Swift.min(perPage - offset, range.upperBound - index)
+          (buffer.baseAddress! + (index - range.lowerBound)).initialize(from: page + offset, count: copied)
+          index += copied
+        }
+      }
+      return body(UnsafeBufferPointer(buffer))
     }
   }
 
