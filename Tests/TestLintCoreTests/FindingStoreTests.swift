@@ -156,6 +156,30 @@ final class FindingStoreTests: XCTestCase {
     XCTAssertEqual(kept.split(separator: "\n").map { String($0.prefix(9)) }, ["A.swift:1", "A.swift:3"])
   }
 
+  func test_groups_ofManyFiles_someSharingAPath() {
+    // 12,000 files with findings, a few shown under the path of the one before (another
+    // spelling of one name): each group holds the blocks of one path, whatever pages they are in.
+    let codec = FindingCodec(ruleIDs: ["missing_assertion"], keepsDetails: false)
+    let store = FindingStore(memoryBytes: 1 << 20)
+    var paths: [String] = []
+    for index in 0..<12_000 {
+      paths.append(index % 7 == 3 || index % 11 == 4 ? paths[index - 1] : "F\(100_000 + index).swift")
+    }
+    let files = FileList(paths.map { FileEntry(path: $0, displayPath: $0) })
+    let blocks = paths.indices.map {
+      FindingBlock(file: $0, location: .empty, count: 1 + $0 % 3, errors: $0 % 2, hasOwnPaths: false)
+    }
+    let byFile = FindingsByFile(blocks: blocks, codec: codec, store: store, files: files)
+    var expected: [[Int]] = []
+    for index in paths.indices {
+      if index > 0, paths[index] == paths[index - 1] { expected[expected.count - 1].append(index) } else { expected.append([index]) }
+    }
+    XCTAssertEqual(byFile.groups.map { $0.map(\.file) }, expected)
+    XCTAssertEqual(byFile.count, blocks.reduce(0) { $0 + $1.count })
+    XCTAssertEqual(byFile.errors, blocks.reduce(0) { $0 + $1.errors })
+    XCTAssertGreaterThan(byFile.groups.blocks.storedPages, 0, "the blocks' pages went to the file")
+  }
+
   // MARK: Helpers
 
   private func sampleFindings(path: String) -> [Finding] {

@@ -6,19 +6,53 @@ struct FindingsByFile: Sendable {
   /// (two spellings of one name, or one file given twice), and their findings are merged by
   /// line when decoded. Nearly every group is one file.
   var groups: Groups
-  /// Groups of consecutive blocks, kept as one array and where each group starts (not an array
-  /// per file).
+  /// Groups of consecutive blocks: every block in report order, in pages that go to a
+  /// temporary file beyond a budget (a run holds one for each file with findings until its
+  /// report is written), and the few blocks that join the group before them.
   struct Groups: RandomAccessCollection, Sendable {
     /// Every block, in report order.
-    let blocks: [FindingBlock]
-    /// The first block of each group.
-    let starts: [Int]
+    let blocks: PagedArray<FindingBlock>
+    /// The blocks (after the first) whose file's path equals the one before, in order.
+    let joining: [Int]
 
     var startIndex: Int { 0 }
-    var endIndex: Int { starts.count }
-    subscript(position: Int) -> ArraySlice<FindingBlock> {
-      blocks[starts[position]..<(position + 1 < starts.count ? starts[position + 1] : blocks.count)]
+    var endIndex: Int { blocks.count - joining.count }
+    subscript(position: Int) -> Group {
+      Group(blocks: blocks, range: start(of: position)..<(position + 1 < endIndex ? start(of: position + 1) : blocks.count))
     }
+
+    /// The first block of group `position`: the `position`-th block (from 0) that joins no
+    /// group, found by a binary search (without joining blocks, the position).
+    private func start(of position: Int) -> Int {
+      guard !joining.isEmpty else { return position }
+      var (low, high) = (position, position + joining.count)
+      while low < high {
+        let middle = (low + high) / 2
+        // Blocks up to `middle` that start a group.
+        if middle + 1 - joiningCount(upTo: middle + 1) < position + 1 { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+
+    /// How many joining blocks come before block `index`.
+    private func joiningCount(upTo index: Int) -> Int {
+      var (low, high) = (0, joining.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if joining[middle] < index { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  /// The blocks of one group (of files of one path; nearly always one block).
+  struct Group: RandomAccessCollection, Sendable {
+    let blocks: PagedArray<FindingBlock>
+    let range: Range<Int>
+
+    var startIndex: Int { range.lowerBound }
+    var endIndex: Int { range.upperBound }
+    subscript(position: Int) -> FindingBlock { blocks[position] }
   }
   /// Decodes the blocks.
   let codec: FindingCodec
@@ -36,33 +70,49 @@ struct FindingsByFile: Sendable {
 
   /// The findings of `blocks` (one per file of `files`, in their order), placed in report order.
   init(blocks: [FindingBlock], codec: FindingCodec, store: FindingStore, files: FileList) {
+    let paged = blocks.withUnsafeBufferPointer {
+      PagedArray(copying: $0, filler: .empty(file: 0), memoryBytes: Self.blockMemoryBytes)
+    }
+    self.init(blocks: paged, codec: codec, store: store, files: files)
+  }
+
+  /// `init(blocks:codec:store:files:)` of blocks in pages.
+  init(blocks: PagedArray<FindingBlock>, codec: FindingCodec, store: FindingStore, files: FileList) {
     self.codec = codec
     self.store = store
     self.files = files
-    var ordered: [FindingBlock]
-    if blocks.allSatisfy({ $0.count > 0 }),
-      zip(blocks, blocks.dropFirst()).allSatisfy({ !files.displayPath($1.file, precedes: $0.file) })
-    {
-      // Already in report order (the walk sorts the files, the engine leaves out the empty
-      // ones): the blocks are taken as they are, not copied.
-      ordered = blocks
-    } else {
-      // By their files' order: the blocks come one per file, in the files' order.
-      let order = blocks.indices.filter { blocks[$0].count > 0 }.sorted {
+    var ordered = blocks
+    let inOrder = (0..<blocks.count).allSatisfy { index in
+      blocks[index].count > 0 && (index == 0 || !files.displayPath(blocks[index].file, precedes: blocks[index - 1].file))
+    }
+    if !inOrder {
+      // By their files' order: the blocks come one per file, in the files' order (rare: the
+      // walk sorts the files, the engine leaves out the empty ones).
+      let order = (0..<blocks.count).filter { blocks[$0].count > 0 }.sorted {
         files.inPathOrder(blocks[$0].file, blocks[$1].file)
       }
-      ordered = order.map { blocks[$0] }
+      ordered = PagedArray(count: order.count, filler: .empty(file: 0), memoryBytes: Self.blockMemoryBytes)
+      for (position, index) in order.enumerated() { ordered[position] = blocks[index] }
     }
-    var starts: [Int] = []
-    for index in ordered.indices
-    where index == 0 || !files.displayPath(ordered[index - 1].file, equals: ordered[index].file) {
-      starts.append(index)
+    var joining: [Int] = []
+    var (count, errors, sortsAll) = (0, 0, false)
+    var previous: Int?
+    for index in 0..<ordered.count {
+      let block = ordered[index]
+      if let previous, files.displayPath(previous, equals: block.file) { joining.append(index) }
+      previous = block.file
+      count += block.count
+      errors += block.errors
+      sortsAll = sortsAll || block.hasOwnPaths
     }
-    groups = Groups(blocks: ordered, starts: starts)
-    sortsAll = ordered.contains { $0.hasOwnPaths }
-    count = ordered.reduce(0) { $0 + $1.count }
-    errors = ordered.reduce(0) { $0 + $1.errors }
+    groups = Groups(blocks: ordered, joining: joining)
+    self.sortsAll = sortsAll
+    self.count = count
+    self.errors = errors
   }
+
+  /// Memory for the blocks' pages.
+  static let blockMemoryBytes = 256 << 10
 
   /// The findings of `group`, sorted; problems reading them back are added to `problems`.
   func findings(of group: some Collection<FindingBlock>, problems: inout [Diagnostic]) -> [Finding] {

@@ -337,7 +337,6 @@ public struct LintEngine: Sendable {
     // order places the findings in report order, with no sort of them all.
     // The results are read where they are (`passes`, or `decided` for the few others), not
     // copied out per file. (A file without findings has no place in the report.)
-    var blocks: [FindingBlock] = []
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
     /// Calls `body` with the results of file `index` where they are (`decided`, else pass 1's),
@@ -349,10 +348,17 @@ public struct LintEngine: Sendable {
     }
     var withFindings = 0
     for index in files.indices { withResults(index) { if $0.findings.count > 0 { withFindings += 1 } } }
-    blocks.reserveCapacity(withFindings)
+    // In pages, as the files' records (the report holds them until it is written).
+    let blocks = PagedArray(
+      count: withFindings, filler: FindingBlock.empty(file: 0), memoryBytes: FindingsByFile.blockMemoryBytes,
+      directory: spillDirectory)
+    var placed = 0
     for index in files.indices {
       withResults(index) { pass in
-        if pass.findings.count > 0 { blocks.append(pass.findings) }
+        if pass.findings.count > 0 {
+          blocks[placed] = pass.findings
+          placed += 1
+        }
         errors.append(contentsOf: pass.errors)
         tests.append(contentsOf: pass.tests)
       }

@@ -160,7 +160,7 @@ extension TextReporter {
 private extension TextReporter {
   /// The lines of one group of files of equal paths.
   static func render(
-    _ group: ArraySlice<FindingBlock>, of findings: FindingsByFile, ruleIDs: RuleIDs,
+    _ group: FindingsByFile.Group, of findings: FindingsByFile, ruleIDs: RuleIDs,
     include: (@Sendable (String, Int) -> Bool)?, into output: inout [UInt8], counts: inout StreamCounts
   ) {
     guard group.count == 1, let block = group.first else {
