@@ -31,6 +31,17 @@ final class PagedArrayTests: XCTestCase {
     XCTAssertEqual((0..<1000).map { array.value(at: $0) }, expected)
   }
 
+  func test_pagesTheFileCannotGiveBack_areToldLost() {
+    let array = PagedArray(count: 100, filler: -1, memoryBytes: 0, pageBytes: 4 * MemoryLayout<Int>.stride)
+    for index in 0..<100 { array[index] = index }
+    array.closeFileForTesting()
+    // The last pages written are still in memory; the first went to the file.
+    XCTAssertEqual(array.value(at: 99), 99)
+    XCTAssertNil(array.value(at: 0))
+    XCTAssertEqual(array[0], -1, "the filler")
+    XCTAssertNil(array.value(at: 1), "a lost page stays lost")
+  }
+
   func test_unsetValues_areTheFiller() {
     let array = PagedArray(count: 10, filler: Record(number: 5, flag: 9), memoryBytes: 1 << 20)
     array[3] = Record(number: 1, flag: 1)
@@ -48,7 +59,7 @@ final class PagedArrayTests: XCTestCase {
     XCTAssertEqual(array.storedPages, 0)
   }
 
-  func test_threadsWritingTheirOwnIndices() {
+  func test_threadsWritingTheirOwnIndices_readBackWhatEachWrote() {
     let array = PagedArray(count: 20_000, filler: 0, memoryBytes: 0, pageBytes: 256)
     DispatchQueue.concurrentPerform(iterations: 4) { worker in
       for index in stride(from: worker, to: 20_000, by: 4) { array[index] = index + 1 }

@@ -17,6 +17,9 @@
 /// stamps), where an array of `FileEntry` holds 64 bytes and a string of 32 bytes or more for
 /// each. Any other entry (a path that is neither, one changed after it was added) is kept as it
 /// is. An entry is made when it is read.
+///
+/// The walk's list of a large tree keeps those three arrays in pages (`pagedOut`): 1 MB of them
+/// in memory, the rest in a temporary file, so what a run holds does not grow with its files.
 public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// The display paths of the packed entries, back to back.
   private var bytes: [UInt8] = []

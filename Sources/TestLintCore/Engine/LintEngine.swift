@@ -114,8 +114,9 @@ public struct LintEngine: Sendable {
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
       .keeping(details: codec.keepsDetails)
     let facts = RunFacts(waiting: waitingStore())
-    // With a cache, where each file's declarations are, its hash and stamp: one array.
-    let cachedPasses = CachedPasses(count: cache == nil ? 0 : files.count)
+    // With a cache, where each file's declarations are and its hash, in pages.
+    let cachedPasses = CachedPasses(
+      count: cache == nil ? 0 : files.count, memoryBytes: min(findingMemoryBytes, 1 << 20), directory: spillDirectory)
     // Each file's record of pass 1, until the run ends.
     let passes = FirstPasses(
       count: files.count, memoryBytes: min(findingMemoryBytes, 1 << 20), directory: spillDirectory
@@ -867,31 +868,24 @@ private struct CachedPass: Sendable {
   }
 }
 
-/// The `CachedPass` of each file of a run with a cache: one allocation for the run (64 bytes a
-/// file), not an object per file (144 bytes each, scattered among the files' passing ones:
-/// the first run with a cache over 95,911 files peaked 11 MB higher). Each file's is written
-/// by the worker that reads it, read once pass 1 is over.
-private final class CachedPasses: @unchecked Sendable {
-  private let base: UnsafeMutablePointer<CachedPass>
-  private let count: Int
+/// The `CachedPass` of each file of a run with a cache (64 bytes a file), in pages as pass 1's
+/// records (`FirstPasses`). Each file's is written by the worker that reads it, read once pass
+/// 1 is over.
+private final class CachedPasses: Sendable {
+  private let passes: PagedArray<CachedPass>
   /// The stamps of the files read that the list has none for (only a list not made by the
   /// walk): their size, and no time.
   private let unstamped = Locked([Int: FileStamp]())
 
-  init(count: Int) {
-    self.count = count
-    base = .allocate(capacity: max(count, 1))
-    base.initialize(repeating: CachedPass(), count: count)
+  init(count: Int, memoryBytes: Int, directory: String?) {
+    passes = PagedArray(count: count, filler: CachedPass(), memoryBytes: memoryBytes, directory: directory)
   }
 
-  deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
-  }
-
+  /// The file's pass; a file whose page the temporary file could not give back has none (its
+  /// results are left out of the next cache, which reads the file again).
   subscript(index: Int) -> CachedPass {
-    get { base[index] }
-    set { base[index] = newValue }
+    get { passes.value(at: index) ?? CachedPass() }
+    set { passes[index] = newValue }
   }
 
   /// Keeps the stamp file `index` was read with, when `entry` (its entry in the list) has none.

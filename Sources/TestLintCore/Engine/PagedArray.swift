@@ -135,6 +135,14 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     }
   }
 
+  /// Closes the temporary file as if the disk had failed (tests): the pages in it are lost.
+  func closeFileForTesting() {
+    state.withLock { state in
+      if state.descriptor >= 0 { close(state.descriptor) }
+      state.descriptor = Int32.max
+    }
+  }
+
   /// Pages written to the temporary file so far.
   var storedPages: Int { state.withLock { state in state.pages.reduce(0) { $0 + ($1.stored ? 1 : 0) } } }
 
