@@ -116,10 +116,10 @@ public struct LintEngine: Sendable {
     let facts = RunFacts(waiting: waitingStore())
     // With a cache, where each file's declarations are and its hash, in pages.
     let cachedPasses = CachedPasses(
-      count: cache == nil ? 0 : files.count, memoryBytes: min(findingMemoryBytes, 1 << 20), directory: spillDirectory)
+      count: cache == nil ? 0 : files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory)
     // Each file's record of pass 1, until the run ends.
     let passes = FirstPasses(
-      count: files.count, memoryBytes: min(findingMemoryBytes, 1 << 20), directory: spillDirectory
+      count: files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory
     ) { [files] index in
       Diagnostic(path: files.displayPath(index), message: "cannot read back the file's results from a temporary file")
     }
@@ -131,23 +131,9 @@ public struct LintEngine: Sendable {
       // using them find them known and are linted once.
       // Each name is looked at once (a stable partition, not a sort whose comparisons re-read
       // both names: that cost 13% of a run on real code).
-      // One array, the early files from the front and the later ones from the back (reversed
-      // after): not two lists and their concatenation.
-      let order = [Int](unsafeUninitializedCapacity: files.count) { buffer, count in
-        var front = 0
-        var back = files.count
-        for index in files.indices {
-          if files.withNameSource(index, Self.mayDeclareBases(fileName:)) {
-            buffer[front] = index
-            front += 1
-          } else {
-            back -= 1
-            buffer[back] = index
-          }
-        }
-        buffer[front...].reverse()
-        count = files.count
-      }
+      // One array in pages (`PassOrder`), the early files from the front and the later ones
+      // from the back: not two lists and their concatenation.
+      let order = PassOrder(files, memoryBytes: pageMemoryBytes, directory: spillDirectory)
       // A thread reads ahead of the workers (not the files the cache answers for); not in a
       // run limited to one thread, which then uses one.
       let prefetcher = threads < 2 ? nil : Prefetcher(count: order.count) { position in
@@ -523,6 +509,10 @@ public struct LintEngine: Sendable {
     }
   }
 
+  /// The memory of each run-long array of a value per file (`PagedArray`): the runs go through
+  /// them in order, or in two ascending runs, so four pages of 64 KB are the pages in use.
+  private var pageMemoryBytes: Int { min(findingMemoryBytes, 256 << 10) }
+
   /// Where the run's classes and `test...` functions wait until it settles (`RunFacts`): read
   /// back only then, so little of it stays in memory.
   private func waitingStore() -> FindingStore {
@@ -608,7 +598,7 @@ public struct LintEngine: Sendable {
   private static let testFileSuffixes: [StaticString] = ["Tests", "Test", "Spec", "Specs"]
 
   /// `mayDeclareBases` of the path whose bytes these are.
-  private static func mayDeclareBases(fileName path: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func mayDeclareBases(fileName path: UnsafeBufferPointer<UInt8>) -> Bool {
     var start = path.startIndex
     if let slash = path.lastIndex(of: UInt8(ascii: "/")) { start = slash + 1 }
     var end = path.endIndex
@@ -843,6 +833,39 @@ private final class FirstPasses: Sendable {
       }
       records[index] = record
     }
+  }
+}
+
+/// Pass 1's order of the files: those that look like they declare base classes and helpers
+/// first (`LintEngine.mayDeclareBases`), each part in the list's order. In pages
+/// (`PagedArray`): the early files from the front, the later ones from the back, read backwards
+/// (nothing to reverse).
+private struct PassOrder: Sendable {
+  private let indices: PagedArray<Int>
+  /// How many early files.
+  private let front: Int
+
+  init(_ files: FileList, memoryBytes: Int, directory: String?) {
+    indices = PagedArray(count: files.count, filler: 0, memoryBytes: memoryBytes, directory: directory)
+    var front = 0
+    var back = files.count
+    for index in files.indices {
+      if files.withNameSource(index, LintEngine.mayDeclareBases(fileName:)) {
+        indices[front] = index
+        front += 1
+      } else {
+        back -= 1
+        indices[back] = index
+      }
+    }
+    self.front = front
+  }
+
+  var count: Int { indices.count }
+
+  /// The file read at `position`.
+  subscript(position: Int) -> Int {
+    position < front ? indices[position] : indices[indices.count - 1 - (position - front)]
   }
 }
 
