@@ -18,8 +18,9 @@
 /// each. Any other entry (a path that is neither, one changed after it was added) is kept as it
 /// is. An entry is made when it is read.
 ///
-/// The walk's list of a large tree keeps those three arrays in pages (`pagedOut`): 1 MB of them
-/// in memory, the rest in a temporary file, so what a run holds does not grow with its files.
+/// The walk's list of a large tree keeps its paths and stamps in pages (`pagedOut`): 1 MB of
+/// them in memory, the rest in a temporary file; only where each path ends stays (4 bytes a
+/// file).
 public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// The display paths of the packed entries, back to back.
   private var bytes: [UInt8] = []
@@ -36,39 +37,40 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   private var others: [Int: FileEntry] = [:]
   /// Whether every display path is packed and ASCII (then paths compare as their bytes).
   private var packedASCII = true
-  /// `bytes`, `ends` and `stamps` moved to pages, which go to a temporary file beyond a budget
+  /// `bytes` and `stamps` moved to pages, which go to a temporary file beyond a budget
   /// (`pagedOut`); nil while they are in the arrays.
   private var pages: Pages?
+  /// With `pages`, where each display path ends (4 bytes a file, in memory: a path is then
+  /// read with one lock).
+  private var pagedEnds: [UInt32] = []
 
   private final class Pages: Sendable {
     let bytes: PagedArray<UInt8>
-    let ends: PagedArray<Int>
     let stamps: PagedArray<FileStamp>?
 
     /// Pages for `count` entries of `byteCount` bytes of paths in all, written after
-    /// (`write`); half the memory for the paths, a quarter for the ends and for the stamps.
+    /// (`write`); two thirds of the memory for the paths, a third for the stamps.
     init(count: Int, byteCount: Int, stamped: Bool, memoryBytes: Int, directory: String?) {
-      let share = Swift.max(1, memoryBytes / 4)
+      let share = Swift.max(1, memoryBytes / 3)
       bytes = PagedArray(count: byteCount, filler: 0, memoryBytes: 2 * share, directory: directory)
-      ends = PagedArray(count: count, filler: 0, memoryBytes: share, directory: directory)
       stamps =
         stamped
         ? PagedArray(count: count, filler: FileStamp(size: 0, modified: 0), memoryBytes: share, directory: directory)
         : nil
     }
 
-    /// Writes the paths from byte `byteStart` on, and the ends and stamps from entry
-    /// `entryStart` on.
-    func write(bytes: [UInt8], ends: [Int], stamps: [FileStamp], byteStart: Int, entryStart: Int) {
+    /// Writes the paths from byte `byteStart` on, and the stamps from entry `entryStart` on.
+    func write(bytes: [UInt8], stamps: [FileStamp], byteStart: Int, entryStart: Int) {
       bytes.withUnsafeBufferPointer { self.bytes.write($0, at: byteStart) }
-      ends.withUnsafeBufferPointer { self.ends.write($0, at: entryStart) }
       stamps.withUnsafeBufferPointer { self.stamps?.write($0, at: entryStart) }
     }
   }
 
-  /// Bytes the packed entries take in the arrays.
-  private var packedSize: Int {
-    bytes.count + ends.count * MemoryLayout<Int>.stride + stamps.count * MemoryLayout<FileStamp>.stride
+  /// Whether the packed entries take more than `threshold` bytes in the arrays, and their
+  /// paths' ends fit in 4 bytes.
+  private func pageable(beyond threshold: Int) -> Bool {
+    let size = bytes.count + ends.count * MemoryLayout<Int>.stride + stamps.count * MemoryLayout<FileStamp>.stride
+    return size > threshold && bytes.count <= Int(UInt32.max)
   }
 
   /// An empty list.
@@ -82,7 +84,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { pages?.ends.count ?? ends.count }
+  public var endIndex: Int { pages == nil ? ends.count : pagedEnds.count }
 
   /// Makes room for `entries` more entries of `bytes` bytes of display paths in all.
   mutating func reserveCapacity(entries: Int, bytes byteCount: Int, stamped: Bool) {
@@ -121,7 +123,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
       return pagedOut(threshold: pagingThreshold, memoryBytes: memoryBytes, directory: directory)
     }
     return reordered(
-      indices.sorted(by: inPathOrder), pageMemory: pages == nil && packedSize > pagingThreshold ? memoryBytes : nil,
+      indices.sorted(by: inPathOrder), pageMemory: pages == nil && pageable(beyond: pagingThreshold) ? memoryBytes : nil,
       directory: directory)
   }
 
@@ -139,18 +141,17 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
       sorted.bytes.reserveCapacity(bytes.count)
       sorted.ends.reserveCapacity(count)
       if stamped { sorted.stamps.reserveCapacity(count) }
+    } else {
+      sorted.pagedEnds.reserveCapacity(count)
     }
     // With pages, the arrays hold a batch at a time.
     var written = (bytes: 0, entries: 0)
     var end = 0
     func flush() {
       guard let pages else { return }
-      pages.write(
-        bytes: sorted.bytes, ends: sorted.ends, stamps: sorted.stamps, byteStart: written.bytes,
-        entryStart: written.entries)
-      written = (written.bytes + sorted.bytes.count, written.entries + sorted.ends.count)
+      pages.write(bytes: sorted.bytes, stamps: sorted.stamps, byteStart: written.bytes, entryStart: written.entries)
+      written = (written.bytes + sorted.bytes.count, sorted.pagedEnds.count)
       sorted.bytes.removeAll(keepingCapacity: true)
-      sorted.ends.removeAll(keepingCapacity: true)
       sorted.stamps.removeAll(keepingCapacity: true)
     }
     for (position, index) in order.enumerated() {
@@ -159,7 +160,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
         sorted.bytes.append(contentsOf: path)
         end += path.count
       }
-      sorted.ends.append(end)
+      if pages == nil { sorted.ends.append(end) } else { sorted.pagedEnds.append(UInt32(end)) }
       if stamped { sorted.stamps.append(stamp(index)) }
       if pages != nil, sorted.bytes.count >= Self.batchBytes { flush() }
     }
@@ -167,7 +168,6 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     if let pages {
       sorted.pages = pages
       sorted.bytes = []
-      sorted.ends = []
       sorted.stamps = []
     }
     return sorted
@@ -183,12 +183,18 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// `threshold` bytes; else the list as it is. A run keeps its list until it ends, and a large
   /// tree's paths were the most of what it kept for each file (50 bytes a file).
   func pagedOut(threshold: Int = 2 << 20, memoryBytes: Int = pageMemoryBytes, directory: String? = nil) -> FileList {
-    guard pages == nil, packedSize > threshold else { return self }
+    guard pages == nil, pageable(beyond: threshold) else { return self }
     return reordered(Array(indices), pageMemory: memoryBytes, directory: directory)
   }
 
   /// Whether the packed entries are in pages.
   var isPaged: Bool { pages != nil }
+
+  /// Whether some page of the packed entries could not be read back from the temporary file.
+  var pagesLost: Bool {
+    guard let pages else { return false }
+    return pages.bytes.lostPages || pages.stamps?.lostPages == true
+  }
 
   /// The list with its packed entries back in the arrays (to add to it).
   private func pagedIn() -> FileList {
@@ -196,7 +202,8 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     var list = self
     list.pages = nil
     list.bytes = pages.bytes.withValues(in: 0..<pages.bytes.count) { Array($0) }
-    list.ends = pages.ends.withValues(in: 0..<pages.ends.count) { Array($0) }
+    list.ends = pagedEnds.map(Int.init)
+    list.pagedEnds = []
     list.stamps = pages.stamps.map { stamps in stamps.withValues(in: 0..<stamps.count) { Array($0) } } ?? []
     return list
   }
@@ -288,10 +295,8 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   }
 
   private func packedRange(_ position: Int) -> Range<Int> {
-    if let pages {
-      return pages.ends.withValues(in: Swift.max(0, position - 1)..<(position + 1)) { ends in
-        (position == 0 ? 0 : ends[0])..<ends[ends.count - 1]
-      }
+    if pages != nil {
+      return (position == 0 ? 0 : Int(pagedEnds[position - 1]))..<Int(pagedEnds[position])
     }
     return (position == 0 ? 0 : ends[position - 1])..<ends[position]
   }

@@ -184,13 +184,18 @@ final class FindingStore: Sendable {
 }
 
 extension FindingStore {
-  /// A new file in `directory` (else `TMPDIR`, else `/tmp`), already unlinked, closed on
-  /// `exec`; -1 when it cannot be made.
-  static func createFile(in directory: String?) -> Int32 {
+  /// The folder of the temporary files: `directory`, else `TMPDIR`, else `/tmp`.
+  static func temporaryFolder(_ directory: String?) -> String {
     var folder = directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     if folder.isEmpty { folder = "/tmp" }
     if folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-    var template = Array((folder + "/testlint-findings-XXXXXX").utf8CString)
+    return folder
+  }
+
+  /// A new file in `directory` (else `TMPDIR`, else `/tmp`), already unlinked, closed on
+  /// `exec`; -1 when it cannot be made.
+  static func createFile(in directory: String?) -> Int32 {
+    var template = Array((temporaryFolder(directory) + "/testlint-findings-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return -1 }
     let removed = template.withUnsafeBufferPointer { unlink($0.baseAddress!) } == 0

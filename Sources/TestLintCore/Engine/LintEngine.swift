@@ -123,6 +123,8 @@ public struct LintEngine: Sendable {
     ) { [files] index in
       Diagnostic(path: files.displayPath(index), message: "cannot read back the file's results from a temporary file")
     }
+    // Whether pass 1's order lost a page to the temporary file.
+    var orderLost = false
     // Pass 1. What only it needs (the order, the names files published for others, the
     // prefetcher) is dropped when it ends, before the run holds the most.
     do {
@@ -219,6 +221,7 @@ public struct LintEngine: Sendable {
         }
       }
       prefetcher?.stop()
+      orderLost = order.lostPages
     }
     // What the run settles across files (pass 1's records stay in `passes`, where the cache's
     // results go below).
@@ -243,7 +246,8 @@ public struct LintEngine: Sendable {
         let file = files[index]
         var record: ResultCache.Record?
         let names: (typeReferences: [String], calledNames: [String])?
-        switch cachedPasses[index].record {
+        let pass = cachedPasses[index]
+        switch pass.record {
         case .old(let offset, let length)?:
           record = cache.record(at: offset, length: length, of: file.path)
           names = record.flatMap { ResultCache.dependencyNames($0.bytes[$0.declarations]) }
@@ -258,7 +262,7 @@ public struct LintEngine: Sendable {
           assertingHelpers: settled.assertingHelpers)
           ^ (siblingDigests[FileWalker.parentDirectory(file.path)] ?? 0)
         // Cached results computed with the same facts are the file's results.
-        if cachedResultsUsable, only?.contains(index) ?? true, cachedPasses[index].cachedDependencies == digest,
+        if cachedResultsUsable, only?.contains(index) ?? true, pass.cachedDependencies == digest,
           let stored = record?.decodedResults(), stored.dependencies == digest,
           let reused = PerFile(
             stored: stored, path: file.displayPath, file: index, codec: codec, store: store,
@@ -352,9 +356,17 @@ public struct LintEngine: Sendable {
     }
     let descriptions = rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
     let linted = only.map { indices in FileList(indices.sorted().map { files[$0] }) } ?? files
+    let findings = FindingsByFile(blocks: blocks, codec: codec, store: store, files: files)
+    // A page the temporary file could not give back (a failing disk) leaves results out: said
+    // once for the run, as an error (exit code 2).
+    if orderLost || passes.lostPages || cachedPasses.lostPages || blocks.lostPages || files.pagesLost {
+      errors.append(
+        Diagnostic(
+          path: FindingStore.temporaryFolder(spillDirectory),
+          message: "cannot read back part of the run's records from a temporary file: results may be missing"))
+    }
     let result = EncodedLintResult(
-      findings: FindingsByFile(blocks: blocks, codec: codec, store: store, files: files), errors: errors.sorted(),
-      files: linted, rules: descriptions.sorted { $0.id < $1.id },
+      findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests))
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
@@ -790,9 +802,15 @@ private final class FirstPasses: Sendable {
     static let hasAside: UInt8 = 4
   }
 
-  private struct Aside {
-    var results: PerFile.Aside?
-    var error: Diagnostic?
+  /// One reference a file (most files have none).
+  private final class Aside: Sendable {
+    let results: PerFile.Aside?
+    let error: Diagnostic?
+
+    init(results: PerFile.Aside?, error: Diagnostic?) {
+      self.results = results
+      self.error = error
+    }
   }
 
   private let records: PagedArray<Record>
@@ -820,20 +838,24 @@ private final class FirstPasses: Sendable {
     }
     set {
       var record = Record(speculation: newValue.speculation)
-      let kept = Aside(results: newValue.speculated?.aside, error: newValue.error)
       if let results = newValue.speculated {
         record.findings = results.findings
         record.flags |= Record.hasResults | (results.fromCache ? Record.fromCache : 0)
       }
-      if kept.results != nil || kept.error != nil {
+      let results = newValue.speculated?.aside
+      if results != nil || newValue.error != nil {
         record.flags |= Record.hasAside
+        let kept = Aside(results: results, error: newValue.error)
         aside.withLock { $0[index] = kept }
-      } else if records[index].flags & Record.hasAside != 0 {
+      }
+      if records.exchange(at: index, with: record).flags & Record.hasAside != 0, record.flags & Record.hasAside == 0 {
         aside.withLock { $0[index] = nil }
       }
-      records[index] = record
     }
   }
+
+  /// Whether some record could not be read back from the temporary file.
+  var lostPages: Bool { records.lostPages }
 }
 
 /// Pass 1's order of the files: those that look like they declare base classes and helpers
@@ -867,6 +889,9 @@ private struct PassOrder: Sendable {
   subscript(position: Int) -> Int {
     position < front ? indices[position] : indices[indices.count - 1 - (position - front)]
   }
+
+  /// Whether some of the order could not be read back from the temporary file.
+  var lostPages: Bool { indices.lostPages }
 }
 
 /// What a run with a cache keeps of each file read in pass 1: 64 bytes. (Its stamp is the
@@ -910,6 +935,9 @@ private final class CachedPasses: Sendable {
     get { passes.value(at: index) ?? CachedPass() }
     set { passes[index] = newValue }
   }
+
+  /// Whether some pass could not be read back from the temporary file.
+  var lostPages: Bool { passes.lostPages }
 
   /// Keeps the stamp file `index` was read with, when `entry` (its entry in the list) has none.
   func keepStamp(_ stamp: FileStamp, of index: Int, entry: FileEntry) {

@@ -14,8 +14,8 @@
 /// Any thread may read or write any index (each access takes the lock: a copy of a few bytes).
 /// The runs' accesses go through the files in order, or in two ascending runs (pass 1's
 /// order), so the pages in memory are the ones in use. When the temporary file cannot be made
-/// or written, pages stay in memory; a page that cannot be read back reads as the filler, and
-/// `value(at:)` tells.
+/// or written, pages stay in memory; a page that cannot be read back reads as the filler:
+/// `value(at:)` tells for its index, `lostPages` for the whole array (the run reports it).
 final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
   /// How many values.
   let count: Int
@@ -47,6 +47,8 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     var descriptor: Int32 = -1
     /// The temporary file could not be made or written: every page stays in memory.
     var unavailable = false
+    /// Whether a page could not be read back.
+    var lost = false
   }
 
   /// `count` values, each `filler` until set, with at most about `memoryBytes` of pages of
@@ -90,6 +92,21 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
       }
     }
   }
+
+  /// Sets the value at `index` and returns the one it replaces, under one lock.
+  func exchange(at index: Int, with value: Element) -> Element {
+    state.withLock { state in
+      let page = self.page(index / perPage, in: &state)
+      let old = page[index % perPage]
+      page[index % perPage] = value
+      state.pages[index / perPage].changed = true
+      return old
+    }
+  }
+
+  /// Whether some page could not be read back from the temporary file (its values read as the
+  /// filler).
+  var lostPages: Bool { state.withLock { $0.lost } }
 
   /// The value at `index`; nil when the temporary file could not give its page back.
   func value(at index: Int) -> Element? {
@@ -162,6 +179,7 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
       if !FindingStore.read(bytes, from: state.descriptor, at: number * bytes.count) {
         memory.update(repeating: filler, count: perPage)
         state.pages[number].lost = true
+        state.lost = true
       }
     }
     state.pages[number].memory = memory
@@ -179,7 +197,8 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
       if oldest < 0 || state.pages[number].used < state.pages[oldest].used { oldest = number }
     }
     guard oldest >= 0, let memory = state.pages[oldest].memory else { return }
-    if state.pages[oldest].changed || !state.pages[oldest].stored {
+    // A page never changed is the filler, or what the file already holds.
+    if state.pages[oldest].changed {
       if state.descriptor < 0 { state.descriptor = FindingStore.createFile(in: directory) }
       let bytes = UnsafeRawBufferPointer(start: memory, count: perPage * MemoryLayout<Element>.stride)
       guard state.descriptor >= 0, FindingStore.write(bytes, to: state.descriptor, at: oldest * bytes.count) else {

@@ -18,7 +18,7 @@ enum Parallel {
   ) -> [T] {
     guard count > 0 else { return [] }
     // The workers write each result straight into the array's storage (one slot each): no
-    // second buffer to copy from, which for pass 1's one record per file was as large again.
+    // second buffer to copy from.
     return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       let slots = Slots(base: buffer.baseAddress!)
       forEach(count: count, threads: threads) { index, worker in
