@@ -81,34 +81,41 @@ struct FindingsByFile: Sendable {
     self.codec = codec
     self.store = store
     self.files = files
-    var ordered = blocks
-    let inOrder = (0..<blocks.count).allSatisfy { index in
-      blocks[index].count > 0 && (index == 0 || !files.displayPath(blocks[index].file, precedes: blocks[index - 1].file))
+    // One read of every block: its order, its group, the counts. Blocks out of order (rare:
+    // the walk sorts the files, the engine leaves out the empty ones) are placed in their
+    // files' order, then read again.
+    func read(_ blocks: PagedArray<FindingBlock>) -> (inOrder: Bool, joining: [Int], count: Int, errors: Int, sortsAll: Bool) {
+      var joining: [Int] = []
+      var (inOrder, count, errors, sortsAll) = (true, 0, 0, false)
+      var previous: Int?
+      for index in 0..<blocks.count {
+        let block = blocks[index]
+        if block.count == 0 { inOrder = false }
+        if let previous {
+          if files.displayPath(block.file, precedes: previous) { inOrder = false }
+          if files.displayPath(previous, equals: block.file) { joining.append(index) }
+        }
+        previous = block.file
+        count += block.count
+        errors += block.errors
+        sortsAll = sortsAll || block.hasOwnPaths
+      }
+      return (inOrder, joining, count, errors, sortsAll)
     }
-    if !inOrder {
-      // By their files' order: the blocks come one per file, in the files' order (rare: the
-      // walk sorts the files, the engine leaves out the empty ones).
+    var ordered = blocks
+    var found = read(blocks)
+    if !found.inOrder {
       let order = (0..<blocks.count).filter { blocks[$0].count > 0 }.sorted {
         files.inPathOrder(blocks[$0].file, blocks[$1].file)
       }
       ordered = PagedArray(count: order.count, filler: .empty(file: 0), memoryBytes: Self.blockMemoryBytes)
       for (position, index) in order.enumerated() { ordered[position] = blocks[index] }
+      found = read(ordered)
     }
-    var joining: [Int] = []
-    var (count, errors, sortsAll) = (0, 0, false)
-    var previous: Int?
-    for index in 0..<ordered.count {
-      let block = ordered[index]
-      if let previous, files.displayPath(previous, equals: block.file) { joining.append(index) }
-      previous = block.file
-      count += block.count
-      errors += block.errors
-      sortsAll = sortsAll || block.hasOwnPaths
-    }
-    groups = Groups(blocks: ordered, joining: joining)
-    self.sortsAll = sortsAll
-    self.count = count
-    self.errors = errors
+    groups = Groups(blocks: ordered, joining: found.joining)
+    sortsAll = found.sortsAll
+    count = found.count
+    errors = found.errors
   }
 
   /// Memory for the blocks' pages.

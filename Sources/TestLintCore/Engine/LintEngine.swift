@@ -118,11 +118,7 @@ public struct LintEngine: Sendable {
     let cachedPasses = CachedPasses(
       count: cache == nil ? 0 : files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory)
     // Each file's record of pass 1, until the run ends.
-    let passes = FirstPasses(
-      count: files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory
-    ) { [files] index in
-      Diagnostic(path: files.displayPath(index), message: "cannot read back the file's results from a temporary file")
-    }
+    let passes = FirstPasses(count: files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory)
     // Whether pass 1's order lost a page to the temporary file.
     var orderLost = false
     // Pass 1. What only it needs (the order, the names files published for others, the
@@ -815,17 +811,16 @@ private final class FirstPasses: Sendable {
 
   private let records: PagedArray<Record>
   private let aside = Locked([Int: Aside]())
-  /// The error of a file whose record the temporary file could not give back.
-  private let lost: @Sendable (Int) -> Diagnostic
 
-  init(count: Int, memoryBytes: Int, directory: String?, lost: @escaping @Sendable (Int) -> Diagnostic) {
+  init(count: Int, memoryBytes: Int, directory: String?) {
     records = PagedArray(count: count, filler: Record(), memoryBytes: memoryBytes, directory: directory)
-    self.lost = lost
   }
 
+  /// The file's pass (a record the temporary file could not give back reads as none: the run
+  /// reports that once, `lostPages`).
   subscript(index: Int) -> FirstPass {
     get {
-      guard let record = records.value(at: index) else { return FirstPass(error: lost(index)) }
+      let record = records[index]
       let kept = record.flags & Record.hasAside == 0 ? nil : aside.withLock { $0[index] }
       var pass = FirstPass()
       pass.speculation = record.speculation
@@ -932,7 +927,7 @@ private final class CachedPasses: Sendable {
   /// The file's pass; a file whose page the temporary file could not give back has none (its
   /// results are left out of the next cache, which reads the file again).
   subscript(index: Int) -> CachedPass {
-    get { passes.value(at: index) ?? CachedPass() }
+    get { passes[index] }
     set { passes[index] = newValue }
   }
 

@@ -84,13 +84,7 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The value at `index` (the filler when its page was lost).
   subscript(index: Int) -> Element {
     get { value(at: index) ?? filler }
-    set {
-      state.withLock { state in
-        let page = self.page(index / perPage, in: &state)
-        page[index % perPage] = newValue
-        state.pages[index / perPage].changed = true
-      }
-    }
+    set { _ = exchange(at: index, with: newValue) }
   }
 
   /// Sets the value at `index` and returns the one it replaces, under one lock.
