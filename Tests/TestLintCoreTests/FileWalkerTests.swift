@@ -146,6 +146,22 @@ final class FileWalkerTests: XCTestCase {
     }
   }
 
+  func test_listInParallel_pathBytes_countTheDisplayedPaths() throws {
+    // The walk reserves its list from this count: a tree outside the working directory is
+    // shown by whole paths, which a count of relative ones fell short of (the list then grew
+    // to twice its size).
+    let sandbox = try Sandbox(self)
+    for folder in 0..<6 { try sandbox.write("F\(folder)/G/T\(folder)Tests.swift", "let a = 1") }
+    let parts = try XCTUnwrap(FileWalker.listInParallel(sandbox.root, stamps: false, threads: 2))
+    for workingDirectory in [sandbox.root, sandbox.path("F1"), "/elsewhere"] {
+      let prefix = workingDirectory + "/"
+      let display = { (path: String) in path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+      var shown = 0
+      for part in parts { part.forEach { path, _ in shown += display(path).utf8.count } }
+      XCTAssertEqual(parts.reduce(0) { $0 + $1.pathBytes(displayed: display) }, shown, workingDirectory)
+    }
+  }
+
   func test_listInParallel_nameNotASCII_leavesTheWalkToOneThread() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write("A/B.swift", "let a = 1")

@@ -164,7 +164,7 @@ public enum FileWalker {
       if paths.count == 1, threads > 1, var found = listInParallel(absolute, stamps: stamps, threads: threads) {
         files.reserveCapacity(
           entries: found.reduce(0) { $0 + $1.count },
-          bytes: found.reduce(0) { $0 + $1.pathBytes(dropping: relativeCount) }, stamped: stamps)
+          bytes: found.reduce(0) { $0 + $1.pathBytes(displayed: display) }, stamped: stamps)
         // Each thread's files let go once added.
         while let part = found.popLast() {
           part.forEach { child, stamp in
@@ -294,12 +294,13 @@ public enum FileWalker {
     /// How many files.
     var count: Int { ends.count }
 
-    /// Bytes of the files' paths, each without its first `dropped` bytes.
-    func pathBytes(dropping dropped: Int) -> Int {
+    /// Bytes of the files' paths as `display` shows a folder's (relative to the working
+    /// directory, or whole when outside it).
+    func pathBytes(displayed display: (String) -> String) -> Int {
       var total = names.count
       for (folder, first) in firstFiles.enumerated() {
         let files = (folder + 1 < firstFiles.count ? firstFiles[folder + 1] : ends.count) - first
-        total += files * Swift.max(0, folders[folder].utf8.count - dropped)
+        total += files * display(folders[folder]).utf8.count
       }
       return total
     }
