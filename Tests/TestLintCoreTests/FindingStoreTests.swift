@@ -82,6 +82,23 @@ final class FindingStoreTests: XCTestCase {
     }
   }
 
+  func test_store_chunkHeldByAReader_staysWhileItsStorageMakesTheNextChunk() throws {
+    // The last chunk stays in memory, a reader holding it.
+    let store = FindingStore(memoryBytes: 40, chunkBytes: 32, directory: try temporaryFolder())
+    let first = (0..<3).map { index in [UInt8](repeating: UInt8(index + 1), count: 30) }
+    for block in first { _ = store.keep(block) }
+    var held: [ArraySlice<UInt8>] = []
+    store.forEachChunk { held.append($0) }
+    // Every chunk goes to the file; the later ones are made in the storage of those before.
+    let later = (0..<6).map { index in [UInt8](repeating: UInt8(100 + index), count: 20 + index) }
+    let locations = later.map { store.keep($0) }
+    XCTAssertEqual(held.map(Array.init), first)
+    XCTAssertEqual(locations.map { location in store.withBytes(location) { Array($0) } }, later)
+    var all: [UInt8] = []
+    store.forEachChunk { all += $0 }
+    XCTAssertEqual(all, (first + later).flatMap { $0 })
+  }
+
   func test_store_withoutAWritableFolder_keepsEverythingInMemory() {
     let store = FindingStore(memoryBytes: 0, chunkBytes: 16, directory: "/nonexistent/testlint-spill")
     let blocks = (0..<20).map { index in [UInt8](repeating: UInt8(index), count: 12) }

@@ -50,6 +50,17 @@ final class PagedArrayTests: XCTestCase {
     XCTAssertEqual(array.storedPages, 0, "within the budget: no file")
   }
 
+  func test_pagesMadeInTheMemoryOfPagesStored_startAsTheFiller() {
+    // A page goes to the file and its memory makes the next page: none of its values show
+    // through, in a page never set or in one read back.
+    let array = PagedArray(count: 200, filler: -1, memoryBytes: 0, pageBytes: 4 * MemoryLayout<Int>.stride)
+    for index in 0..<40 { array[index] = index }
+    XCTAssertEqual((100..<140).map { array[$0] }, Array(repeating: -1, count: 40))
+    array[150] = 7
+    XCTAssertEqual((0..<40).map { array[$0] }, Array(0..<40))
+    XCTAssertEqual((148..<152).map { array[$0] }, [-1, -1, 7, -1])
+  }
+
   func test_withoutATemporaryFile_pagesStayInMemory() {
     let array = PagedArray(
       count: 100, filler: 0, memoryBytes: 0, pageBytes: 2 * MemoryLayout<Int>.stride,

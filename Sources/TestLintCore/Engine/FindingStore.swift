@@ -66,6 +66,9 @@ final class FindingStore: Sendable {
     var written = 0
     /// The temporary file could not be made or written: keep everything in memory.
     var unavailable = false
+    /// The storage of the last chunk written to the temporary file, emptied, for the next
+    /// chunk: a run makes a few chunks' worth of allocations, not one for each chunk.
+    var spare: [UInt8] = []
   }
 
   /// A store keeping up to `memoryBytes` of chunks of `chunkBytes` in memory and the rest in a
@@ -91,7 +94,14 @@ final class FindingStore: Sendable {
     guard !bytes.isEmpty else { return .empty }
     return state.withLock { state in
       if !state.current.isEmpty, state.current.count + bytes.count > chunkBytes { seal(&state) }
-      if state.current.isEmpty { state.current.reserveCapacity(max(chunkBytes, bytes.count)) }
+      if state.current.isEmpty {
+        // A chunk of the spare's storage, else a new one. Chunks are large and live long, each
+        // till it goes to the file: made anew every time, they were allocated and freed among
+        // the workers' short-lived blocks, and each thread's heap grew with the run (4x tree:
+        // 25 MB peak against 21 MB for the 1x tree).
+        if state.spare.capacity >= max(chunkBytes, bytes.count) { swap(&state.current, &state.spare) }
+        state.current.reserveCapacity(max(chunkBytes, bytes.count))
+      }
       let location = Location(chunk: state.chunks.count, offset: state.current.count, count: bytes.count)
       state.current.append(contentsOf: bytes)
       return location
@@ -163,7 +173,7 @@ final class FindingStore: Sendable {
     state.chunks.append(.memory(state.current))
     state.current = []
     while state.inMemory > memoryBytes, !state.unavailable, state.oldest < state.chunks.count {
-      guard case .memory(let bytes) = state.chunks[state.oldest] else {
+      guard case .memory(var bytes) = state.chunks[state.oldest] else {
         state.oldest += 1
         continue
       }
@@ -179,6 +189,9 @@ final class FindingStore: Sendable {
       state.written += bytes.count
       state.inMemory -= bytes.count
       state.oldest += 1
+      // Emptied here, where this copy is the only one left (unless a reader holds the chunk).
+      bytes.removeAll(keepingCapacity: true)
+      if bytes.capacity > state.spare.capacity { state.spare = bytes }
     }
   }
 }

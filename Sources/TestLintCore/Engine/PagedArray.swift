@@ -165,8 +165,11 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
       state.pages[number].used = state.clock
       return memory
     }
-    if state.resident >= residentPages, !state.unavailable { storeOldest(&state) }
-    let memory = UnsafeMutablePointer<Element>.allocate(capacity: perPage)
+    // The memory of the page stored, else a new page: pages are allocated once, not again
+    // for every page read back or made (made among the workers' short-lived blocks, they grew
+    // each thread's heap with the run).
+    let stored = state.resident >= residentPages && !state.unavailable ? storeOldest(&state) : nil
+    let memory = stored ?? UnsafeMutablePointer<Element>.allocate(capacity: perPage)
     memory.initialize(repeating: filler, count: perPage)
     if state.pages[number].stored {
       let bytes = UnsafeMutableRawBufferPointer(start: memory, count: perPage * MemoryLayout<Element>.stride)
@@ -184,25 +187,26 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
   }
 
   /// Writes the page in memory used longest ago to the temporary file (unless it is there
-  /// unchanged) and frees it; on failure, keeps every page in memory from then on.
-  private func storeOldest(_ state: inout State) {
+  /// unchanged) and gives its memory for the next page; on failure, keeps every page in memory
+  /// from then on (nil).
+  private func storeOldest(_ state: inout State) -> UnsafeMutablePointer<Element>? {
     var oldest = -1
     for number in state.pages.indices where state.pages[number].memory != nil {
       if oldest < 0 || state.pages[number].used < state.pages[oldest].used { oldest = number }
     }
-    guard oldest >= 0, let memory = state.pages[oldest].memory else { return }
+    guard oldest >= 0, let memory = state.pages[oldest].memory else { return nil }
     // A page never changed is the filler, or what the file already holds.
     if state.pages[oldest].changed {
       if state.descriptor < 0 { state.descriptor = FindingStore.createFile(in: directory) }
       let bytes = UnsafeRawBufferPointer(start: memory, count: perPage * MemoryLayout<Element>.stride)
       guard state.descriptor >= 0, FindingStore.write(bytes, to: state.descriptor, at: oldest * bytes.count) else {
         state.unavailable = true
-        return
+        return nil
       }
       state.pages[oldest].stored = true
     }
-    memory.deallocate()
     state.pages[oldest].memory = nil
     state.resident -= 1
+    return memory
   }
 }
