@@ -56,6 +56,32 @@ final class FileListTests: XCTestCase {
     }
   }
 
+  func test_listMadeInOrder_isTheSortedList_inPagesBeyondItsThreshold() {
+    for stamped in [true, false] {
+      var entries: [FileEntry] = []
+      for index in 0..<5_000 {
+        let stamp = stamped ? FileStamp(size: index, modified: index * 3) : nil
+        entries.append(FileEntry(folder: "/work/", displayPath: "M\(index % 7)/F\(index)Tests.swift", stamp: stamp))
+      }
+      // An entry not packed (another folder), one whose stamp is missing, and a path not ASCII.
+      entries[10] = FileEntry(path: "/elsewhere/X.swift", displayPath: "X.swift", stamp: entries[10].stamp)
+      entries[4_000].stamp = stamped ? nil : FileStamp(size: 1, modified: 1)
+      entries[4_500].displayPath = "M\u{E9}/F.swift"
+      let sorted = FileList(entries).sortedByDisplayPath()
+      for threshold in [0, 40_000, .max] {
+        var list = FileList.InOrder(pagingThreshold: threshold, memoryBytes: 0)
+        for entry in sorted { list.append(entry) }
+        let made = list.finish()
+        XCTAssertEqual(made.isPaged, threshold != .max)
+        XCTAssertEqual(Array(made), Array(sorted), "threshold \(threshold)")
+        XCTAssertEqual(made.indices.map(made.displayPath), sorted.indices.map(sorted.displayPath))
+        XCTAssertEqual(
+          made.indices.dropFirst().filter { made.displayPath($0 - 1, precedes: $0) }.count,
+          sorted.indices.dropFirst().filter { sorted.displayPath($0 - 1, precedes: $0) }.count)
+      }
+    }
+  }
+
   func test_walkEntriesWithoutStamps_readBackWithout() {
     let entries = ["B.swift", "A/C.swift"].map { FileEntry(folder: "/w/", displayPath: $0, stamp: nil) }
     let list = FileList(entries)

@@ -119,6 +119,40 @@ final class FileWalkerTests: XCTestCase {
     }
   }
 
+  func test_collect_asciiTree_inItsOrderOnOneThread_sameAsSortedAfter() throws {
+    // One thread walks an ASCII tree in its paths' order (a folder's name as if it ended in
+    // `/`): names that sort before and after `/`, a name that starts another, upper case.
+    let sandbox = try Sandbox(self)
+    try makeTree(sandbox)
+    let names = [
+      "a/x.swift", "a-b.swift", "a.swift", "a b/y.swift", "a/b/z.swift", "a0/w.swift", "A/v.swift", "~.swift",
+      "ab/c.swift", "ab.swift", "a!/d.swift", "a/b.swift", "a/b-c.swift", "a/b/c/d/e.swift", "b/.hidden/h.swift",
+    ]
+    for name in names { try sandbox.write(name, "let \(name.count)") }
+    let filter = { (path: String, _: Bool) in !path.hasSuffix("w.swift") }
+    // From the tree's folder, from inside it (then not in order: paths shown whole and not),
+    // from a folder beside it.
+    let roots: [(paths: [String], directory: String)] = [
+      (["."], ""), ([sandbox.root], ""), (["a"], ""), ([".."], "a"), (["../a"], "Sub"), ([sandbox.path("a")], "Sub"),
+    ]
+    for (paths, directory) in roots {
+      let workingDirectory = directory.isEmpty ? sandbox.root : sandbox.path(directory)
+      let old = Self.oldCollect(paths, workingDirectory: workingDirectory, filter: filter)
+      for stamps in [true, false] {
+        let one = FileWalker.collect(paths, workingDirectory: workingDirectory, stamps: stamps, filter: filter)
+        let two = FileWalker.collect(paths, workingDirectory: workingDirectory, stamps: stamps, threads: 2, filter: filter)
+        XCTAssertEqual(one.files, two.files, "\(paths) in '\(directory)'")
+        XCTAssertEqual(one.files.map(\.displayPath), old.files.map(\.displayPath), "\(paths) in '\(directory)'")
+        XCTAssertEqual(one.files.map(\.path), old.files.map(\.path), "\(paths) in '\(directory)'")
+        XCTAssertEqual(one.files.map(\.stamp), stamps ? old.files.map(\.stamp) : old.files.map { _ in nil })
+        XCTAssertEqual(one.errors.sorted(), old.errors.sorted(), "\(paths) in '\(directory)'")
+      }
+    }
+    let walked = FileWalker.collect(["."], workingDirectory: sandbox.root) { _, _ in true }.files.map(\.displayPath)
+    XCTAssertEqual(walked, walked.sorted())
+    XCTAssertEqual(walked.filter { $0.hasPrefix("a") }.prefix(6), ["a b/y.swift", "a!/d.swift", "a-b.swift", "a.swift", "a/b-c.swift", "a/b.swift"])
+  }
+
   func test_collect_onThreads_findsWhatOneThreadFinds() throws {
     let sandbox = try Sandbox(self)
     try makeTree(sandbox)

@@ -147,6 +147,27 @@ public enum FileWalker {
       }
       return seen!.insert(path).inserted
     }
+    // One folder (the usual run) whose files' display paths all start alike, on one thread:
+    // walked in their order, its list written to pages as it comes (`walkInOrder`). On more threads, the
+    // tree is listed on all of them and its list sorted after: as fast as the walk in order
+    // with threads listing ahead for it, and without the memory those threads' own heaps took
+    // (18,440 files in 5,593 folders: 0.98 s and 24.5 MB against 0.99 s and 29.5 MB).
+    if paths.count == 1, threads <= 1, let given = paths.first {
+      let absolute = absolutePath(given, workingDirectory: workingDirectory)
+      let folder = absolute.hasSuffix("/") ? absolute : absolute + "/"
+      var info = stat()
+      if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, !folder.utf8.contains(where: { $0 >= 0x80 }),
+        folder.hasPrefix(relativeTo) || !relativeTo.hasPrefix(folder)
+      {
+        var list = FileList.InOrder()
+        var walkErrors: [Diagnostic] = []
+        let walked = walkInOrder(absolute, stamps: stamps, errors: &walkErrors, display: display) { child, stamp in
+          guard filter(child, false) else { return }
+          list.append(entry(child, displayPath: display(child), folder: relativeTo, stamp: stamp))
+        }
+        if walked { return (list.finish(), walkErrors) }
+      }
+    }
     for given in paths {
       let absolute = absolutePath(given, workingDirectory: workingDirectory)
       var info = stat()
@@ -206,6 +227,57 @@ public enum FileWalker {
     files = files.sortedByDisplayPath(pagingThreshold: 2 << 20)
     files.trim()
     return (files, errors)
+  }
+
+  /// Gives `found` the `.swift` files under the folder `root` (with their stamps when asked
+  /// for), found as `collect` finds them, in the order of their paths' bytes: a folder's
+  /// entries in the order of their names, a folder's name taken as ending in `/` (as its files'
+  /// paths do there), the files under each folder given before its next entry. Nothing is
+  /// sorted after, nor held: the walk holds the folders it is in (one thread, 4x tree of 95,911
+  /// files: peak 20.4 MB against 27.1 MB when its list was sorted after, as fast).
+  ///
+  /// False, after giving some files perhaps, when a name is not ASCII (nor then UTF-8, maybe),
+  /// whose order as text is not its bytes': `collect` then walks the tree as before.
+  static func walkInOrder(
+    _ root: String, stamps: Bool, errors: inout [Diagnostic], display: (String) -> String,
+    found: (_ path: String, _ stamp: FileStamp?) -> Void
+  ) -> Bool {
+    struct Folder {
+      let path: String
+      let children: [(name: String, found: Found)]
+      var next = 0
+    }
+    var folders: [Folder] = []
+    // Lists `folder` onto the stack; false for a name that is not ASCII.
+    func enter(_ folder: String) -> Bool {
+      guard let listing = list(folder, stamps: stamps) else {
+        errors.append(Diagnostic(path: display(folder), message: "cannot open directory: \(errorText())"))
+        return true
+      }
+      guard !listing.notASCII else { return false }
+      // By their names' bytes, a folder's name followed by `/`: for ASCII names, `<` of the
+      // strings (and fast).
+      let keyed = listing.children.map { child in (key: child.found == .folder ? child.name + "/" : child.name, child) }
+      folders.append(Folder(path: folder, children: keyed.sorted { $0.key < $1.key }.map(\.1)))
+      return true
+    }
+    guard enter(root) else { return false }
+    while let top = folders.indices.last {
+      guard folders[top].next < folders[top].children.count else {
+        folders.removeLast()
+        continue
+      }
+      let (name, kind) = folders[top].children[folders[top].next]
+      folders[top].next += 1
+      let folder = folders[top].path
+      let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+      switch kind {
+      case .folder: guard enter(child) else { return false }
+      case .file(let stamp): found(child, stamp)
+      case .skipped: break
+      }
+    }
+    return true
   }
 
   /// The `.swift` files under the folder `root` (paths, in no particular order, with their

@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// A fixed number of values of one plain type, by index, in pages: the pages used last in
+/// A number of values of one plain type, by index, in pages: the pages used last in
 /// memory, up to a budget, the others in a temporary file (`FindingStore`'s kind: unlinked at
 /// once, gone with the run). What a run keeps for each file until it ends goes here, so that
 /// its memory does not grow with the number of files.
@@ -17,8 +17,9 @@
 /// or written, pages stay in memory; a page that cannot be read back reads as the filler:
 /// `value(at:)` tells for its index, `lostPages` for the whole array (the run reports it).
 final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
-  /// How many values.
-  let count: Int
+  /// How many values: fixed, but for `append`, which one thread calls before the array is
+  /// shared (a list made as it comes).
+  private(set) var count: Int
   /// Values per page.
   let perPage: Int
   /// Pages kept in memory at most (while the temporary file takes the others).
@@ -108,6 +109,17 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
       let page = self.page(index / perPage, in: &state)
       return state.pages[index / perPage].lost ? nil : page[index % perPage]
     }
+  }
+
+  /// Adds `values` at the end (before the array is shared: see `count`).
+  func append(contentsOf values: UnsafeBufferPointer<Element>) {
+    let start = count
+    count += values.count
+    let pages = (count + perPage - 1) / perPage
+    state.withLock { state in
+      if pages > state.pages.count { state.pages += repeatElement(Page(), count: pages - state.pages.count) }
+    }
+    write(values, at: start)
   }
 
   /// Sets the values from `start` on to `values` (`start + values.count <= count`), page
