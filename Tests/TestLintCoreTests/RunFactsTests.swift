@@ -181,8 +181,8 @@ final class RunFactsTests: XCTestCase {
     let second = facts.add(files[0], callees: [NameKey("print"), NameKey("expectEqual")])
     for file in files.dropFirst() { facts.add(file) }
     let settled = facts.settled(roots: ["XCTestCase"])
-    XCTAssertEqual(Array(settled.entries(of: first)), [0, 1])
-    XCTAssertEqual(Array(settled.entries(of: second)), [1, 2])
+    XCTAssertEqual(settled.withEntries(of: first) { Array($0) }, [0, 1])
+    XCTAssertEqual(settled.withEntries(of: second) { Array($0) }, [1, 2])
     XCTAssertEqual(settled.assertingCallees, [true, false, true])
   }
 

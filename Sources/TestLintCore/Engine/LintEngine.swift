@@ -113,7 +113,7 @@ public struct LintEngine: Sendable {
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
       .keeping(details: codec.keepsDetails)
-    let facts = RunFacts(waiting: waitingStore())
+    let facts = RunFacts(waiting: waitingStore(), entryMemoryBytes: pageMemoryBytes, directory: spillDirectory)
     // With a cache, where each file's declarations are and its hash, in pages.
     let cachedPasses = CachedPasses(
       count: cache == nil ? 0 : files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory)
@@ -355,7 +355,9 @@ public struct LintEngine: Sendable {
     let findings = FindingsByFile(blocks: blocks, codec: codec, store: store, files: files)
     // A page the temporary file could not give back (a failing disk) leaves results out: said
     // once for the run, as an error (exit code 2).
-    if orderLost || passes.lostPages || cachedPasses.lostPages || blocks.lostPages || files.pagesLost {
+    if orderLost || passes.lostPages || cachedPasses.lostPages || blocks.lostPages || files.pagesLost
+      || settled.entries.lostPages
+    {
       errors.append(
         Diagnostic(
           path: FindingStore.temporaryFolder(spillDirectory),
@@ -532,7 +534,7 @@ public struct LintEngine: Sendable {
     _ files: FileList, load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
-    let facts = RunFacts(waiting: waitingStore())
+    let facts = RunFacts(waiting: waitingStore(), entryMemoryBytes: pageMemoryBytes, directory: spillDirectory)
     let scanned = Parallel.map(count: files.count, threads: threads) { index -> PreparedRun.File? in
       let entry = files[index]
       do throws(Diagnostic) {

@@ -17,8 +17,9 @@
 /// or written, pages stay in memory; a page that cannot be read back reads as the filler:
 /// `value(at:)` tells for its index, `lostPages` for the whole array (the run reports it).
 final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
-  /// How many values: fixed, but for `append`, which one thread calls before the array is
-  /// shared (a list made as it comes).
+  /// How many values: fixed, but for `append`, which only one thread calls at a time, reading
+  /// `count` only then (a list made as it comes, before it is shared; a table its owner
+  /// appends to under its own lock).
   private(set) var count: Int
   /// Values per page.
   let perPage: Int
@@ -111,7 +112,7 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     }
   }
 
-  /// Adds `values` at the end (before the array is shared: see `count`).
+  /// Adds `values` at the end (one thread at a time: see `count`).
   func append(contentsOf values: UnsafeBufferPointer<Element>) {
     let start = count
     count += values.count

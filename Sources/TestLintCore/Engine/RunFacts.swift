@@ -29,8 +29,9 @@ final class RunFacts: Sendable {
     /// The type names files speculated on, numbered.
     var typeIDs: [NameKey: UInt32] = [:]
     var types: [NameKey] = []
-    /// Every file's entries (`Speculation.Unsettled`), one file's after the other.
-    var entries: [UInt32] = []
+    /// Every file's entries (`Speculation.Unsettled`), one file's after the other, in pages
+    /// (`PagedArray`: a run's answers grow with its files, a few a file).
+    var entries: PagedArray<UInt32>
   }
 
   /// Functions that do not assert by themselves, by each name they call: the first edge of
@@ -74,14 +75,21 @@ final class RunFacts: Sendable {
     }
   }
 
-  private let state = Locked(State())
+  private let state: Locked<State>
   /// The classes, and the `test...` functions that assert or call a name, as `encodeClass`
   /// and `encodeFunction` write them.
   private let waiting: FindingStore
 
-  /// Facts whose classes and `test...` functions wait in `waiting` until the run settles.
-  init(waiting: FindingStore = FindingStore(memoryBytes: 1 << 20, chunkBytes: 256 << 10)) {
+  /// Facts whose classes and `test...` functions wait in `waiting` until the run settles, and
+  /// whose entries keep `entryMemoryBytes` of pages in memory, the others in a temporary file
+  /// in `directory` (nil for `TMPDIR`, else `/tmp`).
+  init(
+    waiting: FindingStore = FindingStore(memoryBytes: 1 << 20, chunkBytes: 256 << 10),
+    entryMemoryBytes: Int = 256 << 10, directory: String? = nil
+  ) {
     self.waiting = waiting
+    state = Locked(
+      State(entries: PagedArray(count: 0, filler: 0, memoryBytes: entryMemoryBytes, directory: directory)))
   }
 
   /// Adds a file's classes and helpers; returns where the entries (`Speculation.Unsettled`) of the
@@ -138,13 +146,15 @@ final class RunFacts: Sendable {
       for key in calledTests { state.calledTests.insert(key) }
       for key in referenced { state.referenced.insert(key) }
       let start = state.entries.count
+      var entries: [UInt32] = []
+      entries.reserveCapacity(types.count + callees.count)
       for (key, known) in types {
         let id = state.typeIDs[key] ?? UInt32(state.types.count)
         if id == state.types.count {
           state.typeIDs[key] = id
           state.types.append(key)
         }
-        state.entries.append(Speculation.Unsettled.typeFlag | id << 2 | UInt32(known))
+        entries.append(Speculation.Unsettled.typeFlag | id << 2 | UInt32(known))
       }
       for key in callees {
         let id = state.calleeIDs[key] ?? UInt32(state.callees.count)
@@ -152,10 +162,11 @@ final class RunFacts: Sendable {
           state.calleeIDs[key] = id
           state.callees.append(key)
         }
-        state.entries.append(id)
+        entries.append(id)
       }
+      entries.withUnsafeBufferPointer { state.entries.append(contentsOf: $0) }
       return Speculation.Unsettled(
-        start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: state.entries.count - start))
+        start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: entries.count))
     }
   }
 
@@ -172,12 +183,15 @@ final class RunFacts: Sendable {
     /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec.
     let typeAnswers: [UInt8]
     /// Every file's entries (`Speculation.Unsettled`).
-    let entries: [UInt32]
-    /// A file's entries (`add`'s result), as numbers (empty where out of range).
-    func entries(of unsettled: Speculation.Unsettled) -> ArraySlice<UInt32> {
+    let entries: PagedArray<UInt32>
+    /// Calls `body` with a file's entries (`add`'s result), as numbers (none where out of range).
+    func withEntries<Result>(
+      of unsettled: Speculation.Unsettled, _ body: (UnsafeBufferPointer<UInt32>) -> Result
+    ) -> Result {
       let start = Int(unsettled.start)
       let end = start + Int(unsettled.count)
-      return end <= entries.count ? entries[start..<end] : []
+      guard unsettled.count > 0, end <= entries.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      return entries.withValues(in: start..<end, body)
     }
     /// The files (`add`'s `file`) that took a class they declare for what it is not once the
     /// run's other declarations of the same name are counted.
@@ -294,7 +308,7 @@ final class RunFacts: Sendable {
         declaredElsewhere.insert(file)
       }
       let entries = state.entries
-      if releasing { state = State() }
+      if releasing { state = State(entries: PagedArray(count: 0, filler: 0, memoryBytes: 0)) }
       return Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
         typeAnswers: typeAnswers, entries: entries, ownTypesDeclaredElsewhere: declaredElsewhere)

@@ -21,7 +21,7 @@ struct Speculation {
 
   /// Answers that a file's results took as "no" and other files may turn into "yes": one
   /// 4-byte entry each, the name numbered in the run (`RunFacts.add`), whatever its length,
-  /// kept by the run in one array (`RunFacts.Settled.entries`), not an array per file.
+  /// kept by the run in one paged array (`RunFacts.Settled.entries`), not an array per file.
   /// An entry of a type is `typeFlag | number << 2 | known`; of a callee, its number.
   struct Unsettled: Sendable {
     /// Where the file's entries start in the run's.
@@ -35,10 +35,12 @@ struct Speculation {
     /// (`RunFacts.add`'s `file`), the answers for the classes it declares too.
     func holds(_ facts: RunFacts.Settled, file: Int? = nil) -> Bool {
       if let file, facts.ownTypesDeclaredElsewhere.contains(file) { return false }
-      return !facts.entries(of: self).contains { entry in
-        entry & Self.typeFlag == 0
-          ? facts.assertingCallees[Int(entry)]
-          : facts.typeAnswers[Int((entry & ~Self.typeFlag) >> 2)] != UInt8(entry & 3)
+      return !facts.withEntries(of: self) { entries in
+        entries.contains { entry in
+          entry & Self.typeFlag == 0
+            ? facts.assertingCallees[Int(entry)]
+            : facts.typeAnswers[Int((entry & ~Self.typeFlag) >> 2)] != UInt8(entry & 3)
+        }
       }
     }
   }
