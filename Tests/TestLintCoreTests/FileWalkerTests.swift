@@ -119,7 +119,7 @@ final class FileWalkerTests: XCTestCase {
     }
   }
 
-  func test_collect_asciiTree_inItsOrderOnOneThread_sameAsSortedAfter() throws {
+  func test_collect_asciiTreeOnOneThread_sameAsSortedAfter() throws {
     // One thread walks an ASCII tree in its paths' order (a folder's name as if it ended in
     // `/`): names that sort before and after `/`, a name that starts another, upper case.
     let sandbox = try Sandbox(self)
