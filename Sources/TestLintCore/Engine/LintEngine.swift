@@ -430,7 +430,6 @@ public struct LintEngine: Sendable {
       // Each file read, in the run's order, its records made on every thread a batch at a time
       // (the batch is all the next cache holds in memory); then what the cache held of files
       // not in this run.
-      writer.reserveIndex(records: files.count)
       var inRun = Set<UInt64>()
       inRun.reserveCapacity(files.count)
       let batch = 512

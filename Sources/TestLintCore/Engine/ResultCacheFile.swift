@@ -408,7 +408,11 @@ extension ResultCache {
     /// Bytes not yet written (all of them in memory).
     private var buffer = ByteWriter()
     private var written = 0
+    /// The index's entries not yet kept in `indexStore` (all of them, for a writer to memory).
     private var index = ByteWriter()
+    /// The index's entries (36 bytes a file), 256 KB in memory, the rest in a temporary file:
+    /// written after the records, they are the only part of the cache that waited whole.
+    private let indexStore: FindingStore?
     private var count = 0
     private var failure: String?
     private let toMemory: Bool
@@ -416,12 +420,15 @@ extension ResultCache {
     /// A writer to memory (`finish()` returns the bytes).
     public init(key: String, ruleIDs: [String]) {
       toMemory = true
+      indexStore = nil
       header(key: key, ruleIDs: ruleIDs)
     }
 
-    /// A writer of the cache in `folder` (created with a `.gitignore` that ignores it all).
-    public init(folder: String, key: String, ruleIDs: [String]) {
+    /// A writer of the cache in `folder` (created with a `.gitignore` that ignores it all), its
+    /// index waiting in a temporary file in `spillDirectory` (nil for `TMPDIR`, else `/tmp`).
+    public init(folder: String, key: String, ruleIDs: [String], spillDirectory: String? = nil) {
       toMemory = false
+      indexStore = FindingStore(memoryBytes: 256 << 10, chunkBytes: 64 << 10, directory: spillDirectory)
       let target = folder + "/" + ResultCache.fileName
       self.target = target
       failure = FileWalker.makeCacheFolder(folder)
@@ -458,6 +465,10 @@ extension ResultCache {
       index.int(stamp.modified)
       index.u64(contentHash)
       count += 1
+      if let indexStore, index.bytes.count >= 16 << 10 {
+        _ = indexStore.keep(index.bytes)
+        index.bytes.removeAll(keepingCapacity: true)
+      }
       buffer.bytes += record
       if !toMemory, buffer.bytes.count >= 1 << 20 { flush() }
     }
@@ -471,16 +482,6 @@ extension ResultCache {
       buffer.bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Makes room in the index for `records` more records at once: grown by doubling, the
-    /// index of 100,000 files was copied into twice its size at the end of a run.
-    func reserveIndex(records: Int) {
-      index.bytes.reserveCapacity(index.bytes.count + records * Self.indexEntryEstimate)
-    }
-
-    /// The bytes of a typical index entry: key and hash 8 each, offset, length, size and
-    /// nanosecond time as variable-length integers.
-    static let indexEntryEstimate = 36
-
     /// Ends the cache: its bytes (to memory), or nil once it is in place, else why it is not.
     func finish() -> (bytes: [UInt8], failure: String?) {
       let indexStart = written + buffer.bytes.count
@@ -493,13 +494,18 @@ extension ResultCache {
         buffer.bytes += trailer.bytes
         return (buffer.bytes, nil)
       }
-      // The index is written from where it is, not appended to the buffer first (a copy as
-      // large as the index, at the run's end).
+      // The index is written from where it waits, not put together in memory first.
       flush()
-      for part in [index.bytes, trailer.bytes] where failure == nil {
-        if !part.withUnsafeBytes({ FileWalker.writeAll(descriptor, $0) }) { failure = FileWalker.errorText() }
-      }
+      if let indexStore, !index.bytes.isEmpty { _ = indexStore.keep(index.bytes) }
       index = ByteWriter()
+      let complete = indexStore?.forEachChunk { chunk in
+        guard failure == nil else { return }
+        if !chunk.withUnsafeBytes({ FileWalker.writeAll(descriptor, $0) }) { failure = FileWalker.errorText() }
+      }
+      if complete == false, failure == nil { failure = "cannot read back its index from a temporary file" }
+      if failure == nil, !trailer.bytes.withUnsafeBytes({ FileWalker.writeAll(descriptor, $0) }) {
+        failure = FileWalker.errorText()
+      }
       if failure == nil, close(descriptor) != 0 { failure = FileWalker.errorText() }
       descriptor = -1
       if failure == nil, let temporary, let target, rename(temporary, target) != 0 {
