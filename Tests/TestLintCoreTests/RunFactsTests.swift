@@ -205,6 +205,20 @@ final class RunFactsTests: XCTestCase {
     XCTAssertFalse(onlyCallee.holds(facts.settled(roots: ["XCTestCase"])))
   }
 
+  func test_unsettled_entriesTheTemporaryFileLost_doNotHold() {
+    // Only types' entries, 100,000 of them (pages of 16,384): with no callee numbered, an entry
+    // read back as the filler (0, a callee's number) once trapped.
+    let facts = RunFacts(entryMemoryBytes: 0)
+    let types = (0..<1_000).map { (NameKey("Base\($0)"), UInt8(0)) }
+    let unsettled = (0..<100).map { _ in facts.add(declarations(), types: types) }
+    let settled = facts.settled(roots: ["XCTestCase"], releasing: true)
+    XCTAssertTrue(unsettled[99].holds(settled), "in a page in memory")
+    settled.entries.closeFileForTesting()
+    XCTAssertTrue(unsettled[99].holds(settled))
+    XCTAssertFalse(unsettled[0].holds(settled), "in a page of the lost file")
+    XCTAssertTrue(settled.entries.lostPages)
+  }
+
   func test_nameKey_manySimilarNames_areDistinct() {
     // Names that differ by one byte, by order, or by length, as test names do.
     var names: [String] = []

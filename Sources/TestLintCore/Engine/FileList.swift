@@ -120,13 +120,21 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     if stamped { stamps.reserveCapacity(stamps.count + entries) }
   }
 
+  /// Whether `entry` is packed when added (its path the list's folder and its display path,
+  /// its stamp there or not as the others'); sets the folder, for the first.
+  private mutating func packs(_ entry: FileEntry) -> Bool {
+    guard let folder = entry.folder, (entry.stamp != nil) == stamped, self.folder == nil || folder == self.folder
+    else { return false }
+    self.folder = folder
+    return true
+  }
+
   /// Adds `entry` at the end.
   public mutating func append(_ entry: FileEntry) {
     if pages != nil { self = pagedIn() }
     let index = ends.count
     if index == 0 { stamped = entry.stamp != nil }
-    if let folder = entry.folder, (entry.stamp != nil) == stamped, self.folder == nil || folder == self.folder {
-      self.folder = folder
+    if packs(entry) {
       let start = bytes.count
       bytes.append(contentsOf: entry.displayPath.utf8)
       if packedASCII { packedASCII = bytes[start...].allSatisfy { $0 < 0x80 } }
@@ -170,23 +178,35 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     }
     for (position, index) in order.enumerated() {
       if !others.isEmpty, let other = others[index] { sorted.others[position] = other }
-      let stamp = stamped ? stamp(index) : nil
+      if batch != nil {
+        add(index, to: &batch!)
+        continue
+      }
       withPackedPath(index) { path in
-        if batch != nil {
-          batch!.add(path, stamp: stamp)
-          return
-        }
         sorted.bytes.append(contentsOf: path)
         sorted.ends.append(sorted.bytes.count)
-        if let stamp { sorted.stamps.append(stamp) }
       }
+      if stamped { sorted.stamps.append(stamp(index)) }
     }
-    if var batch {
-      batch.flush()
-      sorted.pages = batch.pages
-      sorted.pagedEnds = batch.ends
-    }
+    if let batch { sorted.takePages(batch) }
     return sorted
+  }
+
+  /// Adds the packed entry at `index` (its path and stamp) to `batch`.
+  private func add(_ index: Int, to batch: inout Batch) {
+    withPackedPath(index) { batch.add($0, stamp: stamped ? stamp(index) : nil) }
+  }
+
+  /// Takes the pages `batch` wrote, and where its paths end, as its packed entries.
+  private mutating func takePages(_ batch: Batch) {
+    var batch = batch
+    batch.flush()
+    pages = batch.pages
+    bytes = []
+    ends = []
+    stamps = []
+    pagedEnds = batch.ends
+    trim()
   }
 
   /// Makes a list of entries given in display-path order (the walk's): the list those entries
@@ -201,7 +221,10 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     private let memoryBytes: Int
     private let directory: String?
 
-    init(pagingThreshold: Int = 2 << 20, memoryBytes: Int = FileList.pageMemoryBytes, directory: String? = nil) {
+    init(
+      pagingThreshold: Int = FileList.pagingThreshold, memoryBytes: Int = FileList.pageMemoryBytes,
+      directory: String? = nil
+    ) {
       self.pagingThreshold = pagingThreshold
       self.memoryBytes = memoryBytes
       self.directory = directory
@@ -215,11 +238,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
         if list.pageable(beyond: pagingThreshold) { startPages() }
         return
       }
-      // Packed as `FileList.append` packs an entry.
-      if let folder = entry.folder, (entry.stamp != nil) == list.stamped, list.folder == nil || folder == list.folder,
-        batch!.fits(entry.displayPath.utf8.count)
-      {
-        list.folder = folder
+      if batch!.fits(entry.displayPath.utf8.count), list.packs(entry) {
         var path = entry.displayPath
         path.withUTF8 { path in
           if list.packedASCII { list.packedASCII = FileList.isASCII(path) }
@@ -235,9 +254,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     /// The entries so far go to pages, and the ones after as they come.
     private mutating func startPages() {
       var batch = Batch(Pages(stamped: list.stamped, memoryBytes: memoryBytes, directory: directory))
-      for index in list.indices {
-        list.withPackedPath(index) { batch.add($0, stamp: list.stamped ? list.stamp(index) : nil) }
-      }
+      for index in list.indices { list.add(index, to: &batch) }
       self.batch = batch
       list.bytes = []
       list.ends = []
@@ -246,19 +263,15 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
 
     /// The list.
     consuming func finish() -> FileList {
-      guard var batch else {
-        list.trim()
-        return list
-      }
-      batch.flush()
-      list.pages = batch.pages
-      list.pagedEnds = batch.ends
+      if let batch { list.takePages(batch) } else { list.trim() }
       return list
     }
   }
 
   /// Memory for a paged list's pages, by default.
   static let pageMemoryBytes = 1 << 20
+  /// Bytes of packed entries beyond which the walk's list goes to pages.
+  static let pagingThreshold = 2 << 20
   /// Bytes of paths written to pages at a time.
   private static let batchBytes = 16 << 10
 
@@ -266,7 +279,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   /// (nil for `TMPDIR`, else `/tmp`) beyond `memoryBytes`, when they take more than
   /// `threshold` bytes; else the list as it is. A run keeps its list until it ends, and a large
   /// tree's paths were the most of what it kept for each file (50 bytes a file).
-  func pagedOut(threshold: Int = 2 << 20, memoryBytes: Int = pageMemoryBytes, directory: String? = nil) -> FileList {
+  func pagedOut(threshold: Int = pagingThreshold, memoryBytes: Int = pageMemoryBytes, directory: String? = nil) -> FileList {
     guard pages == nil, pageable(beyond: threshold) else { return self }
     return reordered(Array(indices), pageMemory: memoryBytes, directory: directory)
   }
@@ -300,6 +313,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
     fit(&bytes)
     fit(&ends)
     fit(&stamps)
+    fit(&pagedEnds)
   }
 
   /// The entry at `position`; setting one keeps it as it is given.

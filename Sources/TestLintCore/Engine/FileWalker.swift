@@ -224,7 +224,7 @@ public enum FileWalker {
       }
     }
     // A large list waits in pages (`FileList.pagedOut`).
-    files = files.sortedByDisplayPath(pagingThreshold: 2 << 20)
+    files = files.sortedByDisplayPath(pagingThreshold: FileList.pagingThreshold)
     files.trim()
     return (files, errors)
   }
@@ -237,7 +237,8 @@ public enum FileWalker {
   /// files: peak 20.4 MB against 27.1 MB when its list was sorted after, as fast).
   ///
   /// False, after giving some files perhaps, when a name is not ASCII (nor then UTF-8, maybe),
-  /// whose order as text is not its bytes': `collect` then walks the tree as before.
+  /// whose order as text is not its bytes': `collect` then walks the tree again as before (what
+  /// was walked is dropped; such names are rare in test trees).
   static func walkInOrder(
     _ root: String, stamps: Bool, errors: inout [Diagnostic], display: (String) -> String,
     found: (_ path: String, _ stamp: FileStamp?) -> Void

@@ -189,9 +189,12 @@ final class FindingStore: Sendable {
       state.written += bytes.count
       state.inMemory -= bytes.count
       state.oldest += 1
-      // Emptied here, where this copy is the only one left (unless a reader holds the chunk).
-      bytes.removeAll(keepingCapacity: true)
-      if bytes.capacity > state.spare.capacity { state.spare = bytes }
+      // A chunk of the usual size (not one made for a large run of bytes), emptied here, where
+      // this copy is the only one left (unless a reader holds the chunk).
+      if bytes.capacity > state.spare.capacity, bytes.capacity <= 2 * chunkBytes {
+        bytes.removeAll(keepingCapacity: true)
+        state.spare = bytes
+      }
     }
   }
 }

@@ -114,30 +114,33 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// Adds `values` at the end (one thread at a time: see `count`).
   func append(contentsOf values: UnsafeBufferPointer<Element>) {
+    guard !values.isEmpty else { return }
     let start = count
     count += values.count
     let pages = (count + perPage - 1) / perPage
     state.withLock { state in
       if pages > state.pages.count { state.pages += repeatElement(Page(), count: pages - state.pages.count) }
+      write(values, at: start, in: &state)
     }
-    write(values, at: start)
   }
 
   /// Sets the values from `start` on to `values` (`start + values.count <= count`), page
   /// after page under one lock.
   func write(_ values: UnsafeBufferPointer<Element>, at start: Int) {
+    state.withLock { write(values, at: start, in: &$0) }
+  }
+
+  private func write(_ values: UnsafeBufferPointer<Element>, at start: Int, in state: inout State) {
     guard let source = values.baseAddress else { return }
-    state.withLock { state in
-      var index = start
-      while index < start + values.count {
-        let number = index / perPage
-        let page = self.page(number, in: &state)
-        let offset = index % perPage
-        let copied = Swift.min(perPage - offset, start + values.count - index)
-        (page + offset).update(from: source + (index - start), count: copied)
-        state.pages[number].changed = true
-        index += copied
-      }
+    var index = start
+    while index < start + values.count {
+      let number = index / perPage
+      let page = self.page(number, in: &state)
+      let offset = index % perPage
+      let copied = Swift.min(perPage - offset, start + values.count - index)
+      (page + offset).update(from: source + (index - start), count: copied)
+      state.pages[number].changed = true
+      index += copied
     }
   }
 

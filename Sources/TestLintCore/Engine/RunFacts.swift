@@ -184,14 +184,16 @@ final class RunFacts: Sendable {
     let typeAnswers: [UInt8]
     /// Every file's entries (`Speculation.Unsettled`).
     let entries: PagedArray<UInt32>
-    /// Calls `body` with a file's entries (`add`'s result), as numbers (none where out of range).
+    /// Calls `body` with a file's entries (`add`'s result), as numbers (none where out of range);
+    /// nil when the temporary file could not give them back.
     func withEntries<Result>(
       of unsettled: Speculation.Unsettled, _ body: (UnsafeBufferPointer<UInt32>) -> Result
-    ) -> Result {
+    ) -> Result? {
       let start = Int(unsettled.start)
       let end = start + Int(unsettled.count)
       guard unsettled.count > 0, end <= entries.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-      return entries.withValues(in: start..<end, body)
+      let result = entries.withValues(in: start..<end, body)
+      return entries.lostPages ? nil : result
     }
     /// The files (`add`'s `file`) that took a class they declare for what it is not once the
     /// run's other declarations of the same name are counted.
@@ -307,7 +309,14 @@ final class RunFacts: Sendable {
       where ambiguous.contains(first) || twiceKeys[first].map(answer) != known {
         declaredElsewhere.insert(file)
       }
-      let entries = state.entries
+      // Handed over whole: a `Settled` never reads an array `add` still appends to (tests settle
+      // without releasing, and add more after, with a copy).
+      let entries =
+        releasing
+        ? state.entries
+        : state.entries.withValues(in: 0..<state.entries.count) {
+          PagedArray(copying: $0, filler: 0, memoryBytes: 0)
+        }
       if releasing { state = State(entries: PagedArray(count: 0, filler: 0, memoryBytes: 0)) }
       return Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,

@@ -35,13 +35,17 @@ struct Speculation {
     /// (`RunFacts.add`'s `file`), the answers for the classes it declares too.
     func holds(_ facts: RunFacts.Settled, file: Int? = nil) -> Bool {
       if let file, facts.ownTypesDeclaredElsewhere.contains(file) { return false }
-      return !facts.withEntries(of: self) { entries in
+      // An entry that cannot be read back, or names no number of the run, does not hold: the
+      // file is linted again.
+      let turned = facts.withEntries(of: self) { entries in
         entries.contains { entry in
-          entry & Self.typeFlag == 0
-            ? facts.assertingCallees[Int(entry)]
-            : facts.typeAnswers[Int((entry & ~Self.typeFlag) >> 2)] != UInt8(entry & 3)
+          let number = Int((entry & ~Self.typeFlag) >> (entry & Self.typeFlag == 0 ? 0 : 2))
+          return entry & Self.typeFlag == 0
+            ? number >= facts.assertingCallees.count || facts.assertingCallees[number]
+            : number >= facts.typeAnswers.count || facts.typeAnswers[number] != UInt8(entry & 3)
         }
       }
+      return turned == false
     }
   }
 
