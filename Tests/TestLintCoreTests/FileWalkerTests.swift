@@ -141,7 +141,12 @@ final class FileWalkerTests: XCTestCase {
       for stamps in [true, false] {
         let one = FileWalker.collect(paths, workingDirectory: workingDirectory, stamps: stamps, filter: filter)
         let two = FileWalker.collect(paths, workingDirectory: workingDirectory, stamps: stamps, threads: 2, filter: filter)
+        // Beyond the parallel walk's limit, the walk in order on its thread.
+        let many = FileWalker.collect(
+          paths, workingDirectory: workingDirectory, stamps: stamps, threads: 2, parallelLimit: 5, filter: filter)
         XCTAssertEqual(one.files, two.files, "\(paths) in '\(directory)'")
+        XCTAssertEqual(many.files, two.files, "\(paths) in '\(directory)'")
+        XCTAssertEqual(many.errors.sorted(), two.errors.sorted(), "\(paths) in '\(directory)'")
         XCTAssertEqual(one.files.map(\.displayPath), old.files.map(\.displayPath), "\(paths) in '\(directory)'")
         XCTAssertEqual(one.files.map(\.path), old.files.map(\.path), "\(paths) in '\(directory)'")
         XCTAssertEqual(one.files.map(\.stamp), stamps ? old.files.map(\.stamp) : old.files.map { _ in nil })
@@ -194,6 +199,14 @@ final class FileWalkerTests: XCTestCase {
       for part in parts { part.forEach { path, _ in shown += display(path).utf8.count } }
       XCTAssertEqual(parts.reduce(0) { $0 + $1.pathBytes(displayed: display) }, shown, workingDirectory)
     }
+  }
+
+  func test_listInParallel_beyondItsLimit_givesUp() throws {
+    let sandbox = try Sandbox(self)
+    for folder in 0..<4 { try sandbox.write("F\(folder)/T\(folder)Tests.swift", "let a = 1") }
+    XCTAssertNil(FileWalker.listInParallel(sandbox.root, stamps: false, threads: 2, limit: 5))
+    let found = try XCTUnwrap(FileWalker.listInParallel(sandbox.root, stamps: false, threads: 2, limit: 8))
+    XCTAssertEqual(found.reduce(0) { $0 + $1.count }, 4)
   }
 
   func test_listInParallel_nameNotASCII_leavesTheWalkToOneThread() throws {

@@ -124,7 +124,7 @@ public enum FileWalker {
   /// (`listInParallel`), with the same result.
   public static func collect(
     _ paths: [String], workingDirectory: String, stamps: Bool = true, threads: Int = 1,
-    filter: (_ path: String, _ isExplicit: Bool) -> Bool
+    parallelLimit: Int = FileWalker.parallelLimit, filter: (_ path: String, _ isExplicit: Bool) -> Bool
   ) -> (files: FileList, errors: [Diagnostic]) {
     // Packed as found: no string kept for each file, even while walking.
     var files = FileList()
@@ -147,16 +147,22 @@ public enum FileWalker {
       }
       return seen!.insert(path).inserted
     }
-    // One folder (the usual run) whose files' display paths all start alike, on one thread:
-    // walked in their order, its list written to pages as it comes (`walkInOrder`). On more threads, the
-    // tree is listed on all of them and its list sorted after: as fast as the walk in order
-    // with threads listing ahead for it, and without the memory those threads' own heaps took
-    // (18,440 files in 5,593 folders: 0.98 s and 24.5 MB against 0.99 s and 29.5 MB).
-    if paths.count == 1, threads <= 1, let given = paths.first {
+    // One folder (the usual run) whose files' display paths all start alike: on more threads
+    // listed on all of them and its list sorted after (`listInParallel`), up to a limit; on
+    // one thread, or beyond that limit, walked in its paths' order, its list written to pages
+    // as it comes (`walkInOrder`). Threads listing ahead of the walk in order were no faster
+    // and their own heaps took more memory (18,440 files in 5,593 folders: 0.99 s and 29.5 MB
+    // against 0.98 s and 24.5 MB).
+    var parallel: [FoundFiles]?
+    if paths.count == 1, let given = paths.first {
       let absolute = absolutePath(given, workingDirectory: workingDirectory)
       let folder = absolute.hasSuffix("/") ? absolute : absolute + "/"
       var info = stat()
-      if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, !folder.utf8.contains(where: { $0 >= 0x80 }),
+      let isFolder = stat(absolute, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      if isFolder, threads > 1 {
+        parallel = listInParallel(absolute, stamps: stamps, threads: threads, limit: parallelLimit)
+      }
+      if isFolder, parallel == nil, !folder.utf8.contains(where: { $0 >= 0x80 }),
         folder.hasPrefix(relativeTo) || !relativeTo.hasPrefix(folder)
       {
         var list = FileList.InOrder()
@@ -182,7 +188,8 @@ public enum FileWalker {
         }
         continue
       }
-      if paths.count == 1, threads > 1, var found = listInParallel(absolute, stamps: stamps, threads: threads) {
+      if var found = parallel {
+        parallel = nil
         files.reserveCapacity(
           entries: found.reduce(0) { $0 + $1.count },
           bytes: found.reduce(0) { $0 + $1.pathBytes(displayed: display) }, stamped: stamps)
@@ -292,12 +299,16 @@ public enum FileWalker {
   /// be opened, or a name (of a folder, or of a `.swift` file) that is not ASCII, which may not
   /// be UTF-8 or may equal another name in other code points. `collect` then walks the tree on
   /// one thread, as it does every tree named with others.
-  static func listInParallel(_ root: String, stamps: Bool, threads: Int) -> [FoundFiles]? {
+  static func listInParallel(
+    _ root: String, stamps: Bool, threads: Int, limit: Int = parallelLimit
+  ) -> [FoundFiles]? {
     struct Walk {
       /// Folders found and not yet listed.
       var folders: [String]
       /// Folders being listed.
       var busy = 0
+      /// Entries listed.
+      var found = 0
       var failed = false
     }
     enum Step {
@@ -340,14 +351,20 @@ public enum FileWalker {
           }
           walk.withLock { walk in
             walk.busy -= 1
+            walk.found += listing?.children.count ?? 0
             // A name that is not UTF-8 is not ASCII either.
-            if let listing, !listing.notASCII { walk.folders += folders } else { walk.failed = true }
+            if let listing, !listing.notASCII, walk.found <= limit { walk.folders += folders } else { walk.failed = true }
           }
         }
       }
     }
     return walk.withLock { $0.failed } ? nil : parts
   }
+
+  /// The entries beyond which `listInParallel` leaves the tree to `walkInOrder`: the parallel
+  /// walk holds every path found until the list is sorted (about 85 bytes a file, 8.5 MB at
+  /// this limit: less than the rest of a run of that size holds, so never its peak).
+  public static let parallelLimit = 100_000
 
   /// The files one thread of `listInParallel` found: each folder's path once, and each file's
   /// name after it, back to back in one buffer (a string for every path of a large tree was
