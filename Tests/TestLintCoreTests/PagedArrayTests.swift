@@ -40,6 +40,8 @@ final class PagedArrayTests: XCTestCase {
     XCTAssertNil(array.value(at: 0))
     XCTAssertEqual(array[0], -1, "the filler")
     XCTAssertNil(array.value(at: 1), "a lost page stays lost")
+    XCTAssertNil(array.withReadValues(in: 0..<2) { Array($0) })
+    XCTAssertEqual(array.withReadValues(in: 98..<100) { Array($0) }, [98, 99])
   }
 
   func test_unsetValues_areTheFiller() {

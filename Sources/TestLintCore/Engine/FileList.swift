@@ -198,8 +198,7 @@ public struct FileList: RandomAccessCollection, Sendable, Equatable {
   }
 
   /// Takes the pages `batch` wrote, and where its paths end, as its packed entries.
-  private mutating func takePages(_ batch: Batch) {
-    var batch = batch
+  private mutating func takePages(_ batch: consuming Batch) {
     batch.flush()
     pages = batch.pages
     bytes = []

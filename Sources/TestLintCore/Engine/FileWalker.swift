@@ -265,8 +265,9 @@ public enum FileWalker {
       guard !listing.notASCII else { return false }
       // By their names' bytes, a folder's name followed by `/`: for ASCII names, `<` of the
       // strings (and fast).
-      let keyed = listing.children.map { child in (key: child.found == .folder ? child.name + "/" : child.name, child) }
-      folders.append(Folder(path: folder, children: keyed.sorted { $0.key < $1.key }.map(\.1)))
+      var keyed = listing.children.map { child in (key: child.found == .folder ? child.name + "/" : child.name, child) }
+      keyed.sort { $0.key < $1.key }
+      folders.append(Folder(path: folder, children: keyed.map(\.1)))
       return true
     }
     guard enter(root) else { return false }
@@ -297,8 +298,9 @@ public enum FileWalker {
   ///
   /// Nil when the walk meets what `collect` reports or words with care: a folder that cannot
   /// be opened, or a name (of a folder, or of a `.swift` file) that is not ASCII, which may not
-  /// be UTF-8 or may equal another name in other code points. `collect` then walks the tree on
-  /// one thread, as it does every tree named with others.
+  /// be UTF-8 or may equal another name in other code points; or more than `limit` entries.
+  /// `collect` then walks the tree on one thread (`walkInOrder`, else as it walks every tree
+  /// named with others).
   static func listInParallel(
     _ root: String, stamps: Bool, threads: Int, limit: Int = parallelLimit
   ) -> [FoundFiles]? {

@@ -145,20 +145,37 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
   }
 
   /// Calls `body` with the values in `range` (`0..<count`), copied out under the lock (on the
-  /// stack for a short range): `body` may read this array again.
+  /// stack for a short range): `body` may read this array again. A lost page's values are the
+  /// filler (`readValues` tells).
   func withValues<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+    readValues(in: range) { buffer, _ in body(buffer) }
+  }
+
+  /// `withValues`, nil when some page of `range` could not be read back from the temporary
+  /// file (as `value(at:)` for one index).
+  func withReadValues<Result>(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) -> Result) -> Result? {
+    readValues(in: range) { buffer, lost in lost ? nil : body(buffer) }
+  }
+
+  @inline(__always)
+  private func readValues<Result>(
+    in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>, _ lost: Bool) -> Result
+  ) -> Result {
     withUnsafeTemporaryAllocation(of: Element.self, capacity: range.count) { buffer in
-      state.withLock { state in
+      let lost = state.withLock { state in
+        var lost = false
         var index = range.lowerBound
         while index < range.upperBound {
           let page = self.page(index / perPage, in: &state)
+          lost = lost || state.pages[index / perPage].lost
           let offset = index % perPage
           let copied = Swift.min(perPage - offset, range.upperBound - index)
           (buffer.baseAddress! + (index - range.lowerBound)).initialize(from: page + offset, count: copied)
           index += copied
         }
+        return lost
       }
-      return body(UnsafeBufferPointer(buffer))
+      return body(UnsafeBufferPointer(buffer), lost)
     }
   }
 

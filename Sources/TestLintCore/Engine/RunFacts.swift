@@ -192,8 +192,7 @@ final class RunFacts: Sendable {
       let start = Int(unsettled.start)
       let end = start + Int(unsettled.count)
       guard unsettled.count > 0, end <= entries.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-      let result = entries.withValues(in: start..<end, body)
-      return entries.lostPages ? nil : result
+      return entries.withReadValues(in: start..<end, body)
     }
     /// The files (`add`'s `file`) that took a class they declare for what it is not once the
     /// run's other declarations of the same name are counted.

@@ -39,10 +39,11 @@ struct Speculation {
       // file is linted again.
       let turned = facts.withEntries(of: self) { entries in
         entries.contains { entry in
-          let number = Int((entry & ~Self.typeFlag) >> (entry & Self.typeFlag == 0 ? 0 : 2))
-          return entry & Self.typeFlag == 0
-            ? number >= facts.assertingCallees.count || facts.assertingCallees[number]
-            : number >= facts.typeAnswers.count || facts.typeAnswers[number] != UInt8(entry & 3)
+          guard entry & Self.typeFlag != 0 else {
+            return Int(entry) >= facts.assertingCallees.count || facts.assertingCallees[Int(entry)]
+          }
+          let number = Int((entry & ~Self.typeFlag) >> 2)
+          return number >= facts.typeAnswers.count || facts.typeAnswers[number] != UInt8(entry & 3)
         }
       }
       return turned == false
