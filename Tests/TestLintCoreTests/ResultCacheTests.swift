@@ -21,6 +21,22 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"])
   }
 
+  func test_runOverSomeFiles_keepsTheOthersEntries() throws {
+    let files = ["Base.swift": Self.base, "FooTests.swift": Self.subclass, "BarTests.swift": Self.withHelperCall]
+    let first = run(files, cache: ResultCache(key: "k"))
+    let some = run(["FooTests.swift": Self.subclass], cache: first.cache)
+    let cache = try XCTUnwrap(some.cache)
+    XCTAssertEqual(cache.count, 3, "the files left out keep their entries")
+    for name in ["Base.swift", "BarTests.swift"] {
+      let entry = try XCTUnwrap(cache.entry(for: "/virtual/" + name), name)
+      XCTAssertEqual(entry.findings, first.cache?.entry(for: "/virtual/" + name)?.findings, name)
+    }
+    // FooTests.swift, linted without the files beside it, is read again; the others are not.
+    let all = run(files, cache: cache)
+    XCTAssertEqual(all.reads, 1)
+    XCTAssertEqual(all.result.findings, first.result.findings)
+  }
+
   func test_baseClassChange_relintsSubclassElsewhere() throws {
     let first = run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
     XCTAssertEqual(first.result.findings.count, 1)

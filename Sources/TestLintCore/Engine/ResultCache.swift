@@ -33,7 +33,7 @@ public struct ResultCache: Sendable {
   /// The rule ids the cached findings name by index (a run whose rules differ reads no results).
   var ruleIDs: [String] = []
   /// Where each file's record is, by `key(of:)` of its path.
-  var slots: [UInt64: Slot] = [:]
+  var index = SlotIndex()
   /// The records' bytes.
   var storage: Storage?
 

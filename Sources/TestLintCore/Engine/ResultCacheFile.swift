@@ -31,7 +31,9 @@ extension ResultCache {
   static let endMagic: [UInt8] = Array("TLCEND02".utf8)
 
   /// Where a file's record is, and what the index says of the file.
-  public struct Slot: Sendable, Equatable {
+  public struct Slot: Sendable, Equatable, BitwiseCopyable {
+    /// `key(of:)` of the file's path.
+    var key: UInt64
     /// Offset of the record in the cache's bytes.
     var offset: Int
     /// Its length.
@@ -140,12 +142,20 @@ extension ResultCache {
   {
     var writer = ByteWriter()
     writer.bytes.reserveCapacity(path.utf8.count + declarations.count + results.count + 12)
+    appendRecord(path: path, declarations: declarations, results: results, to: &writer)
+    return writer.bytes
+  }
+
+  /// Appends a record's bytes to `writer`.
+  static func appendRecord(
+    path: String, declarations: UnsafeBufferPointer<UInt8>, results: UnsafeBufferPointer<UInt8>,
+    to writer: inout ByteWriter
+  ) {
     writer.string(path)
     writer.int(declarations.count)
     writer.bytes += declarations
     writer.int(results.count)
     writer.bytes += results
-    return writer.bytes
   }
 
   /// Declarations as bytes.
@@ -280,7 +290,9 @@ extension ResultCache {
   }
 
   /// Reads the header, the index and the end of a cache of `size` bytes.
-  private static func reading(_ storage: Storage, size: Int, key: String) -> ResultCache? {
+  private static func reading(
+    _ storage: Storage, size: Int, key: String, memoryBytes: Int = 256 << 10, directory: String? = nil
+  ) -> ResultCache? {
     guard size >= magic.count + 24, let end = storage.read(size - 24, 24), Array(end[16...]) == endMagic
     else { return nil }
     var endReader = ByteReader(bytes: end)
@@ -297,28 +309,57 @@ extension ResultCache {
       let ruleIDs = reader.strings()
     else { return nil }
     let recordsStart = reader.position
-    guard let index = storage.read(indexStart, size - 24 - indexStart) else { return nil }
-    var indexReader = ByteReader(bytes: index)
-    var slots: [UInt64: Slot] = [:]
-    slots.reserveCapacity(count)
-    for _ in 0..<count {
-      guard let pathKey = indexReader.u64(), let offset = indexReader.int(), let length = indexReader.int(),
-        let size = indexReader.int(), let modified = indexReader.int(), let contentHash = indexReader.u64(),
-        offset >= recordsStart, length >= 0, length <= indexStart - offset
-      else { return nil }
-      slots[pathKey] = Slot(
-        offset: offset, length: length, stamp: FileStamp(size: size, modified: modified), contentHash: contentHash)
+    guard count <= Int(UInt32.max) else { return nil }
+    // The index is read a part at a time (an entry takes 56 bytes at most): its slots go to
+    // pages as they come, only their keys are sorted in memory.
+    let slots = PagedArray(
+      count: count, filler: Slot(key: 0, offset: 0, length: 0, stamp: FileStamp(size: 0, modified: 0), contentHash: 0),
+      memoryBytes: memoryBytes, directory: directory)
+    var numbered: [SlotIndex.Numbered] = []
+    numbered.reserveCapacity(count)
+    var batch: [Slot] = []
+    batch.reserveCapacity(1024)
+    let indexEnd = size - 24
+    var position = indexStart
+    var carried: [UInt8] = []
+    while numbered.count < count {
+      let partLength = min(64 << 10, indexEnd - position)
+      guard partLength > 0, let read = storage.read(position, partLength) else { return nil }
+      position += partLength
+      let part = carried + read
+      var indexReader = ByteReader(bytes: part)
+      while numbered.count < count, position == indexEnd || part.count - indexReader.position >= 56 {
+        guard let pathKey = indexReader.u64(), let offset = indexReader.int(), let length = indexReader.int(),
+          let size = indexReader.int(), let modified = indexReader.int(), let contentHash = indexReader.u64(),
+          offset >= recordsStart, length >= 0, length <= indexStart - offset
+        else { return nil }
+        numbered.append(SlotIndex.Numbered(key: pathKey, number: UInt32(numbered.count)))
+        batch.append(
+          Slot(
+            key: pathKey, offset: offset, length: length, stamp: FileStamp(size: size, modified: modified),
+            contentHash: contentHash))
+        if batch.count == batch.capacity {
+          batch.withUnsafeBufferPointer { slots.write($0, at: numbered.count - $0.count) }
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      carried = Array(part[indexReader.position...])
     }
-    guard indexReader.position == index.count else { return nil }
+    guard position == indexEnd, carried.isEmpty else { return nil }
+    batch.withUnsafeBufferPointer { slots.write($0, at: numbered.count - $0.count) }
     var cache = ResultCache(key: key)
     cache.ruleIDs = ruleIDs
-    cache.slots = slots
+    cache.index = SlotIndex(numbered, slots: slots)
     cache.storage = storage
     return cache
   }
 
-  /// The cache stored in `folder` for `key`, or an empty one (missing, damaged, other key).
-  public static func load(folder: String, key: String) -> ResultCache {
+  /// The cache stored in `folder` for `key`, or an empty one (missing, damaged, other key); its
+  /// index's slots kept in about `memoryBytes`, the rest in a temporary file in `directory`
+  /// (nil for `TMPDIR`, else `/tmp`).
+  public static func load(
+    folder: String, key: String, memoryBytes: Int = 256 << 10, directory: String? = nil
+  ) -> ResultCache {
     let descriptor = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return ResultCache(key: key) }
     var info = stat()
@@ -326,11 +367,13 @@ extension ResultCache {
       close(descriptor)
       return ResultCache(key: key)
     }
-    return reading(Storage(descriptor: descriptor), size: Int(info.st_size), key: key) ?? ResultCache(key: key)
+    return reading(
+      Storage(descriptor: descriptor), size: Int(info.st_size), key: key, memoryBytes: memoryBytes,
+      directory: directory) ?? ResultCache(key: key)
   }
 
   /// What the index says of the file at `path`.
-  func slot(for path: String) -> Slot? { slots[Self.key(of: path)] }
+  func slot(for path: String) -> Slot? { index.slot(for: Self.key(of: path)) }
 
   /// The record of the file at `path`; nil when there is none or it does not read back.
   func record(_ slot: Slot, of path: String) -> Record? {
@@ -382,14 +425,14 @@ extension ResultCache {
   }
 
   /// How many files the cache holds.
-  public var count: Int { slots.count }
+  public var count: Int { index.count }
 
   /// The cache written anew, as bytes (its records in the order of their paths' keys).
   public func encoded() -> [UInt8] {
     let writer = Writer(key: key, ruleIDs: ruleIDs)
-    for (key, slot) in slots.sorted(by: { $0.key < $1.key }) {
+    index.forEachSlotByKey { slot in
       if let bytes = storage?.read(slot.offset, slot.length) {
-        writer.add(key: key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes)
+        writer.add(key: slot.key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes[...])
       }
     }
     return writer.finish().bytes
@@ -452,12 +495,12 @@ extension ResultCache {
     }
 
     /// Adds the record of the file at `path`.
-    func add(path: String, stamp: FileStamp, contentHash: UInt64, record: [UInt8]) {
+    func add(path: String, stamp: FileStamp, contentHash: UInt64, record: ArraySlice<UInt8>) {
       add(key: ResultCache.key(of: path), stamp: stamp, contentHash: contentHash, record: record)
     }
 
     /// Adds the record of the file whose path has `key(of:)` `key`.
-    func add(key: UInt64, stamp: FileStamp, contentHash: UInt64, record: [UInt8]) {
+    func add(key: UInt64, stamp: FileStamp, contentHash: UInt64, record: ArraySlice<UInt8>) {
       index.u64(key)
       index.int(written + buffer.bytes.count)
       index.int(record.count)
