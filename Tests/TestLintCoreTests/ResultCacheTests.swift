@@ -37,6 +37,25 @@ final class ResultCacheTests: XCTestCase {
     XCTAssertEqual(all.result.findings, first.result.findings)
   }
 
+  func test_fileLintedAgain_isCachedWithItsNewResults() throws {
+    // On one thread ATests.swift is linted first, taking its base class for no test case; the
+    // file read after it says otherwise, and it is linted again.
+    let files = [
+      "ATests.swift": "final class ATests: BTestsBase {\n  func test_empty_body() {}\n}\n",
+      "BTests.swift": "import XCTest\nclass BTestsBase: XCTestCase {}\n",
+    ]
+    let first = run(files, cache: ResultCache(key: "k"), threads: 1)
+    XCTAssertEqual(first.reads, 3, "ATests.swift is read twice")
+    XCTAssertEqual(first.result.findings.map(\.ruleID), ["missing_assertion"])
+    let entry = try XCTUnwrap(first.cache?.entry(for: "/virtual/ATests.swift"))
+    XCTAssertEqual(entry.findings?.map(\.ruleID), ["missing_assertion"])
+    XCTAssertEqual(entry.tests?.map(\.name), ["test_empty_body"])
+    let second = run(files, cache: first.cache, threads: 1)
+    XCTAssertEqual(second.reads, 0)
+    XCTAssertEqual(second.result.findings, first.result.findings)
+    XCTAssertEqual(second.result.tests, first.result.tests)
+  }
+
   func test_baseClassChange_relintsSubclassElsewhere() throws {
     let first = run(["Base.swift": Self.base, "FooTests.swift": Self.subclass], cache: ResultCache(key: "k"))
     XCTAssertEqual(first.result.findings.count, 1)
@@ -265,13 +284,13 @@ extension ResultCacheTests {
   /// file has the stamp it gives (none for nil).
   func run(
     _ files: [String: String], cache: ResultCache?, changed: Set<String> = [], modified: Int = 2,
-    stamp: ((String) -> FileStamp?)? = nil
+    stamp: ((String) -> FileStamp?)? = nil, threads: Int = 2
   ) -> (result: LintResult, cache: ResultCache?, reads: Int) {
     let rules = RuleRegistry.all.filter { !$0.description.isOptIn }.map { type in
       ConfiguredRule(
         type, severity: type.description.defaultSeverity, options: RuleOptions(defaultsOf: type.description))
     }
-    let engine = LintEngine(rules: rules, testBaseClasses: [], threads: 2)
+    let engine = LintEngine(rules: rules, testBaseClasses: [], threads: threads)
     let entries = files.keys.sorted().map { name in
       FileEntry(
         path: "/virtual/" + name, displayPath: name,

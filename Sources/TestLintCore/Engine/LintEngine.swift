@@ -273,18 +273,17 @@ public struct LintEngine: Sendable {
         cachedPasses[index] = pass
       }
     }
-    // Each file's results: those pass 1 speculated when they hold (most files; read from
-    // `passes`, not copied), else the ones `decided` holds: an error, cached results or a
-    // second lint.
-    var decided: [Int: PerFile] = [:]
+    // Each file's results are in `passes`: those pass 1 speculated when they hold (most
+    // files), the cache's, or those of a second lint, which replace them (for a file that could
+    // not be read, its error).
     // Files whose cache entry stays as it is: same stamp, and its results reused.
     var unchanged = Bits(count: files.count)
     var again: [Int] = []
     for index in files.indices {
       if let only, !only.contains(index) { continue }
       let pass = passes[index]
-      if let error = pass.error {
-        decided[index] = PerFile(findings: .empty(file: index), errors: [error], tests: [])
+      if pass.error != nil {
+        continue
       } else if pass.speculated?.fromCache == true {
         // The cache's results (in `passes`, where pass 1 put them).
         if let stamp = files[index].stamp, cache?.slot(for: files[index].path)?.stamp == stamp {
@@ -298,39 +297,53 @@ public struct LintEngine: Sendable {
       rules: rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
       runFiles: runFiles
     ).keeping(details: codec.keepsDetails)
+    // A second lint's results go to the file's pass (its tests for the cache to its
+    // `CachedPass`), in pages as pass 1's: a tree where many files are linted again (copies of
+    // one another, whose classes are declared twice) holds no more for it.
     let relint = again
-    let relinted = Parallel.map(count: relint.count, threads: threads) { position -> PerFile in
+    Parallel.forEach(count: relint.count, threads: threads) { position, _ in
       let index = relint[position]
       let entry = files[index]
-      let path = entry.displayPath
+      var results: PerFile
+      var cachedTests: FindingStore.Location?
       switch Self.scan(entry, load: load) {
-      case .failure(let error): return PerFile(findings: .empty(file: index), errors: [error], tests: [])
+      case .failure(let error): results = PerFile(findings: .empty(file: index), errors: [error], tests: [])
       case .success(let model):
         let context = RuleContext(
           model: model, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
           runFiles: runFiles)
         let result = linter.lint(context)
         let tests = listsTests ? Self.inventory(context, counter: counter) : []
-        var pass = PerFile(
-          findings: codec.encode(result.findings, path: path, file: index, store: store), errors: result.problems,
-          tests: collectsTests ? tests : [])
-        if cache != nil { pass.cachedTests = records.keep(ResultCache.encodeTests(tests)) }
-        return pass
+        results = PerFile(
+          findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
+          errors: result.problems, tests: collectsTests ? tests : [])
+        if cache != nil { cachedTests = records.keep(ResultCache.encodeTests(tests)) }
+      }
+      var pass = passes[index]
+      pass.speculated = results
+      passes[index] = pass
+      if cache != nil {
+        var cached = cachedPasses[index]
+        cached.cachedTests = cachedTests
+        cachedPasses[index] = cached
       }
     }
-    for (position, index) in again.enumerated() { decided[index] = relinted[position] }
     // Each file's findings are sorted by its linter and encoded: placing the files in path
     // order places the findings in report order, with no sort of them all.
-    // The results are read where they are (`passes`, or `decided` for the few others), not
-    // copied out per file. (A file without findings has no place in the report.)
+    // The results are read where they are (`passes`), not copied out per file. (A file without
+    // findings has no place in the report.)
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    /// Calls `body` with the results of file `index` where they are (`decided`, else pass 1's),
-    /// not copied out; not for a file `only` leaves out.
+    /// Calls `body` with the results of file `index` (its error, for a file that could not be
+    /// read); not for a file `only` leaves out.
     func withResults(_ index: Int, _ body: (PerFile) -> Void) {
       if let only, !only.contains(index) { return }
-      if !decided.isEmpty, let pass = decided[index] { return body(pass) }
-      if let pass = passes[index].speculated { body(pass) }
+      let pass = passes[index]
+      if let error = pass.error {
+        body(PerFile(findings: .empty(file: index), errors: [error], tests: []))
+      } else if let results = pass.speculated {
+        body(results)
+      }
     }
     var withFindings = 0
     for index in files.indices { withResults(index) { if $0.findings.count > 0 { withFindings += 1 } } }
@@ -368,7 +381,7 @@ public struct LintEngine: Sendable {
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
       key: cache.key, ruleIDs: codec.ruleIDs, changed: unchanged.trueCount < files.count
-    ) { [decided, unchanged, threads] writer in
+    ) { [unchanged, threads] writer in
       /// Appends the record of file `index` in the next cache to `buffer`; returns its stamp and
       /// content hash, or nil (and appends nothing) for a file it does not keep (one that could
       /// not be read).
@@ -388,13 +401,9 @@ public struct LintEngine: Sendable {
           }
         }
         // The file's results, unless `only` leaves it out (then it keeps those cached, if any),
-        // and where their tests are encoded (pass 1 keeps that beside its results).
-        let (results, cachedTests): (PerFile?, FindingStore.Location?) =
-          if let only, !only.contains(index) { (nil, nil) } else if let pass = decided[index] {
-            (pass, pass.cachedTests)
-          } else {
-            (passes[index].speculated, cachedPasses[index].cachedTests)
-          }
+        // and where their tests are encoded (in its `CachedPass`).
+        let results = only?.contains(index) == false ? nil : passes[index].speculated
+        let cachedTests = pass.cachedTests
         func withResults(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
           guard let results else {
             if let old { old.bytes[old.results].withUnsafeBufferPointer(body) } else { body(.init(start: nil, count: 0)) }
@@ -920,7 +929,7 @@ private struct CachedPass: Sendable {
   var dependencies: UInt64 = 0
   /// Where its declarations are.
   var record: FirstPass.Source?
-  /// Where pass 1 encoded the tests of its results for the cache (`FirstPass.speculated`'s).
+  /// Where the tests of its results are encoded for the cache (pass 1's, or a second lint's).
   var cachedTests: FindingStore.Location?
 
   init(record: FirstPass.Source? = nil, hash: UInt64 = 0, dependencies: UInt64? = nil,
@@ -969,8 +978,8 @@ private final class CachedPasses: Sendable {
 /// One file's results: its findings encoded (`FindingBlock`), its problems and tests.
 ///
 /// A run holds one per file until it ends (in pass 1's records), so what most files do not have
-/// (problems, tests for the health reports, a second lint's tests for the cache) is held aside,
-/// one reference, nil for most files: 56 bytes a file, not 128.
+/// (problems, tests for the health reports) is held aside, one reference, nil for most files:
+/// 56 bytes a file, not 128.
 private struct PerFile: Sendable {
   var findings: FindingBlock
   /// Whether the results are the cache's (its record keeps them as they are).
@@ -992,11 +1001,8 @@ private struct PerFile: Sendable {
   fileprivate struct Extras: Sendable {
     var errors: [Diagnostic] = []
     var tests: [InventoryEntry] = []
-    /// The tests of a file linted again, encoded for the cache, where `records` keeps them
-    /// (pass 1's are in `FirstPass.cachedTests`).
-    var cachedTests: FindingStore.Location?
 
-    var isEmpty: Bool { errors.isEmpty && tests.isEmpty && cachedTests == nil }
+    var isEmpty: Bool { errors.isEmpty && tests.isEmpty }
   }
 
   /// `Extras` behind a reference, never changed once made (a change makes a new one).
@@ -1017,11 +1023,6 @@ private struct PerFile: Sendable {
   var tests: [InventoryEntry] {
     get { extras.tests }
     set { extras.tests = newValue }
-  }
-  /// The tests of a file linted again, encoded for the cache.
-  var cachedTests: FindingStore.Location? {
-    get { extras.cachedTests }
-    set { extras.cachedTests = newValue }
   }
 
   init(findings: FindingBlock, errors: [Diagnostic], tests: [InventoryEntry]) {
