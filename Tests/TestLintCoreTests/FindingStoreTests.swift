@@ -173,6 +173,34 @@ final class FindingStoreTests: XCTestCase {
     XCTAssertEqual(kept.split(separator: "\n").map { String($0.prefix(9)) }, ["A.swift:1", "A.swift:3"])
   }
 
+  func test_textStream_manySlices_isTheReport() {
+    // 9,000 findings: five slices of about 2,048, rendered a slice per thread at a time.
+    let codec = FindingCodec(ruleIDs: ["missing_assertion", "sleep_in_test"], keepsDetails: false)
+    let store = FindingStore(memoryBytes: 1 << 20)
+    let paths = (0..<3_000).map { "F\(100_000 + $0).swift" }
+    let files = FileList(paths.map { FileEntry(path: $0, displayPath: $0) })
+    var all: [Finding] = []
+    let blocks = paths.indices.map { index -> FindingBlock in
+      let findings = (1...3).map { line in
+        Finding(
+          ruleID: line == 2 ? "sleep_in_test" : "missing_assertion", severity: line == 3 ? .error : .warning,
+          message: "m\(index)-\(line)", path: paths[index], line: line, column: 1)
+      }
+      all += findings
+      return codec.encode(findings, path: paths[index], file: index, store: store)
+    }
+    let byFile = FindingsByFile(blocks: blocks, codec: codec, store: store, files: files)
+    XCTAssertGreaterThan(byFile.slices.count, 4)
+    let expected = TextReporter().render(LintResult(findings: all, errors: [], files: [], rules: []))
+    for threads in [1, 2, 3] {
+      var streamed = ""
+      let counts = TextReporter.render(byFile, threads: threads) { streamed += $0 }
+      XCTAssertEqual(streamed, expected, "\(threads) threads")
+      XCTAssertEqual(counts.findings, 9_000)
+      XCTAssertEqual(counts.errors, 3_000)
+    }
+  }
+
   func test_groups_ofManyFiles_someSharingAPath() {
     // 12,000 files with findings, a few shown under the path of the one before (another
     // spelling of one name): each group holds the blocks of one path, whatever pages they are in.

