@@ -65,6 +65,33 @@ final class ResultCacheIndexTests: XCTestCase {
     XCTAssertEqual(ResultCache.decode(loaded.encoded(), key: "k")?.count, 3_000)
   }
 
+  func test_cacheWrittenInSmallBatches_isTheSame() throws {
+    // Batches of a byte: each ends with its first file, the others its workers made are made
+    // again in the next one.
+    let sandbox = try Sandbox(self)
+    for index in 0..<40 {
+      try sandbox.write(
+        "F\(index)Tests.swift",
+        "import XCTest\nfinal class F\(index)Tests: XCTestCase {\n"
+          + String(repeating: "  func test_a_\(index)() {}\n", count: index % 5))
+    }
+    let files = FileWalker.collect(["."], workingDirectory: sandbox.root) { _, _ in true }.files
+    let rules = RuleRegistry.all.map { type in
+      ConfiguredRule(type, severity: type.description.defaultSeverity, options: RuleOptions(defaultsOf: type.description))
+    }
+    var caches: [[UInt8]] = []
+    for batchBytes in [1 << 20, 1] {
+      var engine = LintEngine(rules: rules, testBaseClasses: [], threads: 2)
+      engine.cacheBatchBytes = batchBytes
+      let run = engine.encodedRun(FileList(files), cache: ResultCache(key: "k"))
+      let folder = sandbox.root + "/cache\(batchBytes)"
+      XCTAssertNil(try XCTUnwrap(run.cache).save(folder: folder))
+      caches.append(try Array(Data(contentsOf: URL(fileURLWithPath: folder + "/" + ResultCache.fileName))))
+    }
+    XCTAssertTrue(caches[1] == caches[0], "the same bytes, records in the same order: \(caches.map(\.count))")
+    XCTAssertEqual(ResultCache.decode(caches[1], key: "k")?.count, 40)
+  }
+
   func test_bits_setAndCount() {
     var bits = Bits(count: 130)
     for index in [0, 63, 64, 129] { bits[index] = true }

@@ -34,6 +34,9 @@ public struct LintEngine: Sendable {
   public var findingMemoryBytes = 4 << 20
   /// The folder of that temporary file; nil for `TMPDIR`, else `/tmp`.
   public var spillDirectory: String?
+  /// Bytes of the next cache's records made at a time (about: a batch ends with the file that
+  /// reaches them).
+  var cacheBatchBytes = 1 << 20
 
   /// Creates an engine.
   public init(rules: [ConfiguredRule], testBaseClasses: [String], threads: Int) {
@@ -228,11 +231,12 @@ public struct LintEngine: Sendable {
     if let cache {
       // Rules may look at the files beside a file (`test_file_name`): their names are a
       // dependency of its cached results. Hashed as the files come (in path order), a hash
-      // per folder, not a list of every path.
-      var siblings: [String: UInt64] = [:]
+      // per folder, not a list of every path; each folder by its path's key (16 bytes, not
+      // its path's string).
+      var siblings: [UInt64: UInt64] = [:]
       for file in files {
         let path = file.path
-        let folder = FileWalker.parentDirectory(path)
+        let folder = ResultCache.key(of: FileWalker.parentDirectory(path))
         siblings[folder] = ResultCache.fnv1a(path, from: siblings[folder] ?? ResultCache.fnvOffsetBasis, separated: true)
       }
       let siblingDigests = siblings
@@ -255,7 +259,7 @@ public struct LintEngine: Sendable {
         let digest = ResultCache.dependencies(
           typeReferences: names.typeReferences, calledNames: names.calledNames, discovery: settled.discovery,
           assertingHelpers: settled.assertingHelpers)
-          ^ (siblingDigests[FileWalker.parentDirectory(file.path)] ?? 0)
+          ^ (siblingDigests[ResultCache.key(of: FileWalker.parentDirectory(file.path))] ?? 0)
         // Cached results computed with the same facts are the file's results.
         if cachedResultsUsable, only?.contains(index) ?? true, pass.dependencies == digest,
           let stored = record?.decodedResults(), stored.dependencies == digest,
@@ -381,7 +385,7 @@ public struct LintEngine: Sendable {
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
       key: cache.key, ruleIDs: codec.ruleIDs, changed: unchanged.trueCount < files.count
-    ) { [unchanged, threads] writer in
+    ) { [unchanged, threads, batchBytes = cacheBatchBytes] writer in
       /// Appends the record of file `index` in the next cache to `buffer`; returns its stamp and
       /// content hash, or nil (and appends nothing) for a file it does not keep (one that could
       /// not be read).
@@ -445,29 +449,46 @@ public struct LintEngine: Sendable {
       // batch. An array made for each record and freed by the thread writing the cache went to
       // that thread's cache of free blocks (glibc's tcache, 1,024 blocks a size: `MallocTuning`),
       // which filled with the number of files (first run of the 4x tree: 37 MB against 29).
-      let batch = 512
-      let buffers = (0..<Parallel.workers(count: batch, threads: threads)).map { _ in Locked(ByteWriter()) }
+      // A batch holds about `cacheBatchBytes` of records (at most 512 files): once it does, the
+      // workers leave the files after for the next batch. The records of real test code are a
+      // few KB each with their findings (some over 100 KB), and 512 of them held 5-7 MB.
+      let maxBatch = 512
+      let buffers = (0..<Parallel.workers(count: maxBatch, threads: threads)).map { _ in Locked(ByteWriter()) }
+      let batchTotal = Tally()
       // The numbers of the old cache's slots of files in this run.
       var inRun = Bits(count: cache.index.slotCount)
-      for start in stride(from: 0, to: files.count, by: batch) {
-        let count = min(batch, files.count - start)
-        let made = Parallel.map(count: count, threads: threads) {
-          offset, worker -> (worker: Int, bytes: Range<Int>, stamp: FileStamp, hash: UInt64)? in
-          buffers[worker].withLock { buffer in
+      var start = 0
+      while start < files.count {
+        let first = start
+        batchTotal.reset()
+        let made = Parallel.map(count: min(maxBatch, files.count - start), threads: threads) {
+          offset, worker -> MadeRecord in
+          if offset > 0, batchTotal.value >= batchBytes { return .later }
+          return buffers[worker].withLock { buffer in
             let begin = buffer.bytes.count
-            guard let made = record(start + offset, to: &buffer) else { return nil }
-            return (worker, begin..<buffer.bytes.count, made.stamp, made.hash)
+            guard let made = record(first + offset, to: &buffer) else { return .notKept }
+            batchTotal.add(buffer.bytes.count - begin)
+            return .made(worker: worker, bytes: begin..<buffer.bytes.count, stamp: made.stamp, hash: made.hash)
           }
         }
-        for (offset, made) in made.enumerated() {
-          let path = files[start + offset].path
+        // The files up to the first one left for later (a file after it made on another
+        // thread is made again then).
+        for made in made {
+          if case .later = made { break }
+          let path = files[start].path
+          start += 1
           if let number = cache.index.number(for: ResultCache.key(of: path)) { inRun[number] = true }
-          guard let made else { continue }
-          buffers[made.worker].withLock { buffer in
-            writer.add(path: path, stamp: made.stamp, contentHash: made.hash, record: buffer.bytes[made.bytes])
+          guard case .made(let worker, let bytes, let stamp, let hash) = made else { continue }
+          buffers[worker].withLock { buffer in
+            writer.add(path: path, stamp: stamp, contentHash: hash, record: buffer.bytes[bytes])
           }
         }
-        for buffer in buffers { buffer.withLock { $0.bytes.removeAll(keepingCapacity: true) } }
+        // A buffer that one large file grew is let go.
+        for buffer in buffers {
+          buffer.withLock { buffer in
+            if buffer.bytes.capacity > 2 * batchBytes { buffer = ByteWriter() } else { buffer.bytes.removeAll(keepingCapacity: true) }
+          }
+        }
       }
       cache.index.forEachSlot { number, slot in
         guard !inRun[number], let bytes = cache.storage?.read(slot.offset, slot.length)
@@ -915,6 +936,22 @@ private struct PassOrder: Sendable {
 
   /// Whether some of the order could not be read back from the temporary file.
   var lostPages: Bool { indices.lostPages }
+}
+
+/// A file's record in a batch of the next cache: where a worker made it, none (a file the
+/// cache does not keep), or left for the next batch.
+private enum MadeRecord: Sendable {
+  case made(worker: Int, bytes: Range<Int>, stamp: FileStamp, hash: UInt64)
+  case notKept
+  case later
+}
+
+/// A count the workers add to.
+private final class Tally: Sendable {
+  private let count = Atomic<Int>(0)
+  var value: Int { count.load(ordering: .relaxed) }
+  func add(_ amount: Int) { count.add(amount, ordering: .relaxed) }
+  func reset() { count.store(0, ordering: .relaxed) }
 }
 
 /// What a run with a cache keeps of each file read in pass 1: 64 bytes. (Its stamp is the
