@@ -290,9 +290,7 @@ public struct LintEngine: Sendable {
         continue
       } else if pass.speculated?.fromCache == true {
         // The cache's results (in `passes`, where pass 1 put them).
-        if let stamp = files[index].stamp, cache?.slot(for: files[index].path)?.stamp == stamp {
-          unchanged[index] = true
-        }
+        if cachedPasses[index].sameStamp { unchanged[index] = true }
       } else if pass.speculated == nil || !pass.speculation.holds(settled, file: index) {
         again.append(index)
       }
@@ -454,7 +452,7 @@ public struct LintEngine: Sendable {
       // few KB each with their findings (some over 100 KB), and 512 of them held 5-7 MB.
       let maxBatch = 512
       let buffers = (0..<Parallel.workers(count: maxBatch, threads: threads)).map { _ in Locked(ByteWriter()) }
-      let batchTotal = Tally()
+      let batchTotal = AtomicCount()
       // The numbers of the old cache's slots of files in this run.
       var inRun = Bits(count: cache.index.slotCount)
       var start = 0
@@ -475,12 +473,12 @@ public struct LintEngine: Sendable {
         // thread is made again then).
         for made in made {
           if case .later = made { break }
-          let path = files[start].path
+          let key = ResultCache.key(of: files[start].path)
           start += 1
-          if let number = cache.index.number(for: ResultCache.key(of: path)) { inRun[number] = true }
+          if let number = cache.index.number(for: key) { inRun[number] = true }
           guard case .made(let worker, let bytes, let stamp, let hash) = made else { continue }
           buffers[worker].withLock { buffer in
-            writer.add(path: path, stamp: stamp, contentHash: hash, record: buffer.bytes[bytes])
+            writer.add(key: key, stamp: stamp, contentHash: hash, record: buffer.bytes[bytes])
           }
         }
         // A buffer that one large file grew is let go.
@@ -490,11 +488,13 @@ public struct LintEngine: Sendable {
           }
         }
       }
-      cache.index.forEachSlot { number, slot in
+      let complete = cache.index.forEachSlot { number, slot in
         guard !inRun[number], let bytes = cache.storage?.read(slot.offset, slot.length)
         else { return }
         writer.add(key: slot.key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes[...])
       }
+      // Entries the old cache's index cannot give back: the old cache stays as it is.
+      if !complete { writer.fail("cannot read back part of the old cache's index from a temporary file") }
     }
     return (result, update)
   }
@@ -618,7 +618,8 @@ public struct LintEngine: Sendable {
       return (pass, declarations)
     }
     // Unchanged size and modification time: trust the cache without reading the file.
-    if let slot, let stamp = entry.stamp, slot.stamp == stamp, let found = reused(slot) {
+    if let slot, let stamp = entry.stamp, slot.stamp == stamp, var found = reused(slot) {
+      found.0.sameStamp = true
       return (found, [], slot.contentHash, stamp)
     }
     let bytes = try load(entry)
@@ -946,14 +947,6 @@ private enum MadeRecord: Sendable {
   case later
 }
 
-/// A count the workers add to.
-private final class Tally: Sendable {
-  private let count = Atomic<Int>(0)
-  var value: Int { count.load(ordering: .relaxed) }
-  func add(_ amount: Int) { count.add(amount, ordering: .relaxed) }
-  func reset() { count.store(0, ordering: .relaxed) }
-}
-
 /// What a run with a cache keeps of each file read in pass 1: 64 bytes. (Its stamp is the
 /// list's, kept aside for the rare entry without one: `CachedPasses.stamp`.)
 private struct CachedPass: Sendable {
@@ -966,6 +959,9 @@ private struct CachedPass: Sendable {
   var dependencies: UInt64 = 0
   /// Where its declarations are.
   var record: FirstPass.Source?
+  /// Whether the list gave the file the size and modification time the cache has for it
+  /// (then, when its cached results are reused, its entry stays as it is).
+  var sameStamp = false
   /// Where the tests of its results are encoded for the cache (pass 1's, or a second lint's).
   var cachedTests: FindingStore.Location?
 

@@ -38,10 +38,10 @@ enum Parallel {
       for index in 0..<count { body(index, 0) }
       return
     }
-    let counter = Counter()
+    let counter = AtomicCount()
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       while true {
-        let index = counter.next()
+        let index = counter.add(1)
         guard index < count else { break }
         body(index, worker)
       }
@@ -49,10 +49,15 @@ enum Parallel {
   }
 }
 
-/// A shared index that each worker takes the next job from.
-private final class Counter: Sendable {
-  private let value = Atomic<Int>(0)
-  func next() -> Int { value.add(1, ordering: .relaxed).oldValue }
+/// A count several threads add to: the shared index each worker takes the next job from, the
+/// bytes a batch of workers made.
+final class AtomicCount: Sendable {
+  private let count = Atomic<Int>(0)
+  /// Adds `amount`; returns the count before.
+  @discardableResult
+  func add(_ amount: Int) -> Int { count.add(amount, ordering: .relaxed).oldValue }
+  var value: Int { count.load(ordering: .relaxed) }
+  func reset() { count.store(0, ordering: .relaxed) }
 }
 
 /// An array's uninitialized slots, each written once, by distinct workers, read after all

@@ -8,11 +8,11 @@
 
 // The cache file, and the part of it a run holds.
 //
-// A run holds an index of the file (a few dozen bytes per linted file: where each file's record
-// is, its stamp and content hash), never the records: a worker reads the record of the file it
-// is on (`pread`), takes what it needs and lets it go, and the next cache is written record by
-// record as the run ends. So a run with the cache takes about as much memory as one without,
-// whatever the size of the tree.
+// A run holds the keys of the file's paths in memory (12 bytes a file), the rest of its index
+// in pages (`SlotIndex`: where each file's record is, its stamp and content hash), never the
+// records: a worker reads the record of the file it is on (`pread`), takes what it needs and
+// lets it go, and the next cache is written record by record as the run ends. So a run's
+// memory with the cache does not grow with the tree.
 //
 // The file: the magic `TLCACHE2`, the key, the rule ids the findings name by index; the records,
 // one after the other; the index (per record: the FNV-1a of its path, where it is, its stamp and
@@ -29,6 +29,11 @@
 extension ResultCache {
   static let magic: [UInt8] = Array("TLCACHE2".utf8)
   static let endMagic: [UInt8] = Array("TLCEND02".utf8)
+  /// The sizes of an index entry: a key, four varints and a hash.
+  static let smallestIndexEntry = 8 + 4 + 8
+  static let largestIndexEntry = 8 + 4 * 10 + 8
+  /// The memory a run's `SlotIndex` keeps its pages in.
+  public static let indexMemoryBytes = 256 << 10
 
   /// Where a file's record is, and what the index says of the file.
   public struct Slot: Sendable, Equatable, BitwiseCopyable {
@@ -291,7 +296,7 @@ extension ResultCache {
 
   /// Reads the header, the index and the end of a cache of `size` bytes.
   private static func reading(
-    _ storage: Storage, size: Int, key: String, memoryBytes: Int = 256 << 10, directory: String? = nil
+    _ storage: Storage, size: Int, key: String, memoryBytes: Int = indexMemoryBytes, directory: String? = nil
   ) -> ResultCache? {
     guard size >= magic.count + 24, let end = storage.read(size - 24, 24), Array(end[16...]) == endMagic
     else { return nil }
@@ -299,8 +304,8 @@ extension ResultCache {
     guard let indexStart = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
       let count = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
       indexStart >= magic.count, indexStart <= size - 24, count >= 0,
-      // An index entry takes 20 bytes at least: a damaged count cannot reserve more.
-      count <= (size - 24 - indexStart) / 20
+      // A damaged count cannot reserve more than the index can hold.
+      count <= (size - 24 - indexStart) / smallestIndexEntry
     else { return nil }
     // The header: the magic, the key and the rule ids, before the first record.
     guard let head = storage.read(0, min(indexStart, 1 << 16)) else { return nil }
@@ -310,8 +315,8 @@ extension ResultCache {
     else { return nil }
     let recordsStart = reader.position
     guard count <= Int(UInt32.max) else { return nil }
-    // The index is read a part at a time (an entry takes 56 bytes at most): its slots go to
-    // pages as they come, only their keys are sorted in memory.
+    // The index is read a part at a time: its slots go to pages as they come, only their keys
+    // are sorted in memory.
     let slots = PagedArray(
       count: count, filler: Slot(key: 0, offset: 0, length: 0, stamp: FileStamp(size: 0, modified: 0), contentHash: 0),
       memoryBytes: memoryBytes, directory: directory)
@@ -328,7 +333,7 @@ extension ResultCache {
       position += partLength
       let part = carried + read
       var indexReader = ByteReader(bytes: part)
-      while numbered.count < count, position == indexEnd || part.count - indexReader.position >= 56 {
+      while numbered.count < count, position == indexEnd || part.count - indexReader.position >= largestIndexEntry {
         guard let pathKey = indexReader.u64(), let offset = indexReader.int(), let length = indexReader.int(),
           let size = indexReader.int(), let modified = indexReader.int(), let contentHash = indexReader.u64(),
           offset >= recordsStart, length >= 0, length <= indexStart - offset
@@ -349,7 +354,7 @@ extension ResultCache {
     batch.withUnsafeBufferPointer { slots.write($0, at: numbered.count - $0.count) }
     var cache = ResultCache(key: key)
     cache.ruleIDs = ruleIDs
-    cache.index = SlotIndex(numbered, slots: slots)
+    cache.index = SlotIndex(consume numbered, slots: slots)
     cache.storage = storage
     return cache
   }
@@ -358,7 +363,7 @@ extension ResultCache {
   /// index's slots kept in about `memoryBytes`, the rest in a temporary file in `directory`
   /// (nil for `TMPDIR`, else `/tmp`).
   public static func load(
-    folder: String, key: String, memoryBytes: Int = 256 << 10, directory: String? = nil
+    folder: String, key: String, memoryBytes: Int = indexMemoryBytes, directory: String? = nil
   ) -> ResultCache {
     let descriptor = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return ResultCache(key: key) }
@@ -494,11 +499,6 @@ extension ResultCache {
       buffer.strings(ruleIDs)
     }
 
-    /// Adds the record of the file at `path`.
-    func add(path: String, stamp: FileStamp, contentHash: UInt64, record: ArraySlice<UInt8>) {
-      add(key: ResultCache.key(of: path), stamp: stamp, contentHash: contentHash, record: record)
-    }
-
     /// Adds the record of the file whose path has `key(of:)` `key`.
     func add(key: UInt64, stamp: FileStamp, contentHash: UInt64, record: ArraySlice<UInt8>) {
       index.u64(key)
@@ -514,6 +514,11 @@ extension ResultCache {
       }
       buffer.bytes += record
       if !toMemory, buffer.bytes.count >= 1 << 20 { flush() }
+    }
+
+    /// Makes `finish` fail with `reason` (unless it fails already): the cache is not replaced.
+    func fail(_ reason: String) {
+      if failure == nil { failure = reason }
     }
 
     private func flush() {

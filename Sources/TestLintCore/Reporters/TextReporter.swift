@@ -97,8 +97,8 @@ extension TextReporter {
 
   /// The report of a run's encoded findings, passed to `emit` in pieces as it is rendered: the
   /// same bytes as `render(_:)` of the decoded findings, without decoding them into `Finding`s
-  /// nor holding the whole report. Slices of files are rendered on `threads` threads, a few at a
-  /// time, and emitted in order. `include` keeps a finding by path and line (`--changed-since`).
+  /// nor holding the whole report. Slices of files are rendered on `threads` threads, one each
+  /// at a time, and emitted in order. `include` keeps a finding by path and line (`--changed-since`).
   static func render(
     _ findings: FindingsByFile, threads: Int, include: (@Sendable (String, Int) -> Bool)? = nil,
     emit: (String) -> Void
@@ -128,7 +128,7 @@ extension TextReporter {
     // A slice per thread at a time: the pieces wait in memory until emitted (four per thread
     // held 9 MB of rendered lines on real code, 3 MB more at the run's peak, for no gain in
     // time).
-    let wave = threads > 1 ? threads : 1
+    let wave = max(1, threads)
     var start = 0
     while start < slices.count {
       let end = min(slices.count, start + wave)
