@@ -286,9 +286,8 @@ public struct LintEngine: Sendable {
     for index in files.indices {
       if let only, !only.contains(index) { continue }
       let pass = passes[index]
-      if pass.error != nil {
-        continue
-      } else if pass.speculated?.fromCache == true {
+      if pass.error != nil { continue }
+      if pass.speculated?.fromCache == true {
         // The cache's results (in `passes`, where pass 1 put them).
         if cachedPasses[index].sameStamp { unchanged[index] = true }
       } else if pass.speculated == nil || !pass.speculation.holds(settled, file: index) {
@@ -609,23 +608,23 @@ public struct LintEngine: Sendable {
   ) {
     let slot = cache?.slot(for: entry.path)
     /// The file's record, when it reads back.
-    func reused(_ slot: ResultCache.Slot) -> (CachedPass, ResultCache.Declarations)? {
+    func reused(_ slot: ResultCache.Slot, sameStamp: Bool) -> (CachedPass, ResultCache.Declarations)? {
       guard let record = cache?.record(slot, of: entry.path), let declarations = record.decodedDeclarations()
       else { return nil }
-      let pass = CachedPass(
+      var pass = CachedPass(
         record: .old(offset: slot.offset, length: slot.length), hash: slot.contentHash,
         dependencies: record.resultsDependencies)
+      pass.sameStamp = sameStamp
       return (pass, declarations)
     }
     // Unchanged size and modification time: trust the cache without reading the file.
-    if let slot, let stamp = entry.stamp, slot.stamp == stamp, var found = reused(slot) {
-      found.0.sameStamp = true
+    if let slot, let stamp = entry.stamp, slot.stamp == stamp, let found = reused(slot, sameStamp: true) {
       return (found, [], slot.contentHash, stamp)
     }
     let bytes = try load(entry)
     let hash = cache == nil ? 0 : ResultCache.hash(bytes)
     let stamp = entry.stamp ?? FileStamp(size: bytes.count, modified: 0)
-    guard let slot, slot.contentHash == hash, let found = reused(slot) else {
+    guard let slot, slot.contentHash == hash, let found = reused(slot, sameStamp: false) else {
       return (nil, bytes, hash, stamp)
     }
     return (found, bytes, hash, stamp)
