@@ -519,23 +519,12 @@ private extension CIReporterTests {
 // MARK: - Helpers
 
 private extension CIReporterTests {
-  /// Thrown (failing the test) when a tool the test needs is missing under CI.
-  struct MissingTool: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-  }
-
   /// A workflow command as GitHub's runner parses it.
   struct RunnerCommand {
     var name: String
     var properties: [String: String]
     var data: String
   }
-
-  /// `../shared/schemas/sarif-schema-2.1.0.json` relative to the package root.
-  static let sarifSchema = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("../shared/schemas/sarif-schema-2.1.0.json").standardizedFileURL
 
   /// The reports of `result`, keyed by golden file name.
   static func outputs(of result: LintResult, named prefix: String) -> [(String, String)] {
@@ -659,8 +648,9 @@ private extension CIReporterTests {
       sys.exit(1 if errors else 0)
       """
     let hint = "python3 with jsonschema not found; install it with 'pip install jsonschema'"
-    let run = try tool("python3", ["-c", script, Self.sarifSchema.path], input: sarif, hint: hint)
-    if run.status == 3 { throw missing(hint) }
+    let schema = try ExternalRequirements.schema("sarif-schema-2.1.0.json")
+    let run = try tool("python3", ["-c", script, schema.path], input: sarif, hint: hint)
+    if run.status == 3 { throw ExternalRequirements.missing(hint) }
     return (run.status, run.output + run.error)
   }
 
@@ -672,17 +662,11 @@ private extension CIReporterTests {
       hint: "xmllint not found; install it with 'apt-get install libxml2-utils'")
   }
 
-  /// Fails under CI (`CI` set) and skips elsewhere: CI must prove the formats hold.
-  func missing(_ hint: String) -> Error {
-    if ProcessInfo.processInfo.environment["CI"] != nil { return MissingTool(message: hint) }
-    return XCTSkip(hint)
-  }
-
   /// Runs a tool found on `PATH` with `input` on standard input.
   func tool(
     _ name: String, _ arguments: [String], input: String, hint: String
   ) throws -> (status: Int32, output: String, error: String) {
-    guard let executable = Self.findExecutable(name) else { throw missing(hint) }
+    let executable = try ExternalRequirements.executable(name, hint: hint)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -717,14 +701,6 @@ private extension CIReporterTests {
     )
   }
 
-  static func findExecutable(_ name: String) -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }
 }
 
 /// Standard error read on another thread.

@@ -138,7 +138,7 @@ final class HealthReporterTests: XCTestCase {
   }
 
   func test_hostileMarkdown_rendersAsPlainText() throws {
-    guard let cmark = Self.findExecutable(["cmark-gfm"]) else {
+    guard let cmark = ExternalRequirements.findExecutable(["cmark-gfm"]) else {
       throw XCTSkip("cmark-gfm (GitHub's Markdown renderer) not found; apt-get install cmark-gfm")
     }
     let extensions = ["table", "autolink", "strikethrough", "tagfilter"]
@@ -382,12 +382,6 @@ private extension HealthReporterTests {
 // MARK: - Helpers
 
 private extension HealthReporterTests {
-  /// Thrown (failing the test) when a tool the test needs is missing under CI.
-  struct MissingTool: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-  }
-
   /// The two reports of `result`, keyed by golden file name.
   static func outputs(of result: LintResult, named prefix: String) -> [(String, String)] {
     [
@@ -451,11 +445,8 @@ private extension HealthReporterTests {
   /// Runs xmllint with `input` on standard input; fails under CI and skips elsewhere when it is
   /// missing.
   func xmllint(_ arguments: [String], input: String) throws -> (status: Int32, error: String) {
-    guard let executable = Self.findExecutable(["xmllint"]) else {
-      let hint = "xmllint not found; install it with 'apt-get install libxml2-utils'"
-      if ProcessInfo.processInfo.environment["CI"] != nil { throw MissingTool(message: hint) }
-      throw XCTSkip(hint)
-    }
+    let executable = try ExternalRequirements.executable(
+      "xmllint", hint: "xmllint not found; install it with 'apt-get install libxml2-utils'")
     let run = try Self.run(executable, arguments, input: input, timeout: 60)
     return (run.status, run.error)
   }
@@ -467,7 +458,9 @@ private extension HealthReporterTests {
     of html: String, fragment: String? = nil
   ) throws -> (dom: String, console: [String]) {
     guard
-      let chromium = Self.findExecutable(["chromium", "chromium-browser", "google-chrome"])
+      let chromium = ExternalRequirements.findExecutable([
+        "chromium", "chromium-browser", "google-chrome",
+      ])
     else {
       throw XCTSkip("Chromium not found; install it (apt-get install chromium) to run this test")
     }
@@ -489,17 +482,6 @@ private extension HealthReporterTests {
     // Chromium logs every console message (errors, CSP violations, logs) as `:CONSOLE`.
     let console = run.error.split(separator: "\n").filter { $0.contains(":CONSOLE") }
     return (run.output, console.map(String.init))
-  }
-
-  static func findExecutable(_ names: [String]) -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for name in names {
-      for directory in path.split(separator: ":") {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-    }
-    return nil
   }
 
   /// Runs a program with output and errors going to files (so neither pipe can fill up), and

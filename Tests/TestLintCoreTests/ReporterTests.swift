@@ -301,17 +301,6 @@ private extension ReporterTests {
 // MARK: - Helpers
 
 private extension ReporterTests {
-  /// Thrown (failing the test) when a tool the test needs is missing under CI.
-  struct MissingTool: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-  }
-
-  /// `../shared/schemas/junit.xsd` relative to the package root.
-  static let schema = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("../shared/schemas/junit.xsd").standardizedFileURL
-
   /// The three reports of `result`, keyed by golden file name (`prefix.txt` and so on).
   static func outputs(of result: LintResult, named prefix: String) -> [(String, String)] {
     [
@@ -325,7 +314,8 @@ private extension ReporterTests {
   func schemaValidation(of xml: String) throws -> (status: Int32, error: String) {
     let url = try temporaryFile(xml, suffix: ".xml")
     defer { try? FileManager.default.removeItem(at: url) }
-    let run = try xmllint(["--noout", "--schema", Self.schema.path, url.path])
+    let schema = try ExternalRequirements.schema("junit.xsd")
+    let run = try xmllint(["--noout", "--schema", schema.path, url.path])
     return (run.status, run.error)
   }
 
@@ -338,14 +328,10 @@ private extension ReporterTests {
     return run.output.hasSuffix("\n") ? String(run.output.dropLast()) : run.output
   }
 
-  /// Runs xmllint; fails under CI (`CI` set) and skips elsewhere when it is missing.
+  /// Runs xmllint; fails under CI and skips elsewhere when it is missing.
   func xmllint(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    guard let executable = Self.findExecutable("xmllint") else {
-      let hint = "xmllint not found; install it with 'apt-get install libxml2-utils'"
-      // CI must prove the schema holds, so there a missing xmllint is a failure, not a skip.
-      if ProcessInfo.processInfo.environment["CI"] != nil { throw MissingTool(message: hint) }
-      throw XCTSkip(hint)
-    }
+    let executable = try ExternalRequirements.executable(
+      "xmllint", hint: "xmllint not found; install it with 'apt-get install libxml2-utils'")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -368,15 +354,6 @@ private extension ReporterTests {
       .appendingPathComponent("testlint-\(UUID().uuidString)\(suffix)")
     try Data(contents.utf8).write(to: url)
     return url
-  }
-
-  static func findExecutable(_ name: String) -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
   }
 
   /// `(classname, name)` of every `testcase`, in document order. Attribute values never hold a
