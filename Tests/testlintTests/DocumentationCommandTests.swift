@@ -81,7 +81,8 @@ final class DocumentationCommandTests: XCTestCase {
       let folder = Self.root.appendingPathComponent(file).deletingLastPathComponent()
       for match in link.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         let target = (text as NSString).substring(with: match.range(at: 1))
-        let url = target.isEmpty
+        let url =
+          target.isEmpty
           ? Self.root.appendingPathComponent(file) : folder.appendingPathComponent(target)
         XCTAssertTrue(
           FileManager.default.fileExists(atPath: url.path), "\(file): no such file '\(target)'")
@@ -89,7 +90,8 @@ final class DocumentationCommandTests: XCTestCase {
         let anchor = (text as NSString).substring(with: match.range(at: 2))
         let linked = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         XCTAssertTrue(
-          Self.anchors(of: linked).contains(anchor), "\(file): no heading '#\(anchor)' in '\(target)'")
+          Self.anchors(of: linked).contains(anchor),
+          "\(file): no heading '#\(anchor)' in '\(target)'")
       }
     }
   }
@@ -100,7 +102,9 @@ final class DocumentationCommandTests: XCTestCase {
     let pattern = try NSRegularExpression(
       pattern: #"(?:releases/download/|testlint-|from: "|rev: )(\d+\.\d+\.\d+)"#)
     var seen = 0
-    for file in Self.documents + ["Plugins/Binary/Package.swift", "Examples/SamplePackage/Package.swift"] {
+    for file in Self.documents + [
+      "Plugins/Binary/Package.swift", "Examples/SamplePackage/Package.swift",
+    ] {
       let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
       for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         let version = (text as NSString).substring(with: match.range(at: 1))
@@ -137,8 +141,9 @@ extension DocumentationCommandTests {
 
   /// The documents whose commands are run.
   static var documents: [String] {
-    let docs = (try? FileManager.default.contentsOfDirectory(
-      atPath: root.appendingPathComponent("docs").path)) ?? []
+    let docs =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("docs").path)) ?? []
     return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
   }
 
@@ -175,8 +180,7 @@ extension DocumentationCommandTests {
         .enumerated()
       {
         if line.hasPrefix("```") {
-          if var block = open {
-            block.body = String(block.body)
+          if let block = open {
             blocks.append(block)
             open = nil
             fenced = false
@@ -225,7 +229,8 @@ struct DocumentationSandbox {
   var environment: [String: String]
 
   init(_ testCase: XCTestCase, binary: URL, release: String? = nil) throws {
-    root = FileManager.default.temporaryDirectory
+    root =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("testlint-docs-" + UUID().uuidString).path
     let root = root
     testCase.addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
@@ -320,7 +325,8 @@ struct DocumentationSandbox {
     try write(".lint.yml", "version: 1\nexcluded: [\".sandbox/**\", \"path/**\", \"Tools/**\"]\n")
     try write(
       ".sandbox/inputs.xcfilelist",
-      "\(root)/.lint.yml\n\(root)/MyAppTests/CoursePresenterTests.swift\n\(root)/Tests/FooTests.swift\n")
+      "\(root)/.lint.yml\n\(root)/MyAppTests/CoursePresenterTests.swift\n\(root)/Tests/FooTests.swift\n"
+    )
     try write(".sandbox/.gitconfig", "[user]\n  name = Docs\n  email = docs@example.com\n")
     try write(".gitignore", ".sandbox/\npath/\nTools/\nMyApp\n")
 
