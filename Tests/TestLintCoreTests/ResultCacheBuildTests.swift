@@ -42,26 +42,28 @@ final class ResultCacheBuildTests: XCTestCase {
     XCTAssertEqual(first.reads, 2)
     XCTAssertEqual(first.findings, ["FooTests.swift:2 missing_assertion"])
     XCTAssertEqual(try lint(sandbox, as: build(stamp: 1, hash: 100)).reads, 0, "the same build reuses its results")
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 0, "a first run and the same stamp hash no executable")
+    XCTAssertEqual(hashed.load(ordering: .relaxed), 1, "a first run hashes the executable, the same stamp does not")
     // A newer build, same version: its results are its own.
     let newer = try lint(sandbox, as: build(stamp: 2, hash: 200))
     XCTAssertEqual(newer.reads, 2, "another build reads every file again")
     XCTAssertEqual(newer.findings, first.findings)
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 1)
+    XCTAssertEqual(hashed.load(ordering: .relaxed), 2)
     XCTAssertEqual(try lint(sandbox, as: build(stamp: 2, hash: 200)).reads, 0)
     // A copy of it (a CI cache restored): another stamp, the same bytes; hashed once, then the
     // cache records the new stamp.
     XCTAssertEqual(try lint(sandbox, as: build(stamp: 3, hash: 200)).reads, 0, "the same bytes reuse the results")
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 2)
+    XCTAssertEqual(hashed.load(ordering: .relaxed), 3)
     XCTAssertEqual(try lint(sandbox, as: build(stamp: 3, hash: 200)).reads, 0)
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 2, "the new stamp was recorded")
+    XCTAssertEqual(hashed.load(ordering: .relaxed), 3, "the new stamp was recorded")
     // Back to the first build: not the cache's.
     XCTAssertEqual(try lint(sandbox, as: build(stamp: 1, hash: 100)).reads, 2)
   }
 
-  func test_runningBuild_hasAStableStamp() {
+  func test_runningBuild_hasAStableStampAndHash() {
     let running = BuildIdentity.running
     XCTAssertNotEqual(running.stamp, 0, "the test binary is found")
     XCTAssertEqual(BuildIdentity.running.stamp, running.stamp, "the same file, the same stamp")
+    XCTAssertNotEqual(running.contentHash(), 0, "its bytes are read")
+    XCTAssertEqual(BuildIdentity.running.contentHash(), running.contentHash())
   }
 }

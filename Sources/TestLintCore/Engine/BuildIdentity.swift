@@ -11,12 +11,13 @@
 /// reused.
 ///
 /// Two parts. The stamp of the executable file (its path, device, inode, size, modification
-/// and change times, hashed) costs one `stat` and `readlink`, so a one-file run pays nothing
-/// for it. The hash of the executable's bytes (a few milliseconds for a release binary) is the
-/// identity itself, but is computed only when the stamp is not the one the cache recorded: a
-/// rebuilt binary always has a new stamp, so its bytes are hashed once and the cache it writes
-/// records the new stamp; a copy or a restore of the same binary (a CI cache) has a new stamp
-/// but the same bytes, and keeps the cache.
+/// and change times, hashed) costs one `stat`, so a one-file run pays nothing for it. The hash
+/// of the executable's bytes (a few milliseconds for a release binary) is the identity itself,
+/// but is computed only when the stamp is not the one the cache recorded, or when there is no
+/// cache to use (the cache written then records it): a rebuilt binary always has a new stamp,
+/// so its bytes are hashed once and the cache it writes records the new stamp; a copy or a
+/// restore of the same binary (a CI cache) has a new stamp but the same bytes, and keeps the
+/// cache.
 public struct BuildIdentity: Sendable {
   /// A hash of what `stat` says of the executable file (0 when it cannot be found).
   public var stamp: UInt64
@@ -45,8 +46,12 @@ public struct BuildIdentity: Sendable {
     for field in fields { stamp = ResultCache.fnv1a(String(field), from: stamp, separated: true) }
     // 0 is the stamp of an identity not found.
     if stamp == 0 { stamp = 1 }
-    return BuildIdentity(stamp: stamp) { contentHash(of: path) }
+    return BuildIdentity(stamp: stamp) { executableHash }
   }
+
+  /// The hash of the running executable's bytes, computed once a process (in-process callers,
+  /// as tests, run many times).
+  private static let executableHash: UInt64 = executablePath().map(contentHash(of:)) ?? 0
 }
 
 extension BuildIdentity {

@@ -380,7 +380,7 @@ extension ResultCache {
     var cacheBuild = Build(stamp: stamp, hash: buildHash)
     var stampChanged = false
     if let build, build.stamp != stamp {
-      // A hash of 0 was not computed: no build's bytes hash to 0 (`BuildIdentity`).
+      // A hash of 0 is of bytes that could not be read: no build's bytes hash to 0.
       guard contentHash() == buildHash, buildHash != 0 else { return .other }
       cacheBuild.stamp = build.stamp
       stampChanged = true
@@ -464,12 +464,11 @@ extension ResultCache {
       computed = hash
       return hash
     }
-    /// An empty cache, for this build: its content hash is known when another stamp made the
-    /// run compute it, else 0 (not computed: a first run costs no hashing; the run after the
-    /// next change of stamp computes it, and the cache it writes records it).
+    /// An empty cache, for this build, its content hash computed (once a process: a first run
+    /// lints every file anyway), so that a copy of the build with another stamp keeps it.
     func empty(damaged: Bool = false) -> ResultCache {
       var cache = ResultCache(key: key)
-      cache.build = Build(stamp: build.stamp, hash: computed ?? 0)
+      cache.build = Build(stamp: build.stamp, hash: contentHash())
       cache.damagedOnLoad = damaged
       return cache
     }
