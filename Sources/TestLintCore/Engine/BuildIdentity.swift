@@ -12,7 +12,7 @@
 ///
 /// Two parts. The stamp of the executable file (its path, device, inode, size, modification
 /// and change times, hashed) costs one `stat`, so a one-file run pays nothing for it. The hash
-/// of the executable's bytes (a few milliseconds for a release binary) is the identity itself,
+/// of the executable's bytes (about 10 ms of CPU for the release binary) is the identity itself,
 /// but is computed only when the stamp is not the one the cache recorded, or when there is no
 /// cache to use (the cache written then records it): a rebuilt binary always has a new stamp,
 /// so its bytes are hashed once and the cache it writes records the new stamp; a copy or a
