@@ -26,37 +26,51 @@ final class ResultCacheBuildTests: XCTestCase {
     return (reads.load(ordering: .relaxed), findings)
   }
 
-  func test_cacheOfAnotherBuild_isNotReused() throws {
+  /// A sandbox with a base class and a subclass whose empty test is a finding.
+  func makeSandbox() throws -> Sandbox {
     let sandbox = try Sandbox(self)
     try sandbox.write("Base.swift", ResultCacheTests.base)
     try sandbox.write("FooTests.swift", ResultCacheTests.subclass)
+    return sandbox
+  }
+
+  func test_sameBuild_reusesItsResultsAndHashesOnce() throws {
+    let sandbox = try makeSandbox()
     let hashed = Atomic<Int>(0)
-    /// A build of this stamp whose bytes hash to `hash`; counts the times they are hashed.
-    func build(stamp: UInt64, hash: UInt64) -> BuildIdentity {
-      BuildIdentity(stamp: stamp) {
-        hashed.add(1, ordering: .relaxed)
-        return hash
-      }
+    let build = BuildIdentity(stamp: 1) {
+      hashed.add(1, ordering: .relaxed)
+      return 100
     }
-    let first = try lint(sandbox, as: build(stamp: 1, hash: 100))
+    let first = try lint(sandbox, as: build)
     XCTAssertEqual(first.reads, 2)
     XCTAssertEqual(first.findings, ["FooTests.swift:2 missing_assertion"])
-    XCTAssertEqual(try lint(sandbox, as: build(stamp: 1, hash: 100)).reads, 0, "the same build reuses its results")
+    XCTAssertEqual(try lint(sandbox, as: build).reads, 0, "the same build reuses its results")
     XCTAssertEqual(hashed.load(ordering: .relaxed), 1, "a first run hashes the executable, the same stamp does not")
-    // A newer build, same version: its results are its own.
-    let newer = try lint(sandbox, as: build(stamp: 2, hash: 200))
-    XCTAssertEqual(newer.reads, 2, "another build reads every file again")
+  }
+
+  func test_newerBuildOfTheSameVersion_readsEveryFileAgain() throws {
+    let sandbox = try makeSandbox()
+    let first = try lint(sandbox, as: BuildIdentity(stamp: 1) { 100 })
+    let newer = try lint(sandbox, as: BuildIdentity(stamp: 2) { 200 })
+    XCTAssertEqual(newer.reads, 2, "its results are its own")
     XCTAssertEqual(newer.findings, first.findings)
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 2)
-    XCTAssertEqual(try lint(sandbox, as: build(stamp: 2, hash: 200)).reads, 0)
-    // A copy of it (a CI cache restored): another stamp, the same bytes; hashed once, then the
-    // cache records the new stamp.
-    XCTAssertEqual(try lint(sandbox, as: build(stamp: 3, hash: 200)).reads, 0, "the same bytes reuse the results")
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 3)
-    XCTAssertEqual(try lint(sandbox, as: build(stamp: 3, hash: 200)).reads, 0)
-    XCTAssertEqual(hashed.load(ordering: .relaxed), 3, "the new stamp was recorded")
-    // Back to the first build: not the cache's.
-    XCTAssertEqual(try lint(sandbox, as: build(stamp: 1, hash: 100)).reads, 2)
+    XCTAssertEqual(try lint(sandbox, as: BuildIdentity(stamp: 2) { 200 }).reads, 0)
+    XCTAssertEqual(try lint(sandbox, as: BuildIdentity(stamp: 1) { 100 }).reads, 2, "nor the older build the newer's")
+  }
+
+  func test_copyOfTheBuild_keepsTheCacheAndRecordsItsStamp() throws {
+    // A CI cache restored: another stamp, the same bytes; hashed once, then the cache records
+    // the new stamp.
+    let sandbox = try makeSandbox()
+    _ = try lint(sandbox, as: BuildIdentity(stamp: 1) { 100 })
+    let hashed = Atomic<Int>(0)
+    let copy = BuildIdentity(stamp: 3) {
+      hashed.add(1, ordering: .relaxed)
+      return 100
+    }
+    XCTAssertEqual(try lint(sandbox, as: copy).reads, 0, "the same bytes reuse the results")
+    XCTAssertEqual(try lint(sandbox, as: copy).reads, 0)
+    XCTAssertEqual(hashed.load(ordering: .relaxed), 1, "the new stamp was recorded")
   }
 
   func test_runningBuild_hasAStableStampAndHash() {
