@@ -5,13 +5,20 @@ import XCTest
 
 /// The cache's index as a run holds it: keys sorted in memory, slots in pages.
 final class ResultCacheIndexTests: XCTestCase {
+  /// The build these tests' writers name (stamp and hash 0): the running test binary is not it.
+  static let writersBuild = BuildIdentity(stamp: 0) { 0 }
+
   /// A cache of `count` records written to `folder`, the record of key 7 written again last
   /// (with another stamp); returns each key's expected stamp, in the order written.
   func writeCache(_ folder: String, count: Int) -> [(key: UInt64, stamp: FileStamp)] {
     let writer = ResultCache.Writer(folder: folder, key: "k", ruleIDs: ["a"])
     var written: [(key: UInt64, stamp: FileStamp)] = []
     func add(_ key: UInt64, _ stamp: FileStamp) {
-      writer.add(key: key, stamp: stamp, contentHash: key ^ 0xFF, record: [UInt8(key % 251), 1, 2][...])
+      // A record that passes its checksum (a copy of the cache keeps only those).
+      let record = [UInt8(key % 251), 1, 2].withUnsafeBufferPointer { declarations in
+        ResultCache.record(path: "p", declarations: declarations, results: .init(start: nil, count: 0))
+      }
+      writer.add(key: key, stamp: stamp, contentHash: key ^ 0xFF, record: record[...])
       written.append((key, stamp))
     }
     for index in 0..<count {
@@ -27,7 +34,7 @@ final class ResultCacheIndexTests: XCTestCase {
     // 256 KB of pages (the least), the others in a temporary file.
     let folder = try Sandbox(self).root
     let written = writeCache(folder, count: 20_000)
-    let cache = ResultCache.load(folder: folder, key: "k", memoryBytes: 64 << 10)
+    let cache = ResultCache.load(folder: folder, key: "k", build: Self.writersBuild, memoryBytes: 64 << 10)
     XCTAssertEqual(cache.count, 20_000, "the key written twice counts once")
     XCTAssertEqual(cache.index.slotCount, 20_001)
     XCTAssertGreaterThan(cache.index.storedPages, 0)
@@ -47,7 +54,7 @@ final class ResultCacheIndexTests: XCTestCase {
     // In the order of the keys: each key's last slot.
     let folder = try Sandbox(self).root
     let written = writeCache(folder, count: 20_000)
-    let cache = ResultCache.load(folder: folder, key: "k", memoryBytes: 64 << 10)
+    let cache = ResultCache.load(folder: folder, key: "k", build: Self.writersBuild, memoryBytes: 64 << 10)
     let expected = Dictionary(written.map { ($0.key, $0.stamp) }, uniquingKeysWith: { $1 })
     var held: [(UInt64, FileStamp)] = []
     cache.index.forEachSlotByKey { held.append(($0.key, $0.stamp)) }
@@ -73,7 +80,7 @@ final class ResultCacheIndexTests: XCTestCase {
   func test_forEachSlot_visitsTheSlotsFoundInFileOrder() throws {
     let folder = try Sandbox(self).root
     let written = writeCache(folder, count: 3_000)
-    let cache = ResultCache.load(folder: folder, key: "k", memoryBytes: 64 << 10)
+    let cache = ResultCache.load(folder: folder, key: "k", build: Self.writersBuild, memoryBytes: 64 << 10)
     var visited: [(number: Int, key: UInt64, stamp: FileStamp)] = []
     XCTAssertTrue(cache.index.forEachSlot { visited.append(($0, $1.key, $1.stamp)) })
     // The first record of key 7 (number 7) is replaced by the last one.
@@ -86,7 +93,7 @@ final class ResultCacheIndexTests: XCTestCase {
   func test_lostPages_readAsNoSlot() throws {
     let folder = try Sandbox(self).root
     let written = writeCache(folder, count: 20_000)
-    let cache = ResultCache.load(folder: folder, key: "k", memoryBytes: 64 << 10)
+    let cache = ResultCache.load(folder: folder, key: "k", build: Self.writersBuild, memoryBytes: 64 << 10)
     cache.index.closeFileForTesting()
     // The first pages went to the temporary file, the last ones are in memory.
     XCTAssertNil(cache.index.slot(for: written[0].key))
@@ -134,7 +141,7 @@ final class ResultCacheIndexTests: XCTestCase {
     let folder = sandbox.root + "/cache"
     _ = writeCache(folder, count: 20_000)
     let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + ResultCache.fileName))
-    let cache = ResultCache.load(folder: folder, key: "k", memoryBytes: 64 << 10)
+    let cache = ResultCache.load(folder: folder, key: "k", build: Self.writersBuild, memoryBytes: 64 << 10)
     cache.index.closeFileForTesting()
     try sandbox.write("ATests.swift", "import XCTest\nfinal class ATests: XCTestCase {}\n")
     let files = FileWalker.collect(["ATests.swift"], workingDirectory: sandbox.root) { _, _ in true }.files

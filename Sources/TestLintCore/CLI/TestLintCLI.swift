@@ -358,6 +358,11 @@ public enum TestLintCLI {
     {
       stderr += "testlint: warning: cannot write the cache in \(cachePath): \(failure)\n"
     }
+    // Said once, whatever the quietness: a checksum failed somewhere in the cache.
+    if let cachePath, cache?.isDamaged == true {
+      stderr += "testlint: warning: the result cache in \(cachePath) was damaged: its damaged entries "
+        + "were not used (those files were linted again) and it is rewritten\n"
+    }
     var result = streams ? encoded.withoutFindings : encoded.decoded(threads: engine.threads)
     result.errors = (collected.errors + result.errors).sorted()
     if only != nil {

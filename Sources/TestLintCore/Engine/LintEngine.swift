@@ -381,7 +381,7 @@ public struct LintEngine: Sendable {
       tests: InventoryEntry.sorted(tests))
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
-      key: cache.key, ruleIDs: codec.ruleIDs, changed: unchanged.trueCount < files.count
+      after: cache, ruleIDs: codec.ruleIDs, changed: unchanged.trueCount < files.count
     ) { [unchanged, threads, batchBytes = cacheBatchBytes] writer in
       /// Appends the record of file `index` in the next cache to `buffer`; returns its stamp and
       /// content hash, or nil (and appends nothing) for a file it does not keep (one that could
@@ -488,7 +488,7 @@ public struct LintEngine: Sendable {
         }
       }
       let complete = cache.index.forEachSlot { number, slot in
-        guard !inRun[number], let bytes = cache.storage?.read(slot.offset, slot.length)
+        guard !inRun[number], let bytes = cache.recordBytes(slot)
         else { return }
         writer.add(key: slot.key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes[...])
       }

@@ -30,6 +30,12 @@ public struct ResultCache: Sendable {
 
   /// The tool version and configuration the entries belong to.
   public var key: String
+  /// The build the entries belong to (see `BuildIdentity`).
+  public var build = Build(stamp: 0, hash: 0)
+  /// Whether the running build's stamp is not the one the file recorded (same bytes).
+  var stampChanged = false
+  /// Whether the file was damaged as a whole (this cache is then empty).
+  var damagedOnLoad = false
   /// The rule ids the cached findings name by index (a run whose rules differ reads no results).
   var ruleIDs: [String] = []
   /// Where each file's record is, by `key(of:)` of its path.
@@ -153,6 +159,63 @@ public struct ResultCache: Sendable {
     hash = (hash ^ tail) &* multiplier
     hash ^= hash >> 32
     return hash
+  }
+
+  /// A 64-bit hash of bytes given a part at a time, whatever the parts (the cache's index as it
+  /// is written and read, an executable's bytes): `hash(_:)`'s steps, read little-endian, the
+  /// length mixed in last (it is not known first).
+  struct Checksum {
+    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// The bytes of a word not yet complete, and how many.
+    private var tail: UInt64 = 0
+    private var tailCount = 0
+    private var count = 0
+
+    /// Adds bytes.
+    mutating func add(_ raw: UnsafeRawBufferPointer) {
+      count += raw.count
+      var offset = 0
+      // A word begun by the part before.
+      while tailCount > 0, offset < raw.count {
+        tail |= UInt64(raw[offset]) << UInt64(tailCount * 8)
+        tailCount += 1
+        offset += 1
+        if tailCount == 8 {
+          mix(tail)
+          tail = 0
+          tailCount = 0
+        }
+      }
+      while offset + 8 <= raw.count {
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        offset += 8
+      }
+      while offset < raw.count {
+        tail |= UInt64(raw[offset]) << UInt64(tailCount * 8)
+        tailCount += 1
+        offset += 1
+      }
+    }
+
+    /// Adds bytes.
+    mutating func add(_ bytes: [UInt8]) { bytes.withUnsafeBytes { add($0) } }
+
+    /// Adds a word's eight bytes, little-endian.
+    mutating func add(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { add($0) } }
+
+    /// The hash of the bytes added.
+    var value: UInt64 {
+      var hash = (state ^ tail) &* Self.multiplier
+      hash = (hash ^ (UInt64(count) &* Self.multiplier)) &* Self.multiplier
+      hash ^= hash >> 32
+      return hash
+    }
+
+    private mutating func mix(_ word: UInt64) {
+      state = (state ^ word) &* Self.multiplier
+      state ^= state >> 29
+    }
   }
 }
 

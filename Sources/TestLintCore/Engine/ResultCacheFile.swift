@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Synchronization
 
 // The cache file, and the part of it a run holds.
 //
@@ -14,21 +15,32 @@
 // lets it go, and the next cache is written record by record as the run ends. So a run's
 // memory with the cache does not grow with the tree.
 //
-// The file: the magic `TLCACHE2`, the key, the rule ids the findings name by index; the records,
-// one after the other; the index (per record: the FNV-1a of its path, where it is, its stamp and
-// content hash); and 24 bytes that end it: where the index starts, how many records, `TLCEND02`.
-// A record: the path, the declarations (`Declarations`' encoding) and the results, each
-// length-prefixed (no results: length 0). Results: the digest of the run's facts they were
-// computed with, the number of findings and of errors among them, the findings as
-// `FindingCodec` encodes them (paths left out: they depend on the working directory), the
-// problems, and the tests.
+// The file: the header (the magic `TLCACHE3`, the key, the build that wrote it (`Build`), the
+// rule ids the findings name by index, and the checksum of these bytes); the records, one after
+// the other; the index (per record: the FNV-1a of its path, where it is, its stamp and content
+// hash); and 32 bytes that end it: where the index starts, how many records, the checksum of
+// the index (and of these two numbers), `TLCEND03`. A record: the path, the declarations
+// (`Declarations`' encoding) and the results, each length-prefixed (no results: length 0), and
+// the checksum of these bytes. Results: the digest of the run's facts they were computed with,
+// the number of findings and of errors among them, the findings as `FindingCodec` encodes them
+// (paths left out: they depend on the working directory), the problems, and the tests.
+// Checksums are `ResultCache.hash(_:)` (records, header) and `Checksum` (the index, read a part
+// at a time): 64 bits, so a damaged part passes for sound once in 2^64.
 //
-// A file cut short, or not ending as a cache ends, is no cache (the run starts afresh); a
-// record that does not read back as written is no entry (its file is linted again).
+// A header or an index that fails its checksum, a file cut short or not ending as a cache
+// ends, is no cache (the run starts afresh); a record that fails its checksum is no entry (its
+// file is linted again). Either way the cache is `isDamaged` (the command line says so once)
+// and the next cache is written without the damage. Another format version, key or build is
+// not damage: a new cache, silently.
 
 extension ResultCache {
-  static let magic: [UInt8] = Array("TLCACHE2".utf8)
-  static let endMagic: [UInt8] = Array("TLCEND02".utf8)
+  static let magic: [UInt8] = Array("TLCACHE3".utf8)
+  static let endMagic: [UInt8] = Array("TLCEND03".utf8)
+  /// The bytes that end a cache: where the index starts, how many records, the index's
+  /// checksum, `endMagic`.
+  static let trailerSize = 32
+  /// A record's checksum, after its parts.
+  static let recordChecksumSize = 8
   /// The sizes of an index entry: a key, four varints and a hash.
   static let smallestIndexEntry = 8 + 4 + 8
   static let largestIndexEntry = 8 + 4 * 10 + 8
@@ -56,11 +68,12 @@ extension ResultCache {
     let declarations: Range<Int>
     let results: Range<Int>
 
-    /// Splits a record; nil when damaged.
+    /// Splits a record; nil when damaged (its parts do not fill it, or it fails its checksum).
     init?(bytes: [UInt8]) {
       var reader = ByteReader(bytes: bytes)
       guard let path = reader.range(), let declarations = reader.range(), let results = reader.range(),
-        reader.position == bytes.count
+        reader.position == bytes.count - ResultCache.recordChecksumSize, let checksum = reader.u64(),
+        checksum == ResultCache.checksum(of: bytes, upTo: reader.position - ResultCache.recordChecksumSize)
       else { return nil }
       self.bytes = bytes
       self.path = path
@@ -146,21 +159,28 @@ extension ResultCache {
     -> [UInt8]
   {
     var writer = ByteWriter()
-    writer.bytes.reserveCapacity(path.utf8.count + declarations.count + results.count + 12)
+    writer.bytes.reserveCapacity(path.utf8.count + declarations.count + results.count + 20)
     appendRecord(path: path, declarations: declarations, results: results, to: &writer)
     return writer.bytes
   }
 
-  /// Appends a record's bytes to `writer`.
+  /// Appends a record's bytes to `writer`, its checksum last.
   static func appendRecord(
     path: String, declarations: UnsafeBufferPointer<UInt8>, results: UnsafeBufferPointer<UInt8>,
     to writer: inout ByteWriter
   ) {
+    let start = writer.bytes.count
     writer.string(path)
     writer.int(declarations.count)
     writer.bytes += declarations
     writer.int(results.count)
     writer.bytes += results
+    writer.u64(checksum(of: writer.bytes, from: start, upTo: writer.bytes.count))
+  }
+
+  /// The checksum of `bytes[start..<end]` (`hash(_:)`).
+  static func checksum(of bytes: [UInt8], from start: Int = 0, upTo end: Int) -> UInt64 {
+    bytes.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
   }
 
   /// Declarations as bytes.
@@ -258,10 +278,27 @@ extension ResultCache {
 // MARK: - Reading
 
 extension ResultCache {
-  /// The bytes behind a cache: a file read where needed, or bytes in memory.
+  /// The build a cache's results belong to (`BuildIdentity`, resolved): the stamp of the
+  /// executable that wrote them and the hash of its bytes.
+  public struct Build: Sendable, Equatable {
+    /// `BuildIdentity.stamp`.
+    public var stamp: UInt64
+    /// `BuildIdentity.contentHash()`.
+    public var hash: UInt64
+
+    /// A build given by its parts.
+    public init(stamp: UInt64, hash: UInt64) {
+      self.stamp = stamp
+      self.hash = hash
+    }
+  }
+
+  /// The bytes behind a cache: a file read where needed, or bytes in memory; and whether a
+  /// record read from them failed its checksum.
   final class Storage: Sendable {
     private let descriptor: Int32
     private let memory: [UInt8]
+    private let damage = Atomic<Bool>(false)
 
     init(descriptor: Int32) {
       self.descriptor = descriptor
@@ -286,35 +323,82 @@ extension ResultCache {
       let read = bytes.withUnsafeMutableBytes { FindingStore.read($0, from: descriptor, at: offset) }
       return read ? bytes : nil
     }
+
+    /// Notes that a record was damaged.
+    func noteDamage() { damage.store(true, ordering: .relaxed) }
+
+    /// Whether a record was damaged.
+    var isDamaged: Bool { damage.load(ordering: .relaxed) }
   }
 
-  /// The cache in `bytes` for `key`, or nil when they are not one (another version or
-  /// configuration, or cut short).
-  public static func decode(_ bytes: [UInt8], key: String) -> ResultCache? {
-    reading(Storage(bytes: bytes), size: bytes.count, key: key)
+  /// What reading a cache file found.
+  private enum Reading {
+    /// A cache of the key and build asked for.
+    case cache(ResultCache)
+    /// Another format version, key or build: a new cache, nothing wrong.
+    case other
+    /// Damage: a checksum failed, the file is cut short or is no cache.
+    case damaged
   }
 
-  /// Reads the header, the index and the end of a cache of `size` bytes.
+  /// The cache in `bytes` for `key`, or nil when they are not one (another version, key or
+  /// build, or damaged). With `build` nil, the build the bytes name is taken.
+  public static func decode(_ bytes: [UInt8], key: String, build: BuildIdentity? = nil) -> ResultCache? {
+    var computed: UInt64?
+    let reading = reading(Storage(bytes: bytes), size: bytes.count, key: key, build: build) {
+      if let computed { return computed }
+      let hash = build?.contentHash() ?? 0
+      computed = hash
+      return hash
+    }
+    if case .cache(let cache) = reading { return cache }
+    return nil
+  }
+
+  /// Reads the header, the index and the end of a cache of `size` bytes; `contentHash` gives
+  /// `build`'s, asked only when its stamp is not the file's.
   private static func reading(
-    _ storage: Storage, size: Int, key: String, memoryBytes: Int = indexMemoryBytes, directory: String? = nil
-  ) -> ResultCache? {
-    guard size >= magic.count + 24, let end = storage.read(size - 24, 24), Array(end[16...]) == endMagic
-    else { return nil }
+    _ storage: Storage, size: Int, key: String, build: BuildIdentity?, memoryBytes: Int = indexMemoryBytes,
+    directory: String? = nil, contentHash: () -> UInt64
+  ) -> Reading {
+    // The header: the magic, the key, the build, the rule ids and their checksum.
+    guard let head = storage.read(0, min(size, 1 << 16)), head.count >= magic.count else { return .damaged }
+    if head.starts(with: magic.prefix(7)), head[7] != magic[7], (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head[7]) {
+      return .other
+    }
+    var reader = ByteReader(bytes: head)
+    guard reader.take(magic.count) == magic, let stored = reader.string(), let stamp = reader.u64(),
+      let buildHash = reader.u64(), let ruleIDs = reader.strings()
+    else { return .damaged }
+    let headerEnd = reader.position
+    guard let headerChecksum = reader.u64(), headerChecksum == checksum(of: head, upTo: headerEnd) else {
+      return .damaged
+    }
+    guard stored == key else { return .other }
+    // The same stamp is the same build; another stamp with the same bytes too (a copy, a
+    // restore), and the next cache records this stamp.
+    var cacheBuild = Build(stamp: stamp, hash: buildHash)
+    var stampChanged = false
+    if let build, build.stamp != stamp {
+      // A hash of 0 is of bytes that could not be read: no build's bytes hash to 0.
+      guard contentHash() == buildHash, buildHash != 0 else { return .other }
+      cacheBuild.stamp = build.stamp
+      stampChanged = true
+    }
+    let recordsStart = reader.position
+    // The end: where the index starts, how many records, the index's checksum.
+    guard size >= recordsStart + trailerSize, let end = storage.read(size - trailerSize, trailerSize),
+      Array(end[24...]) == endMagic
+    else { return .damaged }
     var endReader = ByteReader(bytes: end)
     guard let indexStart = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
       let count = endReader.u64().map({ Int(truncatingIfNeeded: $0) }),
-      indexStart >= magic.count, indexStart <= size - 24, count >= 0,
+      let indexChecksum = endReader.u64(),
+      indexStart >= recordsStart, indexStart <= size - trailerSize, count >= 0,
       // A damaged count cannot reserve more than the index can hold.
-      count <= (size - 24 - indexStart) / smallestIndexEntry
-    else { return nil }
-    // The header: the magic, the key and the rule ids, before the first record.
-    guard let head = storage.read(0, min(indexStart, 1 << 16)) else { return nil }
-    var reader = ByteReader(bytes: head)
-    guard reader.take(magic.count) == magic, let stored = reader.string(), stored == key,
-      let ruleIDs = reader.strings()
-    else { return nil }
-    let recordsStart = reader.position
-    guard count <= Int(UInt32.max) else { return nil }
+      count <= (size - trailerSize - indexStart) / smallestIndexEntry,
+      count <= Int(UInt32.max)
+    else { return .damaged }
     // The index is read a part at a time: its slots go to pages as they come, only their keys
     // are sorted in memory.
     let slots = PagedArray(
@@ -324,12 +408,14 @@ extension ResultCache {
     numbered.reserveCapacity(count)
     var batch: [Slot] = []
     batch.reserveCapacity(1024)
-    let indexEnd = size - 24
+    let indexEnd = size - trailerSize
     var position = indexStart
     var carried: [UInt8] = []
+    var checksum = Checksum()
     while numbered.count < count {
       let partLength = min(64 << 10, indexEnd - position)
-      guard partLength > 0, let read = storage.read(position, partLength) else { return nil }
+      guard partLength > 0, let read = storage.read(position, partLength) else { return .damaged }
+      checksum.add(read)
       position += partLength
       let part = carried + read
       var indexReader = ByteReader(bytes: part)
@@ -337,7 +423,7 @@ extension ResultCache {
         guard let pathKey = indexReader.u64(), let offset = indexReader.int(), let length = indexReader.int(),
           let size = indexReader.int(), let modified = indexReader.int(), let contentHash = indexReader.u64(),
           offset >= recordsStart, length >= 0, length <= indexStart - offset
-        else { return nil }
+        else { return .damaged }
         numbered.append(SlotIndex.Numbered(key: pathKey, number: UInt32(numbered.count)))
         batch.append(
           Slot(
@@ -350,32 +436,66 @@ extension ResultCache {
       }
       carried = Array(part[indexReader.position...])
     }
-    guard position == indexEnd, carried.isEmpty else { return nil }
+    checksum.add(UInt64(indexStart))
+    checksum.add(UInt64(count))
+    guard position == indexEnd, carried.isEmpty, checksum.value == indexChecksum else { return .damaged }
     batch.withUnsafeBufferPointer { slots.write($0, at: numbered.count - $0.count) }
     var cache = ResultCache(key: key)
+    cache.build = cacheBuild
+    cache.stampChanged = stampChanged
     cache.ruleIDs = ruleIDs
     cache.index = SlotIndex(consume numbered, slots: slots)
     cache.storage = storage
-    return cache
+    return .cache(cache)
   }
 
-  /// The cache stored in `folder` for `key`, or an empty one (missing, damaged, other key); its
-  /// index's slots kept in about `memoryBytes`, the rest in a temporary file in `directory`
-  /// (nil for `TMPDIR`, else `/tmp`).
+  /// The cache stored in `folder` for `key` and the running build (`build`), or an empty one
+  /// (missing, another key or build, or damaged: then `isDamaged`); its index's slots kept in
+  /// about `memoryBytes`, the rest in a temporary file in `directory` (nil for `TMPDIR`, else
+  /// `/tmp`).
   public static func load(
-    folder: String, key: String, memoryBytes: Int = indexMemoryBytes, directory: String? = nil
+    folder: String, key: String, build: BuildIdentity = .running, memoryBytes: Int = indexMemoryBytes,
+    directory: String? = nil
   ) -> ResultCache {
+    var computed: UInt64?
+    func contentHash() -> UInt64 {
+      if let computed { return computed }
+      let hash = build.contentHash()
+      computed = hash
+      return hash
+    }
+    /// An empty cache, for this build, its content hash computed (once a process: a first run
+    /// lints every file anyway), so that a copy of the build with another stamp keeps it.
+    func empty(damaged: Bool = false) -> ResultCache {
+      var cache = ResultCache(key: key)
+      cache.build = Build(stamp: build.stamp, hash: contentHash())
+      cache.damagedOnLoad = damaged
+      return cache
+    }
     let descriptor = open(folder + "/" + fileName, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return ResultCache(key: key) }
+    guard descriptor >= 0 else { return empty() }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       close(descriptor)
-      return ResultCache(key: key)
+      return empty()
     }
-    return reading(
-      Storage(descriptor: descriptor), size: Int(info.st_size), key: key, memoryBytes: memoryBytes,
-      directory: directory) ?? ResultCache(key: key)
+    switch reading(
+      Storage(descriptor: descriptor), size: Int(info.st_size), key: key, build: build, memoryBytes: memoryBytes,
+      directory: directory, contentHash: contentHash)
+    {
+    case .cache(let cache): return cache
+    case .other: return empty()
+    case .damaged: return empty(damaged: true)
+    }
   }
+
+  /// Whether the cache was found damaged: when loaded, or since, in a record read (that
+  /// record's file was linted again). The next cache is written without the damage.
+  public var isDamaged: Bool { damagedOnLoad || storage?.isDamaged == true }
+
+  /// Whether the next cache must be written even when it holds what this one does: damage to
+  /// leave behind, or another stamp of the same build to record.
+  var mustBeWritten: Bool { stampChanged || isDamaged }
 
   /// What the index says of the file at `path`.
   func slot(for path: String) -> Slot? { index.slot(for: Self.key(of: path)) }
@@ -385,13 +505,27 @@ extension ResultCache {
     record(at: slot.offset, length: slot.length, of: path)
   }
 
-  /// The record of `path` at this offset and length (a `Slot`'s) in the cache file.
+  /// The record of `path` at this offset and length (a `Slot`'s) in the cache file; nil, and
+  /// the cache `isDamaged`, when it fails its checksum.
   func record(at offset: Int, length: Int, of path: String) -> Record? {
-    guard let bytes = storage?.read(offset, length), let record = Record(bytes: bytes),
-      record.isRecord(of: path)
-    else { return nil }
+    guard let record = record(at: offset, length: length), record.isRecord(of: path) else { return nil }
     return record
   }
+
+  /// The record at this offset and length; nil, and the cache `isDamaged`, when it is not there
+  /// or fails its checksum.
+  private func record(at offset: Int, length: Int) -> Record? {
+    guard let storage else { return nil }
+    guard let bytes = storage.read(offset, length), let record = Record(bytes: bytes) else {
+      storage.noteDamage()
+      return nil
+    }
+    return record
+  }
+
+  /// The bytes of a slot's record, to copy into the next cache; nil, and the cache
+  /// `isDamaged`, when it fails its checksum (it is left out: its file will be linted again).
+  func recordBytes(_ slot: Slot) -> [UInt8]? { record(at: slot.offset, length: slot.length)?.bytes }
 
   /// One file's entry as the cache holds it (for tests and tools: a run reads records itself).
   public struct Entry: Sendable {
@@ -434,9 +568,9 @@ extension ResultCache {
 
   /// The cache written anew, as bytes (its records in the order of their paths' keys).
   public func encoded() -> [UInt8] {
-    let writer = Writer(key: key, ruleIDs: ruleIDs)
+    let writer = Writer(key: key, build: build, ruleIDs: ruleIDs)
     index.forEachSlotByKey { slot in
-      if let bytes = storage?.read(slot.offset, slot.length) {
+      if let bytes = recordBytes(slot) {
         writer.add(key: slot.key, stamp: slot.stamp, contentHash: slot.contentHash, record: bytes[...])
       }
     }
@@ -461,20 +595,25 @@ extension ResultCache {
     /// The index's entries (36 bytes a file), 256 KB in memory, the rest in a temporary file:
     /// written after the records, they are the only part of the cache that waited whole.
     private let indexStore: FindingStore?
+    /// The checksum of the index's entries written so far.
+    private var indexChecksum = Checksum()
     private var count = 0
     private var failure: String?
     private let toMemory: Bool
 
     /// A writer to memory (`finish()` returns the bytes).
-    public init(key: String, ruleIDs: [String]) {
+    public init(key: String, build: Build = Build(stamp: 0, hash: 0), ruleIDs: [String]) {
       toMemory = true
       indexStore = nil
-      header(key: key, ruleIDs: ruleIDs)
+      header(key: key, build: build, ruleIDs: ruleIDs)
     }
 
     /// A writer of the cache in `folder` (created with a `.gitignore` that ignores it all), its
     /// index waiting in a temporary file in `spillDirectory` (nil for `TMPDIR`, else `/tmp`).
-    public init(folder: String, key: String, ruleIDs: [String], spillDirectory: String? = nil) {
+    public init(
+      folder: String, key: String, build: Build = Build(stamp: 0, hash: 0), ruleIDs: [String],
+      spillDirectory: String? = nil
+    ) {
       toMemory = false
       indexStore = FindingStore(memoryBytes: 256 << 10, chunkBytes: 64 << 10, directory: spillDirectory)
       let target = folder + "/" + ResultCache.fileName
@@ -485,7 +624,7 @@ extension ResultCache {
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0 { failure = FileWalker.errorText() } else { self.temporary = temporary }
       }
-      header(key: key, ruleIDs: ruleIDs)
+      header(key: key, build: build, ruleIDs: ruleIDs)
     }
 
     deinit {
@@ -493,10 +632,13 @@ extension ResultCache {
       if let temporary { unlink(temporary) }
     }
 
-    private func header(key: String, ruleIDs: [String]) {
+    private func header(key: String, build: Build, ruleIDs: [String]) {
       buffer.bytes += ResultCache.magic
       buffer.string(key)
+      buffer.u64(build.stamp)
+      buffer.u64(build.hash)
       buffer.strings(ruleIDs)
+      buffer.u64(ResultCache.checksum(of: buffer.bytes, upTo: buffer.bytes.count))
     }
 
     /// Adds the record of the file whose path has `key(of:)` `key`.
@@ -509,6 +651,7 @@ extension ResultCache {
       index.u64(contentHash)
       count += 1
       if let indexStore, index.bytes.count >= 16 << 10 {
+        indexChecksum.add(index.bytes)
         _ = indexStore.keep(index.bytes)
         index.bytes.removeAll(keepingCapacity: true)
       }
@@ -533,9 +676,13 @@ extension ResultCache {
     /// Ends the cache: its bytes (to memory), or nil once it is in place, else why it is not.
     func finish() -> (bytes: [UInt8], failure: String?) {
       let indexStart = written + buffer.bytes.count
+      indexChecksum.add(index.bytes)
+      indexChecksum.add(UInt64(indexStart))
+      indexChecksum.add(UInt64(count))
       var trailer = ByteWriter()
       trailer.u64(UInt64(indexStart))
       trailer.u64(UInt64(count))
+      trailer.u64(indexChecksum.value)
       trailer.bytes += ResultCache.endMagic
       if toMemory {
         buffer.bytes += index.bytes
@@ -569,21 +716,33 @@ extension ResultCache {
 /// kept of each file and the records of the cache it read.
 struct CacheUpdate {
   let key: String
+  /// The build it is written by (the one the cache read was taken for).
+  let build: ResultCache.Build
   let ruleIDs: [String]
-  /// Whether it differs from the cache that was read (when not, it need not be written).
+  /// Whether it differs from the cache that was read, or that one must be replaced all the
+  /// same (`ResultCache.mustBeWritten`); when not, it need not be written.
   let changed: Bool
   let write: (ResultCache.Writer) -> Void
 
+  /// The next cache after `cache`; `changed` when its entries differ.
+  init(after cache: ResultCache, ruleIDs: [String], changed: Bool, write: @escaping (ResultCache.Writer) -> Void) {
+    key = cache.key
+    build = cache.build
+    self.ruleIDs = ruleIDs
+    self.changed = changed || cache.mustBeWritten
+    self.write = write
+  }
+
   /// Writes it to `folder`; returns why it could not, if so.
   func save(folder: String) -> String? {
-    let writer = ResultCache.Writer(folder: folder, key: key, ruleIDs: ruleIDs)
+    let writer = ResultCache.Writer(folder: folder, key: key, build: build, ruleIDs: ruleIDs)
     write(writer)
     return writer.finish().failure
   }
 
   /// It, in memory.
   func inMemory() -> ResultCache? {
-    let writer = ResultCache.Writer(key: key, ruleIDs: ruleIDs)
+    let writer = ResultCache.Writer(key: key, build: build, ruleIDs: ruleIDs)
     write(writer)
     return ResultCache.decode(writer.finish().bytes, key: key)
   }
