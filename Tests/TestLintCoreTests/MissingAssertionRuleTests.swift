@@ -145,7 +145,7 @@ final class MissingAssertionRuleTests: XCTestCase {
     XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["4:6", "5:6"])
   }
 
-  func test_conditionalThrow_checks_tryAlone_doesNot() {
+  func test_conditionalThrow_checksWhereTryAloneDoesNot() {
     let source = RuleLinting.xctest(
       """
       func test_a_guardThrows() throws { guard response.status == 200 else { throw Failure.status } }

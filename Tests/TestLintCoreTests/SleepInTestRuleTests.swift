@@ -168,4 +168,24 @@ final class SleepInTestRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["16:27"])
   }
+
+  func test_loopUntilConditionOrDeadline_isAWaitForACondition() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        server.stop()
+        server.waitForExit()
+        let deadline = Date() + 1
+        while Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertFalse(server.isRunning)
+      }
+      }
+      final class Server {
+        func waitForExit(timeout: TimeInterval = 20) {
+          let deadline = Date().addingTimeInterval(timeout)
+          while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["8:36"])
+  }
 }

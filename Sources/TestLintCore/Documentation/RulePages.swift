@@ -2630,8 +2630,11 @@ A wait for a condition with a deadline waits for an event, whatever its spelling
 `RunLoop.current.run(until: condition)`, and a polling helper, a function that takes a timeout
 (a parameter named or labelled `timeout`, `deadline` or `within`, or of type `TimeInterval`,
 `Duration`, `DispatchTimeInterval`) and a condition closure (`() -> Bool`), whose pauses
-between polls sit inside a loop (`while`, `repeat`, `for`): `waitUntil(timeout: 1) { loaded }`.
-A helper that pauses without a condition to wait for is still reported.
+between polls sit inside a loop (`while`, `repeat`, `for`): `waitUntil(timeout: 1) { loaded }`;
+and a `while` loop, in a test or a helper, whose condition waits for something and reads the
+time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`). A helper that pauses
+without a condition to wait for, or a loop on the time alone (`while Date() < deadline`), is
+still reported.
 
 ## Examples
 
@@ -2729,6 +2732,15 @@ final class FeedTests: XCTestCase {
     feed.scrollToEnd()
     pause(seconds: 1)
     XCTAssertEqual(feed.pages, 2)
+  }
+
+  func test_logout_stopsSync() {
+    session.logout()
+    let deadline = Date() + 2
+    while sync.isRunning, Date() < deadline {
+      RunLoop.current.run(until: Date() + 0.01)
+    }
+    XCTAssertFalse(sync.isRunning)
   }
 
   func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) {

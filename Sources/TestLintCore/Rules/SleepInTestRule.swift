@@ -32,7 +32,11 @@ public struct SleepInTestRule: Rule {
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
-        if polls, Self.isInLoop(call.nameToken, within: code.tokens, in: model) { continue }
+        if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
+          polls || loop.condition.map({ Self.pollsUntilDeadline($0, in: model) }) == true
+        {
+          continue
+        }
         reported.insert(index)
         violations.append(
           Violation(
@@ -61,8 +65,14 @@ public struct SleepInTestRule: Rule {
     return timeout && parameters.contains { $0.type.contains("->") }
   }
 
-  /// Whether a token sits inside the body of a `while`, `repeat` or `for` loop within `range`.
-  static func isInLoop(_ index: Int, within range: Range<Int>, in model: FileModel) -> Bool {
+  /// A loop around a wait: the condition of a `while`, nil for `repeat` and `for`.
+  struct Loop {
+    var condition: Range<Int>?
+  }
+
+  /// The innermost `while`, `repeat` or `for` loop within `range` whose body holds a token, with
+  /// the condition of a `while` (nil for the others); nil outside a loop.
+  static func loop(around index: Int, within range: Range<Int>, in model: FileModel) -> Loop? {
     let tokens = model.tokens
     var cursor = index - 1
     var depth = 0
@@ -75,7 +85,7 @@ public struct SleepInTestRule: Rule {
         continue
       }
       // An enclosing block: a loop's when its statement starts with `while`, `repeat`, `for`.
-      if tokens[cursor - 1].keyword == .repeat { return true }
+      if tokens[cursor - 1].keyword == .repeat { return Loop(condition: nil) }
       var head = cursor - 1
       var nesting = 0
       var steps = 0
@@ -84,14 +94,44 @@ public struct SleepInTestRule: Rule {
         if kind == .rightParen || kind == .rightBracket { nesting += 1 }
         if kind == .leftParen || kind == .leftBracket { nesting -= 1 }
         if nesting < 0 || (nesting == 0 && (kind == .leftBrace || kind == .rightBrace)) { break }
-        if nesting == 0, kind == .identifier, tokens[head].keyword == .while || tokens[head].keyword == .for {
-          return true
+        if nesting == 0, kind == .identifier, tokens[head].keyword == .while {
+          return Loop(condition: (head + 1)..<cursor)
         }
+        if nesting == 0, kind == .identifier, tokens[head].keyword == .for { return Loop(condition: nil) }
         head -= 1
         steps += 1
       }
     }
-    return false
+    return nil
+  }
+
+  /// Whether a loop's condition waits for something until a deadline: a clause that reads the
+  /// time (`Date() < deadline`, `elapsed < timeout`) and another one (`process.isRunning`,
+  /// `!loaded`), joined by `,`, `&&` or `||`. A loop on the time alone only sleeps.
+  static func pollsUntilDeadline(_ condition: Range<Int>, in model: FileModel) -> Bool {
+    var readsTime = false
+    var clauses = 1
+    var depth = 0
+    for index in condition {
+      let token = model.tokens[index]
+      switch token.kind {
+      case .leftParen, .leftBracket: depth += 1
+      case .rightParen, .rightBracket: depth -= 1
+      case .comma where depth == 0: clauses += 1
+      case .operator:
+        if model.token(index, is: "&&") || model.token(index, is: "||") { clauses += 1 }
+      case .identifier:
+        let text = model.text(index)
+        let lowered = text.lowercased()
+        if text == "Date" || text == "now" || lowered.contains("deadline") || lowered.contains("timeout")
+          || lowered.contains("elapsed")
+        {
+          readsTime = true
+        }
+      default: break
+      }
+    }
+    return readsTime && clauses > 1
   }
 
   /// The names `wait(_:in:)` can flag.
