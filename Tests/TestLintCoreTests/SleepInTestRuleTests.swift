@@ -174,17 +174,16 @@ final class SleepInTestRuleTests: XCTestCase {
       """
       func test_a_b() {
         server.stop()
-        server.waitForExit()
+        waitForExit()
         let deadline = Date() + 1
         while Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while !server.isIdle && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         XCTAssertFalse(server.isRunning)
       }
+      func waitForExit(timeout: TimeInterval = 20) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while server.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
       }
-      final class Server {
-        func waitForExit(timeout: TimeInterval = 20) {
-          let deadline = Date().addingTimeInterval(timeout)
-          while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        }
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["8:36"])
   }
