@@ -17,6 +17,7 @@ public struct DisabledTestRule: Rule {
     let model = context.model
     // Built only when a candidate needs them: most files have nothing switched off.
     lazy var reasons = ReasonComments(model)
+    lazy var platformDirectives = Self.platformDirectiveRanges(in: model)
     var violations: [Violation] = []
     // A method the file calls is a helper (`_testLoading()` shared by tests), not a test.
     lazy var called = Set(model.calls.map(\.name))
@@ -70,7 +71,7 @@ public struct DisabledTestRule: Rule {
           continue
         }
         if reasons.explains(from: offset, to: offset, body: nil) { continue }
-        if Self.isPlatformSkip(index, in: model) { continue }
+        if Self.isPlatformSkip(index, in: model, directives: platformDirectives) { continue }
         violations.append(
           Violation(
             offset: offset, message: Messages.skip(call.name),
@@ -187,7 +188,7 @@ public struct DisabledTestRule: Rule {
   /// block of `guard #available(iOS 16, *) else { ... }` / `if #unavailable(...) { ... }` (or
   /// their `else`), or in a branch of `#if os(...)` / `targetEnvironment(...)` / `arch(...)` /
   /// `canImport(...)`.
-  static func isPlatformSkip(_ index: Int, in model: FileModel) -> Bool {
+  static func isPlatformSkip(_ index: Int, in model: FileModel, directives: [Range<Int>]) -> Bool {
     let call = model.calls[index]
     if call.name != "XCTSkip", let first = call.arguments.first(where: { $0.label == nil }),
       isPlatformCheck(first.value, in: model)
@@ -197,7 +198,8 @@ public struct DisabledTestRule: Rule {
     if let condition = enclosingCondition(of: call.nameToken, in: model), isPlatformCheck(condition, in: model) {
       return true
     }
-    return isInPlatformDirective(model.offset(call.nameToken), in: model)
+    let offset = model.offset(call.nameToken)
+    return directives.contains { $0.contains(offset) }
   }
 
   /// Tokens that test the platform or the OS version.
@@ -220,7 +222,10 @@ public struct DisabledTestRule: Rule {
     let tokens = model.tokens
     var depth = 0
     var open = index - 1
-    while open >= 0 {
+    // The block of a skip is short (`else { throw XCTSkip() }`): a bound keeps a file of many
+    // skips linear.
+    let limit = max(0, index - 512)
+    while open >= limit {
       if tokens[open].kind == .rightBrace { depth += 1 }
       if tokens[open].kind == .leftBrace {
         if depth == 0 { break }
@@ -228,7 +233,7 @@ public struct DisabledTestRule: Rule {
       }
       open -= 1
     }
-    guard open > 0 else { return nil }
+    guard open > limit else { return nil }
     if tokens[open - 1].keyword == .else, tokens[open - 1].kind == .identifier {
       guard open >= 2 else { return nil }
       if tokens[open - 2].kind == .rightBrace {
@@ -275,31 +280,37 @@ public struct DisabledTestRule: Rule {
     return nil
   }
 
-  /// Whether an offset sits in a branch of an `#if` whose condition names the platform
-  /// (`os(...)`, `targetEnvironment(...)`, `arch(...)`, `canImport(...)`): directives are
-  /// dropped from the tokens, so their lines are read from the text.
-  static func isInPlatformDirective(_ offset: Int, in model: FileModel) -> Bool {
+  /// The byte ranges of the `#if` groups whose condition (of any branch) names the platform
+  /// (`os(...)`, `targetEnvironment(...)`, `arch(...)`, `canImport(...)`), outermost ones only:
+  /// directives are dropped from the tokens, so their lines are read from the text, once per
+  /// file.
+  static func platformDirectiveRanges(in model: FileModel) -> [Range<Int>] {
     let bytes = model.source.bytes
-    let starts = model.source.lineStarts
-    var open: [Bool] = []
-    for start in starts {
-      if start >= offset { break }
+    var ranges: [Range<Int>] = []
+    // Each open group: where it starts, and whether a branch so far names the platform.
+    var open: [(start: Int, platform: Bool)] = []
+    for start in model.source.lineStarts {
       var cursor = start
       while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
-      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") else { continue }
+      guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#") else { continue }
       var end = cursor
       while end < bytes.count, bytes[end] != 0x0A { end += 1 }
       let line = String(decoding: bytes[cursor..<end], as: UTF8.self)
       let platform = ["os(", "targetEnvironment(", "arch(", "canImport("].contains { line.contains($0) }
-      if line.hasPrefix("#if ") || line.hasPrefix("#if\t") || line.hasPrefix("#if(") || line.hasPrefix("#if!") {
-        open.append(platform)
-      } else if line.hasPrefix("#elseif"), !open.isEmpty {
-        open[open.count - 1] = open[open.count - 1] || platform
-      } else if line.hasPrefix("#endif"), !open.isEmpty {
-        open.removeLast()
+      let word = line.prefix { $0 != " " && $0 != "\t" && $0 != "(" && $0 != "!" }
+      switch word {
+      case "#if": open.append((start, platform))
+      case "#elseif":
+        if platform, !open.isEmpty { open[open.count - 1].platform = true }
+      case "#endif":
+        guard let group = open.popLast() else { continue }
+        if group.platform, !open.contains(where: \.platform) { ranges.append(group.start..<end) }
+      default: break
       }
     }
-    return open.contains(true)
+    // A group left open runs to the end of the file.
+    if let first = open.first(where: \.platform) { ranges.append(first.start..<bytes.count) }
+    return ranges
   }
 
   /// An instance method XCTest would run if it were named `test...`.

@@ -119,10 +119,12 @@ public struct MissingAssertionRule: Rule {
       defer { index += 1 }
       guard tokens[index].keyword == .throw, tokens[index].kind == .identifier else { continue }
       if index + 1 < end, model.token(index + 1, is: "XCTSkip") { continue }
-      // The innermost brace around the `throw`.
+      // The innermost brace around the `throw`, among the tokens just before it (a check's
+      // `else {` or `if ... {` is near; a bound keeps a body of many `throw`s linear).
       var depth = 0
       var open = index - 1
-      while open > body.lowerBound {
+      let limit = max(body.lowerBound, index - 512)
+      while open > limit {
         if tokens[open].kind == .rightBrace { depth += 1 }
         if tokens[open].kind == .leftBrace {
           if depth == 0 { break }
@@ -130,7 +132,7 @@ public struct MissingAssertionRule: Rule {
         }
         open -= 1
       }
-      guard open > body.lowerBound else { continue }
+      guard open > limit, tokens[open].kind == .leftBrace else { continue }
       if tokens[open - 1].keyword == .else {
         count += 1
         continue

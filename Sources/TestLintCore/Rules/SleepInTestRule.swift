@@ -76,7 +76,9 @@ public struct SleepInTestRule: Rule {
     let tokens = model.tokens
     var cursor = index - 1
     var depth = 0
-    while cursor > range.lowerBound {
+    // A wait's loop is near it: a bound keeps a body of many waits linear.
+    let limit = max(range.lowerBound, index - 1024)
+    while cursor > limit {
       defer { cursor -= 1 }
       if tokens[cursor].kind == .rightBrace { depth += 1 }
       guard tokens[cursor].kind == .leftBrace else { continue }
