@@ -100,4 +100,66 @@ final class DisabledTestRuleTests: XCTestCase {
     let findings = InMemoryLint.findings(DisabledTestRule.self, [("CartSpec.swift", source)])
     XCTAssertEqual(findings.map(\.line), [4])
   }
+
+  func test_platformCondition_isTheSkipsReason() {
+    let source = """
+      import XCTest
+      final class ShareTests: XCTestCase {
+        func test_a_guard() throws {
+          guard #available(iOS 16, *) else { throw XCTSkip() }
+          XCTAssertTrue(true)
+        }
+        func test_b_unavailable() throws {
+          if #unavailable(iOS 17) { throw XCTSkip() }
+        }
+        func test_c_ifElse() throws {
+          if #available(macOS 14, *) { XCTAssertTrue(true) } else { throw XCTSkip() }
+        }
+        func test_d_version() throws {
+          try XCTSkipUnless(ProcessInfo.processInfo.isOperatingSystemAtLeast(version))
+        }
+        func test_e_directive() throws {
+          #if targetEnvironment(simulator)
+          throw XCTSkip()
+          #endif
+        }
+        func test_f_directiveElse() throws {
+          #if os(Linux)
+          XCTAssertTrue(true)
+          #else
+          throw XCTSkip()
+          #endif
+        }
+        func test_g_otherCondition() throws {
+          guard ready else { throw XCTSkip() }
+        }
+        func test_h_otherDirective() throws {
+          #if DEBUG
+          throw XCTSkip()
+          #endif
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("ShareTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [29, 33])
+  }
+
+  func test_quickSpecWithoutImport_isKnownByItsClass() {
+    let sources = [
+      ("TotoTests.swift", """
+        class TotoTests: QuickSpec {
+          override func spec() { describe("foo") { xit("bar") { } } }
+        }
+        """),
+      ("DeepSpec.swift", """
+        final class DeepSpec: BaseSpec {
+          override func spec() { xdescribe("foo") { it("bar") { } } }
+        }
+        """),
+      ("ZBase.swift", "class BaseSpec: QuickSpec {}\n"),
+      ("Layout.swift", "func layout() { pending(view) }\n"),
+    ]
+    let findings = InMemoryLint.findings(DisabledTestRule.self, sources)
+    XCTAssertEqual(findings.map { "\($0.path):\($0.line)" }, ["DeepSpec.swift:2", "TotoTests.swift:2"])
+  }
 }

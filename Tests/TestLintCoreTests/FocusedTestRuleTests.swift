@@ -102,4 +102,41 @@ final class FocusedTestRuleTests: XCTestCase {
       "'snapshots' re-records its snapshots instead of comparing them; remove the 'record:' argument"
     )
   }
+
+  func test_quickSpecWithoutImport_isKnownByItsClass() {
+    // SwiftLint's examples for `quick_discouraged_focused_test`, and a spec whose base class is
+    // declared in another file.
+    let sources = [
+      ("TotoTests.swift", """
+        class TotoTests: QuickSpec {
+          override func spec() {
+            describe("foo") { fit("bar") { } }
+            fdescribe("baz") { it("qux") { } }
+          }
+        }
+        """),
+      ("DeepSpec.swift", """
+        final class DeepSpec: BaseSpec {
+          override func spec() { fcontext("foo") { it("bar") { } } }
+        }
+        """),
+      ("ZBase.swift", "class BaseSpec: AsyncSpec {}\n"),
+    ]
+    let findings = InMemoryLint.findings(FocusedTestRule.self, sources)
+    XCTAssertEqual(
+      findings.map { "\($0.path):\($0.line)" }, ["DeepSpec.swift:2", "TotoTests.swift:3", "TotoTests.swift:4"])
+  }
+
+  func test_specBaseClassChange_relintsTheSpecFromCache() {
+    let spec = "final class DeepSpec: BaseSpec {\n  override func spec() { fit(\"bar\") { } }\n}\n"
+    let focused = { (result: LintResult) in result.findings.filter { $0.ruleID == "focused_test" }.map(\.path) }
+    let first = MissingAssertionRuleTests.cachedRun(
+      ["DeepSpec.swift": spec, "ZBase.swift": "class BaseSpec: QuickSpec {}\n"], cache: ResultCache(key: "k"))
+    XCTAssertEqual(focused(first.result), ["DeepSpec.swift"])
+    let second = MissingAssertionRuleTests.cachedRun(
+      ["DeepSpec.swift": spec, "ZBase.swift": "class BaseSpec: NSObject {}\n"], cache: first.cache,
+      changed: ["ZBase.swift"])
+    XCTAssertEqual(focused(second.result), [], "DeepSpec is no longer a spec: its 'fit' is not Quick's")
+    XCTAssertEqual(second.reads, 2, "the changed file is read, the spec linted again")
+  }
 }

@@ -185,4 +185,30 @@ final class IndiscreteTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["5:5"])
     XCTAssertEqual(findings.first?.test, "CartSpec.totals")
   }
+
+  func test_helperMethodsThroughReceivers_countOnceEach() {
+    // The calls `missing_assertion` follows (`CallResolver`): each helper call is one check.
+    let source = """
+      import XCTest
+      final class GestureTests: XCTestCase {
+        func test_gestures_masked() {
+          helper.maskTest()
+          helper!.sizeTest()
+          helper.load()
+        }
+      }
+      final class GestureHelper {
+        func maskTest() { XCTAssertEqual(mask, 3); XCTAssertEqual(size, 2) }
+        func sizeTest() { XCTAssertEqual(size, 2) }
+        func load() {}
+      }
+      """
+    let findings = InMemoryLint.findings(
+      IndiscreteTestRule.self, [("GestureTests.swift", source)], options: ["max_assertions": .int(1)])
+    XCTAssertEqual(
+      findings.map(\.message),
+      [
+        "test 'test_gestures_masked' makes 2 assertions (at most 1); split it into tests that each check one behaviour"
+      ])
+  }
 }

@@ -111,4 +111,16 @@ final class RealNetworkInTestRuleTests: XCTestCase {
         RuleLinting.positions(RealNetworkInTestRule.self, stub + Self.source), [], stub)
     }
   }
+
+  func test_methodCalledThroughReceiver_isFollowed() {
+    // The calls `missing_assertion` and `sleep_in_test` follow (`CallResolver`).
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() { client!.fetch(); XCTAssertTrue(true) }
+      }
+      final class Client {
+        func fetch() { URLSession.shared.dataTask(with: url).resume() }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["7:18"])
+  }
 }

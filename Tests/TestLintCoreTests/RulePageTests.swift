@@ -114,6 +114,48 @@ final class RulePageTests: XCTestCase {
     }
   }
 
+  func test_optionsBlocks_showTheRealDefaults() throws {
+    // Each page's `## Options` block, read as `.lint.yml`, sets the rule's default severity and
+    // writes out every option with its default value: a page cannot show defaults the rule
+    // does not have.
+    for page in try Self.pages() {
+      let description = try XCTUnwrap(RuleRegistry.rule(id: page.page.id)?.description)
+      guard let section = Self.section("Options", of: page.text) else {
+        XCTAssertEqual(description.options.map(\.name), [], "\(page.file) documents no options")
+        continue
+      }
+      let blocks = section.components(separatedBy: "```yaml\n").dropFirst().map {
+        $0.components(separatedBy: "```").first ?? ""
+      }
+      XCTAssertEqual(blocks.count, 1, "\(page.file) has one YAML block under '## Options'")
+      guard let block = blocks.first else { continue }
+      let configuration = try Configuration.parse(
+        block, path: page.file, directory: ".", rules: RuleRegistry.descriptions)
+      let setting = try XCTUnwrap(configuration.ruleSettings[description.id], "\(page.file) sets no '\(description.id)'")
+      XCTAssertEqual(setting.severity, description.defaultSeverity, "\(page.file) shows another severity")
+      // An option unset by default is shown commented out (`# pattern: ...`).
+      XCTAssertEqual(
+        Set(setting.options.keys), Set(description.options.filter { $0.defaultValue != nil }.map(\.name)),
+        "\(page.file) shows other options, or sets one that is unset by default")
+      for option in description.options {
+        XCTAssertEqual(
+          setting.options[option.name], option.defaultValue,
+          "\(page.file) shows '\(option.name)' with another value than its default")
+        XCTAssertTrue(block.contains("\(option.name):"), "\(page.file) does not show '\(option.name)'")
+      }
+      let enabled = configuration.enabledRules(RuleRegistry.descriptions).map(\.description.id)
+      XCTAssertTrue(enabled.contains(description.id), "\(page.file)'s block does not enable the rule")
+    }
+  }
+
+  /// The text of a page's `## title` section, up to the next `## `.
+  static func section(_ title: String, of text: String) -> String? {
+    guard let start = text.range(of: "\n## \(title)\n") else { return nil }
+    let rest = text[start.upperBound...]
+    let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+    return String(rest[..<end])
+  }
+
   func test_embeddedPages_matchRulesFolder() throws {
     for page in try Self.pages() {
       XCTAssertEqual(

@@ -130,4 +130,61 @@ final class SleepInTestRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
   }
+
+  func test_methodCalledThroughReceiver_isFollowed() {
+    // One resolution of calls for every rule that follows them (`CallResolver`): the same
+    // receivers `missing_assertion` follows.
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async { await fixture.prepare(); XCTAssertTrue(true) }
+      func test_c_d() async { await fixture!.prepare(); await makeFixture().prepare(); XCTAssertTrue(true) }
+      }
+      final class Fixture {
+        func prepare() async { try? await Task.sleep(for: .seconds(1)) }
+      }
+      final class ServiceStub {
+        func prepare() async { try? await Task.sleep(for: .seconds(1)) }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["8:42"])
+  }
+
+  func test_pollingHelperWithDeadline_isAWaitForACondition() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() { waitUntil(timeout: 1) { loaded }; XCTAssertTrue(loaded) }
+      func test_c_d() { poll(within: 2, until: { loaded }); pause(1); XCTAssertTrue(loaded) }
+      func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) {
+        let deadline = Date() + timeout
+        while !condition(), Date() < deadline {
+          RunLoop.current.run(until: Date() + 0.01)
+        }
+      }
+      func poll(within seconds: Double, until condition: @escaping () -> Bool) {
+        repeat { Thread.sleep(forTimeInterval: 0.05) } while !condition()
+      }
+      func pause(_ seconds: TimeInterval) {
+        for _ in 0..<3 { Thread.sleep(forTimeInterval: seconds) }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["16:27"])
+  }
+
+  func test_loopUntilConditionOrDeadline_isAWaitForACondition() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        server.stop()
+        waitForExit()
+        let deadline = Date() + 1
+        while Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while !server.isIdle && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertFalse(server.isRunning)
+      }
+      func waitForExit(timeout: TimeInterval = 20) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while server.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["8:36"])
+  }
 }

@@ -274,8 +274,9 @@ A test switched off without a reason.
 
 - **Default severity:** warning
 - **Opt-in:** no
-- **Applies to:** XCTest methods, Quick specs (files that import Quick), Swift Testing `@Test` /
-  `@Suite`, `XCTSkip` calls anywhere
+- **Applies to:** XCTest methods, Quick specs (files that import Quick, or that declare or extend
+  a `QuickSpec` / `AsyncSpec` / `Behavior` subclass, directly or through the linted files'
+  classes), Swift Testing `@Test` / `@Suite`, `XCTSkip` calls anywhere
 
 ## Why
 
@@ -310,7 +311,16 @@ attributes), or the first comment inside the method or the Quick closure; for a 
 also a `// MARK:` heading above it in the same type that mentions disabling (`disable`, `enable`,
 `skip`, `flaky`, `broken`, `manual`: `// MARK: - Real API calls, do not enable`). The rule does
 not judge the comment's words, but tool directives (`// swiftlint:disable...`) and commented-out
-code (`// func testLogin() {`) are not reasons. The finding lands on the method's name, the Quick
+code (`// func testLogin() {`) are not reasons.
+
+A skip whose condition checks the platform or the OS version says why by itself, and is not
+reported: `XCTSkip()` in the block of `guard #available(iOS 16, *) else { ... }`, of
+`if #unavailable(...) { ... }` (or in the `else` of `if #available`), in a branch of
+`#if os(...)`, `#if targetEnvironment(...)`, `#if arch(...)` or `#if canImport(...)`, and
+`XCTSkipIf` / `XCTSkipUnless` whose condition reads the OS version
+(`ProcessInfo.processInfo.isOperatingSystemAtLeast(...)`, `operatingSystemVersion`,
+`UIDevice.current.systemVersion`). Any other condition (`guard isCI else`, `#if DEBUG`) still
+needs a message. The finding lands on the method's name, the Quick
 call, `disabled` in the trait, or the `XCTSkip...` call.
 
 ## Examples
@@ -464,6 +474,54 @@ struct CartTests {
 }
 ```
 
+```swift passes
+import XCTest
+
+final class ShareSheetTests: XCTestCase {
+  func test_share_showsSheet() throws {
+    guard #available(iOS 16, *) else { throw XCTSkip() }
+    XCTAssertTrue(sheet.isShown)
+  }
+
+  func test_widget_reloads() throws {
+    try XCTSkipUnless(ProcessInfo.processInfo.isOperatingSystemAtLeast(minimum))
+    XCTAssertTrue(widget.reloaded)
+  }
+
+  func test_camera_opens() throws {
+    #if targetEnvironment(simulator)
+    throw XCTSkip()
+    #else
+    XCTAssertTrue(camera.isOpen)
+    #endif
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class ShareSheetTests: XCTestCase {
+  func test_share_showsSheet() throws {
+    guard isOnline else { throw ↓XCTSkip() }
+    XCTAssertTrue(sheet.isShown)
+  }
+}
+```
+
+A spec is known by its class too, without `import Quick` (SwiftLint's example for
+`quick_discouraged_pending_test`):
+
+```swift triggers
+class TotoTests: QuickSpec {
+  override func spec() {
+    describe("foo") {
+      ↓xit("bar") { }
+    }
+  }
+}
+```
+
 ## When not to use it
 
 When switched-off tests are tracked elsewhere (a test plan that skips them, an issue per test),
@@ -580,8 +638,10 @@ A focused Quick example or group (`fit`, `fdescribe`, `fcontext`), or snapshot r
 
 - **Default severity:** error
 - **Opt-in:** no
-- **Applies to:** Quick specs (files that import Quick) and snapshot tests (swift-snapshot-testing,
-  swift-macro-testing, iOSSnapshotTestCase), anywhere in the file
+- **Applies to:** Quick specs (files that import Quick, or that declare or extend a `QuickSpec`,
+  `AsyncSpec` or `Behavior` subclass, directly or through the linted files' classes) and
+  snapshot tests (swift-snapshot-testing, swift-macro-testing, iOSSnapshotTestCase), anywhere in
+  the file
 
 ## Why
 
@@ -656,6 +716,23 @@ import UIKit
 // Without Quick, 'fit' is just a function.
 func layout() {
   fit(view, in: bounds)
+}
+```
+
+A spec is known by its class too: a file without `import Quick` (a module that re-exports it,
+SwiftLint's own examples) is still a spec when its class inherits from `QuickSpec`, here or
+through a base class declared in another linted file.
+
+```swift triggers
+class TotoTests: QuickSpec {
+  override func spec() {
+    describe("foo") {
+      ↓fit("bar") { }
+    }
+    ↓fdescribe("baz") {
+      it("qux") { }
+    }
+  }
 }
 ```
 
@@ -1348,7 +1425,8 @@ What counts as an assertion:
 - XCTest: `XCTAssert*`, `XCTFail`, `XCTUnwrap`, `XCTExpectFailure`, and waiting, which fails the
   test on a timeout: `wait(for:...)`, `waitForExpectations(...)`, `fulfillment(of:...)`
   (`000_9f5121525ae62cb8.txt`, *Testing `Store` and `UseCase`*: `testViewIsReady` asserts only
-  by waiting); `measure { }` performance tests;
+  by waiting), and an `XCTWaiter` whose delegate is the test (`XCTWaiter(delegate: self).wait`);
+  `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   `withKnownIssue`; XCTest's `record(XCTIssue(...))`;
 - Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `fail(...)`, `waitUntil`;
@@ -1356,14 +1434,35 @@ What counts as an assertion:
   `FBSnapshotVerify*`; `assertNoDifference`, `expectNoDifference`, `assertMacro`;
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
 - a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture;
+- a `throw` under a condition the test states: `guard response.status == 200 else { throw
+  Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
+  error as a failure, so the test fails exactly when the condition does not hold, as with
+  `#require`;
 - functions named in the option `assertion_functions` (`*` is a wildcard);
-- helpers: a function of the same file the test calls (followed transitively), or a function
-  declared anywhere in the linted files that asserts, called as `helper()`, `self.helper()`,
-  `Type.helper()`, or by any receiver when its name reads as a check (`assert...`, `verify...`,
-  `expect...`, `check...`, `validate...`). Methods of test doubles (`*Mock*`, `*Stub*`, `*Fake*`,
-  `*Spy*`) count only when named like a check: their `XCTFail` traps an unexpected call.
-  In a Quick spec, a function declared inside `spec()` or a group's closure
-  (`func expectCount(_:)` in a `describe`) is such a helper too.
+- helpers: a function the test calls that asserts, directly or through the functions it calls
+  in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()`, and a
+  method called through any receiver (`helper.maskTest()`, `helper!.maskTest()`,
+  `helper?.maskTest()`, `try makeHelper().maskTest()`, `self.helpers.maskTest()`), in the
+  same file or declared anywhere in the linted files (lint the whole test target, helpers
+  included). The receiver's type is not known: when the linted files declare several functions
+  of that name and some assert while others do not, the call counts as asserting (a false
+  "asserts nothing" error costs more than a missed one). Methods of test doubles (`*Mock*`,
+  `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`):
+  their `XCTFail` traps an unexpected call. In a Quick spec, a function declared inside
+  `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too.
+
+What does not count:
+
+- `XCTWaiter.wait(for:timeout:)`, `XCTWaiter().wait(for:timeout:)` and a local
+  `let waiter = XCTWaiter()`'s `wait`: they only return a result and never fail the test. A
+  test that compares the result (`XCTAssertEqual(XCTWaiter.wait(...), .completed)`) asserts by
+  that comparison;
+- an empty `measure {}`: it measures nothing;
+- `try` alone: a test whose only failure path is a call that may throw (`try parser.parse(data)`)
+  checks that nothing throws without saying so; write `XCTAssertNoThrow(try ...)` or
+  `#expect(throws: Never.self) { ... }` when that is the check. A `throw` inside a closure (a
+  stub's `{ throw StubError() }`), inside a `catch` (the caught error again) or with no
+  condition is not a check either.
 
 A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, inside `xdescribe` / `xcontext`)
@@ -1547,6 +1646,93 @@ final class CounterSpec: QuickSpec {
 }
 ```
 
+A helper object's method, declared in another file or in this one, asserts for the test that
+calls it; one of the same name that does not assert, or a mock's `XCTFail` trap, does not:
+
+```swift triggers
+import XCTest
+
+final class GestureTests: XCTestCase {
+  var gestureTests: GestureHelper?
+
+  func test_pinch_masksView() {
+    gestureTests!.maskTest()
+  }
+
+  func test_pan_keepsProperties() throws {
+    try makeHelper().propertiesTest()
+  }
+
+  func ↓test_tap_loads() {
+    gestureTests?.load()
+  }
+
+  func ↓test_swipe_fetches() {
+    serviceMock.fetch()
+  }
+}
+
+final class GestureHelper {
+  func maskTest() { XCTAssertEqual(view.mask, .rounded) }
+  func propertiesTest() { checkProperties() }
+  func checkProperties() { XCTAssertNotNil(view.gestureRecognizers) }
+  func load() { view.layoutIfNeeded() }
+}
+
+final class ServiceMock {
+  func fetch() { XCTFail("unexpected call") }
+}
+```
+
+Waiting without a test to report to, an empty `measure`, and a test that only tries:
+
+```swift triggers
+import XCTest
+
+final class SyncTests: XCTestCase {
+  func ↓test_sync_finishes() {
+    _ = XCTWaiter.wait(for: [synced], timeout: 1)
+  }
+
+  func ↓test_sync_isFast() {
+    measure {}
+  }
+
+  func ↓test_sync_parses() throws {
+    try parser.parse(data)
+  }
+}
+```
+
+```swift passes
+import XCTest
+import Testing
+
+final class SyncTests: XCTestCase {
+  func test_sync_finishes() {
+    XCTAssertEqual(XCTWaiter.wait(for: [synced], timeout: 1), .completed)
+  }
+
+  func test_sync_reportsToTheTest() {
+    XCTWaiter(delegate: self).wait(for: [synced], timeout: 1)
+  }
+
+  func test_sync_isFast() {
+    measure { sync.run() }
+  }
+
+  func test_sync_succeeds() throws {
+    let response = try sync.run()
+    guard response.status == 200 else { throw SyncError.status(response.status) }
+  }
+}
+
+@Test func syncs() async throws {
+  let count = try await sync.run()
+  if count != 3 { throw SyncError.count(count) }
+}
+```
+
 <!-- options: {assertion_functions: ["assertValid*"]} -->
 ```swift passes
 import XCTest
@@ -1563,7 +1749,7 @@ final class FormTests: XCTestCase {
 ```yaml
 missing_assertion:
   severity: error
-  assertion_functions: ["assert*", "verify*"]  # more names that count as assertions
+  assertion_functions: []  # more names that count as assertions ('*' a wildcard: ["assert*", "verify*"])
 ```
 
 ## When not to use it
@@ -2395,7 +2581,7 @@ expectation.
 - **Default severity:** warning
 - **Opt-in:** no
 - **Applies to:** the bodies of XCTest test methods, Swift Testing `@Test` functions and Quick
-  `it` examples, the closures inside them, and the same-file functions they call
+  `it` examples, the closures inside them, and the same-file functions and methods they call
 
 ## Why
 
@@ -2431,10 +2617,24 @@ The finding lands on the called name of:
   (`DispatchQueue.main.asyncAfter`, `DispatchQueue.global().asyncAfter`, `queue.asyncAfter`).
 
 It reads the test's body, the closures in it (a stub that sleeps makes the test wait just the
-same) and the functions of the same file the test calls, transitively (`self.waitABit()`); a
-helper is reported once however many tests call it. Test doubles declared inside a test
-(`class Stub: Service { ... }` in the body) are left out, like those declared elsewhere.
-`setUp` and `tearDown` are not read.
+same) and the functions of the same file the test calls, transitively: `waitABit()`,
+`self.waitABit()`, `Fixture.make()`, and a method called through any receiver
+(`fixture.prepare()`, `fixture!.prepare()`, `makeFixture().prepare()`), resolved by name to the
+methods of that name of the file's types, as `missing_assertion` follows a test into its helpers.
+A helper is reported once however many tests call it. Test doubles are left out: those
+declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
+named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
+test does not wait in it). `setUp` and `tearDown` are not read.
+
+A wait for a condition with a deadline waits for an event, whatever its spelling, and passes:
+`RunLoop.current.run(until: condition)`, and a polling helper, a function that takes a timeout
+(a parameter named or labelled `timeout`, `deadline` or `within`, or of type `TimeInterval`,
+`Duration`, `DispatchTimeInterval`) and a condition closure (`() -> Bool`), whose pauses
+between polls sit inside a loop (`while`, `repeat`, `for`): `waitUntil(timeout: 1) { loaded }`;
+and a `while` loop, in a test or a helper, whose condition waits for something and reads the
+time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`). A helper that pauses
+without a condition to wait for, or a loop on the time alone (`while Date() < deadline`), is
+still reported.
 
 ## Examples
 
@@ -2492,6 +2692,66 @@ final class ImageLoaderTests: XCTestCase {
 
   private func waitForUI() {
     RunLoop.current.↓run(until: Date(timeIntervalSinceNow: 0.1))
+  }
+}
+```
+
+A method called through a receiver, followed into the file's type that declares it:
+
+```swift triggers
+import XCTest
+
+final class SyncTests: XCTestCase {
+  func test_sync_uploadsChanges() async {
+    await fixture.prepare()
+    XCTAssertEqual(fixture.uploads, 1)
+  }
+}
+
+final class SyncFixture {
+  func prepare() async {
+    try? await Task.↓sleep(for: .seconds(1))
+  }
+}
+```
+
+A polling helper that waits for a condition until a deadline passes; one that only pauses does
+not:
+
+```swift triggers
+import XCTest
+
+final class FeedTests: XCTestCase {
+  func test_refresh_loadsItems() {
+    feed.refresh()
+    waitUntil(timeout: 2) { self.feed.items.count == 3 }
+    XCTAssertEqual(feed.items.count, 3)
+  }
+
+  func test_scroll_loadsNextPage() {
+    feed.scrollToEnd()
+    pause(seconds: 1)
+    XCTAssertEqual(feed.pages, 2)
+  }
+
+  func test_logout_stopsSync() {
+    session.logout()
+    let deadline = Date() + 2
+    while sync.isRunning, Date() < deadline {
+      RunLoop.current.run(until: Date() + 0.01)
+    }
+    XCTAssertFalse(sync.isRunning)
+  }
+
+  func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) {
+    let deadline = Date() + timeout
+    while !condition(), Date() < deadline {
+      RunLoop.current.run(until: Date() + 0.01)
+    }
+  }
+
+  func pause(seconds: TimeInterval) {
+    for _ in 0..<10 { Thread.↓sleep(forTimeInterval: seconds / 10) }
   }
 }
 ```
@@ -3067,9 +3327,10 @@ test_name_format:
   severity: warning          # off | warning | error
   min_segments: 2            # fewest segments after 'test_'
   max_segments: 3            # most segments after 'test_'
-  pattern: "test_[a-z]\\w*"  # a regex the whole name must match; replaces the built-in check
   include_swift_testing: false  # also check @Test function names (without the 'test_' prefix)
-  quick_pattern: "should .+"    # a regex Quick `it` descriptions must match (unchecked when unset)
+  # Unset by default; for example:
+  # pattern: "test_[a-z]\\w*"  # a regex the whole name must match; replaces the built-in check
+  # quick_pattern: "should .+"  # a regex Quick `it` descriptions must match (unchecked when unset)
 ```
 
 ## When not to use it

@@ -71,7 +71,13 @@ public struct AssertionMatcher: Sendable {
     // (see `RuleText.isName`), and is not compared with each.
     let length = name.utf8.count
     switch length < 64 && Self.switchLengths & (1 << UInt64(length)) != 0 ? name : "" {
-    case "wait": return call.labels.first == "for"
+    case "wait":
+      // `XCTWaiter.wait(for:timeout:)` only returns a result: what compares it asserts.
+      return call.labels.first == "for" && !Self.isDetachedWaiter(call, in: model)
+    case "measure", "measureMetrics":
+      // A performance test fails when it is slower than its baseline; an empty block measures
+      // nothing.
+      return !Self.measuresNothing(call, in: model)
     case "fulfillment": return call.labels.first == "of"
     case "record":
       // Swift Testing's `Issue.record(...)`, XCTest's `record(XCTIssue(...))`.
@@ -93,6 +99,59 @@ public struct AssertionMatcher: Sendable {
     if !extra.isEmpty {
       let dotted = call.path.joined(separator: ".")
       return extra.contains { $0.matches(name) || $0.matches(dotted) }
+    }
+    return false
+  }
+
+  /// Whether a `wait(for:...)` is an `XCTWaiter`'s that reports to no test: the class method
+  /// (`XCTWaiter.wait(for:timeout:)`), or a waiter made without a delegate (`XCTWaiter().wait`,
+  /// `let waiter = XCTWaiter()` then `waiter.wait`). A waiter whose delegate is the test
+  /// (`XCTWaiter(delegate: self)`, what `XCTestCase.wait(for:)` uses) fails it on a timeout.
+  static func isDetachedWaiter(_ call: Call, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let dot = call.nameToken - 1
+    guard dot > 0, tokens[dot].kind == .dot else { return false }
+    var before = dot - 1
+    if tokens[before].kind == .identifier {
+      if model.token(before, is: "XCTWaiter") { return true }
+      // A local waiter: `let waiter = XCTWaiter()`.
+      guard call.path.count == 2, let receiver = call.receiver else { return false }
+      return model.locals.contains { local in
+        guard local.function == call.function, local.name == receiver, let value = local.initializer,
+          let first = value.first, model.token(first, is: "XCTWaiter")
+        else { return false }
+        return !Self.hasDelegate(value, in: model)
+      }
+    }
+    guard tokens[before].kind == .rightParen else { return false }
+    // `XCTWaiter(...)`: back to the opening parenthesis.
+    var depth = 0
+    let close = before
+    while before >= 0 {
+      if tokens[before].kind == .rightParen { depth += 1 }
+      if tokens[before].kind == .leftParen {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      before -= 1
+    }
+    guard before > 0, model.token(before - 1, is: "XCTWaiter") else { return false }
+    return !Self.hasDelegate(before..<(close + 1), in: model)
+  }
+
+  /// Whether tokens hold a `delegate:` argument.
+  private static func hasDelegate(_ range: Range<Int>, in model: FileModel) -> Bool {
+    range.contains { index in
+      index + 1 < model.tokens.count && model.tokens[index + 1].kind == .colon && model.token(index, is: "delegate")
+    }
+  }
+
+  /// Whether a `measure` call's block is empty (`measure {}`): it measures nothing.
+  static func measuresNothing(_ call: Call, in model: FileModel) -> Bool {
+    if let closure = call.trailingClosures.first { return closure.tokens.count <= 2 }
+    for argument in call.arguments {
+      guard let first = argument.value.first, model.tokens[first].kind == .leftBrace else { continue }
+      return argument.value.count <= 2
     }
     return false
   }
@@ -159,30 +218,16 @@ public struct AssertionMatcher: Sendable {
     return asserting
   }
 
-  /// Whether a call may name a helper declared elsewhere in the run: a plain or `self.` /
-  /// `Self.` / `super.` / `TypeName.` call, or any call whose name reads as a check
-  /// (`assert...`, `verify...`, `expect...`, `check...`, `validate...`).
+  /// Whether a call may name a helper declared elsewhere in the run
+  /// (`CallResolver.mayReachRunFunction`).
   public static func mayCallHelper(_ call: Call) -> Bool {
     guard !call.isMacro, !call.isImplicitMember else { return false }
-    return mayCallHelper(path: call.path, hasExpressionBase: call.hasExpressionBase)
+    return CallResolver.mayReachRunFunction(path: call.path, hasExpressionBase: call.hasExpressionBase)
   }
 
   /// `mayCallHelper(model.calls[index])`, reading the call in place.
   static func mayCallHelper(callAt index: Int, in model: FileModel) -> Bool {
-    guard !model.calls[index].isMacro, !model.calls[index].isImplicitMember else { return false }
-    return mayCallHelper(path: model.calls[index].path, hasExpressionBase: model.calls[index].hasExpressionBase)
-  }
-
-  private static func mayCallHelper(path: [String], hasExpressionBase: Bool) -> Bool {
-    if !hasExpressionBase {
-      if path.count == 1 { return true }
-      if path.count == 2 {
-        let receiver = path[0]
-        if receiver == "self" || receiver == "Self" || receiver == "super" { return true }
-        if startsUppercase(receiver) { return true }
-      }
-    }
-    return readsAsCheck(path.last ?? "")
+    CallResolver.mayReachRunFunction(callAt: index, in: model)
   }
 
   /// `assert...`, `verify...`, `expect...`, `check...`, `validate...` (a word boundary after).
@@ -250,12 +295,11 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "fulfillment", "record", "perform", "expect", "require", "unwrap", "pollUnwrap", "fail",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "perform", "expect", "require", "unwrap", "pollUnwrap", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]
 
   static let exactNames: Set<String> = [
-    "measure", "measureMetrics",
     "XCTFail", "XCTUnwrap", "XCTExpectFailure", "waitForExpectations", "waitUntil",
     "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
     "assertNoDifference", "expectNoDifference", "expectDifference", "assertMacro",
@@ -280,7 +324,7 @@ public struct HelperSummary: Sendable, Hashable {
 public struct CallGraph: Sendable {
   /// Functions with bodies, by name.
   public let functionsByName: [String: [Int]]
-  private let model: FileModel
+  let model: FileModel
   private let typeNames: Set<String>
   /// A bit for each ASCII byte some type name starts with (all bits when a name starts with
   /// another byte, which may spell the same Character as an ASCII letter and combining marks):

@@ -17,6 +17,7 @@ public struct DisabledTestRule: Rule {
     let model = context.model
     // Built only when a candidate needs them: most files have nothing switched off.
     lazy var reasons = ReasonComments(model)
+    lazy var platformDirectives = Self.platformDirectiveRanges(in: model)
     var violations: [Violation] = []
     // A method the file calls is a helper (`_testLoading()` shared by tests), not a test.
     lazy var called = Set(model.calls.map(\.name))
@@ -37,7 +38,7 @@ public struct DisabledTestRule: Rule {
           offset: function.nameOffset, message: Messages.renamed(function.name, prefix: prefix),
           test: context.keepsTestNames ? Self.qualifiedName(of: index, in: model) : nil))
     }
-    let quick = model.imports.contains { $0.module == "Quick" }
+    let quick = context.usesQuick
     for index in model.calls.indices {
       // The name first (its first byte first, from the token): copying every `Call` out of the
       // array costs more than the check.
@@ -70,6 +71,7 @@ public struct DisabledTestRule: Rule {
           continue
         }
         if reasons.explains(from: offset, to: offset, body: nil) { continue }
+        if Self.isPlatformSkip(index, in: model, directives: platformDirectives) { continue }
         violations.append(
           Violation(
             offset: offset, message: Messages.skip(call.name),
@@ -180,6 +182,136 @@ public struct DisabledTestRule: Rule {
     "x_",
     "x", "_",
   ]
+
+  /// Whether a skip's condition is a platform or availability check, which says why by itself:
+  /// `XCTSkipUnless(ProcessInfo.processInfo.isOperatingSystemAtLeast(...))`, a skip in the
+  /// block of `guard #available(iOS 16, *) else { ... }` / `if #unavailable(...) { ... }` (or
+  /// their `else`), or in a branch of `#if os(...)` / `targetEnvironment(...)` / `arch(...)` /
+  /// `canImport(...)`.
+  static func isPlatformSkip(_ index: Int, in model: FileModel, directives: [Range<Int>]) -> Bool {
+    let call = model.calls[index]
+    if call.name != "XCTSkip", let first = call.arguments.first(where: { $0.label == nil }),
+      isPlatformCheck(first.value, in: model)
+    {
+      return true
+    }
+    if let condition = enclosingCondition(of: call.nameToken, in: model), isPlatformCheck(condition, in: model) {
+      return true
+    }
+    let offset = model.offset(call.nameToken)
+    return directives.contains { $0.contains(offset) }
+  }
+
+  /// Tokens that test the platform or the OS version.
+  static func isPlatformCheck(_ range: Range<Int>, in model: FileModel) -> Bool {
+    range.contains { index in
+      let kind = model.tokens[index].kind
+      guard kind == .identifier || kind == .pound else { return false }
+      return platformWords.contains(model.text(index))
+    }
+  }
+
+  private static let platformWords: NameSet = [
+    "#available", "#unavailable", "isOperatingSystemAtLeast", "operatingSystemVersion",
+    "targetEnvironment", "systemVersion",
+  ]
+
+  /// The condition of the `if` or `guard` whose block (or `else` block) holds token `index`:
+  /// the innermost block, a few tokens of condition at most; nil inside a closure or elsewhere.
+  static func enclosingCondition(of index: Int, in model: FileModel) -> Range<Int>? {
+    let tokens = model.tokens
+    var depth = 0
+    var open = index - 1
+    // The block of a skip is short (`else { throw XCTSkip() }`): a bound keeps a file of many
+    // skips linear.
+    let limit = max(0, index - 512)
+    while open >= limit {
+      if tokens[open].kind == .rightBrace { depth += 1 }
+      if tokens[open].kind == .leftBrace {
+        if depth == 0 { break }
+        depth -= 1
+      }
+      open -= 1
+    }
+    guard open > limit else { return nil }
+    if tokens[open - 1].keyword == .else, tokens[open - 1].kind == .identifier {
+      guard open >= 2 else { return nil }
+      if tokens[open - 2].kind == .rightBrace {
+        // `if condition { ... } else { skip }`: back to the `if` branch's brace.
+        var nesting = 0
+        var cursor = open - 2
+        while cursor >= 0 {
+          if tokens[cursor].kind == .rightBrace { nesting += 1 }
+          if tokens[cursor].kind == .leftBrace {
+            nesting -= 1
+            if nesting == 0 { break }
+          }
+          cursor -= 1
+        }
+        guard cursor > 0 else { return nil }
+        return condition(endingAt: cursor - 1, after: .if, in: model)
+      }
+      return condition(endingAt: open - 2, after: .guard, in: model)
+    }
+    return condition(endingAt: open - 1, after: .if, in: model)
+  }
+
+  /// The tokens from after `keyword` to `end`, walking back over balanced brackets from `end`
+  /// (at most 64 tokens); nil when a brace, or an unbalanced bracket, comes first.
+  private static func condition(endingAt end: Int, after keyword: Keyword, in model: FileModel) -> Range<Int>? {
+    let tokens = model.tokens
+    var cursor = end
+    var nesting = 0
+    var steps = 0
+    while cursor >= 0, steps < 64 {
+      let kind = tokens[cursor].kind
+      if kind == .rightParen || kind == .rightBracket { nesting += 1 }
+      if kind == .leftParen || kind == .leftBracket {
+        if nesting == 0 { return nil }
+        nesting -= 1
+      }
+      if nesting == 0 {
+        if kind == .leftBrace || kind == .rightBrace { return nil }
+        if kind == .identifier, tokens[cursor].keyword == keyword { return (cursor + 1)..<(end + 1) }
+      }
+      cursor -= 1
+      steps += 1
+    }
+    return nil
+  }
+
+  /// The byte ranges of the `#if` groups whose condition (of any branch) names the platform
+  /// (`os(...)`, `targetEnvironment(...)`, `arch(...)`, `canImport(...)`), outermost ones only:
+  /// directives are dropped from the tokens, so their lines are read from the text, once per
+  /// file.
+  static func platformDirectiveRanges(in model: FileModel) -> [Range<Int>] {
+    let bytes = model.source.bytes
+    var ranges: [Range<Int>] = []
+    // Each open group: where it starts, and whether a branch so far names the platform.
+    var open: [(start: Int, platform: Bool)] = []
+    for start in model.source.lineStarts {
+      var cursor = start
+      while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+      guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#") else { continue }
+      var end = cursor
+      while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+      let line = String(decoding: bytes[cursor..<end], as: UTF8.self)
+      let platform = ["os(", "targetEnvironment(", "arch(", "canImport("].contains { line.contains($0) }
+      let word = line.prefix { $0 != " " && $0 != "\t" && $0 != "(" && $0 != "!" }
+      switch word {
+      case "#if": open.append((start, platform))
+      case "#elseif":
+        if platform, !open.isEmpty { open[open.count - 1].platform = true }
+      case "#endif":
+        guard let group = open.popLast() else { continue }
+        if group.platform, !open.contains(where: \.platform) { ranges.append(group.start..<end) }
+      default: break
+      }
+    }
+    // A group left open runs to the end of the file.
+    if let first = open.first(where: \.platform) { ranges.append(first.start..<bytes.count) }
+    return ranges
+  }
 
   /// An instance method XCTest would run if it were named `test...`.
   static func couldBeTest(_ function: FunctionDecl, in context: RuleContext) -> Bool {

@@ -12,7 +12,7 @@ public struct FocusedTestRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
-    let quick = model.imports.contains { $0.module == "Quick" }
+    let quick = context.usesQuick
     let snapshots = model.imports.contains { RuleText.contains($0.module, "Snapshot") }
     for index in model.calls.indices {
       // The name first (its first byte first, from the token): copying every `Call` out of the

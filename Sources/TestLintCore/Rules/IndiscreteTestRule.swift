@@ -47,9 +47,10 @@ public struct IndiscreteTestRule: Rule {
   }
 
   /// The checks a reader sees in the test's body: each assertion `missing_assertion` knows, and
-  /// each call to a helper that asserts (a same-file function that reaches an assertion, or an
-  /// asserting helper declared elsewhere in the run and named like a check: `assert...`,
-  /// `verify...`), once per call whatever the helper holds. Unlike `missing_assertion`, a
+  /// each call to a helper that asserts (a function of the file that reaches an assertion, the
+  /// calls resolved as `missing_assertion` resolves them, `CallResolver`; or an asserting
+  /// helper declared elsewhere in the run and named like a check: `assert...`, `verify...`),
+  /// once per call whatever the helper holds. Unlike `missing_assertion`, a
   /// factory such as `Model.make()` that happens to share its name with an asserting function
   /// elsewhere does not count: here a false assertion inflates the count.
   func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
@@ -63,10 +64,12 @@ public struct IndiscreteTestRule: Rule {
     -> Int
   {
     let model = context.model
+    let resolver = context.callResolver
     var asserts: [Int: Bool] = [:]
     func functionAsserts(_ function: Int) -> Bool {
       if let known = asserts[function] { return known }
-      let result = context.reachableFunctions(from: function).contains { reached in
+      let reached = [function] + resolver.reachable(fromCalls: model.functions[function].calls)
+      let result = reached.contains { reached in
         model.functions[reached].calls.contains { index in
           matcher.isAssertion(callAt: index, in: model, usesTestStore: testStore)
         }
@@ -90,11 +93,12 @@ public struct IndiscreteTestRule: Rule {
       }
       if verdicts.isAssertion(index, matcher: matcher, model: model, usesTestStore: testStore) {
         count += 1
-      } else if context.callGraph.isLocal(callAt: index),
-        let targets = context.callGraph.functions(named: name)
+      } else if case let targets = resolver.targets(ofCallAt: index),
+        targets.contains(where: { $0 != test.function && functionAsserts($0) })
       {
-        if targets.contains(where: { $0 != test.function && functionAsserts($0) }) { count += 1 }
-      } else if AssertionMatcher.readsAsCheck(name), context.callGraph.functions(named: name) == nil,
+        // A helper of the file that asserts (as `missing_assertion` follows it): one check.
+        count += 1
+      } else if AssertionMatcher.readsAsCheck(name), !resolver.isSettledInFile(callAt: index),
         context.assertingHelpers.contains(name)
       {
         count += 1

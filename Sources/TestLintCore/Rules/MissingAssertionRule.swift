@@ -58,6 +58,7 @@ public struct MissingAssertionRule: Rule {
     stopAtFirst: Bool
   ) -> Int {
     let model = context.model
+    let resolver = context.callResolver
     var count = 0
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
@@ -67,19 +68,22 @@ public struct MissingAssertionRule: Rule {
           continue
         }
         // The cheap structural check before hashing the name into the run's helpers.
-        guard AssertionMatcher.mayCallHelper(callAt: callIndex, in: model) else { continue }
-        let name = model.calls[callIndex].name
-        // A function of the file is followed through the call graph instead; the run's
-        // helpers are asked about a name only when it is not one (each name asked about is a
-        // dependency of the file's results: `HelperNames.Misses`).
-        if context.callGraph.functions(named: name) == nil, context.assertingHelpers.contains(name) {
+        guard CallResolver.mayReachRunFunction(callAt: callIndex, in: model) else { continue }
+        // A plain or `self.` call of a function of the file is followed through the file's
+        // calls instead; the run's helpers are asked about a name only when the call may reach
+        // another file's (each name asked about is a dependency of the file's results:
+        // `HelperNames.Misses`). A method called through a receiver may be any type's: the
+        // run answers for every declaration of its name.
+        if !resolver.isSettledInFile(callAt: callIndex), context.assertingHelpers.contains(model.calls[callIndex].name) {
           count += 1
         }
       }
     }
     countCalls(test.calls)
     if stopAtFirst, count > 0 { return count }
-    var reached = context.callGraph.reachable(fromCalls: test.calls)
+    if let body = test.body { count += Self.checkingThrows(in: body, model: model) }
+    if stopAtFirst, count > 0 { return count }
+    var reached = resolver.reachable(fromCalls: test.calls)
     if test.framework == .quick, let spec = model.functions[test.function].body {
       // Functions declared inside the groups' closures (`func expectCount(_:)` in a
       // `describe`) are part of `spec()`, not functions of their own: follow them by name.
@@ -88,12 +92,74 @@ public struct MissingAssertionRule: Rule {
           reachedFrom: test.calls, of: test, spec: spec, model: model, cache: &cache)
       }
       for calls in localCalls { countCalls(calls) }
-      for calls in localCalls { reached += context.callGraph.reachable(fromCalls: calls) }
+      for calls in localCalls { reached += resolver.reachable(fromCalls: calls) }
     }
     var seen: Set<Int> = []
     for function in reached where function != test.function && seen.insert(function).inserted {
       if stopAtFirst, count > 0 { return count }
       countCalls(model.functions[function].calls)
+      if let body = model.functions[function].body { count += Self.checkingThrows(in: body, model: model) }
+    }
+    return count
+  }
+
+  /// The `throw` statements of a body that fail the test on a condition it states:
+  /// `guard response.status == 200 else { throw Failure.status }`, `if x == nil { throw ... }`.
+  /// XCTest and Swift Testing record the error, so the test fails exactly when the condition
+  /// does not hold: a check, as `#require` is. A `throw` in a closure (a stub's
+  /// `{ throw StubError() }`), in a `catch` (the error of a `try`), or unconditional is not one,
+  /// nor is a mere `try`: a test whose only failure path is a call that may throw checks nothing
+  /// of its own.
+  static func checkingThrows(in body: Range<Int>, model: FileModel) -> Int {
+    let tokens = model.tokens
+    let end = min(body.upperBound, tokens.count)
+    var count = 0
+    var index = body.lowerBound + 1
+    while index < end {
+      defer { index += 1 }
+      guard tokens[index].keyword == .throw, tokens[index].kind == .identifier else { continue }
+      if index + 1 < end, model.token(index + 1, is: "XCTSkip") { continue }
+      // The innermost brace around the `throw`, among the tokens just before it (a check's
+      // `else {` or `if ... {` is near; a bound keeps a body of many `throw`s linear).
+      var depth = 0
+      var open = index - 1
+      let limit = max(body.lowerBound, index - 512)
+      while open > limit {
+        if tokens[open].kind == .rightBrace { depth += 1 }
+        if tokens[open].kind == .leftBrace {
+          if depth == 0 { break }
+          depth -= 1
+        }
+        open -= 1
+      }
+      guard open > limit, tokens[open].kind == .leftBrace else { continue }
+      if tokens[open - 1].keyword == .else {
+        count += 1
+        continue
+      }
+      // Back over the condition to the statement's keyword (a few tokens: a long walk is a
+      // closure's call, not a condition).
+      var cursor = open - 1
+      var nesting = 0
+      var steps = 0
+      while cursor > body.lowerBound, steps < 64 {
+        let kind = tokens[cursor].kind
+        if kind == .rightParen || kind == .rightBracket { nesting += 1 }
+        if kind == .leftParen || kind == .leftBracket {
+          if nesting == 0 { break }
+          nesting -= 1
+        }
+        if nesting == 0 {
+          if kind == .leftBrace || kind == .rightBrace { break }
+          if tokens[cursor].keyword == .if, kind == .identifier {
+            count += 1
+            break
+          }
+          if tokens[cursor].keyword == .in || tokens[cursor].keyword == .catch { break }
+        }
+        cursor -= 1
+        steps += 1
+      }
     }
     return count
   }

@@ -113,6 +113,24 @@ public struct RuleContext: Sendable {
   /// The function and every same-file function it calls, transitively (cycles are safe).
   public func reachableFunctions(from start: Int) -> [Int] { callGraph.reachable(from: start) }
 
+  /// Whether the file's `fit` / `xit` / `pending` calls are Quick's: it imports Quick, or
+  /// declares or extends a Quick spec (a `QuickSpec`, `AsyncSpec` or `Behavior` subclass,
+  /// directly or through the run's classes), which it can do without the import (a module that
+  /// re-exports Quick).
+  public var usesQuick: Bool {
+    model.imports.contains { $0.module == "Quick" } || model.types.contains { discovery.isQuickSpecType($0) }
+  }
+
+  /// How the rules that follow calls resolve them (made once per file, when first asked).
+  public var callResolver: CallResolver {
+    memo.callResolver.withLock { cached in
+      if let cached { return cached }
+      let resolver = CallResolver(callGraph)
+      cached = resolver
+      return resolver
+    }
+  }
+
   /// The functions of a type declared in this file, with those of its extensions in this file.
   public func functions(ofTypeNamed name: String) -> [Int] {
     types(named: name).flatMap { model.types[$0].functions }
@@ -157,6 +175,8 @@ final class RuleContextMemo: Sendable {
   let codeLines = Mutex<[Int: Int]>([:])
   /// The functions declared in each Quick `spec()`'s closures (`MissingAssertionRule`).
   let quickLocalFunctions = Mutex<[Int: QuickLocalFunctions]>([:])
+  /// `RuleContext.callResolver`.
+  let callResolver = Mutex<CallResolver?>(nil)
 }
 
 /// Matches names against patterns where `*` stands for any run of characters.

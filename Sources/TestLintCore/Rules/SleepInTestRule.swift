@@ -14,6 +14,9 @@ public struct SleepInTestRule: Rule {
     var reported: Set<Int> = []
     for code in context.testCodeWithHelpers() {
       var doubles: [Range<Int>]?
+      // A helper that polls for a condition until a deadline waits for an event, as
+      // `RunLoop.run(until:)` for a condition does: its pauses between polls are not reported.
+      lazy var polls = code.test == nil && code.function.map { Self.pollsForCondition($0, in: model) } == true
       for index in code.calls {
         // The name first (its first byte first, from the token): copying every `Call` out of
         // the array costs more than the check.
@@ -29,6 +32,11 @@ public struct SleepInTestRule: Rule {
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
+        if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
+          polls || loop.condition.map({ Self.pollsUntilDeadline($0, in: model) }) == true
+        {
+          continue
+        }
         reported.insert(index)
         violations.append(
           Violation(
@@ -37,6 +45,95 @@ public struct SleepInTestRule: Rule {
       }
     }
     return violations
+  }
+
+  /// Whether a function waits for a condition with a deadline: among its parameters, a timeout
+  /// (named or labelled `timeout`, `deadline`, `within`, or of type `TimeInterval`, `Duration`,
+  /// `DispatchTimeInterval`) and a closure (the condition: `() -> Bool`, `@escaping () async
+  /// throws -> Bool`). Its sleeps inside a loop are pauses between polls
+  /// (`waitUntil(timeout: 1) { model.isLoaded }`).
+  static func pollsForCondition(_ function: Int, in model: FileModel) -> Bool {
+    let parameters = model.functions[function].parameters
+    let timeout = parameters.contains { parameter in
+      let words = [parameter.label ?? "", parameter.name].map { $0.lowercased() }
+      if words.contains(where: { $0.contains("timeout") || $0.contains("deadline") || $0 == "within" }) {
+        return true
+      }
+      let type = TypeDecl.simpleName(parameter.type)
+      return type == "TimeInterval" || type == "Duration" || type == "DispatchTimeInterval"
+    }
+    return timeout && parameters.contains { $0.type.contains("->") }
+  }
+
+  /// A loop around a wait: the condition of a `while`, nil for `repeat` and `for`.
+  struct Loop {
+    var condition: Range<Int>?
+  }
+
+  /// The innermost `while`, `repeat` or `for` loop within `range` whose body holds a token, with
+  /// the condition of a `while` (nil for the others); nil outside a loop.
+  static func loop(around index: Int, within range: Range<Int>, in model: FileModel) -> Loop? {
+    let tokens = model.tokens
+    var cursor = index - 1
+    var depth = 0
+    // A wait's loop is near it: a bound keeps a body of many waits linear.
+    let limit = max(range.lowerBound, index - 1024)
+    while cursor > limit {
+      defer { cursor -= 1 }
+      if tokens[cursor].kind == .rightBrace { depth += 1 }
+      guard tokens[cursor].kind == .leftBrace else { continue }
+      if depth > 0 {
+        depth -= 1
+        continue
+      }
+      // An enclosing block: a loop's when its statement starts with `while`, `repeat`, `for`.
+      if tokens[cursor - 1].keyword == .repeat { return Loop(condition: nil) }
+      var head = cursor - 1
+      var nesting = 0
+      var steps = 0
+      while head > range.lowerBound, steps < 64 {
+        let kind = tokens[head].kind
+        if kind == .rightParen || kind == .rightBracket { nesting += 1 }
+        if kind == .leftParen || kind == .leftBracket { nesting -= 1 }
+        if nesting < 0 || (nesting == 0 && (kind == .leftBrace || kind == .rightBrace)) { break }
+        if nesting == 0, kind == .identifier, tokens[head].keyword == .while {
+          return Loop(condition: (head + 1)..<cursor)
+        }
+        if nesting == 0, kind == .identifier, tokens[head].keyword == .for { return Loop(condition: nil) }
+        head -= 1
+        steps += 1
+      }
+    }
+    return nil
+  }
+
+  /// Whether a loop's condition waits for something until a deadline: a clause that reads the
+  /// time (`Date() < deadline`, `elapsed < timeout`) and another one (`process.isRunning`,
+  /// `!loaded`), joined by `,`, `&&` or `||`. A loop on the time alone only sleeps.
+  static func pollsUntilDeadline(_ condition: Range<Int>, in model: FileModel) -> Bool {
+    var readsTime = false
+    var clauses = 1
+    var depth = 0
+    for index in condition {
+      let token = model.tokens[index]
+      switch token.kind {
+      case .leftParen, .leftBracket: depth += 1
+      case .rightParen, .rightBracket: depth -= 1
+      case .comma where depth == 0: clauses += 1
+      case .operator:
+        if model.token(index, is: "&&") || model.token(index, is: "||") { clauses += 1 }
+      case .identifier:
+        let text = model.text(index)
+        let lowered = text.lowercased()
+        if text == "Date" || text == "now" || lowered.contains("deadline") || lowered.contains("timeout")
+          || lowered.contains("elapsed")
+        {
+          readsTime = true
+        }
+      default: break
+      }
+    }
+    return readsTime && clauses > 1
   }
 
   /// The names `wait(_:in:)` can flag.

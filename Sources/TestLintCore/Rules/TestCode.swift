@@ -21,8 +21,9 @@ extension RuleContext {
     }
   }
 
-  /// The body of every test and of every same-file function the tests call, transitively;
-  /// each function once. A Quick `spec()` is never read as a helper (it holds the examples).
+  /// The body of every test and of every same-file function the tests call, transitively, as
+  /// `CallResolver` resolves calls (`fixture.prepare()` too); each function once. A Quick
+  /// `spec()` is never read as a helper (it holds the examples).
   public func testCodeWithHelpers() -> [TestCode] {
     memo.testCodeWithHelpers.withLock { cached in
       if let cached { return cached }
@@ -36,8 +37,9 @@ extension RuleContext {
     let bodies = testBodies()
     var seen = Set(tests.map(\.function))
     var result = bodies
+    let resolver = callResolver
     for body in bodies {
-      for function in callGraph.reachable(fromCalls: body.calls)
+      for function in resolver.reachable(fromCalls: body.calls)
       where seen.insert(function).inserted {
         guard let tokens = model.functions[function].body else { continue }
         result.append(

@@ -1,0 +1,191 @@
+import Synchronization
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion`: helper objects' methods (any receiver, any file of the run), what counts
+/// as an assertion and what does not.
+final class MissingAssertionRuleTests: XCTestCase {
+  /// A helper class (not a test class) in a file read after the tests, whose methods assert.
+  private static let helperFile = """
+    import XCTest
+    final class GestureHelper {
+      func maskTest() { XCTAssertEqual(mask, 3) }
+      func propertiesTest() { checkProperties() }
+      func load() {}
+    }
+    func checkProperties() { XCTAssertTrue(true) }
+    final class ServiceMock {
+      func fetch() { XCTFail("unexpected call") }
+    }
+    """
+
+  /// `missing_assertion`'s findings (`path:line`) over these files, each order of reading.
+  private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
+    let one = CalledHelpersTests.missingAssertions(in: sources, threads: 1)
+    let two = CalledHelpersTests.missingAssertions(in: sources, threads: 2)
+    XCTAssertEqual(one, two, "the threads agree", line: line)
+    return one.map { $0.replacingOccurrences(of: " missing_assertion", with: "") }
+  }
+
+  func test_helperMethodThroughAnyReceiver_inAnotherFile_asserts() {
+    let tests = """
+      import XCTest
+      final class GestureTests: XCTestCase {
+        var gestureTests: GestureHelper?
+        func test_mask_forced() { gestureTests!.maskTest() }
+        func test_mask_optional() { gestureTests?.maskTest() }
+        func test_mask_plain() { helper.maskTest() }
+        func test_properties_made() throws { try makeHelper().propertiesTest() }
+        func test_mask_property() { self.helpers.maskTest() }
+        func test_load_nothing() { helper.load() }
+        func test_fetch_mockTrap() { mock.fetch() }
+      }
+      """
+    // "A..." is read before "Z...": the tests are linted before the helpers are known.
+    XCTAssertEqual(
+      findings(["AGestureTests.swift": tests, "ZHelper.swift": Self.helperFile]),
+      ["AGestureTests.swift:9", "AGestureTests.swift:10"])
+  }
+
+  func test_helperMethodInSameFile_asserts() {
+    let source = """
+      import XCTest
+      final class GestureTests: XCTestCase {
+        func test_mask_forced() { helper!.maskTest() }
+        func test_load_nothing() { helper.load() }
+      }
+      final class GestureHelper {
+        func maskTest() { verifyMask() }
+        func verifyMask() { XCTAssertEqual(mask, 3) }
+        func load() {}
+      }
+      """
+    XCTAssertEqual(findings(["GestureTests.swift": source]), ["GestureTests.swift:4"])
+  }
+
+  func test_declarationsDisagree_isNotReported() {
+    // Two `check()`s: one asserts, one does not. The receiver's type is not known: a false
+    // error costs more than a miss.
+    let sources = [
+      "ATests.swift": """
+        import XCTest
+        final class ATests: XCTestCase {
+          func test_state_checked() { fixture.check() }
+        }
+        """,
+      "BFixture.swift": "final class Fixture { func check() { XCTAssertTrue(ok) } }\n",
+      "COther.swift": "final class Other { func check() { print(1) } }\n",
+    ]
+    XCTAssertEqual(findings(sources), [])
+  }
+
+  func test_quickExampleAndSwiftTesting_followReceivers() {
+    let sources = [
+      "ASpec.swift": """
+        import Quick
+        final class GestureSpec: QuickSpec {
+          override class func spec() {
+            it("masks") { helper.maskTest() }
+            it("loads") { helper.load() }
+          }
+        }
+        """,
+      "BTests.swift": """
+        import Testing
+        @Test func masks() { helper?.maskTest() }
+        @Test func loads() { helper?.load() }
+        """,
+      "ZHelper.swift": Self.helperFile,
+    ]
+    XCTAssertEqual(findings(sources), ["ASpec.swift:5", "BTests.swift:3"])
+  }
+
+  func test_helperMethodChange_relintsCallersFromCache() {
+    let tests = """
+      import XCTest
+      final class ATests: XCTestCase {
+        func test_mask_checked() { helper!.maskTest() }
+      }
+      """
+    let helper = "import XCTest\nfinal class Helper {\n  func maskTest() { XCTAssertTrue(ok) }\n}\n"
+    let first = Self.cachedRun(["ATests.swift": tests, "Helper.swift": helper], cache: ResultCache(key: "k"))
+    XCTAssertEqual(first.result.findings.filter { $0.ruleID == "missing_assertion" }, [])
+    let broken = helper.replacingOccurrences(of: "XCTAssertTrue(ok)", with: "print(ok)")
+    let second = Self.cachedRun(
+      ["ATests.swift": tests, "Helper.swift": broken], cache: first.cache, changed: ["Helper.swift"])
+    XCTAssertEqual(
+      second.result.findings.filter { $0.ruleID == "missing_assertion" }.map(\.path), ["ATests.swift"])
+    XCTAssertEqual(second.reads, 2, "the changed file is read, its caller linted again")
+  }
+
+  func test_waiterResultIgnored_assertsNothing() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_ignoresResult() { _ = XCTWaiter.wait(for: [done], timeout: 1) }
+      func test_b_ignoresResult() { XCTWaiter().wait(for: [done], timeout: 1) }
+      func test_c_ignoresResult() {
+        let waiter = XCTWaiter()
+        waiter.wait(for: [done], timeout: 1)
+      }
+      func test_d_comparesResult() { XCTAssertEqual(XCTWaiter.wait(for: [done], timeout: 1), .completed) }
+      func test_e_reportsToTheTest() { XCTWaiter(delegate: self).wait(for: [done], timeout: 1) }
+      func test_f_testCaseWaits() { wait(for: [done], timeout: 1) }
+      """)
+    XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["4:6", "5:6", "6:6"])
+  }
+
+  func test_emptyMeasureBlock_assertsNothing() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_measuresNothing() { measure {} }
+      func test_b_measuresNothing() { measure(metrics: [XCTClockMetric()], block: {}) }
+      func test_c_measuresSorting() { measure { _ = items.sorted() } }
+      """)
+    XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["4:6", "5:6"])
+  }
+
+  func test_conditionalThrow_checksWhereTryAloneDoesNot() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_guardThrows() throws { guard response.status == 200 else { throw Failure.status } }
+      func test_b_ifThrows() throws {
+        let value = try parse()
+        if value != 3 { throw Failure.value }
+      }
+      func test_c_onlyTries() throws { try parser.parse(data) }
+      func test_d_stubThrows() throws {
+        stub.handler = { throw Failure.any }
+        sut.load()
+      }
+      func test_e_rethrows() throws {
+        do { try sut.load() } catch { throw error }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["9:6", "10:6", "14:6"])
+  }
+
+  /// Lints in-memory files with the default rules and a cache; `changed` files get a new
+  /// modification time. Returns the result, the next cache and how many files were read.
+  static func cachedRun(
+    _ files: [String: String], cache: ResultCache?, changed: Set<String> = []
+  ) -> (result: LintResult, cache: ResultCache?, reads: Int) {
+    let rules = RuleRegistry.all.filter { !$0.description.isOptIn }.map { type in
+      ConfiguredRule(
+        type, severity: type.description.defaultSeverity, options: RuleOptions(defaultsOf: type.description))
+    }
+    let engine = LintEngine(rules: rules, testBaseClasses: [], threads: 2)
+    let entries = files.keys.sorted().map { name in
+      FileEntry(
+        path: "/virtual/" + name, displayPath: name,
+        stamp: FileStamp(size: 100, modified: changed.contains(name) ? 2 : 1))
+    }
+    let contents = Dictionary(uniqueKeysWithValues: files.map { ("/virtual/" + $0.key, Array($0.value.utf8)) })
+    let reads = Atomic<Int>(0)
+    let output = engine.run(entries, cache: cache) { entry in
+      reads.add(1, ordering: .relaxed)
+      return contents[entry.path] ?? []
+    }
+    return (output.result, output.cache, reads.load(ordering: .relaxed))
+  }
+}
