@@ -397,8 +397,8 @@ struct DocumentationSandbox {
     // Output goes to files: a block that fills one pipe while the other is read would hang.
     let out = root + "/.sandbox/stdout"
     let err = root + "/.sandbox/stderr"
-    FileManager.default.createFile(atPath: out, contents: nil)
-    FileManager.default.createFile(atPath: err, contents: nil)
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
     let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
     let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
     defer {

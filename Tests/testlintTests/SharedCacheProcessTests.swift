@@ -135,8 +135,8 @@ extension SharedCacheProcessTests {
       process.currentDirectoryURL = directory
       let out = directory.appendingPathComponent("out-\(index)")
       let err = directory.appendingPathComponent("err-\(index)")
-      FileManager.default.createFile(atPath: out.path, contents: nil)
-      FileManager.default.createFile(atPath: err.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
       let handles = [try FileHandle(forWritingTo: out), try FileHandle(forWritingTo: err)]
       process.standardOutput = handles[0]
       process.standardError = handles[1]
