@@ -14,7 +14,7 @@
 // lets it go, and the next cache is written record by record as the run ends. So a run's
 // memory with the cache does not grow with the tree.
 //
-// The file: the magic `TLCACHE2`, the key, the rule ids the findings name by index; the records,
+// The file: the magic `TLCACHE3`, the key, the rule ids the findings name by index; the records,
 // one after the other; the index (per record: the FNV-1a of its path, where it is, its stamp and
 // content hash); and 24 bytes that end it: where the index starts, how many records, `TLCEND02`.
 // A record: the path, the declarations (`Declarations`' encoding) and the results, each
@@ -27,7 +27,7 @@
 // record that does not read back as written is no entry (its file is linted again).
 
 extension ResultCache {
-  static let magic: [UInt8] = Array("TLCACHE2".utf8)
+  static let magic: [UInt8] = Array("TLCACHE3".utf8)
   static let endMagic: [UInt8] = Array("TLCEND02".utf8)
   /// The sizes of an index entry: a key, four varints and a hash.
   static let smallestIndexEntry = 8 + 4 + 8
@@ -229,6 +229,7 @@ extension ResultCache {
       writer.string(test.framework.rawValue)
       writer.int(test.line)
       writer.int(test.assertions)
+      writer.int(test.pending ? 1 : 0)
     }
     return writer.bytes
   }
@@ -243,10 +244,12 @@ extension ResultCache {
     for _ in 0..<count {
       guard let suite = reader.optional(), let name = reader.string(), let frameworkName = reader.string(),
         let framework = TestFramework(rawValue: frameworkName), let line = reader.int(),
-        let assertions = reader.int()
+        let assertions = reader.int(), let pending = reader.int(), pending == 0 || pending == 1
       else { return nil }
       tests.append(
-        InventoryEntry(file: path, suite: suite, name: name, framework: framework, line: line, assertions: assertions))
+        InventoryEntry(
+          file: path, suite: suite, name: name, framework: framework, line: line, assertions: assertions,
+          pending: pending == 1))
     }
     return reader.position == bytes.endIndex ? tests : nil
   }
