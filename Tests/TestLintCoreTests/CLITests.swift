@@ -638,6 +638,53 @@ final class CLITests: XCTestCase {
       """)
   }
 
+  func test_inventory_marksPendingQuickExamples() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "Tests/CartSpec.swift",
+      """
+      import Quick
+      import Nimble
+
+      final class CartSpec: QuickSpec {
+        override class func spec() {
+          describe("a cart") {
+            it("totals") { expect(1) == 1 }
+            xit("clears") { cart.clear() }
+            pending("merges carts") { cart.merge() }
+          }
+          xdescribe("checkout") {
+            it("pays") { expect(2) == 2 }
+          }
+          xcontext("offline") {
+            it("queues") { cart.queue() }
+          }
+        }
+      }
+
+      """)
+    let output = sandbox.run(["inventory", "Tests"])
+    XCTAssertEqual(output.code, .success)
+    let root = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let tests = try XCTUnwrap(root["tests"] as? [[String: Any]])
+    var pending: [String: Bool] = [:]
+    for test in tests {
+      pending[try XCTUnwrap(test["name"] as? String)] = test["pending"] as? Bool ?? false
+    }
+    XCTAssertEqual(
+      pending,
+      [
+        "a cart, totals": false, "a cart, clears": true, "a cart, merges carts": true,
+        "checkout, pays": true, "offline, queues": true,
+      ])
+    // A running example's entry is as before: `assertions` is its last key.
+    XCTAssertTrue(
+      output.stdout.contains("\"line\": 7,\n      \"assertions\": 1\n    }"), output.stdout)
+    XCTAssertTrue(
+      output.stdout.contains("\"assertions\": 0,\n      \"pending\": true\n    }"), output.stdout)
+  }
+
   func test_inventory_followsConfiguration() throws {
     let sandbox = try Sandbox(self)
     try sandbox.write(".lint.yml", "excluded: [Generated]\ntest_base_classes: [ExternalBase]\n")

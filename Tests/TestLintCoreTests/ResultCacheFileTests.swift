@@ -26,6 +26,9 @@ final class ResultCacheFileTests: XCTestCase {
     let tests = [
       InventoryEntry(file: "x", suite: "FooTests", name: "test_a", framework: .xctest, line: 3, assertions: 2),
       InventoryEntry(file: "x", suite: nil, name: "b", framework: .swiftTesting, line: 9, assertions: 0),
+      InventoryEntry(
+        file: "x", suite: "CartSpec", name: "a cart, clears", framework: .quick, line: 12, assertions: 0,
+        pending: true),
     ]
     let findings: [UInt8] = [1, 2, 3]
     let problem = Diagnostic(path: "", line: 4, column: 5, message: "unterminated string literal")

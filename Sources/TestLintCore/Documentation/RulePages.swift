@@ -1470,6 +1470,30 @@ is skipped on purpose and not reported. An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
+Mocking libraries: a verification fails the test when the mock was not called as it states, so
+it is an assertion, in a file that imports the library (without the import, `verify(` and
+`then(` are anybody's functions and do not count). A chain counts by its head: `verify(mock)`
+followed by the verified call (`verify(mock).fetch()`, also across lines); `verify(mock)` alone
+checks nothing.
+
+- Cuckoo (`import Cuckoo`): `verify(mock).call()`, `verify(mock, times(2)).call()` (any call
+  matcher: `never()`, `atLeast(_:)`, ...), `verifyNoMoreInteractions(mock)`,
+  `objcVerify(mock.call())`;
+- Mockingbird (`import Mockingbird`): `verify(mock.call()).wasCalled()`,
+  `.wasCalled(exactly(2))`, `.wasNeverCalled()`, `verify(...).returning(T.self).wasCalled()`,
+  also inside `inOrder { }` and `eventually { }`;
+- SwiftyMocky (`import SwiftyMocky` or `SwiftyPrototype`): `Verify(mock, .call())`,
+  `Verify(mock, 2, .call())`, `Verify(mock, .never, .call())`, `mock.verify(.call(), count: ...)`,
+  `MockyAssert(condition)`;
+- Mockable (`import Mockable` or `MockableTest`): `verify(mock).call().called(.once)`,
+  `.getCalled(...)`, `.setCalled(...)`, `await verify(mock).call().calledEventually(...)`;
+- MockSwift (`import MockSwift`): `then(mock).call().called()`, `.called(times: 1)`.
+
+Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
+and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
+`Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
+README, MockSwift's README.
+
 ## Examples
 
 ```swift triggers
@@ -1740,6 +1764,87 @@ import XCTest
 final class FormTests: XCTestCase {
   func test_email_isValid() {
     assertValidEmail("a@b.c")
+  }
+}
+```
+
+```swift passes
+import XCTest
+import Cuckoo
+
+final class SyncTests: XCTestCase {
+  func test_sync_fetchesBlocksTwice() {
+    sync.run()
+    verify(api, times(2)).fetchBlocks(any())
+    verifyNoMoreInteractions(api)
+  }
+}
+```
+
+```swift passes
+import XCTest
+import Mockingbird
+
+final class BirdTests: XCTestCase {
+  func test_takeOff_fliesOnce() {
+    pilot.takeOff()
+    inOrder {
+      verify(bird.canFly).wasCalled()
+      verify(bird.fly()).wasCalled(exactly(1))
+    }
+  }
+}
+```
+
+```swift passes
+import XCTest
+import SwiftyMocky
+
+final class SignUpTests: XCTestCase {
+  func test_register_storesUser() {
+    signUp.register(name: "Jon")
+    Verify(storage, 1, .storeUser(name: .value("Jon")))
+    storage.verify(.clear(), count: .never)
+  }
+}
+```
+
+```swift passes
+import Testing
+import Mockable
+
+@Test func refresh_fetchesProducts() async {
+  await store.refresh()
+  verify(service).fetch(for: .any).called(.once)
+}
+```
+
+```swift passes
+import XCTest
+import MockSwift
+
+final class PrinterTests: XCTestCase {
+  func test_sayHello_fetchesName() {
+    _ = printer.sayHello(to: "you")
+    then(userService).fetchUserName(of: .any()).called(times: 1)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+import Cuckoo
+
+final class SyncTests: XCTestCase {
+  func ↓test_sync_proxyOnly() {
+    sync.run()
+    _ = verify(api)
+  }
+}
+
+final class ValidatorTests: XCTestCase {
+  func ↓test_then_isNotCuckoos() {
+    then(promise).resolve()
   }
 }
 ```

@@ -561,7 +561,7 @@ public struct LintEngine: Sendable {
         file: model.source.path, suite: test.suite,
         name: (test.groups + [test.name]).joined(separator: ", "), framework: test.framework,
         line: model.source.line(of: test.nameOffset),
-        assertions: counter.assertionCount(of: test, in: context))
+        assertions: counter.assertionCount(of: test, in: context), pending: test.isPending)
     }
   }
 
@@ -703,10 +703,14 @@ public struct InventoryEntry: Sendable, Hashable {
   public var line: Int
   /// Assertions found in it (helpers included), as `missing_assertion` counts them.
   public var assertions: Int
+  /// A pending Quick example (`xit`, `pending(...)`, inside `xdescribe` / `xcontext`): it does
+  /// not run.
+  public var pending: Bool
 
   /// Creates an entry.
   public init(
-    file: String, suite: String?, name: String, framework: TestFramework, line: Int, assertions: Int
+    file: String, suite: String?, name: String, framework: TestFramework, line: Int, assertions: Int,
+    pending: Bool = false
   ) {
     self.file = file
     self.suite = suite
@@ -714,6 +718,7 @@ public struct InventoryEntry: Sendable, Hashable {
     self.framework = framework
     self.line = line
     self.assertions = assertions
+    self.pending = pending
   }
 
   /// Sorted by file, line and name.

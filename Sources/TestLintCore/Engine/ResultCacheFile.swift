@@ -249,6 +249,7 @@ extension ResultCache {
       writer.string(test.framework.rawValue)
       writer.int(test.line)
       writer.int(test.assertions)
+      writer.int(test.pending ? 1 : 0)
     }
     return writer.bytes
   }
@@ -263,10 +264,12 @@ extension ResultCache {
     for _ in 0..<count {
       guard let suite = reader.optional(), let name = reader.string(), let frameworkName = reader.string(),
         let framework = TestFramework(rawValue: frameworkName), let line = reader.int(),
-        let assertions = reader.int()
+        let assertions = reader.int(), let pending = reader.int(), pending == 0 || pending == 1
       else { return nil }
       tests.append(
-        InventoryEntry(file: path, suite: suite, name: name, framework: framework, line: line, assertions: assertions))
+        InventoryEntry(
+          file: path, suite: suite, name: name, framework: framework, line: line, assertions: assertions,
+          pending: pending == 1))
     }
     return reader.position == bytes.endIndex ? tests : nil
   }

@@ -1,6 +1,7 @@
 /// Decides which calls are assertions: XCTest, Swift Testing, Nimble, snapshot testing,
-/// swift-custom-dump and swift-macro-testing helpers, a TCA `TestStore`, configured names, and
-/// helpers declared anywhere in the run that themselves assert.
+/// swift-custom-dump and swift-macro-testing helpers, a TCA `TestStore`, mocking libraries'
+/// verifications (`MockVerification`), configured names, and helpers declared anywhere in the
+/// run that themselves assert.
 public struct AssertionMatcher: Sendable {
   /// Configured patterns (`assertion_functions`).
   public let extra: [WildcardPattern]
@@ -15,6 +16,7 @@ public struct AssertionMatcher: Sendable {
     let name = call.name
     if call.isMacro { return name == "#expect" || name == "#require" }
     if call.isImplicitMember { return false }
+    if MockVerification.mayMatch(name), MockVerification.verifies(call, in: model) { return true }
     // Most calls are not assertions: reject them by their first byte and length before any
     // hashing or comparing.
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
@@ -27,6 +29,9 @@ public struct AssertionMatcher: Sendable {
     let name = model.calls[index].name
     if model.calls[index].isMacro { return name == "#expect" || name == "#require" }
     if model.calls[index].isImplicitMember { return false }
+    if MockVerification.mayMatch(name), MockVerification.verifies(model.calls[index], in: model) {
+      return true
+    }
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
     // By the name first: the call is copied out only for the names decided by the call.
     if Self.assertsByName(name) { return true }

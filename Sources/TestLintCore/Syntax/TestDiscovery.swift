@@ -26,7 +26,7 @@ public struct DiscoveredTest: Sendable, Hashable {
   public var groups: [String] = []
   /// Quick: the `it` call, an index into `FileModel.calls`.
   public var call: Int?
-  /// Quick: `xit`, or inside `xdescribe` / `xcontext`: the example does not run.
+  /// Quick: `xit`, `pending(...)`, or inside `xdescribe` / `xcontext`: the example does not run.
   public var isPending = false
 
   /// `Suite.name`, `name` for a free function, `Spec.group, group, example` for Quick.
@@ -193,8 +193,8 @@ public struct TestDiscovery: Sendable {
     }
   }
 
-  /// Quick's example calls.
-  public static let exampleNames: Set<String> = ["it", "fit", "xit"]
+  /// Quick's example calls (`pending("...") { }` declares an example that never runs).
+  public static let exampleNames: Set<String> = ["it", "fit", "xit", "pending"]
   /// Quick's group calls.
   public static let groupNames: Set<String> = [
     "describe", "context", "fdescribe", "fcontext", "xdescribe", "xcontext",
@@ -332,7 +332,7 @@ public struct TestDiscovery: Sendable {
         while end < calls.upperBound, model.calls[end].nameToken < body.upperBound { end += 1 }
       }
       var groups: [String] = []
-      var pending = call.name == "xit"
+      var pending = call.name == "xit" || call.name == "pending"
       var parent = call.parent
       while let current = parent {
         let text: String?

@@ -1,0 +1,87 @@
+/// The verification calls of the mocking libraries Swift teams use, each active only in a file
+/// that imports its library: `verify(mock).fetch()` (Cuckoo, Mockable), `verify(mock.fetch())
+/// .wasCalled()` (Mockingbird), `Verify(mock, .fetch())` (SwiftyMocky), `then(mock).fetch()
+/// .called()` (MockSwift). Each fails the test when the mock was not called as stated, so it is
+/// an assertion.
+///
+/// The names are generic (`verify`, `then`): without the library's import they are someone
+/// else's functions and do not count.
+enum MockVerification {
+  /// One library: the modules that bring it in and its verifying calls.
+  struct Library: Sendable {
+    /// Module names an `import` may name (`import Cuckoo`, `@testable import Cuckoo`).
+    let modules: [String]
+    /// Free functions that verify by themselves (`verifyNoMoreInteractions(mock)`).
+    let functions: [String]
+    /// Free functions that verify with the call chained to their result
+    /// (`verify(mock).fetch()`): alone (`verify(mock)`) they check nothing.
+    let chainHeads: [String]
+    /// Methods that verify, whatever their receiver (SwiftyMocky's generated
+    /// `mock.verify(.fetch())`).
+    let methods: [String]
+  }
+
+  /// The libraries known, with the APIs their own sources declare (see the rule's page).
+  static let libraries: [Library] = [
+    // Brightify/Cuckoo, Source/CuckooFunctions.swift and OCMock/ObjectiveVerify.swift:
+    // `verify(mock, times(2)).save(any())`, `verifyNoMoreInteractions(mock)`,
+    // `objcVerify(mock.call())`.
+    Library(
+      modules: ["Cuckoo"], functions: ["verifyNoMoreInteractions", "objcVerify"],
+      chainHeads: ["verify"], methods: []),
+    // birdrides/mockingbird, docs' Verification page: `verify(mock.fly()).wasCalled()`,
+    // `.wasNeverCalled()`, `.wasCalled(exactly(2))`, also inside `inOrder { }` and
+    // `eventually { }`.
+    Library(modules: ["Mockingbird"], functions: [], chainHeads: ["verify"], methods: []),
+    // MakeAWishFoundation/SwiftyMocky, Sources/Shared/Mock+Assertions.swift and the mock
+    // template: `Verify(mock, .fetch())`, `Verify(mock, 2, .fetch())`,
+    // `mock.verify(.fetch(), count: 2)`, `MockyAssert(condition)`.
+    Library(
+      modules: ["SwiftyMocky", "SwiftyPrototype"], functions: ["Verify", "MockyAssert"],
+      chainHeads: [], methods: ["verify"]),
+    // Kolos65/Mockable, Sources/Mockable/Utils/Utils.swift and README:
+    // `verify(service).fetch(for: .any).called(.once)`; `MockableTest` before 0.1.
+    Library(modules: ["Mockable", "MockableTest"], functions: [], chainHeads: ["verify"], methods: []),
+    // leoture/MockSwift, README: `then(service).fetch(of: .any()).called(times: 1)`.
+    Library(modules: ["MockSwift"], functions: [], chainHeads: ["then"], methods: []),
+  ]
+
+  /// Every name some library verifies with: most calls are told apart by their first byte and
+  /// length, before the file's imports are read.
+  private static let names = NameFilter(
+    exact: libraries.flatMap { $0.functions + $0.chainHeads + $0.methods })
+
+  /// Whether a call's name may be a library's verification (cheap; `verifies` decides).
+  static func mayMatch(_ name: String) -> Bool { names.mayMatch(name) }
+
+  /// Whether the call verifies through a mocking library the file imports. For a call that is
+  /// neither a macro nor an implicit member.
+  static func verifies(_ call: Call, in model: FileModel) -> Bool {
+    let name = call.name
+    let isFree = call.path.count == 1 && !call.hasExpressionBase
+    for library in libraries where imports(library, model) {
+      if isFree, library.functions.contains(name) { return true }
+      if isFree, library.chainHeads.contains(name), isChained(call, in: model) { return true }
+      if !isFree, library.methods.contains(name) { return true }
+    }
+    return false
+  }
+
+  /// Whether the file imports one of the library's modules (`import Cuckoo`,
+  /// `import class Cuckoo.CallMatcher`).
+  private static func imports(_ library: Library, _ model: FileModel) -> Bool {
+    model.imports.contains { declaration in
+      let module = declaration.module.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+      return library.modules.contains(module)
+    }
+  }
+
+  /// Whether a member is read from the call's result (`verify(mock).fetch()`,
+  /// `verify(mock)\n  .fetch()`): the token after its closing parenthesis is a `.`.
+  private static func isChained(_ call: Call, in model: FileModel) -> Bool {
+    guard let parentheses = call.parentheses, parentheses.upperBound < model.tokens.count else {
+      return false
+    }
+    return model.tokens[parentheses.upperBound].kind == .dot
+  }
+}
