@@ -1465,8 +1465,8 @@ What does not count:
   condition is not a check either.
 
 A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
-`@Test(.disabled(...))`, or is a pending Quick example (`xit`, inside `xdescribe` / `xcontext`)
-is skipped on purpose and not reported. An empty test body is reported
+`@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
+`xdescribe` / `xcontext`) is skipped on purpose and not reported. An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
