@@ -1,18 +1,22 @@
 /// The JSON printed by `testlint inventory`.
 public enum InventoryFormat {
   /// `{"version":1,"tests":[{"file","suite","name","framework","line","assertions"}]}`, sorted
-  /// by file and line.
+  /// by file and line; a test whose class rests on an assumed base (`BaseAssumption`) has
+  /// `"base": "assumed"` too.
   public static func render(_ tests: [InventoryEntry]) -> String {
     let sorted = tests.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
     let entries: [JSONValue] = sorted.map { test in
-      .object([
+      var fields: [(String, JSONValue)] = [
         ("file", .string(test.file)),
         ("suite", test.suite.map(JSONValue.string) ?? .null),
         ("name", .string(test.name)),
         ("framework", .string(test.framework.rawValue)),
         ("line", .int(test.line)),
         ("assertions", .int(test.assertions)),
-      ])
+      ]
+      // Only for a test whose class rests on an assumed base: other entries are as they were.
+      if test.assumedBase { fields.append(("base", .string("assumed"))) }
+      return .object(fields)
     }
     let root = JSONValue.object([("version", .int(1)), ("tests", .array(entries))])
     return root.serialized(pretty: true) + "\n"

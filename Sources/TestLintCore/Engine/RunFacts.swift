@@ -79,15 +79,18 @@ final class RunFacts: Sendable {
   /// The classes, and the `test...` functions that assert or call a name, as `encodeClass`
   /// and `encodeFunction` write them.
   private let waiting: FindingStore
+  /// With bases assumed (`BaseAssumption`), what tells which.
+  private let baseFacts: AssumedBaseFacts?
 
   /// Facts whose classes and `test...` functions wait in `waiting` until the run settles, and
   /// whose entries keep `entryMemoryBytes` of pages in memory, the others in a temporary file
   /// in `directory` (nil for `TMPDIR`, else `/tmp`).
   init(
     waiting: FindingStore = FindingStore(memoryBytes: 1 << 20, chunkBytes: 256 << 10),
-    entryMemoryBytes: Int = 256 << 10, directory: String? = nil
+    entryMemoryBytes: Int = 256 << 10, directory: String? = nil, assumption: BaseAssumption? = nil
   ) {
     self.waiting = waiting
+    baseFacts = assumption.map(AssumedBaseFacts.init)
     state = Locked(
       State(entries: PagedArray(count: 0, filler: 0, memoryBytes: entryMemoryBytes, directory: directory)))
   }
@@ -101,6 +104,7 @@ final class RunFacts: Sendable {
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
     ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], file: Int? = nil
   ) -> Speculation.Unsettled {
+    baseFacts?.add(declarations)
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var waiting = ByteWriter()
@@ -197,13 +201,19 @@ final class RunFacts: Sendable {
     /// The files (`add`'s `file`) that took a class they declare for what it is not once the
     /// run's other declarations of the same name are counted.
     let ownTypesDeclaredElsewhere: Set<Int>
+    /// The bases the run assumed are test cases (in `discovery` too).
+    var assumed = AssumedBases()
   }
 
   /// The run's test discovery and asserting helpers. With `releasing`, the run's last call:
   /// each table is dropped once read, so that what the run holds while it reports (its peak,
   /// on a large tree) does not include them; the facts are empty after.
-  func settled(roots: Set<String>, releasing: Bool = false) -> Settled {
-    state.withLock { state in
+  func settled(roots certain: Set<String>, releasing: Bool = false) -> Settled {
+    // The bases assumed are roots as the certain ones are; a file that took one for no test
+    // case is linted again (its entry for the name no longer holds).
+    let assumed = baseFacts?.settled(certain: certain) ?? AssumedBases()
+    let roots = certain.union(assumed.bases.map(\.name))
+    return state.withLock { state in
       // The names declared more than once (or whose first hashes meet, which counts the same):
       // answered from every declaration, as a file that declares one cannot answer alone.
       var firsts: [UInt64] = []
@@ -273,6 +283,8 @@ final class RunFacts: Sendable {
       hierarchy = ClassHierarchy()
       var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
       discovery.includesFileClasses = true
+      discovery.assumedBases = Set(assumed.bases.map(\.name))
+      discovery.declaredChecks = assumed.declaredChecks
       // The calls that can make a caller assert: of a name that asserts, or that calls others
       // (one whose first hash is another's only adds an edge that leads nowhere). Most calls
       // are of neither (initializers, the code under test, functions of other modules) and
@@ -317,9 +329,11 @@ final class RunFacts: Sendable {
           PagedArray(copying: $0, filler: 0, memoryBytes: 0)
         }
       if releasing { state = State(entries: PagedArray(count: 0, filler: 0, memoryBytes: 0)) }
-      return Settled(
+      var settled = Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
         typeAnswers: typeAnswers, entries: entries, ownTypesDeclaredElsewhere: declaredElsewhere)
+      settled.assumed = assumed
+      return settled
     }
   }
 

@@ -59,6 +59,8 @@ public struct MissingAssertionRule: Rule {
   ) -> Int {
     let model = context.model
     var count = 0
+    // In a class on a base the run assumed, an undeclared name read as a check counts too.
+    let assumedChecks = context.discovery.assumesChecks(in: test, model: model)
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
         if stopAtFirst, count > 0 { return }
@@ -72,7 +74,9 @@ public struct MissingAssertionRule: Rule {
         // A function of the file is followed through the call graph instead; the run's
         // helpers are asked about a name only when it is not one (each name asked about is a
         // dependency of the file's results: `HelperNames.Misses`).
-        if context.callGraph.functions(named: name) == nil, context.assertingHelpers.contains(name) {
+        if context.callGraph.functions(named: name) == nil,
+          context.assertingHelpers.contains(name) || assumedChecks && context.discovery.isAssumedCheck(name)
+        {
           count += 1
         }
       }

@@ -1,0 +1,47 @@
+/// What a run gathers to tell which bases it assumes are test cases (`BaseAssumption`): the
+/// bases its files' classes may be assumed on, with how many classes each, and the names its
+/// files declare that read as test bases or checks. Read by `RunFacts.settled`.
+///
+/// Only names read as test bases or checks are kept: the tables grow with a run's bases and
+/// check helpers, not with its test classes.
+final class AssumedBaseFacts: Sendable {
+  private struct State {
+    var candidates: [String: Int] = [:]
+    var declaredBases: Set<String> = []
+    var declaredChecks: Set<String> = []
+  }
+
+  /// What names read as test bases.
+  let assumption: BaseAssumption
+  private let state = Locked(State())
+
+  /// Facts gathered under this assumption.
+  init(_ assumption: BaseAssumption) {
+    self.assumption = assumption
+  }
+
+  /// Adds a file's candidates and declared names (`ResultCache.Declarations`).
+  func add(_ declarations: ResultCache.Declarations) {
+    let candidates = declarations.baseCandidates.filter(assumption.readsAsTestBase)
+    let bases = declarations.declaredNames.filter(assumption.readsAsTestBase)
+    let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
+    guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty else { return }
+    state.withLock { state in
+      for name in candidates { state.candidates[name, default: 0] += 1 }
+      state.declaredBases.formUnion(bases)
+      state.declaredChecks.formUnion(checks)
+    }
+  }
+
+  /// The bases assumed: the candidates no file declares and `certain` (`XCTestCase` and
+  /// `test_base_classes`) leaves out.
+  func settled(certain: Set<String>) -> AssumedBases {
+    state.withLock { state in
+      let bases = state.candidates
+        .filter { !state.declaredBases.contains($0.key) && !certain.contains($0.key) }
+        .map { (name: $0.key, classes: $0.value) }
+        .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
+      return AssumedBases(bases: bases, declaredChecks: bases.isEmpty ? [] : state.declaredChecks)
+    }
+  }
+}
