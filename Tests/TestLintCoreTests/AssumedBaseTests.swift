@@ -128,8 +128,12 @@ final class AssumedBaseTests: XCTestCase {
     let sandbox = try sandbox([
       "Tests/FeatureTestBase.swift": middle, "Tests/ProfileTests.swift": Self.subclass(of: "FeatureTestBase"),
     ])
+    try sandbox.write(
+      "Tests/CardTests.swift", Self.verifying.replacingOccurrences(of: "ProfileTests: SnapshotTestCase", with: "CardTests: FeatureTestBase"))
     let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
-    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"], "CardTests checks through its base's package")
+    let inventory = sandbox.run(["inventory"]).stdout
+    XCTAssertEqual(inventory.components(separatedBy: "assumed").count - 1, 4, inventory)
   }
 
   // MARK: Item 1: the cache

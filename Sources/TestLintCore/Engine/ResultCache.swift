@@ -121,7 +121,9 @@ public struct ResultCache: Sendable {
     for name in typeReferences {
       let testCase = discovery.testCaseClasses.contains(name) ? "t" : "-"
       let spec = discovery.quickSpecClasses.contains(name) ? "q" : "-"
-      fields.append(name + ":" + testCase + spec)
+      // With bases assumed, whether the type rests on one (what counts as an assertion in it).
+      let assumed = discovery.assumedBases.contains(name) ? "a" : ""
+      fields.append(name + ":" + testCase + spec + assumed)
     }
     fields.append("|")
     fields += calledNames.filter(assertingHelpers.contains)

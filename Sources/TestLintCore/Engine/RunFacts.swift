@@ -280,10 +280,13 @@ final class RunFacts: Sendable {
       } while !frontier.isEmpty
       wanted = []
       let classes = hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
+      // The assumed bases and the classes of the run under them (those some file refers to):
+      // a file's class on one of those rests on an assumed base too.
+      let onAssumedBases = assumed.bases.isEmpty ? [] : hierarchy.testCaseClasses(roots: Set(assumed.bases.map(\.name)))
       hierarchy = ClassHierarchy()
       var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
       discovery.includesFileClasses = true
-      discovery.assumedBases = Set(assumed.bases.map(\.name))
+      discovery.assumedBases = onAssumedBases
       discovery.declaredChecks = assumed.declaredChecks
       // The calls that can make a caller assert: of a name that asserts, or that calls others
       // (one whose first hash is another's only adds an edge that leads nowhere). Most calls

@@ -164,8 +164,8 @@ public struct TestDiscovery: Sendable {
   /// classes some other file refers to, not every test class of the run
   /// (`RunFacts.settled`).
   var includesFileClasses = false
-  /// The bases the run assumed are test cases (`BaseAssumption`); they are in
-  /// `testCaseClasses` too.
+  /// The bases the run assumed are test cases (`BaseAssumption`), and the classes of the run
+  /// under them that some file refers to; they are in `testCaseClasses` too.
   var assumedBases: Set<String> = []
   /// With assumed bases, the run's declared functions whose names read as checks.
   var declaredChecks: Set<String> = []
