@@ -7,7 +7,9 @@
 final class AssumedBaseFacts: Sendable {
   private struct State {
     var candidates: [String: Int] = [:]
-    var declaredBases: Set<String> = []
+    /// Kept as keys (16 bytes, whatever the name's length): with the default endings, every test
+    /// class of the run that is not final is among them.
+    var declaredBases: Set<NameKey> = []
     var declaredChecks: Set<String> = []
   }
 
@@ -23,7 +25,7 @@ final class AssumedBaseFacts: Sendable {
   /// Adds a file's candidates and declared names (`ResultCache.Declarations`).
   func add(_ declarations: ResultCache.Declarations) {
     let candidates = declarations.baseCandidates.filter(assumption.readsAsTestBase)
-    let bases = declarations.declaredNames.filter(assumption.readsAsTestBase)
+    let bases = declarations.declaredNames.filter(assumption.readsAsTestBase).map(NameKey.init)
     let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty else { return }
     state.withLock { state in
@@ -38,7 +40,7 @@ final class AssumedBaseFacts: Sendable {
   func settled(certain: Set<String>) -> AssumedBases {
     state.withLock { state in
       let bases = state.candidates
-        .filter { !state.declaredBases.contains($0.key) && !certain.contains($0.key) }
+        .filter { !certain.contains($0.key) && !state.declaredBases.contains(NameKey($0.key)) }
         .map { (name: $0.key, classes: $0.value) }
         .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
       return AssumedBases(bases: bases, declaredChecks: bases.isEmpty ? [] : state.declaredChecks)

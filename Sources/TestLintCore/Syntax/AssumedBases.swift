@@ -52,11 +52,18 @@ public struct BaseAssumption: Sendable, Hashable {
     return bases
   }
 
-  /// The names a file declares that may tell an assumption wrong: its types (a base declared
-  /// after all), and its functions whose names read as checks (`readsAsCheck`).
+  /// The names a file declares that may tell an assumption wrong: its types that can come
+  /// first in a class's inheritance (a base declared after all: a class that is not final, or
+  /// a protocol; not the final classes, most of a run's test classes), and its functions whose
+  /// names read as checks (`readsAsCheck`).
   static func declaredNames(of model: FileModel) -> [String] {
     var names: Set<String> = []
-    for type in model.types where type.kind != .extension { names.insert(type.simpleName) }
+    for type in model.types {
+      switch type.kind {
+      case .class where !type.modifiers.contains("final"), .protocol: names.insert(type.simpleName)
+      default: break
+      }
+    }
     for function in model.functions where readsAsCheck(function.name) { names.insert(function.name) }
     return names.sorted()
   }
