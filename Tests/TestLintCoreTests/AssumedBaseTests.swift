@@ -136,6 +136,20 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertEqual(inventory.components(separatedBy: "assumed").count - 1, 4, inventory)
   }
 
+  func test_intermediateBaseWithoutTests_leadsToTheUndeclaredBase() throws {
+    // In another file, and in the same file: the class with tests names the intermediate one.
+    let middle = "import XCTest\n\nclass RuleTestCase: DiagnosingTestCase {\n  func assertRule() {}\n}\n"
+    for files in [
+      ["Tests/RuleTestCase.swift": middle, "Tests/ProfileTests.swift": Self.subclass(of: "RuleTestCase")],
+      ["Tests/ProfileTests.swift": Self.subclass(of: "RuleTestCase") + middle.replacingOccurrences(of: "import XCTest\n", with: "")],
+    ] {
+      let sandbox = try sandbox(files)
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+      XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+      XCTAssertTrue(output.stderr.contains("took 1 class for XCTest test cases on a base declared in none of the linted files: DiagnosingTestCase (1);"), output.stderr)
+    }
+  }
+
   // MARK: Item 1: the cache
 
   func test_cache_forgetsTheAssumption_whenTheBaseBecomesDeclared() throws {

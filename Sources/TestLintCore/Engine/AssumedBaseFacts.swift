@@ -24,7 +24,8 @@ final class AssumedBaseFacts: Sendable {
 
   /// Adds a file's candidates and declared names (`ResultCache.Declarations`).
   func add(_ declarations: ResultCache.Declarations) {
-    let candidates = declarations.baseCandidates.filter(assumption.readsAsTestBase)
+    // Whether a candidate's chain ends at a name read as a test base is told when the run settles.
+    let candidates = declarations.baseCandidates
     let bases = declarations.declaredNames.filter(assumption.readsAsTestBase).map(NameKey.init)
     let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty else { return }
@@ -35,12 +36,23 @@ final class AssumedBaseFacts: Sendable {
     }
   }
 
-  /// The bases assumed: the candidates no file declares and `certain` (`XCTestCase` and
-  /// `test_base_classes`) leaves out.
-  func settled(certain: Set<String>) -> AssumedBases {
+  /// The bases assumed: the ends of the candidates' chains (up the run's classes, through
+  /// `superclass`) that read as test bases, that no file declares and that `certain`
+  /// (`XCTestCase` and `test_base_classes`) leaves out.
+  func settled(certain: Set<String>, superclass: (String) -> String?) -> AssumedBases {
     state.withLock { state in
-      let bases = state.candidates
-        .filter { !certain.contains($0.key) && !state.declaredBases.contains(NameKey($0.key)) }
+      var counts: [String: Int] = [:]
+      for (candidate, classes) in state.candidates {
+        // Up the chain, as far as a class the run does not declare with a superclass (a few
+        // steps; a cycle ends where it repeats).
+        var top = candidate
+        var seen: Set<String> = [candidate]
+        while let next = superclass(top), seen.insert(next).inserted { top = next }
+        guard !certain.contains(top), assumption.readsAsTestBase(top), !state.declaredBases.contains(NameKey(top))
+        else { continue }
+        counts[top, default: 0] += classes
+      }
+      let bases = counts
         .map { (name: $0.key, classes: $0.value) }
         .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
       return AssumedBases(bases: bases, declaredChecks: bases.isEmpty ? [] : state.declaredChecks)

@@ -209,11 +209,7 @@ final class RunFacts: Sendable {
   /// each table is dropped once read, so that what the run holds while it reports (its peak,
   /// on a large tree) does not include them; the facts are empty after.
   func settled(roots certain: Set<String>, releasing: Bool = false) -> Settled {
-    // The bases assumed are roots as the certain ones are; a file that took one for no test
-    // case is linted again (its entry for the name no longer holds).
-    let assumed = baseFacts?.settled(certain: certain) ?? AssumedBases()
-    let roots = certain.union(assumed.bases.map(\.name))
-    return state.withLock { state in
+    state.withLock { state in
       // The names declared more than once (or whose first hashes meet, which counts the same):
       // answered from every declaration, as a file that declares one cannot answer alone.
       var firsts: [UInt64] = []
@@ -279,6 +275,11 @@ final class RunFacts: Sendable {
         frontier = next
       } while !frontier.isEmpty
       wanted = []
+      // The bases assumed, found up the chains of the run's classes (those some file refers
+      // to), are roots as the certain ones are; a file that took one for no test case is linted
+      // again (its entry for the name no longer holds).
+      let assumed = baseFacts?.settled(certain: certain, superclass: hierarchy.firstSuperclass) ?? AssumedBases()
+      let roots = certain.union(assumed.bases.map(\.name))
       let classes = hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
       // The assumed bases and the classes of the run under them (those some file refers to):
       // a file's class on one of those rests on an assumed base too.

@@ -32,18 +32,30 @@ public struct BaseAssumption: Sendable, Hashable {
   static let testModules: Set<String> = ["XCTest", "Quick", "Nimble"]
 
   /// The bases of the file's classes that may be assumed: one entry per class that has a
-  /// `test...` method, in a file importing XCTest, Quick or Nimble, whose superclass the file
-  /// does not declare (whether the name reads as a test base, and whether the run declares it,
-  /// is told when the run settles).
+  /// `test...` method, in a file importing XCTest, Quick or Nimble: the first class up its
+  /// chain that the file does not declare with a superclass (where the chain goes on, whether
+  /// it ends at a name read as a test base, and whether the run declares that, is told when
+  /// the run settles).
   static func candidates(of model: FileModel) -> [String] {
     guard model.imports.contains(where: { testModules.contains(moduleName($0.module)) }) else { return [] }
-    var declared: Set<String> = []
-    for type in model.types where type.kind != .extension { declared.insert(type.simpleName) }
+    // The file's classes with their superclass; its other types end a chain.
+    var superclass: [String: String?] = [:]
+    for type in model.types where type.kind != .extension && superclass[type.simpleName] == nil {
+      superclass[type.simpleName] = type.kind == .class ? type.firstInheritedName : .some(nil)
+    }
     var bases: [String] = []
     for index in model.types.indices where model.types[index].kind == .class {
-      guard let base = model.types[index].firstInheritedName, !declared.contains(base),
-        !frameworkBases.contains(base)
-      else { continue }
+      guard var base = model.types[index].firstInheritedName else { continue }
+      var seen: Set<String> = [model.types[index].simpleName]
+      var ended = false
+      while let declared = superclass[base] {
+        guard let next = declared, seen.insert(base).inserted else {
+          ended = true
+          break
+        }
+        base = next
+      }
+      guard !ended, !frameworkBases.contains(base) else { continue }
       let hasTest = model.types[index].functions.contains { function in
         model.functions[function].kind == .function && Speculation.isTestName(model.functions[function].name)
       }

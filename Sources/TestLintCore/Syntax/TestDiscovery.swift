@@ -58,6 +58,9 @@ public struct ClassHierarchy: Sendable {
   /// An empty hierarchy.
   public init() {}
 
+  /// The superclass the class `name` was first declared with; nil for a class not added.
+  func firstSuperclass(of name: String) -> String? { firstSuperclass[name] }
+
   /// Adds a class and its superclass.
   private mutating func add(_ name: String, superclass: String) {
     if let known = firstSuperclass[name] {
