@@ -88,6 +88,15 @@ final class AssumedBaseTests: XCTestCase {
     }
   }
 
+  func test_fileWithoutXCTest_countsOnceAnotherFileImportsIt() throws {
+    // Test files that get XCTest through the support module (its `@_exported import`).
+    let noImport = Self.subclass("CardTests").replacingOccurrences(of: "import XCTest\n", with: "")
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/CardTests.swift": noImport])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/CardTests.swift:4 missing_assertion", "Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("took 2 classes"), output.stderr)
+  }
+
   func test_baseNotNamedLikeATestBase_isNotAssumed() throws {
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "ViewHarness")])
     let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])

@@ -6,7 +6,9 @@
 /// check helpers, not with its test classes.
 final class AssumedBaseFacts: Sendable {
   private struct State {
-    var candidates: [String: Int] = [:]
+    /// Each candidate, with how many classes, and whether one of them is in a file that
+    /// imports XCTest, Quick or Nimble.
+    var candidates: [String: (classes: Int, imported: Bool)] = [:]
     /// Kept as keys (16 bytes, whatever the name's length): with the default endings, every test
     /// class of the run that is not final is among them.
     var declaredBases: Set<NameKey> = []
@@ -30,7 +32,12 @@ final class AssumedBaseFacts: Sendable {
     let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty else { return }
     state.withLock { state in
-      for name in candidates { state.candidates[name, default: 0] += 1 }
+      for entry in candidates {
+        let imported = !entry.hasPrefix(BaseAssumption.notImported)
+        let name = imported ? entry : String(entry.dropFirst(BaseAssumption.notImported.count))
+        let known = state.candidates[name] ?? (0, false)
+        state.candidates[name] = (known.classes + 1, known.imported || imported)
+      }
       state.declaredBases.formUnion(bases)
       state.declaredChecks.formUnion(checks)
     }
@@ -41,8 +48,8 @@ final class AssumedBaseFacts: Sendable {
   /// (`XCTestCase` and `test_base_classes`) leaves out.
   func settled(certain: Set<String>, superclass: (String) -> String?) -> AssumedBases {
     state.withLock { state in
-      var counts: [String: Int] = [:]
-      for (candidate, classes) in state.candidates {
+      var counts: [String: (classes: Int, imported: Bool)] = [:]
+      for (candidate, found) in state.candidates {
         // Up the chain, as far as a class the run does not declare with a superclass (a few
         // steps; a cycle ends where it repeats).
         var top = candidate
@@ -50,10 +57,14 @@ final class AssumedBaseFacts: Sendable {
         while let next = superclass(top), seen.insert(next).inserted { top = next }
         guard !certain.contains(top), assumption.readsAsTestBase(top), !state.declaredBases.contains(NameKey(top))
         else { continue }
-        counts[top, default: 0] += classes
+        let known = counts[top] ?? (0, false)
+        counts[top] = (known.classes + found.classes, known.imported || found.imported)
       }
+      // A base is assumed when a class on it is in a file that imports a test module; then
+      // every class with tests on it counts.
       let bases = counts
-        .map { (name: $0.key, classes: $0.value) }
+        .filter(\.value.imported)
+        .map { (name: $0.key, classes: $0.value.classes) }
         .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
       return AssumedBases(bases: bases, declaredChecks: bases.isEmpty ? [] : state.declaredChecks)
     }

@@ -27,17 +27,21 @@ public struct BaseAssumption: Sendable, Hashable {
   /// The framework's own bases, and `NSObject`: never assumed.
   static let frameworkBases: Set<String> = ["XCTestCase", "QuickSpec", "AsyncSpec", "Behavior", "NSObject"]
 
+  /// What starts a candidate of a file that imports no test module (no name does).
+  static let notImported = "?"
+
   /// The modules whose import makes a file's classes candidates: XCTest, and the modules that
   /// re-export it.
   static let testModules: Set<String> = ["XCTest", "Quick", "Nimble"]
 
   /// The bases of the file's classes that may be assumed: one entry per class that has a
-  /// `test...` method, in a file importing XCTest, Quick or Nimble: the first class up its
+  /// `test...` method: the first class up its
   /// chain that the file does not declare with a superclass (where the chain goes on, whether
   /// it ends at a name read as a test base, and whether the run declares that, is told when
-  /// the run settles).
+  /// the run settles). In a file that imports none of XCTest, Quick or Nimble, each starts
+  /// with `notImported` (such classes count, but cannot make a base assumed alone).
   static func candidates(of model: FileModel) -> [String] {
-    guard model.imports.contains(where: { testModules.contains(moduleName($0.module)) }) else { return [] }
+    let imported = model.imports.contains(where: { testModules.contains(moduleName($0.module)) })
     // The file's classes with their superclass; its other types end a chain.
     var superclass: [String: String?] = [:]
     for type in model.types where type.kind != .extension && superclass[type.simpleName] == nil {
@@ -59,7 +63,7 @@ public struct BaseAssumption: Sendable, Hashable {
       let hasTest = model.types[index].functions.contains { function in
         model.functions[function].kind == .function && Speculation.isTestName(model.functions[function].name)
       }
-      if hasTest { bases.append(base) }
+      if hasTest { bases.append(imported ? base : notImported + base) }
     }
     return bases
   }
