@@ -246,6 +246,37 @@ final class AssumedBaseTests: XCTestCase {
       "declared in the run and asserting nothing")
   }
 
+  func test_helperOfTheRunCallingAnUndeclaredCheck_asserts() throws {
+    let base = """
+      import XCTest
+
+      class PrettyPrintTestCase: DiagnosingTestCase {
+        final func assertPrettyPrintEqual(_ input: String) {
+          let output = input
+          assertStringsEqualWithDiff(output, input)
+        }
+      }
+
+      """
+    let tests = """
+      import XCTest
+
+      final class AccessorTests: PrettyPrintTestCase {
+        func testBasicAccessors() {
+          assertPrettyPrintEqual("var x: Int { get }")
+        }
+      }
+
+      """
+    let sandbox = try sandbox(["Tests/PrettyPrintTestCase.swift": base, "Tests/AccessorTests.swift": tests])
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    XCTAssertEqual(try rules(sandbox.run(arguments)), [])
+    try sandbox.write("Support/Diff.swift", "func assertStringsEqualWithDiff(_ a: String, _ b: String) {\n  print(a, b)\n}\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)), ["Tests/AccessorTests.swift:4 missing_assertion"],
+      "the check is declared in the run now, and asserts nothing")
+  }
+
   func test_readsAsCheck_inAnyCase() {
     for name in ["assertSnapshot", "verify", "Verify_view", "VerifySnapshotInNavigationController", "expectEqual",
       "checkLayout", "validateModel", "recordSnapshot", "recordDarkModeSnapshot"]

@@ -13,6 +13,9 @@ final class AssumedBaseFacts: Sendable {
     /// class of the run that is not final is among them.
     var declaredBases: Set<NameKey> = []
     var declaredChecks: Set<String> = []
+    /// The run's functions (not `test...` ones) that do not assert by themselves but call names
+    /// read as checks, with those names.
+    var checkCallers: [(function: NameKey, checks: [String])] = []
   }
 
   /// What names read as test bases.
@@ -30,7 +33,12 @@ final class AssumedBaseFacts: Sendable {
     let candidates = declarations.baseCandidates
     let bases = declarations.declaredNames.filter(assumption.readsAsTestBase).map(NameKey.init)
     let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
-    guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty else { return }
+    var checkCallers: [(function: NameKey, checks: [String])] = []
+    for helper in declarations.helpers where !helper.asserts && !Speculation.isTestName(helper.name) {
+      let called = helper.callees.filter(BaseAssumption.readsAsCheck)
+      if !called.isEmpty { checkCallers.append((NameKey(helper.name), called)) }
+    }
+    guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty || !checkCallers.isEmpty else { return }
     state.withLock { state in
       for entry in candidates {
         let imported = !entry.hasPrefix(BaseAssumption.notImported)
@@ -40,6 +48,7 @@ final class AssumedBaseFacts: Sendable {
       }
       state.declaredBases.formUnion(bases)
       state.declaredChecks.formUnion(checks)
+      state.checkCallers += checkCallers
     }
   }
 
@@ -66,7 +75,15 @@ final class AssumedBaseFacts: Sendable {
         .filter(\.value.imported)
         .map { (name: $0.key, classes: $0.value.classes) }
         .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
-      return AssumedBases(bases: bases, declaredChecks: bases.isEmpty ? [] : state.declaredChecks)
+      guard !bases.isEmpty else { return AssumedBases() }
+      // A function of the run that calls a check no file declares asserts (through the base's
+      // package, as a call in a test would).
+      let callers = state.checkCallers.compactMap { caller in
+        caller.checks.contains { !state.declaredChecks.contains($0) } ? caller.function : nil
+      }
+      var assumed = AssumedBases(bases: bases, declaredChecks: state.declaredChecks)
+      assumed.checkCallers = Set(callers)
+      return assumed
     }
   }
 }

@@ -280,6 +280,7 @@ final class RunFacts: Sendable {
       // again (its entry for the name no longer holds).
       let assumed = baseFacts?.settled(certain: certain, superclass: hierarchy.firstSuperclass) ?? AssumedBases()
       let roots = certain.union(assumed.bases.map(\.name))
+      asserting.formUnion(assumed.checkCallers)
       let classes = hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
       // The assumed bases and the classes of the run under them (those some file refers to):
       // a file's class on one of those rests on an assumed base too.

@@ -121,6 +121,9 @@ public struct AssumedBases: Sendable, Equatable {
   /// The run's declared functions whose names read as checks (a call to another such name in
   /// a class with an assumed base counts as an assertion).
   var declaredChecks: Set<String>
+  /// The run's functions that call a check no file declares: they assert, as such a call in a
+  /// test of a class on an assumed base does.
+  var checkCallers: Set<NameKey> = []
 
   /// Nothing assumed.
   public init() {
