@@ -47,6 +47,29 @@ final class ConfigurationTests: XCTestCase {
     }
   }
 
+  func test_assumedTestBases_defaultOnWithTheDocumentedSuffixes() throws {
+    let defaults = try parse("")
+    XCTAssertTrue(defaults.assumesTestBases)
+    XCTAssertEqual(defaults.assumedTestBaseSuffixes, ["TestCase", "TestBase", "Tests", "Test", "Spec"])
+    XCTAssertEqual(defaults.baseAssumption, BaseAssumption())
+    let configured = try parse("assume_test_bases: false\nassumed_test_base_suffixes: [Harness, Case]\n")
+    XCTAssertFalse(configured.assumesTestBases)
+    XCTAssertNil(configured.baseAssumption)
+    XCTAssertEqual(configured.assumedTestBaseSuffixes, ["Harness", "Case"])
+    XCTAssertEqual(
+      try parse("assumed_test_base_suffixes: [Harness]\n").baseAssumption, BaseAssumption(suffixes: ["Harness"]))
+  }
+
+  func test_assumedTestBases_wrongValuesAndTyposAreErrors() {
+    XCTAssertEqual(
+      diagnostics("assume_test_bases: maybe\nassumed_test_base_suffixes: {a: 1}\nassume_test_base: true\n"),
+      [
+        "1:20: 'assume_test_bases' must be true or false",
+        "2:29: 'assumed_test_base_suffixes' must be a list of strings",
+        "3:1: unknown key 'assume_test_base'; did you mean 'assume_test_bases'?",
+      ])
+  }
+
   func test_everyOptionKind_acceptsValidValues() throws {
     let text = """
       test_name_format:

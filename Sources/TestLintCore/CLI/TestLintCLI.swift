@@ -272,13 +272,15 @@ public enum TestLintCLI {
       options: RuleOptions(
         defaultsOf: MissingAssertionRule.description,
         configured: configuration.ruleSettings[MissingAssertionRule.description.id]?.options ?? [:]))
+    engine.baseAssumption = configuration.baseAssumption
     engine.assertionMatcher = missingAssertion.matcher
     engine.assertionCounter = missingAssertion
 
     var status: ExitCode = .success
     if arguments.command == .inventory {
-      let inventory = engine.inventory(collected.files, matcher: missingAssertion)
+      let inventory = engine.inventoryRun(collected.files, matcher: missingAssertion)
       output(InventoryFormat.render(inventory.tests))
+      if !arguments.quiet, let note = inventory.assumed.note() { stderr += note }
       let errors = (collected.errors + inventory.errors).sorted()
       for error in errors { stderr += error.formatted + "\n" }
       return errors.isEmpty ? .success : .failure
@@ -436,6 +438,8 @@ public enum TestLintCLI {
     if collected.files.isEmpty, !arguments.quiet, only == nil {
       stderr += "testlint: warning: no Swift files to lint\n"
     }
+    // What the run assumed, once, before the summary (not in the reports).
+    if !arguments.quiet, only == nil, let note = encoded.assumedBases.note() { stderr += note }
     if !arguments.quiet {
       stderr += summary(
         findings: counts.findings, errors: counts.errors, files: encoded.files.count,
@@ -490,6 +494,9 @@ public enum TestLintCLI {
       }
     }
     fields.append("bases:" + configuration.testBaseClasses.joined(separator: ","))
+    if let assumption = configuration.baseAssumption {
+      fields.append("assumed:" + assumption.suffixes.joined(separator: ","))
+    }
     return ToolInfo.version + "-" + FindingFingerprint.fingerprint(fields)
   }
 

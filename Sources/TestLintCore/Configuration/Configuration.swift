@@ -8,12 +8,21 @@ public struct Configuration: Sendable {
   public var excluded: [String]
   /// Extra base classes whose subclasses count as test cases (`test_base_classes`).
   public var testBaseClasses: [String]
+  /// Whether a class on a base declared in none of the linted files, named like a test base,
+  /// is taken for a test case (`assume_test_bases`, on by default; see `BaseAssumption`).
+  public var assumesTestBases: Bool
+  /// The endings that make a base's name read as a test base (`assumed_test_base_suffixes`).
+  public var assumedTestBaseSuffixes: [String]
   /// Rules that do not run (`disabled_rules`).
   public var disabledRules: [String]
   /// Opt-in rules that run (`opt_in_rules`).
   public var optInRules: [String]
   /// When set, exactly these rules run, opt-in or not (`only_rules`).
   public var onlyRules: [String]?
+  /// The base assumption the configuration asks for (nil: `assume_test_bases: false`).
+  public var baseAssumption: BaseAssumption? {
+    assumesTestBases ? BaseAssumption(suffixes: assumedTestBaseSuffixes) : nil
+  }
   /// The per-rule sections, keyed by rule id.
   public var ruleSettings: [String: RuleSetting]
   /// The folder of the configuration file (`.` for the defaults).
@@ -25,6 +34,8 @@ public struct Configuration: Sendable {
     included = []
     excluded = []
     testBaseClasses = []
+    assumesTestBases = true
+    assumedTestBaseSuffixes = BaseAssumption.defaultSuffixes
     disabledRules = []
     optInRules = []
     onlyRules = nil
@@ -34,8 +45,8 @@ public struct Configuration: Sendable {
 
   /// The top-level keys that are not rule ids.
   public static let keys = [
-    "version", "included", "excluded", "test_base_classes", "disabled_rules", "opt_in_rules",
-    "only_rules",
+    "version", "included", "excluded", "test_base_classes", "assume_test_bases", "assumed_test_base_suffixes",
+    "disabled_rules", "opt_in_rules", "only_rules",
   ]
 
   /// Parses and validates `.lint.yml` text against the known `rules`.
@@ -146,6 +157,10 @@ private struct Decoder {
         configuration.excluded = strings(value, name: key)
       case "test_base_classes":
         configuration.testBaseClasses = strings(value, name: key)
+      case "assume_test_bases":
+        configuration.assumesTestBases = bool(value, name: key) ?? configuration.assumesTestBases
+      case "assumed_test_base_suffixes":
+        configuration.assumedTestBaseSuffixes = strings(value, name: key)
       case "disabled_rules":
         configuration.disabledRules = ruleList(value, name: key)
       case "opt_in_rules":
@@ -175,6 +190,19 @@ private struct Decoder {
       report(node, "unsupported version \(version); only version 1 is supported")
     }
     return 1
+  }
+
+  /// `true` or `false`; nil (reported) for anything else.
+  mutating func bool(_ node: YAMLNode, name: String) -> Bool? {
+    if case .scalar(let text, quoted: false) = node.value {
+      switch text {
+      case "true", "True", "TRUE": return true
+      case "false", "False", "FALSE": return false
+      default: break
+      }
+    }
+    report(node, "'\(name)' must be true or false")
+    return nil
   }
 
   /// A list of strings; a single scalar is a one-element list and an absent value is empty.

@@ -1862,6 +1862,20 @@ missing_assertion:
 Smoke tests that only check "does not crash" are deliberate; mark them with
 `// testlint:disable:next missing_assertion - smoke test`, or wrap the call in
 `XCTAssertNoThrow`.
+
+## Base classes outside the linted files
+
+When a test class is built on a base that none of the linted files declares and that testlint
+assumes is a test base (see `assume_test_bases` in the README), the base's package is unknown,
+and so are the checks it provides. In such a class, a call to a function declared in none of the
+linted files whose name reads as a check, in any case (`assert...`, `verify...`, `Verify...`,
+`expect...`, `check...`, `validate...`, `record...Snapshot`), counts as an assertion:
+`VerifySnapshotInNavigationController(view)` in a class on a package's `SnapshotTestCase` is
+taken for the check it most likely is, since a false error costs more than a miss. So is a call
+to a function of the linted files that makes such a call (a base class's
+`assertPrettyPrintEqual` that calls its package's `assertStringsEqualWithDiff`). A base named
+in `test_base_classes`, or declared in the linted files, is known, and such calls count only as
+any helper does (`assertion_functions`, or a helper of the run that asserts).
 """#,
     "nondeterministic_input": #"""
 # nondeterministic_input

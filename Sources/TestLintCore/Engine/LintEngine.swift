@@ -7,6 +7,9 @@ public struct LintEngine: Sendable {
   public var rules: [ConfiguredRule]
   /// Base classes declared outside the run (`test_base_classes`).
   public var testBaseClasses: [String]
+  /// Whether (and how) base classes declared in none of the run's files are taken for test
+  /// bases (`assume_test_bases`); nil, the engine's default, takes none.
+  public var baseAssumption: BaseAssumption?
   /// Worker threads (at least 1).
   public var threads: Int
   /// Bytes of file models kept from the first pass of `fixes` and `inventory` to skip reading
@@ -116,7 +119,9 @@ public struct LintEngine: Sendable {
     let roots = Set(["XCTestCase"] + testBaseClasses)
     let local = FileLinter(rules: rules, discovery: TestDiscovery(testCaseClasses: roots), runFiles: runFiles)
       .keeping(details: codec.keepsDetails)
-    let facts = RunFacts(waiting: waitingStore(), entryMemoryBytes: pageMemoryBytes, directory: spillDirectory)
+    let facts = RunFacts(
+      waiting: waitingStore(), entryMemoryBytes: pageMemoryBytes, directory: spillDirectory,
+      assumption: baseAssumption)
     // With a cache, where each file's declarations are and its hash, in pages.
     let cachedPasses = CachedPasses(
       count: cache == nil ? 0 : files.count, memoryBytes: pageMemoryBytes, directory: spillDirectory)
@@ -169,7 +174,8 @@ public struct LintEngine: Sendable {
           let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
           let linted = only?.contains(index) ?? true
           var declarations = ResultCache.declarations(
-            of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil)
+            of: model, matcher: assertionMatcher, forCache: cache != nil, sorted: cache != nil,
+            assumingBases: baseAssumption != nil)
           let record = cache == nil ? nil : FirstPass.Source.fresh(records.keep(ResultCache.encode(declarations)))
           guard linted else {
             if let record { cachedPasses[index] = CachedPass(record: record, hash: hash) }
@@ -378,7 +384,7 @@ public struct LintEngine: Sendable {
     }
     let result = EncodedLintResult(
       findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
-      tests: InventoryEntry.sorted(tests))
+      tests: InventoryEntry.sorted(tests), assumedBases: settled.assumed)
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
       after: cache, ruleIDs: codec.ruleIDs, changed: unchanged.trueCount < files.count
@@ -539,6 +545,15 @@ public struct LintEngine: Sendable {
     _ files: FileList, matcher: MissingAssertionRule,
     load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (tests: [InventoryEntry], errors: [Diagnostic]) {
+    let found = inventoryRun(files, matcher: matcher, load: load)
+    return (found.tests, found.errors)
+  }
+
+  /// `inventory(_:matcher:load:)`, with the bases the run assumed (`BaseAssumption`).
+  func inventoryRun(
+    _ files: FileList, matcher: MissingAssertionRule,
+    load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
+  ) -> (tests: [InventoryEntry], errors: [Diagnostic], assumed: AssumedBases) {
     let run = prepare(files, load: load)
     let perFile = Parallel.map(count: files.count, threads: threads) {
       index -> ([InventoryEntry], Diagnostic?) in
@@ -550,18 +565,22 @@ public struct LintEngine: Sendable {
         return (Self.inventory(context, counter: matcher), nil)
       }
     }
-    return (InventoryEntry.sorted(perFile.flatMap(\.0)), perFile.compactMap(\.1).sorted())
+    return (InventoryEntry.sorted(perFile.flatMap(\.0)), perFile.compactMap(\.1).sorted(), run.settled.assumed)
   }
 
   /// The tests of one file with their assertion counts.
   static func inventory(_ context: RuleContext, counter: MissingAssertionRule) -> [InventoryEntry] {
     let model = context.model
     return context.tests.map { test in
-      InventoryEntry(
+      var entry = InventoryEntry(
         file: model.source.path, suite: test.suite,
         name: (test.groups + [test.name]).joined(separator: ", "), framework: test.framework,
         line: model.source.line(of: test.nameOffset),
         assertions: counter.assertionCount(of: test, in: context), pending: test.isPending)
+      if test.framework == .xctest, let owner = model.functions[test.function].owner {
+        entry.assumedBase = context.discovery.restsOnAssumedBase(owner, in: model)
+      }
+      return entry
     }
   }
 
@@ -580,7 +599,9 @@ public struct LintEngine: Sendable {
     _ files: FileList, load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) -> PreparedRun {
     let budget = ModelBudget(bytes: modelCacheBytes)
-    let facts = RunFacts(waiting: waitingStore(), entryMemoryBytes: pageMemoryBytes, directory: spillDirectory)
+    let facts = RunFacts(
+      waiting: waitingStore(), entryMemoryBytes: pageMemoryBytes, directory: spillDirectory,
+      assumption: baseAssumption)
     let scanned = Parallel.map(count: files.count, threads: threads) { index -> PreparedRun.File? in
       let entry = files[index]
       do throws(Diagnostic) {
@@ -588,7 +609,9 @@ public struct LintEngine: Sendable {
         let source = try SourceFile(path: entry.displayPath, bytes: bytes)
         let model = Scanner.scan(source)
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
-        facts.add(ResultCache.declarations(of: model, matcher: assertionMatcher, forCache: false))
+        facts.add(
+          ResultCache.declarations(
+            of: model, matcher: assertionMatcher, forCache: false, assumingBases: baseAssumption != nil))
         return keep ? PreparedRun.File(model: model) : nil
       } catch {
         return PreparedRun.File(error: error)
@@ -706,6 +729,8 @@ public struct InventoryEntry: Sendable, Hashable {
   /// A pending Quick example (`xit`, `pending(...)`, inside `xdescribe` / `xcontext`): it does
   /// not run.
   public var pending: Bool
+  /// Whether its class rests on a base the run assumed is a test base (`BaseAssumption`).
+  public var assumedBase = false
 
   /// Creates an entry.
   public init(

@@ -11,6 +11,9 @@ public struct LintResult: Sendable {
   /// Every test found, with its assertion count (for test-health summaries), sorted by file
   /// and line.
   public var tests: [InventoryEntry]
+  /// The base classes the run assumed are test bases (`BaseAssumption`), for the note on
+  /// standard error; none in the reports.
+  public var assumedBases = AssumedBases()
 
   /// Creates a result.
   public init(
@@ -38,21 +41,27 @@ struct EncodedLintResult: Sendable {
   var rules: [RuleDescription]
   /// As `LintResult.tests`.
   var tests: [InventoryEntry]
+  /// As `LintResult.assumedBases`.
+  var assumedBases = AssumedBases()
 
   /// The result with every finding decoded (on `threads` threads), sorted.
   func decoded(threads: Int) -> LintResult {
     let decoded = findings.all(threads: threads)
-    return LintResult(
+    var result = LintResult(
       findings: decoded.findings,
       errors: decoded.problems.isEmpty ? errors : (errors + decoded.problems).sorted(),
       files: LintEngine.sortedPaths(files),
       rules: rules, tests: tests)
+    result.assumedBases = assumedBases
+    return result
   }
 
   /// The result without its findings, nor the paths of its files (for what reads the rest;
   /// `files` says how many and which): a string for each file of a large tree is more than
   /// the run holds for it until then.
   var withoutFindings: LintResult {
-    LintResult(findings: [], errors: errors, files: [], rules: rules, tests: tests)
+    var result = LintResult(findings: [], errors: errors, files: [], rules: rules, tests: tests)
+    result.assumedBases = assumedBases
+    return result
   }
 }

@@ -18,6 +18,12 @@ public struct ResultCache: Sendable {
     public var typeReferences: [String]
     /// Names the file calls that may be assertion helpers declared elsewhere.
     public var calledNames: [String]
+    /// With bases assumed (`BaseAssumption`): the bases of the file's classes that may be
+    /// assumed, one per class (`BaseAssumption.candidates`).
+    public var baseCandidates: [String] = []
+    /// With bases assumed: the names the file declares that tell an assumption wrong
+    /// (`BaseAssumption.declaredNames`).
+    public var declaredNames: [String] = []
   }
 
   /// A (name, superclass) pair.
@@ -57,7 +63,8 @@ public struct ResultCache: Sendable {
   /// With `sorted: false` the names come in the order found (what a run without a cache
   /// reads of them does not depend on their order; the cache's digests do).
   static func declarations(
-    of model: FileModel, matcher: AssertionMatcher, forCache: Bool = true, sorted: Bool = true
+    of model: FileModel, matcher: AssertionMatcher, forCache: Bool = true, sorted: Bool = true,
+    assumingBases: Bool = false
   ) -> Declarations {
     var classes: [Pair] = []
     var references: Set<String> = []
@@ -100,10 +107,15 @@ public struct ResultCache: Sendable {
         if Speculation.isTestName(name) { called.insert(name) }
       }
     }
-    return Declarations(
+    var declarations = Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),
       typeReferences: sorted ? references.sorted() : Array(references),
       calledNames: sorted ? called.sorted() : Array(called))
+    if assumingBases {
+      declarations.baseCandidates = BaseAssumption.candidates(of: model)
+      declarations.declaredNames = BaseAssumption.declaredNames(of: model)
+    }
+    return declarations
   }
 
   /// The digest of the run's facts that a file's results depend on, from the names its
@@ -115,10 +127,18 @@ public struct ResultCache: Sendable {
     for name in typeReferences {
       let testCase = discovery.testCaseClasses.contains(name) ? "t" : "-"
       let spec = discovery.quickSpecClasses.contains(name) ? "q" : "-"
-      fields.append(name + ":" + testCase + spec)
+      // With bases assumed, whether the type rests on one (what counts as an assertion in it).
+      let assumed = discovery.assumedBases.contains(name) ? "a" : ""
+      fields.append(name + ":" + testCase + spec + assumed)
     }
     fields.append("|")
     fields += calledNames.filter(assertingHelpers.contains)
+    // With assumed bases, the names read as checks that no file declares (they count as
+    // assertions in the classes on those bases).
+    if !discovery.assumedBases.isEmpty {
+      fields.append("?")
+      fields += calledNames.filter(discovery.isAssumedCheck)
+    }
     return FindingFingerprint.fnv1a64(fields)
   }
 

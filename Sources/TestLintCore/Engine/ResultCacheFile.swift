@@ -199,6 +199,11 @@ extension ResultCache {
     }
     writer.strings(declarations.typeReferences)
     writer.strings(declarations.calledNames)
+    // Only with bases assumed (a cache of a run without is as it was).
+    if !declarations.baseCandidates.isEmpty || !declarations.declaredNames.isEmpty {
+      writer.strings(declarations.baseCandidates)
+      writer.strings(declarations.declaredNames)
+    }
     return writer.bytes
   }
 
@@ -217,9 +222,15 @@ extension ResultCache {
       guard let name = reader.string(), let asserts = reader.int(), let callees = reader.strings() else { return nil }
       helpers.append(HelperSummary(name: name, asserts: asserts == 1, callees: callees))
     }
-    guard let references = reader.strings(), let called = reader.strings(), reader.position == bytes.endIndex
-    else { return nil }
-    return Declarations(classes: classes, helpers: helpers, typeReferences: references, calledNames: called)
+    guard let references = reader.strings(), let called = reader.strings() else { return nil }
+    var declarations = Declarations(classes: classes, helpers: helpers, typeReferences: references, calledNames: called)
+    if reader.position != bytes.endIndex {
+      guard let candidates = reader.strings(), let declared = reader.strings() else { return nil }
+      declarations.baseCandidates = candidates
+      declarations.declaredNames = declared
+    }
+    guard reader.position == bytes.endIndex else { return nil }
+    return declarations
   }
 
   /// The names of encoded declarations that their results' digest reads (`dependencies`),
@@ -233,8 +244,11 @@ extension ResultCache {
       guard reader.skipString(), reader.int() != nil, let callees = reader.int(), callees >= 0 else { return nil }
       for _ in 0..<callees where !reader.skipString() { return nil }
     }
-    guard let references = reader.strings(), let called = reader.strings(), reader.position == bytes.endIndex
-    else { return nil }
+    guard let references = reader.strings(), let called = reader.strings() else { return nil }
+    // What bases assumed add (`encode(_:)`).
+    if reader.position != bytes.endIndex {
+      guard reader.strings() != nil, reader.strings() != nil, reader.position == bytes.endIndex else { return nil }
+    }
     return (references, called)
   }
 

@@ -79,15 +79,18 @@ final class RunFacts: Sendable {
   /// The classes, and the `test...` functions that assert or call a name, as `encodeClass`
   /// and `encodeFunction` write them.
   private let waiting: FindingStore
+  /// With bases assumed (`BaseAssumption`), what tells which.
+  private let baseFacts: AssumedBaseFacts?
 
   /// Facts whose classes and `test...` functions wait in `waiting` until the run settles, and
   /// whose entries keep `entryMemoryBytes` of pages in memory, the others in a temporary file
   /// in `directory` (nil for `TMPDIR`, else `/tmp`).
   init(
     waiting: FindingStore = FindingStore(memoryBytes: 1 << 20, chunkBytes: 256 << 10),
-    entryMemoryBytes: Int = 256 << 10, directory: String? = nil
+    entryMemoryBytes: Int = 256 << 10, directory: String? = nil, assumption: BaseAssumption? = nil
   ) {
     self.waiting = waiting
+    baseFacts = assumption.map(AssumedBaseFacts.init)
     state = Locked(
       State(entries: PagedArray(count: 0, filler: 0, memoryBytes: entryMemoryBytes, directory: directory)))
   }
@@ -101,6 +104,7 @@ final class RunFacts: Sendable {
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
     ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], file: Int? = nil
   ) -> Speculation.Unsettled {
+    baseFacts?.add(declarations)
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var waiting = ByteWriter()
@@ -197,12 +201,14 @@ final class RunFacts: Sendable {
     /// The files (`add`'s `file`) that took a class they declare for what it is not once the
     /// run's other declarations of the same name are counted.
     let ownTypesDeclaredElsewhere: Set<Int>
+    /// The bases the run assumed are test cases (in `discovery` too).
+    var assumed = AssumedBases()
   }
 
   /// The run's test discovery and asserting helpers. With `releasing`, the run's last call:
   /// each table is dropped once read, so that what the run holds while it reports (its peak,
   /// on a large tree) does not include them; the facts are empty after.
-  func settled(roots: Set<String>, releasing: Bool = false) -> Settled {
+  func settled(roots certain: Set<String>, releasing: Bool = false) -> Settled {
     state.withLock { state in
       // The names declared more than once (or whose first hashes meet, which counts the same):
       // answered from every declaration, as a file that declares one cannot answer alone.
@@ -269,10 +275,21 @@ final class RunFacts: Sendable {
         frontier = next
       } while !frontier.isEmpty
       wanted = []
+      // The bases assumed, found up the chains of the run's classes (those some file refers
+      // to), are roots as the certain ones are; a file that took one for no test case is linted
+      // again (its entry for the name no longer holds).
+      let assumed = baseFacts?.settled(certain: certain, superclass: hierarchy.firstSuperclass) ?? AssumedBases()
+      let roots = certain.union(assumed.bases.map(\.name))
+      asserting.formUnion(assumed.checkCallers)
       let classes = hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
+      // The assumed bases and the classes of the run under them (those some file refers to):
+      // a file's class on one of those rests on an assumed base too.
+      let onAssumedBases = assumed.bases.isEmpty ? [] : hierarchy.testCaseClasses(roots: Set(assumed.bases.map(\.name)))
       hierarchy = ClassHierarchy()
       var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
       discovery.includesFileClasses = true
+      discovery.assumedBases = onAssumedBases
+      discovery.declaredChecks = assumed.declaredChecks
       // The calls that can make a caller assert: of a name that asserts, or that calls others
       // (one whose first hash is another's only adds an edge that leads nowhere). Most calls
       // are of neither (initializers, the code under test, functions of other modules) and
@@ -317,9 +334,11 @@ final class RunFacts: Sendable {
           PagedArray(copying: $0, filler: 0, memoryBytes: 0)
         }
       if releasing { state = State(entries: PagedArray(count: 0, filler: 0, memoryBytes: 0)) }
-      return Settled(
+      var settled = Settled(
         discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
         typeAnswers: typeAnswers, entries: entries, ownTypesDeclaredElsewhere: declaredElsewhere)
+      settled.assumed = assumed
+      return settled
     }
   }
 

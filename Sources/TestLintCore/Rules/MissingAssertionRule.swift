@@ -60,6 +60,8 @@ public struct MissingAssertionRule: Rule {
     let model = context.model
     let resolver = context.callResolver
     var count = 0
+    // In a class on a base the run assumed, an undeclared name read as a check counts too.
+    let assumedChecks = context.discovery.assumesChecks(in: test, model: model)
     func countCalls(_ calls: Range<Int>) {
       for callIndex in calls {
         if stopAtFirst, count > 0 { return }
@@ -74,7 +76,11 @@ public struct MissingAssertionRule: Rule {
         // another file's (each name asked about is a dependency of the file's results:
         // `HelperNames.Misses`). A method called through a receiver may be any type's: the
         // run answers for every declaration of its name.
-        if !resolver.isSettledInFile(callAt: callIndex), context.assertingHelpers.contains(model.calls[callIndex].name) {
+        let name = model.calls[callIndex].name
+        if !resolver.isSettledInFile(callAt: callIndex),
+          context.assertingHelpers.contains(name)
+            || assumedChecks && context.discovery.isAssumedCheck(name)
+        {
           count += 1
         }
       }

@@ -58,6 +58,9 @@ public struct ClassHierarchy: Sendable {
   /// An empty hierarchy.
   public init() {}
 
+  /// The superclass the class `name` was first declared with; nil for a class not added.
+  func firstSuperclass(of name: String) -> String? { firstSuperclass[name] }
+
   /// Adds a class and its superclass.
   private mutating func add(_ name: String, superclass: String) {
     if let known = firstSuperclass[name] {
@@ -164,6 +167,11 @@ public struct TestDiscovery: Sendable {
   /// classes some other file refers to, not every test class of the run
   /// (`RunFacts.settled`).
   var includesFileClasses = false
+  /// The bases the run assumed are test cases (`BaseAssumption`), and the classes of the run
+  /// under them that some file refers to; they are in `testCaseClasses` too.
+  var assumedBases: Set<String> = []
+  /// With assumed bases, the run's declared functions whose names read as checks.
+  var declaredChecks: Set<String> = []
 
   /// Creates a discovery for a run.
   public init(testCaseClasses: Set<String>, quickSpecClasses: Set<String> = TestDiscovery.quickRoots) {
@@ -177,7 +185,10 @@ public struct TestDiscovery: Sendable {
     guard includesFileClasses else { return self }
     let found = ClassHierarchy.testCaseClasses(
       of: ClassHierarchy.classes(of: model), roots: testCaseClasses, specRoots: quickSpecClasses)
-    return TestDiscovery(testCaseClasses: found.testCases, quickSpecClasses: found.specs)
+    var discovery = TestDiscovery(testCaseClasses: found.testCases, quickSpecClasses: found.specs)
+    discovery.assumedBases = assumedBases
+    discovery.declaredChecks = declaredChecks
+    return discovery
   }
 
   /// Whether a type is a Quick spec (or behaviour) class, or an extension of one.

@@ -1,0 +1,89 @@
+/// What a run gathers to tell which bases it assumes are test cases (`BaseAssumption`): the
+/// bases its files' classes may be assumed on, with how many classes each, and the names its
+/// files declare that read as test bases or checks. Read by `RunFacts.settled`.
+///
+/// Only names read as test bases or checks are kept: the tables grow with a run's bases and
+/// check helpers, not with its test classes.
+final class AssumedBaseFacts: Sendable {
+  private struct State {
+    /// Each candidate, with how many classes, and whether one of them is in a file that
+    /// imports XCTest, Quick or Nimble.
+    var candidates: [String: (classes: Int, imported: Bool)] = [:]
+    /// Kept as keys (16 bytes, whatever the name's length): with the default endings, every test
+    /// class of the run that is not final is among them.
+    var declaredBases: Set<NameKey> = []
+    var declaredChecks: Set<String> = []
+    /// The run's functions (not `test...` ones) that do not assert by themselves but call names
+    /// read as checks, with those names.
+    var checkCallers: [(function: NameKey, checks: [String])] = []
+  }
+
+  /// What names read as test bases.
+  let assumption: BaseAssumption
+  private let state = Locked(State())
+
+  /// Facts gathered under this assumption.
+  init(_ assumption: BaseAssumption) {
+    self.assumption = assumption
+  }
+
+  /// Adds a file's candidates and declared names (`ResultCache.Declarations`).
+  func add(_ declarations: ResultCache.Declarations) {
+    // Whether a candidate's chain ends at a name read as a test base is told when the run settles.
+    let candidates = declarations.baseCandidates
+    let bases = declarations.declaredNames.filter(assumption.readsAsTestBase).map(NameKey.init)
+    let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
+    var checkCallers: [(function: NameKey, checks: [String])] = []
+    for helper in declarations.helpers where !helper.asserts && !Speculation.isTestName(helper.name) {
+      let called = helper.callees.filter(BaseAssumption.readsAsCheck)
+      if !called.isEmpty { checkCallers.append((NameKey(helper.name), called)) }
+    }
+    guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty || !checkCallers.isEmpty else { return }
+    state.withLock { state in
+      for entry in candidates {
+        let imported = !entry.hasPrefix(BaseAssumption.notImported)
+        let name = imported ? entry : String(entry.dropFirst(BaseAssumption.notImported.count))
+        let known = state.candidates[name] ?? (0, false)
+        state.candidates[name] = (known.classes + 1, known.imported || imported)
+      }
+      state.declaredBases.formUnion(bases)
+      state.declaredChecks.formUnion(checks)
+      state.checkCallers += checkCallers
+    }
+  }
+
+  /// The bases assumed: the ends of the candidates' chains (up the run's classes, through
+  /// `superclass`) that read as test bases, that no file declares and that `certain`
+  /// (`XCTestCase` and `test_base_classes`) leaves out.
+  func settled(certain: Set<String>, superclass: (String) -> String?) -> AssumedBases {
+    state.withLock { state in
+      var counts: [String: (classes: Int, imported: Bool)] = [:]
+      for (candidate, found) in state.candidates {
+        // Up the chain, as far as a class the run does not declare with a superclass (a few
+        // steps; a cycle ends where it repeats).
+        var top = candidate
+        var seen: Set<String> = [candidate]
+        while let next = superclass(top), seen.insert(next).inserted { top = next }
+        guard !certain.contains(top), assumption.readsAsTestBase(top), !state.declaredBases.contains(NameKey(top))
+        else { continue }
+        let known = counts[top] ?? (0, false)
+        counts[top] = (known.classes + found.classes, known.imported || found.imported)
+      }
+      // A base is assumed when a class on it is in a file that imports a test module; then
+      // every class with tests on it counts.
+      let bases = counts
+        .filter(\.value.imported)
+        .map { (name: $0.key, classes: $0.value.classes) }
+        .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
+      guard !bases.isEmpty else { return AssumedBases() }
+      // A function of the run that calls a check no file declares asserts (through the base's
+      // package, as a call in a test would).
+      let callers = state.checkCallers.compactMap { caller in
+        caller.checks.contains { !state.declaredChecks.contains($0) } ? caller.function : nil
+      }
+      var assumed = AssumedBases(bases: bases, declaredChecks: state.declaredChecks)
+      assumed.checkCallers = Set(callers)
+      return assumed
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/// How a run treats base classes that none of its files declares (`assume_test_bases`,
+/// `assumed_test_base_suffixes`): a class built on one, in a file that imports XCTest (or
+/// Quick or Nimble, which re-export it), with a `test...` method, is taken for a test case
+/// when the base's name reads as a test base.
+///
+/// Teams keep their shared test base classes in a support module that is not a test folder;
+/// linting the test folders alone, every class built on one would be no test class, and none
+/// of its tests checked, with no word said.
+public struct BaseAssumption: Sendable, Hashable {
+  /// The endings that make a name read as a test base (`assumed_test_base_suffixes`).
+  public var suffixes: [String]
+
+  /// `TestCase`, `TestBase`, `Tests`, `Test`, `Spec`.
+  public static let defaultSuffixes = ["TestCase", "TestBase", "Tests", "Test", "Spec"]
+
+  /// An assumption reading base names with these endings.
+  public init(suffixes: [String] = BaseAssumption.defaultSuffixes) {
+    self.suffixes = suffixes
+  }
+
+  /// Whether a base class's name reads as a test base (and is not one of the framework's).
+  func readsAsTestBase(_ name: String) -> Bool {
+    guard !Self.frameworkBases.contains(name) else { return false }
+    return suffixes.contains { !$0.isEmpty && name.hasSuffix($0) }
+  }
+
+  /// The framework's own bases, and `NSObject`: never assumed.
+  static let frameworkBases: Set<String> = ["XCTestCase", "QuickSpec", "AsyncSpec", "Behavior", "NSObject"]
+
+  /// What starts a candidate of a file that imports no test module (no name does).
+  static let notImported = "?"
+
+  /// The modules whose import makes a file's classes candidates: XCTest, and the modules that
+  /// re-export it.
+  static let testModules: Set<String> = ["XCTest", "Quick", "Nimble"]
+
+  /// The bases of the file's classes that may be assumed: one entry per class that has a
+  /// `test...` method: the first class up its
+  /// chain that the file does not declare with a superclass (where the chain goes on, whether
+  /// it ends at a name read as a test base, and whether the run declares that, is told when
+  /// the run settles). In a file that imports none of XCTest, Quick or Nimble, each starts
+  /// with `notImported` (such classes count, but cannot make a base assumed alone).
+  static func candidates(of model: FileModel) -> [String] {
+    let imported = model.imports.contains(where: { testModules.contains(moduleName($0.module)) })
+    // The file's classes with their superclass; its other types end a chain.
+    var superclass: [String: String?] = [:]
+    for type in model.types where type.kind != .extension && superclass[type.simpleName] == nil {
+      superclass[type.simpleName] = type.kind == .class ? type.firstInheritedName : .some(nil)
+    }
+    var bases: [String] = []
+    for index in model.types.indices where model.types[index].kind == .class {
+      guard var base = model.types[index].firstInheritedName else { continue }
+      var seen: Set<String> = [model.types[index].simpleName]
+      var ended = false
+      while let declared = superclass[base] {
+        guard let next = declared, seen.insert(base).inserted else {
+          ended = true
+          break
+        }
+        base = next
+      }
+      guard !ended, !frameworkBases.contains(base) else { continue }
+      let hasTest = model.types[index].functions.contains { function in
+        model.functions[function].kind == .function && Speculation.isTestName(model.functions[function].name)
+      }
+      if hasTest { bases.append(imported ? base : notImported + base) }
+    }
+    return bases
+  }
+
+  /// The names a file declares that may tell an assumption wrong: its types that can come
+  /// first in a class's inheritance (a base declared after all: a class that is not final, or
+  /// a protocol; not the final classes, most of a run's test classes), and its functions whose
+  /// names read as checks (`readsAsCheck`).
+  static func declaredNames(of model: FileModel) -> [String] {
+    var names: Set<String> = []
+    for type in model.types {
+      switch type.kind {
+      case .class where !type.modifiers.contains("final"), .protocol: names.insert(type.simpleName)
+      default: break
+      }
+    }
+    for function in model.functions where readsAsCheck(function.name) { names.insert(function.name) }
+    return names.sorted()
+  }
+
+  /// Whether a called name reads as a check, in any case: `assert...`, `verify...`,
+  /// `Verify...`, `expect...`, `check...`, `validate...` (a word boundary after), or
+  /// `record...Snapshot...`.
+  public static func readsAsCheck(_ name: String) -> Bool {
+    // Told by the first byte for nearly every name, with nothing made.
+    switch name.utf8.first {
+    case UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "e"),
+      UInt8(ascii: "E"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "r"), UInt8(ascii: "R"):
+      break
+    default:
+      return false
+    }
+    guard let first = name.first else { return false }
+    let lowered = first.lowercased() + name.dropFirst()
+    for prefix in ["assert", "verify", "expect", "check", "validate"] where lowered.hasPrefix(prefix) {
+      let rest = lowered.dropFirst(prefix.count)
+      if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" || rest.first?.isNumber == true {
+        return true
+      }
+    }
+    return lowered.hasPrefix("record") && name.contains("Snapshot")
+  }
+
+  /// `XCTest` of `XCTest.XCTestCase`.
+  private static func moduleName(_ path: String) -> String {
+    path.split(separator: ".", maxSplits: 1).first.map(String.init) ?? path
+  }
+}
+
+/// What a run assumed (`BaseAssumption`), once it settled.
+public struct AssumedBases: Sendable, Equatable {
+  /// Each assumed base, with how many classes of the run's files are built on it (candidates,
+  /// `BaseAssumption.candidates`), most first, then by name.
+  public var bases: [(name: String, classes: Int)]
+  /// The run's declared functions whose names read as checks (a call to another such name in
+  /// a class with an assumed base counts as an assertion).
+  var declaredChecks: Set<String>
+  /// The run's functions that call a check no file declares: they assert, as such a call in a
+  /// test of a class on an assumed base does.
+  var checkCallers: Set<NameKey> = []
+
+  /// Nothing assumed.
+  public init() {
+    bases = []
+    declaredChecks = []
+  }
+
+  init(bases: [(name: String, classes: Int)], declaredChecks: Set<String>) {
+    self.bases = bases
+    self.declaredChecks = declaredChecks
+  }
+
+  /// How many classes rest on an assumed base.
+  public var classCount: Int { bases.reduce(0) { $0 + $1.classes } }
+
+  /// Same bases, counts and declared checks.
+  public static func == (lhs: AssumedBases, rhs: AssumedBases) -> Bool {
+    lhs.bases.elementsEqual(rhs.bases) { $0.name == $1.name && $0.classes == $1.classes }
+      && lhs.declaredChecks == rhs.declaredChecks
+  }
+
+  /// The note the command line prints on standard error: how many classes, which bases (the
+  /// first `shown` by count), and how to make it exact. Nil when nothing was assumed.
+  public func note(shown: Int = 5) -> String? {
+    guard !bases.isEmpty else { return nil }
+    let count = classCount
+    let listed = bases.prefix(shown).map { "\($0.name) (\($0.classes))" }.joined(separator: ", ")
+    let more = bases.count > shown ? " and \(bases.count - shown) more" : ""
+    return "testlint: note: took \(count) \(count == 1 ? "class" : "classes") for XCTest test cases"
+      + " on \(bases.count == 1 ? "a base" : "bases") declared in none of the linted files: \(listed)\(more);"
+      + " to make it exact, name the bases in 'test_base_classes' or lint the module that declares them"
+      + " ('assume_test_bases: false' turns this off)\n"
+  }
+}
+
+extension TestDiscovery {
+  /// Whether the class or extension `type` of the file rests on an assumed base: its
+  /// superclass is one, or (an extension, or a class of the file built on another) the class
+  /// of the file it names does, a few steps up at most.
+  func restsOnAssumedBase(_ type: Int, in model: FileModel) -> Bool {
+    guard !assumedBases.isEmpty else { return false }
+    var current = type
+    for _ in 0..<8 {
+      let declaration = model.types[current]
+      let next: String
+      if declaration.kind == .extension {
+        if assumedBases.contains(declaration.simpleName) { return true }
+        next = declaration.simpleName
+      } else if declaration.kind == .class, let first = declaration.firstInheritedName {
+        if assumedBases.contains(first) { return true }
+        next = first
+      } else {
+        return false
+      }
+      guard let found = model.types.indices.first(where: { model.types[$0].kind == .class && model.types[$0].simpleName == next }),
+        found != current
+      else { return false }
+      current = found
+    }
+    return false
+  }
+
+  /// Whether `test` is an XCTest method of a class resting on an assumed base, where a call of
+  /// an undeclared name read as a check counts as an assertion (`isAssumedCheck`).
+  func assumesChecks(in test: DiscoveredTest, model: FileModel) -> Bool {
+    guard !assumedBases.isEmpty, test.framework == .xctest, let owner = model.functions[test.function].owner
+    else { return false }
+    return restsOnAssumedBase(owner, in: model)
+  }
+
+  /// Whether a call of `name` counts as an assertion in a class resting on an assumed base:
+  /// it reads as a check and no file of the run declares it.
+  func isAssumedCheck(_ name: String) -> Bool {
+    !assumedBases.isEmpty && BaseAssumption.readsAsCheck(name) && !declaredChecks.contains(name)
+  }
+}

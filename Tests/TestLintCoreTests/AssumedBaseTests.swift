@@ -1,0 +1,290 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// Base classes declared in none of the linted files (`assume_test_bases`): a class on one named
+/// like a test base, in a file importing XCTest, with a `test...` method, is a test class.
+final class AssumedBaseTests: XCTestCase {
+  /// A test class on `base` (declared in none of the files written) with one test that checks
+  /// nothing.
+  private static func subclass(_ name: String = "ProfileTests", of base: String = "SnapshotTestCase") -> String {
+    """
+    import XCTest
+    import SnapshotKit
+
+    final class \(name): \(base) {
+      func testLayout() {
+        let view = 1
+        _ = view
+      }
+    }
+
+    """
+  }
+
+  /// A second file of the run, declaring nothing the first one uses.
+  private static let other = """
+    import XCTest
+
+    final class OtherTests: XCTestCase {
+      func testOther() {
+        XCTAssertTrue(true)
+      }
+    }
+
+    """
+
+  private static let note =
+    "testlint: note: took 1 class for XCTest test cases on a base declared in none of the linted files:"
+    + " SnapshotTestCase (1); to make it exact, name the bases in 'test_base_classes' or lint the module"
+    + " that declares them ('assume_test_bases: false' turns this off)\n"
+
+  private func sandbox(_ files: [String: String]) throws -> Sandbox {
+    let sandbox = try Sandbox(self)
+    for (path, text) in files { try sandbox.write(path, text) }
+    return sandbox
+  }
+
+  private func rules(_ output: Sandbox.Output) throws -> [String] {
+    try JSONFile(output.stdout).findings.map { "\($0.file):\($0.line) \($0.rule)" }
+  }
+
+  // MARK: Item 1: which classes
+
+  func test_undeclaredTestBase_isAssumed() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/OtherTests.swift": Self.other])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.hasPrefix(Self.note), output.stderr)
+  }
+
+  func test_baseDeclaredInTheRun_isNotAssumed() throws {
+    // Declared as no test case, in a file pass 1 reads after the subclass's or before it.
+    for declaring in ["Tests/SnapshotTestCase.swift", "Support/AAA.swift"] {
+      let sandbox = try sandbox([
+        "Tests/ProfileTests.swift": Self.subclass(), declaring: "open class SnapshotTestCase {}\n",
+      ])
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+      XCTAssertEqual(try rules(output), [], declaring)
+      XCTAssertFalse(output.stderr.contains("note:"), output.stderr)
+    }
+  }
+
+  func test_classWithoutTestMethod_orFileWithoutXCTest_isNotAssumed() throws {
+    let noTest = """
+      import XCTest
+
+      final class Screens: SnapshotTestCase {
+        func helper() {}
+      }
+
+      """
+    let noImport = Self.subclass().replacingOccurrences(of: "import XCTest\n", with: "")
+    for text in [noTest, noImport] {
+      let sandbox = try sandbox(["Tests/ProfileTests.swift": text, "Tests/OtherTests.swift": Self.other])
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+      XCTAssertEqual(try rules(output), [])
+      XCTAssertFalse(output.stderr.contains("note:"), output.stderr)
+    }
+  }
+
+  func test_fileWithoutXCTest_countsOnceAnotherFileImportsIt() throws {
+    // Test files that get XCTest through the support module (its `@_exported import`).
+    let noImport = Self.subclass("CardTests").replacingOccurrences(of: "import XCTest\n", with: "")
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/CardTests.swift": noImport])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/CardTests.swift:4 missing_assertion", "Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("took 2 classes"), output.stderr)
+  }
+
+  func test_baseNotNamedLikeATestBase_isNotAssumed() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "ViewHarness")])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), [])
+  }
+
+  func test_options_turnOffOrNameTheSuffixes() throws {
+    let sandbox = try sandbox([
+      "Tests/ProfileTests.swift": Self.subclass(), "Tests/CardTests.swift": Self.subclass("CardTests", of: "ViewHarness"),
+    ])
+    try sandbox.write(".lint.yml", "assume_test_bases: false\n")
+    XCTAssertEqual(try rules(sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])), [])
+    try sandbox.write(".lint.yml", "assumed_test_base_suffixes: [Harness]\n")
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/CardTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("ViewHarness (1)"), output.stderr)
+  }
+
+  func test_testBaseClasses_makeTheBaseCertain_withoutNote() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass()])
+    try sandbox.write(".lint.yml", "test_base_classes: [SnapshotTestCase]\n")
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertFalse(output.stderr.contains("note:"), output.stderr)
+  }
+
+  func test_subclassOfAnAssumedClassInAnotherFile_isATestClass() throws {
+    let middle = """
+      import XCTest
+
+      class FeatureTestBase: SnapshotTestCase {
+        func testBaseline() {
+          XCTAssertTrue(true)
+        }
+      }
+
+      """
+    let sandbox = try sandbox([
+      "Tests/FeatureTestBase.swift": middle, "Tests/ProfileTests.swift": Self.subclass(of: "FeatureTestBase"),
+    ])
+    try sandbox.write(
+      "Tests/CardTests.swift", Self.verifying.replacingOccurrences(of: "ProfileTests: SnapshotTestCase", with: "CardTests: FeatureTestBase"))
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"], "CardTests checks through its base's package")
+    let inventory = sandbox.run(["inventory"]).stdout
+    XCTAssertEqual(inventory.components(separatedBy: "assumed").count - 1, 4, inventory)
+  }
+
+  func test_intermediateBaseWithoutTests_leadsToTheUndeclaredBase() throws {
+    // In another file, and in the same file: the class with tests names the intermediate one.
+    let middle = "import XCTest\n\nclass RuleTestCase: DiagnosingTestCase {\n  func assertRule() {}\n}\n"
+    for files in [
+      ["Tests/RuleTestCase.swift": middle, "Tests/ProfileTests.swift": Self.subclass(of: "RuleTestCase")],
+      ["Tests/ProfileTests.swift": Self.subclass(of: "RuleTestCase") + middle.replacingOccurrences(of: "import XCTest\n", with: "")],
+    ] {
+      let sandbox = try sandbox(files)
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+      XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+      XCTAssertTrue(output.stderr.contains("took 1 class for XCTest test cases on a base declared in none of the linted files: DiagnosingTestCase (1);"), output.stderr)
+    }
+  }
+
+  // MARK: Item 1: the cache
+
+  func test_cache_forgetsTheAssumption_whenTheBaseBecomesDeclared() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/OtherTests.swift": Self.other])
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    XCTAssertEqual(try rules(sandbox.run(arguments)), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    try sandbox.write("Tests/Support.swift", "open class SnapshotTestCase {}\n")
+    XCTAssertEqual(try rules(sandbox.run(arguments)), [], "the base is declared now: no test class")
+    try FileManager.default.removeItem(atPath: sandbox.path("Tests/Support.swift"))
+    XCTAssertEqual(try rules(sandbox.run(arguments)), ["Tests/ProfileTests.swift:5 missing_assertion"])
+  }
+
+  // MARK: Item 2: the note
+
+  func test_note_isSaidOnce_andQuietSilencesIt() throws {
+    let sandbox = try sandbox([
+      "Tests/ProfileTests.swift": Self.subclass(), "Tests/CardTests.swift": Self.subclass("CardTests"),
+      "Tests/FeedTests.swift": Self.subclass("FeedTests", of: "MessagingTestBase"),
+    ])
+    let output = sandbox.run(["--reporter", "json"])
+    XCTAssertTrue(
+      output.stderr.hasPrefix(
+        "testlint: note: took 3 classes for XCTest test cases on bases declared in none of the linted files:"
+          + " SnapshotTestCase (2), MessagingTestBase (1); to make it exact"), output.stderr)
+    XCTAssertEqual(output.stderr.components(separatedBy: "note:").count, 2, output.stderr)
+    XCTAssertFalse(output.stdout.contains("SnapshotTestCase"), "not in the report")
+    XCTAssertEqual(sandbox.run(["--quiet", "--reporter", "json"]).stderr, "")
+  }
+
+  func test_inventory_marksTestsOnAnAssumedBase() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/OtherTests.swift": Self.other])
+    let output = sandbox.run(["inventory"])
+    XCTAssertTrue(output.stdout.contains(#""name" : "testLayout""#) || output.stdout.contains(#""name": "testLayout""#))
+    let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    XCTAssertEqual(lines.filter { $0.contains("assumed") }.count, 1, output.stdout)
+    XCTAssertTrue(output.stderr.hasPrefix(Self.note), output.stderr)
+    XCTAssertEqual(sandbox.run(["inventory", "--quiet"]).stderr, "")
+  }
+
+  // MARK: Item 3: checks of the base's package
+
+  private static let verifying = """
+    import XCTest
+    import SnapshotKit
+
+    final class ProfileTests: SnapshotTestCase {
+      func testLayout() {
+        VerifySnapshotInNavigationController(ProfileView())
+      }
+
+      func testRecorded() {
+        recordDarkModeSnapshot(of: ProfileView())
+      }
+    }
+
+    """
+
+  func test_undeclaredCheck_countsAsAssertion_inAClassOnAnAssumedBase() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.verifying, "Tests/OtherTests.swift": Self.other])
+    XCTAssertEqual(try rules(sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])), [])
+  }
+
+  func test_undeclaredCheck_doesNotCount_onACertainBase() throws {
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.verifying])
+    try sandbox.write(".lint.yml", "test_base_classes: [SnapshotTestCase]\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])),
+      ["Tests/ProfileTests.swift:5 missing_assertion", "Tests/ProfileTests.swift:9 missing_assertion"])
+  }
+
+  func test_checkDeclaredInTheRun_isAskedAsAnyHelper() throws {
+    let helpers = """
+      func VerifySnapshotInNavigationController(_ view: Any) {
+        print(view)
+      }
+
+      """
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.verifying])
+    XCTAssertEqual(try rules(sandbox.run(arguments)), [])
+    // In another folder: the files beside a file are a dependency of its results of their own.
+    try sandbox.write("Support/Helpers.swift", helpers)
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)), ["Tests/ProfileTests.swift:5 missing_assertion"],
+      "declared in the run and asserting nothing")
+  }
+
+  func test_helperOfTheRunCallingAnUndeclaredCheck_asserts() throws {
+    let base = """
+      import XCTest
+
+      class PrettyPrintTestCase: DiagnosingTestCase {
+        final func assertPrettyPrintEqual(_ input: String) {
+          let output = input
+          assertStringsEqualWithDiff(output, input)
+        }
+      }
+
+      """
+    let tests = """
+      import XCTest
+
+      final class AccessorTests: PrettyPrintTestCase {
+        func testBasicAccessors() {
+          assertPrettyPrintEqual("var x: Int { get }")
+        }
+      }
+
+      """
+    let sandbox = try sandbox(["Tests/PrettyPrintTestCase.swift": base, "Tests/AccessorTests.swift": tests])
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    XCTAssertEqual(try rules(sandbox.run(arguments)), [])
+    try sandbox.write("Support/Diff.swift", "func assertStringsEqualWithDiff(_ a: String, _ b: String) {\n  print(a, b)\n}\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)), ["Tests/AccessorTests.swift:4 missing_assertion"],
+      "the check is declared in the run now, and asserts nothing")
+  }
+
+  func test_readsAsCheck_inAnyCase() {
+    for name in ["assertSnapshot", "verify", "Verify_view", "VerifySnapshotInNavigationController", "expectEqual",
+      "checkLayout", "validateModel", "recordSnapshot", "recordDarkModeSnapshot"]
+    {
+      XCTAssertTrue(BaseAssumption.readsAsCheck(name), name)
+    }
+    for name in ["verifying", "expected", "checkout", "record", "recordVideo", "makeView", ""] {
+      XCTAssertFalse(BaseAssumption.readsAsCheck(name), name)
+    }
+  }
+}
