@@ -101,3 +101,25 @@ final class DisabledTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map(\.line), [4])
   }
 }
+
+extension DisabledTestRuleTests {
+  func test_everyPendingQuickName_isReported() {
+    let source = """
+      import Quick
+      final class CartSpec: QuickSpec {
+        override class func spec() {
+          xdescribe("cart") {}
+          xcontext("when empty") {}
+          xit("totals") {}
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(DisabledTestRule.self, source, path: "CartSpec.swift"),
+      [
+        "'xdescribe' switches tests off; delete them, or say why in a comment",
+        "'xcontext' switches tests off; delete them, or say why in a comment",
+        "'xit' switches tests off; delete them, or say why in a comment",
+      ])
+  }
+}

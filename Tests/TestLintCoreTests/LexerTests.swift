@@ -569,3 +569,16 @@ extension LexerTests {
     return result
   }
 }
+
+extension LexerTests {
+  func test_loneCarriageReturnInBlockComment_startsTheNextLine() {
+    // A file saved with CR-only line endings: the code after a multi-line comment is on a new line.
+    let lexed = lex("a /* one\rtwo */ b\rc")
+    XCTAssertEqual(texts(lexed), ["a", "b", "c"])
+    XCTAssertEqual(positions(lexed), [Position(1, 1), Position(2, 8), Position(3, 1)])
+    XCTAssertEqual(lexed.file.tokens.map(\.isAtLineStart), [false, true, true])
+    XCTAssertEqual(
+      lex("a /* one\ntwo */ b\nc").file.tokens.map(\.isAtLineStart), [false, true, true],
+      "the same as with LF endings")
+  }
+}

@@ -382,3 +382,10 @@ extension YAMLParserTests {
     }
   }
 }
+
+extension YAMLParserTests {
+  func test_hashInsideFlowValue_isNotAComment() throws {
+    // Only a `#` after a space (or at a line's start) opens a comment, in flow collections too.
+    XCTAssertEqual(try render("excluded: [Gen#1/**, b] # note"), "{excluded: [Gen#1/**, b]}")
+  }
+}
