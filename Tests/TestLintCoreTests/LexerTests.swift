@@ -582,3 +582,16 @@ extension LexerTests {
       "the same as with LF endings")
   }
 }
+
+extension LexerTests {
+  func test_positionsOfManyOffsets_matchEachOnesPosition() throws {
+    // The batch form counts columns line by line; after a BOM the first line starts at byte 3.
+    for prefix in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+      let source = try SourceFile(path: "a.swift", bytes: prefix + Array("let é = 1\r\nb\rcd\n".utf8))
+      let offsets = Array((prefix.count...source.bytes.count).reversed())
+      XCTAssertEqual(
+        source.positions(of: offsets).map { Position($0) }, offsets.map { Position(source.position(of: $0)) },
+        "BOM: \(!prefix.isEmpty)")
+    }
+  }
+}
