@@ -795,3 +795,14 @@ extension CLITests {
     XCTAssertEqual(tests.compactMap { $0["assertions"] as? Int }, [2], "its own and the helper's")
   }
 }
+
+extension CLITests {
+  func test_summary_countsErrorsAndWarningsApart() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("EmptyTests.swift", Source.noAssertion())
+    try sandbox.write("NameTests.swift", Source.badName())
+    try sandbox.write("OtherNameTests.swift", Source.badName("OtherNameTests"))
+    let output = sandbox.run([])
+    XCTAssertEqual(output.stderr, "testlint: 3 findings (1 error, 2 warnings) in 3 files\n")
+  }
+}

@@ -231,3 +231,19 @@ extension SuppressionTests {
       ["5:8 missing_assertion", "6:8 missing_assertion"])
   }
 }
+
+extension SuppressionTests {
+  func test_unknownIDThreeEditsAway_stillGetsASuggestion() throws {
+    let output = try lint(
+      """
+      import XCTest
+      final class NameTests: XCTestCase {
+        func test_a_isSkipped() {} // testlint:disable:this missing_asserts
+      }
+      """)
+    XCTAssertEqual(
+      output.stderr,
+      "NameTests.swift:3:30: error: unknown rule id 'missing_asserts' in a 'testlint:' comment; "
+        + "did you mean 'missing_assertion'?\n")
+  }
+}

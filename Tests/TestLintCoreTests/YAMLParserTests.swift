@@ -389,3 +389,9 @@ extension YAMLParserTests {
     XCTAssertEqual(try render("excluded: [Gen#1/**, b] # note"), "{excluded: [Gen#1/**, b]}")
   }
 }
+
+extension YAMLParserTests {
+  func test_flowItemsWithoutSpaceAfterComma_areAllKept() throws {
+    XCTAssertEqual(try render("excluded: [A/**,B/**,C]\nmap: {x: 1,y: 2}"), "{excluded: [A/**, B/**, C], map: {x: 1, y: 2}}")
+  }
+}
