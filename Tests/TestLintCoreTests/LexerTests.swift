@@ -595,3 +595,13 @@ extension LexerTests {
     }
   }
 }
+
+extension LexerTests {
+  func test_findingOnFirstLineAfterBOM_showsTheLineWithoutIt() {
+    let source = "\u{FEFF}import XCTest; final class OneTests: XCTestCase { func test_a_isB() {} }\n"
+    let findings = InMemoryLint.findings(MissingAssertionRule.self, [("OneTests.swift", source)])
+    XCTAssertEqual(
+      findings.map { "\($0.line):\($0.column) \($0.snippet)" },
+      ["1:56 import XCTest; final class OneTests: XCTestCase { func test_a_isB() {} }"])
+  }
+}
