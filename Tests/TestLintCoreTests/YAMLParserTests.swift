@@ -395,3 +395,9 @@ extension YAMLParserTests {
     XCTAssertEqual(try render("excluded: [A/**,B/**,C]\nmap: {x: 1,y: 2}"), "{excluded: [A/**, B/**, C], map: {x: 1, y: 2}}")
   }
 }
+
+extension YAMLParserTests {
+  func test_commentAfterFlowItem_endsTheItem() throws {
+    XCTAssertEqual(try render("excluded: [A, Gen # generated\n  , C]"), "{excluded: [A, Gen, C]}")
+  }
+}
