@@ -193,3 +193,28 @@ extension CIGateTests {
     XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
   }
 }
+
+extension CIGateTests {
+  func test_strictBaselineWithDuplicateEntries_reportsEachStaleFindingOnce() throws {
+    // Two branches' baselines merged by hand: the same entry listed twice counts twice, once.
+    let sandbox = try Sandbox(self)
+    try sandbox.write("LegacyTests.swift", Self.legacy)
+    _ = sandbox.run(["--write-baseline", "baseline.json"])
+    let text = try XCTUnwrap(sandbox.read("baseline.json"))
+    var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var entries = try XCTUnwrap(json["findings"] as? [[String: Any]])
+    let one = try XCTUnwrap(entries.first { $0["test"] as? String == "LegacyTests.testOne" && $0["rule"] as? String == "generic_xctassert" })
+    entries.append(one)
+    json["findings"] = entries
+    let merged = try JSONSerialization.data(withJSONObject: json)
+    try sandbox.write("baseline.json", String(decoding: merged, as: UTF8.self))
+    try sandbox.write("LegacyTests.swift", Self.legacy.replacingOccurrences(of: "XCTAssert(a == b)", with: "XCTAssertEqual(a, b)"))
+    let output = sandbox.run(["--baseline", "baseline.json", "--baseline-strict"])
+    XCTAssertEqual(output.code, .findings)
+    XCTAssertEqual(
+      output.stderr.split(separator: "\n").filter { $0.contains("'generic_xctassert'") },
+      [
+        "baseline.json:1:1: error: 2 baselined 'generic_xctassert' finding(s) in LegacyTests.swift in 'LegacyTests.testOne' no longer occur; run 'testlint baseline prune baseline.json'"
+      ])
+  }
+}

@@ -815,3 +815,41 @@ struct JSONFile: Decodable {
     self = try JSONDecoder().decode(JSONFile.self, from: Data(text.utf8))
   }
 }
+
+extension CLITests {
+  func test_inventory_countsTheTestBodyOnceWhenItsHelperCallsItAgain() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "RetryTests.swift",
+      """
+      import XCTest
+      final class RetryTests: XCTestCase {
+        func test_retry_succeeds() {
+          XCTAssertTrue(ready)
+          retry()
+        }
+        func retry() {
+          XCTAssertTrue(done)
+          if again { test_retry_succeeds() }
+        }
+      }
+
+      """)
+    let output = sandbox.run(["inventory"])
+    XCTAssertEqual(output.code, .success)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let tests = try XCTUnwrap(object["tests"] as? [[String: Any]])
+    XCTAssertEqual(tests.compactMap { $0["assertions"] as? Int }, [2], "its own and the helper's")
+  }
+}
+
+extension CLITests {
+  func test_summary_countsErrorsAndWarningsApart() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("EmptyTests.swift", Source.noAssertion())
+    try sandbox.write("NameTests.swift", Source.badName())
+    try sandbox.write("OtherNameTests.swift", Source.badName("OtherNameTests"))
+    let output = sandbox.run([])
+    XCTAssertEqual(output.stderr, "testlint: 3 findings (1 error, 2 warnings) in 3 files\n")
+  }
+}

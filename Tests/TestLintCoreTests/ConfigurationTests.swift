@@ -312,3 +312,9 @@ extension ConfigurationTests {
     configuration.enabledRules(rules).map(\.description.id)
   }
 }
+
+extension ConfigurationTests {
+  func test_excludedGlobWithHash_isAccepted() throws {
+    XCTAssertEqual(try parse("version: 1\nexcluded: [Gen#1/**]\n").excluded, ["Gen#1/**"])
+  }
+}

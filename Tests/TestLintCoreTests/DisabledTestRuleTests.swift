@@ -163,3 +163,25 @@ final class DisabledTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map { "\($0.path):\($0.line)" }, ["DeepSpec.swift:2", "TotoTests.swift:2"])
   }
 }
+
+extension DisabledTestRuleTests {
+  func test_everyPendingQuickName_isReported() {
+    let source = """
+      import Quick
+      final class CartSpec: QuickSpec {
+        override class func spec() {
+          xdescribe("cart") {}
+          xcontext("when empty") {}
+          xit("totals") {}
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(DisabledTestRule.self, source, path: "CartSpec.swift"),
+      [
+        "'xdescribe' switches tests off; delete them, or say why in a comment",
+        "'xcontext' switches tests off; delete them, or say why in a comment",
+        "'xit' switches tests off; delete them, or say why in a comment",
+      ])
+  }
+}

@@ -279,3 +279,38 @@ extension FixTests {
     throw XCTSkip("swiftc not found")
   }
 }
+
+extension FixTests {
+  func test_twoFixesInsertingAtOneOffset_areAppliedOneAfterTheOther() throws {
+    // Each `try!` fix also adds `throws` after the header: one round applies only one of them.
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "ProfileTests.swift",
+      """
+      import XCTest
+      final class ProfileTests: XCTestCase {
+        func test_profiles_areEqual() {
+          let a = try! decode("a")
+          let b = try! decode("b")
+          XCTAssertEqual(a, b)
+        }
+      }
+
+      """)
+    let output = sandbox.run(["--fix", "--only-rule", "force_unwrap_in_test"])
+    XCTAssertEqual(
+      sandbox.read("ProfileTests.swift"),
+      """
+      import XCTest
+      final class ProfileTests: XCTestCase {
+        func test_profiles_areEqual() throws {
+          let a = try decode("a")
+          let b = try decode("b")
+          XCTAssertEqual(a, b)
+        }
+      }
+
+      """)
+    XCTAssertEqual(output.code, .success)
+  }
+}

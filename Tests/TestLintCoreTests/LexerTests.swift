@@ -569,3 +569,39 @@ extension LexerTests {
     return result
   }
 }
+
+extension LexerTests {
+  func test_loneCarriageReturnInBlockComment_startsTheNextLine() {
+    // A file saved with CR-only line endings: the code after a multi-line comment is on a new line.
+    let lexed = lex("a /* one\rtwo */ b\rc")
+    XCTAssertEqual(texts(lexed), ["a", "b", "c"])
+    XCTAssertEqual(positions(lexed), [Position(1, 1), Position(2, 8), Position(3, 1)])
+    XCTAssertEqual(lexed.file.tokens.map(\.isAtLineStart), [false, true, true])
+    XCTAssertEqual(
+      lex("a /* one\ntwo */ b\nc").file.tokens.map(\.isAtLineStart), [false, true, true],
+      "the same as with LF endings")
+  }
+}
+
+extension LexerTests {
+  func test_positionsOfManyOffsets_matchEachOnesPosition() throws {
+    // The batch form counts columns line by line; after a BOM the first line starts at byte 3.
+    for prefix in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+      let source = try SourceFile(path: "a.swift", bytes: prefix + Array("let é = 1\r\nb\rcd\n".utf8))
+      let offsets = Array((prefix.count...source.bytes.count).reversed())
+      XCTAssertEqual(
+        source.positions(of: offsets).map { Position($0) }, offsets.map { Position(source.position(of: $0)) },
+        "BOM: \(!prefix.isEmpty)")
+    }
+  }
+}
+
+extension LexerTests {
+  func test_findingOnFirstLineAfterBOM_showsTheLineWithoutIt() {
+    let source = "\u{FEFF}import XCTest; final class OneTests: XCTestCase { func test_a_isB() {} }\n"
+    let findings = InMemoryLint.findings(MissingAssertionRule.self, [("OneTests.swift", source)])
+    XCTAssertEqual(
+      findings.map { "\($0.line):\($0.column) \($0.snippet)" },
+      ["1:56 import XCTest; final class OneTests: XCTestCase { func test_a_isB() {} }"])
+  }
+}

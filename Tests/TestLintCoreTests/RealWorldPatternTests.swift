@@ -154,3 +154,24 @@ extension RealWorldPatternTests {
     return result.findings
   }
 }
+
+extension RealWorldPatternTests {
+  func test_staticMockFailureTrap_doesNotCountAsAssertion() throws {
+    let mock = """
+      import XCTest
+      enum NetworkMock {
+        static func fetch() { XCTFail("unexpected call to fetch") }
+      }
+      """
+    let tests = """
+      import XCTest
+      final class LoaderTests: XCTestCase {
+        func test_load_fetches() {
+          NetworkMock.fetch()
+        }
+      }
+      """
+    XCTAssertEqual(
+      try missingAssertions(["NetworkMock.swift": mock, "LoaderTests.swift": tests]), ["test_load_fetches"])
+  }
+}

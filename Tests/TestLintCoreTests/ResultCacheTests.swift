@@ -305,3 +305,22 @@ extension ResultCacheTests {
     return (output.result, output.cache, reads.load(ordering: .relaxed))
   }
 }
+
+extension ResultCacheTests {
+  func test_classBecomingOrLeavingQuickSpec_relintsSpecElsewhere() throws {
+    let spec = "final class CartSpec: BaseSpec {\n  override class func spec() {\n    it(\"totals\") { cart.add(1) }\n  }\n}\n"
+    let plain = "import Quick\nclass BaseSpec: NSObject {}\n"
+    for root in ["QuickSpec", "AsyncSpec"] {
+      let quick = "import Quick\nclass BaseSpec: \(root) {}\n"
+      let first = run(["BaseSpec.swift": plain, "CartSpec.swift": spec], cache: ResultCache(key: "k"))
+      XCTAssertEqual(first.result.findings.map(\.ruleID), [], "no spec: 'it' is any call")
+      let second = run(
+        ["BaseSpec.swift": quick, "CartSpec.swift": spec], cache: first.cache, changed: ["BaseSpec.swift"])
+      XCTAssertEqual(second.result.findings.map(\.ruleID), ["missing_assertion"], "BaseSpec now inherits from \(root)")
+      let third = run(
+        ["BaseSpec.swift": plain, "CartSpec.swift": spec], cache: second.cache, changed: ["BaseSpec.swift"],
+        modified: 3)
+      XCTAssertEqual(third.result.findings.map(\.ruleID), [], "BaseSpec no longer inherits from \(root)")
+    }
+  }
+}

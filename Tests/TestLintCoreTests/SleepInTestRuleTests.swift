@@ -188,3 +188,20 @@ final class SleepInTestRuleTests: XCTestCase {
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["8:36"])
   }
 }
+
+extension SleepInTestRuleTests {
+  func test_waitAfterALocalStub_isReported() {
+    let source = """
+      import XCTest
+      final class LoaderTests: XCTestCase {
+        func test_load_finishes() {
+          struct SlowStub { func load() { if slow { sleep(1) } } }
+          sleep(2)
+          XCTAssertTrue(done)
+        }
+      }
+      """
+    XCTAssertEqual(
+      RuleLinting.positions(SleepInTestRule.self, source), ["5:5"], "only the wait outside the stub")
+  }
+}

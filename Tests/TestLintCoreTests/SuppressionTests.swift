@@ -213,3 +213,37 @@ extension SuppressionTests {
     }
   }
 }
+
+extension SuppressionTests {
+  func test_trailingDisableAndEnable_applyToTheirOwnLine() throws {
+    let output = try lint(
+      """
+      import XCTest
+      final class NameTests: XCTestCase {
+        func test_a_isSkipped() {} // testlint:disable missing_assertion
+        func test_b_isSkipped() {}
+        func test_c_isReported() {} // testlint:enable missing_assertion
+        func test_d_isReported() {}
+      }
+      """)
+    XCTAssertEqual(
+      summary(output).filter { $0.hasSuffix("missing_assertion") },
+      ["5:8 missing_assertion", "6:8 missing_assertion"])
+  }
+}
+
+extension SuppressionTests {
+  func test_unknownIDThreeEditsAway_stillGetsASuggestion() throws {
+    let output = try lint(
+      """
+      import XCTest
+      final class NameTests: XCTestCase {
+        func test_a_isSkipped() {} // testlint:disable:this missing_asserts
+      }
+      """)
+    XCTAssertEqual(
+      output.stderr,
+      "NameTests.swift:3:30: error: unknown rule id 'missing_asserts' in a 'testlint:' comment; "
+        + "did you mean 'missing_assertion'?\n")
+  }
+}

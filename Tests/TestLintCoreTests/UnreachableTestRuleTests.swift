@@ -90,3 +90,19 @@ final class UnreachableTestRuleTests: XCTestCase {
       ])
   }
 }
+
+extension UnreachableTestRuleTests {
+  func test_staticTest_isReportedOnlyWhenCallableAndAsserting() {
+    let source = """
+      import XCTest
+      final class ValueTests: XCTestCase {
+        static func test_value_isMade() {}
+        static func testValue(_ value: Int) { XCTAssertEqual(value, 1) }
+        class func test_value_isOne() { XCTAssertEqual(value, 1) }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(UnreachableTestRule.self, [("ValueTests.swift", source)]).map(\.line), [5],
+      "a static helper with parameters, or one that checks nothing, is no test")
+  }
+}

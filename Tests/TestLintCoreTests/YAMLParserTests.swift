@@ -382,3 +382,22 @@ extension YAMLParserTests {
     }
   }
 }
+
+extension YAMLParserTests {
+  func test_hashInsideFlowValue_isNotAComment() throws {
+    // Only a `#` after a space (or at a line's start) opens a comment, in flow collections too.
+    XCTAssertEqual(try render("excluded: [Gen#1/**, b] # note"), "{excluded: [Gen#1/**, b]}")
+  }
+}
+
+extension YAMLParserTests {
+  func test_flowItemsWithoutSpaceAfterComma_areAllKept() throws {
+    XCTAssertEqual(try render("excluded: [A/**,B/**,C]\nmap: {x: 1,y: 2}"), "{excluded: [A/**, B/**, C], map: {x: 1, y: 2}}")
+  }
+}
+
+extension YAMLParserTests {
+  func test_commentAfterFlowItem_endsTheItem() throws {
+    XCTAssertEqual(try render("excluded: [A, Gen # generated\n  , C]"), "{excluded: [A, Gen, C]}")
+  }
+}
