@@ -314,6 +314,9 @@ extension ScannerState {
       case .var, .let:
         index = readProperty(at: index, scope: scope.type, pending: pending, scopeEnd: scope.end)
         pending = Pending()
+      case .typealias:
+        index = typeAliasEnd(from: index, limit: scope.end)
+        pending = Pending()
       case .import:
         var end = index + 1
         // `import class Foo.Bar`, `@testable import X`.
@@ -818,6 +821,35 @@ extension ScannerState {
   }
 
   /// The index after the statement starting at (or containing) `start`.
+  /// The index after `typealias Name<...> = Type`. The type's generic arguments may span lines
+  /// (`TestStore<\n  A,\n  B\n>`): a `>` alone on its line closes them, it does not continue an
+  /// expression into the next declaration.
+  func typeAliasEnd(from start: Int, limit: Int) -> Int {
+    var index = start + 1
+    let end = min(limit, tokens.count)
+    var afterAngles = false
+    while index < end {
+      let token = tokens[index]
+      if index > start + 1, token.isAtLineStart {
+        // After a closing `>` only `.Member`, `& Other` or `?` go on.
+        if afterAngles ? token.kind != .dot && token.kind != .operator : !continuesExpression(index) {
+          return index
+        }
+      }
+      afterAngles = false
+      switch token.kind {
+      case .semicolon: return index + 1
+      case .rightBrace, .leftBrace: return index
+      case .leftParen, .leftBracket: index = close(index) + 1
+      case .operator where bytes[Int(token.start)] == UInt8(ascii: "<"):
+        index = max(skipAngles(from: index), index + 1)
+        afterAngles = true
+      default: index += 1
+      }
+    }
+    return max(index, start + 1)
+  }
+
   func statementEnd(from start: Int, limit: Int) -> Int {
     var index = start
     let end = min(limit, tokens.count)
