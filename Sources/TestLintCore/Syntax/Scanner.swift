@@ -89,6 +89,18 @@ struct ScannerState {
     return (Int(token.start), Int(token.end))
   }
 
+  /// Whether the token is the identifier `spelling` (a contextual keyword the lexer leaves alone).
+  func isIdentifier(_ index: Int, _ spelling: StaticString) -> Bool {
+    guard index < tokens.count, tokens[index].kind == .identifier else { return false }
+    let token = tokens[index]
+    guard Int(token.end - token.start) == spelling.utf8CodeUnitCount else { return false }
+    let start = Int(token.start)
+    return spelling.withUTF8Buffer { expected in
+      for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
+      return true
+    }
+  }
+
   /// Whether the token is an operator spelled exactly `spelling`.
   func isOperator(_ index: Int, _ spelling: StaticString) -> Bool {
     guard index >= 0, index < tokens.count, tokens[index].kind == .operator else { return false }
@@ -337,6 +349,11 @@ extension ScannerState {
         }
         index = max(end, index + 1)
         pending = Pending()
+      case .none where [.actor, .func, .var, .let].contains(keyword(index + 1))
+        && isIdentifier(index, "distributed"):
+        // `distributed actor` / `distributed func`: a contextual modifier, not a statement.
+        pending.modifiers.append("distributed")
+        index += 1
       default:
         // From the statement's own first token: when it is the last one on its line, the next
         // line's declaration must not be taken for part of it (`let a = b\n  : c\n  func h()`).
