@@ -3,7 +3,7 @@ import TestLintCore
 import XCTest
 
 /// Compares the scanner's declarations with the compiler's parser: for every fixture in
-/// `Fixtures/Differential`, the type declarations (kind, container, name, line) and the
+/// `Fixtures/Differential` and `Fixtures/Parity`, the type declarations (kind, container, name, line) and the
 /// function-like declarations (container, name, line) at file and type scope that
 /// `swiftc -dump-parse` prints must be exactly those `Scanner.scan` finds.
 ///
@@ -30,7 +30,7 @@ final class DifferentialTests: XCTestCase {
   func test_fixtures_matchCompilerDeclarations() throws {
     let swiftc = try compilerPath()
     let fixtures = try fixtureURLs()
-    XCTAssertGreaterThanOrEqual(fixtures.count, 6, "fixtures are missing")
+    XCTAssertGreaterThanOrEqual(fixtures.count, 9, "fixtures are missing")
     for url in fixtures {
       let name = url.lastPathComponent
       let expected = try compilerDeclarations(swiftc: swiftc, file: url)
@@ -77,12 +77,17 @@ extension DifferentialTests {
     text.filter { $0 != " " }
   }
 
+  /// `Fixtures/Differential`, then `Fixtures/Parity`: one fixture per class of disagreement that
+  /// `Scripts/parity` found on real test code (our own code reproducing it).
   fileprivate func fixtureURLs() throws -> [URL] {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/Differential")
-    return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    return try ["Fixtures/Differential", "Fixtures/Parity"].flatMap { name in
+      try FileManager.default.contentsOfDirectory(
+        at: here.appendingPathComponent(name), includingPropertiesForKeys: nil
+      )
       .filter { $0.pathExtension == "swift" }
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
   }
 
   /// `swiftc` from `PATH`, else the toolchain's usual place; skips when there is none, except on

@@ -90,6 +90,34 @@ final class LexerTests: XCTestCase {
     assertSingleToken(###"##"a "# still inside "#) \( "##"###, .string)
   }
 
+  func test_rawStringHoldingOneQuote_isOneLineString() {
+    // `#"""#` holds `"` and `#""""#` holds `""`: one-line literals, as swiftc reads them.
+    assertSingleToken(##"#"""#"##, .string)
+    assertSingleToken(##"#""""#"##, .string)
+    assertSingleToken(###"##"""x"#"##"###, .string)
+  }
+
+  func test_rawStringsHoldingQuotes_leaveTheCodeAfterThemVisible() {
+    let text = ##"""
+      func quote() { check(q, #"""#) }
+      func quotes() { check(q, #""""#) }
+      func after() { visible() }
+      """##
+    let model = Scanner.scan(SourceFile(path: "test.swift", text: text))
+    XCTAssertEqual(model.problems, [])
+    XCTAssertEqual(model.functions.map(\.name), ["quote", "quotes", "after"])
+    XCTAssertEqual(model.calls.map(\.name), ["check", "check", "visible"])
+  }
+
+  func test_rawMultiLineStringWithQuoteLaterOnItsLine_staysMultiLine() {
+    // `#"""` then a line break opens a multi-line literal, quotes inside it or not.
+    assertSingleToken("""
+      #\"\"\"
+      a \"quote\" }
+      \"\"\"#
+      """, .string)
+  }
+
   func test_rawString_hidesCode() {
     assertHidesCode(###"let value = ##"x"# } func leaked() { call() } class Leaked { "##"###)
   }
@@ -175,7 +203,31 @@ final class LexerTests: XCTestCase {
   func test_bareRegexInExpressionPositions_isRegex() {
     XCTAssertEqual(regexTexts(lex("f(/a/, /b+/)")), ["/a/", "/b+/"])
     XCTAssertEqual(regexTexts(lex("return /[a-z]+/")), ["/[a-z]+/"])
-    XCTAssertEqual(regexTexts(lex("x.wholeMatch(of: /[/]\\d/)")), ["/[/]\\d/"])
+    XCTAssertEqual(regexTexts(lex("x.wholeMatch(of: /[\\/]\\d/)")), ["/[\\/]\\d/"])
+  }
+
+  func test_slashBeforeUnbalancedParenthesis_isPrefixOperator() {
+    // The case-path style: `/Action.loaded` is a prefix operator applied to a member, even when
+    // a later `/` on the line could close a regex (swiftc: an unbalanced `)` means no regex).
+    let lexed = lex("XCTAssertTrue(a.contains { /Action.loaded ~= $0 }); let half = width/2")
+    XCTAssertEqual(regexTexts(lexed), [])
+    XCTAssertEqual(texts(lexed).filter { $0 == "}" || $0 == "/" }, ["/", "}", "/"])
+    XCTAssertEqual(regexTexts(lex("f(a.compactMap(/Action.loaded), b.compactMap(/Action.failed))")), [])
+  }
+
+  func test_slashWithBalancedParentheses_isRegex() {
+    XCTAssertEqual(regexTexts(lex("let r = /(a|b)+/; f((/x(y)/))")), ["/(a|b)+/", "/x(y)/"])
+    XCTAssertEqual(regexTexts(lex("let r = /[)]x/")), ["/[)]x/"])
+  }
+
+  func test_slashInCharacterClass_closesRegex() {
+    // As in swiftc, the first unescaped `/` ends the literal even inside `[...]`.
+    XCTAssertEqual(regexTexts(lex("let r = /[/]/")), ["/[/"])
+  }
+
+  func test_slashClosingIntoComment_isNotRegex() {
+    XCTAssertEqual(regexTexts(lex("let r = f(/x/* note */)")), [])
+    XCTAssertEqual(regexTexts(lex("let r = [/x//note")), [])
   }
 
   func test_bareRegex_hidesCode() {

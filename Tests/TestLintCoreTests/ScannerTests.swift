@@ -212,6 +212,43 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(model.functions.map(\.name), ["h"])
   }
 
+  func test_declarationsAfterMultiLineGenericTypeAlias_areFound() {
+    let text = """
+      typealias Store = TestStore<
+        Feature.State,
+        Feature.Action
+      >
+      @Suite struct StoreTests {
+        @Test func loads() {}
+      }
+      typealias Pair<T> = Dictionary<
+        T, [T]
+      >.Element
+      struct After {}
+      """
+    let model = Scanner.scan(SourceFile(path: "test.swift", text: text))
+    XCTAssertEqual(model.types.map(\.name), ["StoreTests", "After"])
+    XCTAssertEqual(model.types.first?.attributes.map(\.name), ["Suite"])
+    XCTAssertEqual(model.functions.map(\.name), ["loads"])
+  }
+
+  func test_distributedActor_isTypeWithItsFunctions() {
+    let text = """
+      distributed actor Greeter {
+        distributed func greet() -> String { "hi" }
+        func local() {}
+      }
+      final class GreeterTests: XCTestCase {
+        func testGreets() {}
+      }
+      """
+    let model = Scanner.scan(SourceFile(path: "test.swift", text: text))
+    XCTAssertEqual(model.types.map(\.name), ["Greeter", "GreeterTests"])
+    XCTAssertEqual(model.types.first?.kind, .actor)
+    XCTAssertEqual(model.functions.map(\.name), ["greet", "local", "testGreets"])
+    XCTAssertEqual(model.functions.first?.modifiers, ["distributed"])
+  }
+
   func test_declarationAfterUnknownStatement_isFound() {
     let model = scan("class A {\n  case\n  func h() {}\n}\nlet x = 1; y\nfunc g() {}")
     XCTAssertEqual(model.functions.map(\.name), ["h", "g"])

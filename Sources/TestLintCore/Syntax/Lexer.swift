@@ -453,13 +453,29 @@ private struct LexerState {
   /// Consumes an opening quote (one or three) at `position` and returns its frame.
   private func openString(at position: inout Int, hashes: Int) -> Frame {
     if position + 2 < count, buffer[position + 1] == UInt8(ascii: "\""),
-      buffer[position + 2] == UInt8(ascii: "\"")
+      buffer[position + 2] == UInt8(ascii: "\""), !closesOnItsLine(quote: position, hashes: hashes)
     {
       position += 3
       return .string(hashes: hashes, multiline: true)
     }
     position += 1
     return .string(hashes: hashes, multiline: false)
+  }
+
+  /// Whether a raw string opening with three quotes at `quote` is a one-line literal whose
+  /// content begins with a quote (`#"""#` holds `"`, `#""""#` holds `""`): as in swiftc's
+  /// lexer, a quote followed by the closing `#`s later on the same line, after the second quote,
+  /// makes it one. A plain `"""` always opens a multi-line string.
+  func closesOnItsLine(quote: Int, hashes: Int) -> Bool {
+    guard hashes > 0 else { return false }
+    var position = quote + 2
+    while position < count {
+      let byte = buffer[position]
+      if byte == 0x0A || byte == 0x0D { return false }
+      if byte == UInt8(ascii: "\""), hashesFollow(position + 1, hashes) { return true }
+      position += 1
+    }
+    return false
   }
 
   func hashesFollow(_ position: Int, _ hashes: Int) -> Bool {
@@ -544,23 +560,47 @@ private struct LexerState {
     return nil
   }
 
-  /// The end of a `/.../` regex on this line, or nil when it is not one.
+  /// The end of a `/.../` regex on this line, or nil when it is not one. The heuristics are
+  /// swiftc's for a `/` that may be an operator (swift-syntax's `RegexLiteralLexer`): the first
+  /// unescaped `/` ends the literal, even inside `[...]`; an unbalanced `)` outside `[...]`
+  /// (`.compactMap(/Action.loaded)`), a space before the closing `/`, or a closing `/` that
+  /// opens a comment (`/.../*`, `/...//`) make it no regex; the `/` is then an operator.
   func scanBareRegex(from start: Int) -> Int? {
     var position = start + 1
-    var inClass = 0
+    var groupDepth = 0
+    var classDepth = 0
+    var lastSpace = -1
     while position < count {
       let byte = buffer[position]
-      if byte == 0x0A || byte == 0x0D { return nil }
-      if byte == UInt8(ascii: "\\") {
-        position += 2
-        continue
-      }
-      if byte == UInt8(ascii: "[") { inClass += 1 }
-      if byte == UInt8(ascii: "]"), inClass > 0 { inClass -= 1 }
-      if byte == UInt8(ascii: "/"), inClass == 0 {
-        let last = buffer[position - 1]
-        if last == 0x20 || last == 0x09 { return nil }
-        return position + 1
+      switch byte {
+      case UInt8(ascii: "/"):
+        if position + 1 < count,
+          buffer[position + 1] == UInt8(ascii: "*") || buffer[position + 1] == UInt8(ascii: "/")
+        {
+          return nil
+        }
+        return lastSpace == position - 1 ? nil : position + 1
+      case 0x0A, 0x0D:
+        return nil
+      case UInt8(ascii: "\\"):
+        // The escaped byte is plain pattern, but a line break still ends the line.
+        position += 1
+        if position >= count || buffer[position] == 0x0A || buffer[position] == 0x0D { return nil }
+      case UInt8(ascii: "("):
+        if classDepth == 0 { groupDepth += 1 }
+      case UInt8(ascii: ")"):
+        if classDepth == 0 {
+          if groupDepth == 0 { return nil }
+          groupDepth -= 1
+        }
+      case UInt8(ascii: "["):
+        classDepth += 1
+      case UInt8(ascii: "]"):
+        if classDepth > 0 { classDepth -= 1 }
+      case 0x20, 0x09:
+        lastSpace = position
+      default:
+        break
       }
       position += 1
     }

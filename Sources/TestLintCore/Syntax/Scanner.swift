@@ -89,6 +89,18 @@ struct ScannerState {
     return (Int(token.start), Int(token.end))
   }
 
+  /// Whether the token is the identifier `spelling` (a contextual keyword the lexer leaves alone).
+  func isIdentifier(_ index: Int, _ spelling: StaticString) -> Bool {
+    guard index < tokens.count, tokens[index].kind == .identifier else { return false }
+    let token = tokens[index]
+    guard Int(token.end - token.start) == spelling.utf8CodeUnitCount else { return false }
+    let start = Int(token.start)
+    return spelling.withUTF8Buffer { expected in
+      for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
+      return true
+    }
+  }
+
   /// Whether the token is an operator spelled exactly `spelling`.
   func isOperator(_ index: Int, _ spelling: StaticString) -> Bool {
     guard index >= 0, index < tokens.count, tokens[index].kind == .operator else { return false }
@@ -314,6 +326,9 @@ extension ScannerState {
       case .var, .let:
         index = readProperty(at: index, scope: scope.type, pending: pending, scopeEnd: scope.end)
         pending = Pending()
+      case .typealias:
+        index = typeAliasEnd(from: index, limit: scope.end)
+        pending = Pending()
       case .import:
         var end = index + 1
         // `import class Foo.Bar`, `@testable import X`.
@@ -334,6 +349,11 @@ extension ScannerState {
         }
         index = max(end, index + 1)
         pending = Pending()
+      case .none where [.actor, .func, .var, .let].contains(keyword(index + 1))
+        && isIdentifier(index, "distributed"):
+        // `distributed actor` / `distributed func`: a contextual modifier, not a statement.
+        pending.modifiers.append("distributed")
+        index += 1
       default:
         // From the statement's own first token: when it is the last one on its line, the next
         // line's declaration must not be taken for part of it (`let a = b\n  : c\n  func h()`).
@@ -818,6 +838,35 @@ extension ScannerState {
   }
 
   /// The index after the statement starting at (or containing) `start`.
+  /// The index after `typealias Name<...> = Type`. The type's generic arguments may span lines
+  /// (`TestStore<\n  A,\n  B\n>`): a `>` alone on its line closes them, it does not continue an
+  /// expression into the next declaration.
+  func typeAliasEnd(from start: Int, limit: Int) -> Int {
+    var index = start + 1
+    let end = min(limit, tokens.count)
+    var afterAngles = false
+    while index < end {
+      let token = tokens[index]
+      if index > start + 1, token.isAtLineStart {
+        // After a closing `>` only `.Member`, `& Other` or `?` go on.
+        if afterAngles ? token.kind != .dot && token.kind != .operator : !continuesExpression(index) {
+          return index
+        }
+      }
+      afterAngles = false
+      switch token.kind {
+      case .semicolon: return index + 1
+      case .rightBrace, .leftBrace: return index
+      case .leftParen, .leftBracket: index = close(index) + 1
+      case .operator where bytes[Int(token.start)] == UInt8(ascii: "<"):
+        index = max(skipAngles(from: index), index + 1)
+        afterAngles = true
+      default: index += 1
+      }
+    }
+    return max(index, start + 1)
+  }
+
   func statementEnd(from start: Int, limit: Int) -> Int {
     var index = start
     let end = min(limit, tokens.count)
