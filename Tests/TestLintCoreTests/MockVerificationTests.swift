@@ -107,7 +107,7 @@ final class MockVerificationTests: XCTestCase {
       ["test_store", "test_store_thrice", "test_store_method", "test_condition"])
   }
 
-  func test_mockable_and_mockSwift_chains_assert() {
+  func test_mockableAndMockSwiftChains_assert() {
     let mockable = """
         func test_fetch() async {
           await sut.refresh()

@@ -15,7 +15,7 @@ final class DocumentationCommandTests: XCTestCase {
     let blocks = try Self.shellBlocks().filter { $0.kind == .run }
     XCTAssertGreaterThanOrEqual(blocks.count, 8, "the README and docs lost their shell examples")
     for block in blocks {
-      let sandbox = try DocumentationSandbox(self, binary: try Self.binary())
+      let sandbox = try DocumentationSandbox(self, binary: try builtTestlint())
       let result = try sandbox.run(block.body)
       let context = "\(block.location): exit \(result.status)\n\(result.stdout)\(result.stderr)"
       if ProcessInfo.processInfo.environment["TESTLINT_DOCS_VERBOSE"] != nil { print(context) }
@@ -35,7 +35,7 @@ final class DocumentationCommandTests: XCTestCase {
   func test_readmeQuickStart_reportsTheFixtureFinding() throws {
     let block = try XCTUnwrap(
       Self.shellBlocks().first { $0.file == "README.md" && $0.body.hasPrefix("cd MyApp\n") })
-    let sandbox = try DocumentationSandbox(self, binary: try Self.binary())
+    let sandbox = try DocumentationSandbox(self, binary: try builtTestlint())
 
     let result = try sandbox.run(block.body)
 
@@ -62,7 +62,7 @@ final class DocumentationCommandTests: XCTestCase {
     let blocks = try Self.shellBlocks().filter { $0.kind == .release }
     XCTAssertEqual(blocks.count, 1)
     for block in blocks {
-      let sandbox = try DocumentationSandbox(self, binary: try Self.binary(), release: release)
+      let sandbox = try DocumentationSandbox(self, binary: try builtTestlint(), release: release)
 
       let result = try sandbox.run(block.body)
 
@@ -201,17 +201,6 @@ extension DocumentationCommandTests {
     }
     XCTAssertFalse(blocks.isEmpty)
     return blocks
-  }
-
-  /// The `testlint` binary built next to the test bundle.
-  static func binary() throws -> URL {
-    var folder = Bundle.main.bundleURL
-    for _ in 0..<3 {
-      let candidate = folder.appendingPathComponent("testlint")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw XCTSkip("the testlint binary is not built next to the tests")
   }
 }
 

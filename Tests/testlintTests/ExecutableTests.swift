@@ -67,20 +67,9 @@ extension ExecutableTests {
     try Data(text.utf8).write(to: directory.appendingPathComponent(name))
   }
 
-  /// The `testlint` binary built next to the test bundle.
-  func binary() throws -> URL {
-    var folder = Bundle.main.bundleURL
-    for _ in 0..<3 {
-      let candidate = folder.appendingPathComponent("testlint")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw XCTSkip("the testlint binary is not built next to the tests")
-  }
-
   func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Output {
     let process = Process()
-    process.executableURL = try binary()
+    process.executableURL = try builtTestlint()
     process.arguments = arguments
     if let environment { process.environment = environment }
     process.currentDirectoryURL = directory

@@ -12,7 +12,7 @@ import XCTest
 /// temporary file and renamed over the original.
 final class KillDuringFixTests: XCTestCase {
   func test_killAtAnyMoment_leavesOriginalOrFixedFiles() throws {
-    let binary = try Self.binary()
+    let binary = try builtTestlint()
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("testlint-kill-\(UUID())")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
@@ -101,16 +101,5 @@ extension KillDuringFixTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     return process
-  }
-
-  /// The `testlint` binary built next to the test bundle.
-  static func binary() throws -> URL {
-    var folder = Bundle.main.bundleURL
-    for _ in 0..<3 {
-      let candidate = folder.appendingPathComponent("testlint")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw XCTSkip("the testlint binary is not built next to the tests")
   }
 }

@@ -25,7 +25,7 @@ final class LanguageServerProcessTests: XCTestCase {
     try Data(Self.source.utf8).write(to: file)
     let uri = file.absoluteString
 
-    let server = try ServerProcess(binary: try binary())
+    let server = try ServerProcess(binary: try builtTestlint())
     defer { server.terminate() }
 
     server.send([
@@ -102,7 +102,7 @@ final class LanguageServerProcessTests: XCTestCase {
   }
 
   func test_endOfInputWithoutExit_exitsWithOne() throws {
-    let server = try ServerProcess(binary: try binary())
+    let server = try ServerProcess(binary: try builtTestlint())
     defer { server.terminate() }
     server.send([
       "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]],
@@ -119,17 +119,6 @@ final class LanguageServerProcessTests: XCTestCase {
       "start": ["line": startLine, "character": startCharacter],
       "end": ["line": endLine, "character": endCharacter],
     ]
-  }
-
-  /// The `testlint` binary built next to the test bundle.
-  func binary() throws -> URL {
-    var folder = Bundle.main.bundleURL
-    for _ in 0..<3 {
-      let candidate = folder.appendingPathComponent("testlint")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw XCTSkip("the testlint binary is not built next to the tests")
   }
 }
 

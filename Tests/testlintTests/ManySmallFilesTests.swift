@@ -73,7 +73,7 @@ extension ManySmallFilesTests {
   /// The built binary, and the tree written in a new folder (`root`, for the caller to
   /// remove) with its size in bytes; skipped under a sanitizer.
   static func binaryAndTree() throws -> (binary: URL, root: URL, tree: URL, bytes: Int) {
-    let binary = try KillDuringFixTests.binary()
+    let binary = try builtTestlint()
     if underSanitizer {
       throw XCTSkip("a sanitizer multiplies the binary's memory and time; the bounds are for plain builds")
     }

@@ -72,7 +72,7 @@ final class SharedCacheProcessTests: XCTestCase {
   func test_anotherBuildOfTheSameVersion_doesNotReuseTheFirstsResults() throws {
     // Two builds that differ in one message, as a plugin pinned to a branch is rebuilt from a
     // newer commit with the same version.
-    let original = try binary()
+    let original = try builtTestlint()
     var bytes = try Data(contentsOf: original)
     let at = try XCTUnwrap(bytes.range(of: Data("write the test or delete it".utf8)), "the message is in the binary")
     bytes.replaceSubrange(at, with: Data("write the test or DELETE it".utf8))
@@ -108,17 +108,6 @@ extension SharedCacheProcessTests {
     try Data(text.utf8).write(to: url)
   }
 
-  /// The `testlint` binary built next to the test bundle.
-  func binary() throws -> URL {
-    var folder = Bundle.main.bundleURL
-    for _ in 0..<3 {
-      let candidate = folder.appendingPathComponent("testlint")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw XCTSkip("the testlint binary is not built next to the tests")
-  }
-
   func run(_ arguments: [String], binary: URL? = nil) throws -> Output {
     try runTogether([arguments], binary: binary)[0]
   }
@@ -126,7 +115,7 @@ extension SharedCacheProcessTests {
   /// Starts one process per list of arguments, all at once, and waits for all of them; their
   /// output goes to files (a pipe left unread could stall a process).
   func runTogether(_ argumentLists: [[String]], binary: URL? = nil) throws -> [Output] {
-    let executable = try binary ?? self.binary()
+    let executable = try binary ?? builtTestlint()
     var started: [(process: Process, out: URL, err: URL, handles: [FileHandle])] = []
     for (index, arguments) in argumentLists.enumerated() {
       let process = Process()
