@@ -64,6 +64,40 @@ final class MissingAssertionRuleTests: XCTestCase {
     XCTAssertEqual(findings(["GestureTests.swift": source]), ["GestureTests.swift:4"])
   }
 
+  func test_receiverCall_neverReachesAnotherFilesPrivateFunction() {
+    let tests = """
+      import XCTest
+      final class TransferTests: XCTestCase {
+        func test_write_nothingChecked() { database.write { $0.insert(row) } }
+        func test_check_throughPublicHelper() { verifyTransfer() }
+      }
+      """
+    let snapshots = """
+      import XCTest
+      func verifyTransfer() { write(image, to: url) }
+      private func write(_ image: Image, to url: URL) { XCTFail("cannot write") }
+      """
+    // The private `write` of the other file is no method of `database`; it still makes the
+    // public helper of its own file assert.
+    XCTAssertEqual(
+      findings(["ATransferTests.swift": tests, "ZSnapshots.swift": snapshots]), ["ATransferTests.swift:3"])
+  }
+
+  func test_receiverCall_neverReachesATestFunction() {
+    let source = """
+      import Testing
+      @Suite struct ClientTests {
+        @Test func vmmShutdown() { #expect(client.isStopped) }
+        @Test func shutdown_twice() { client.vmmShutdown(); client.vmmShutdown() }
+      }
+      """
+    XCTAssertEqual(findings(["ClientTests.swift": source]), ["ClientTests.swift:4"])
+    XCTAssertEqual(
+      findings(["AClientTests.swift": source.replacingOccurrences(of: "@Test func vmm", with: "func other"),
+                "ZSuite.swift": "import Testing\n@Suite struct S { @Test func vmmShutdown() { #expect(true) } }"]),
+      ["AClientTests.swift:4"])
+  }
+
   func test_declarationsDisagree_isNotReported() {
     // Two `check()`s: one asserts, one does not. The receiver's type is not known: a false
     // error costs more than a miss.

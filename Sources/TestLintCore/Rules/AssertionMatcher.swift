@@ -174,14 +174,23 @@ public struct AssertionMatcher: Sendable {
   /// "unexpected call" trap, not a check the calling test makes.
   ///
   /// A function that asserts lists no callees: what it calls cannot change the answer.
+  ///
+  /// A function no other file calls by name (`private`, `fileprivate`, or a `@Test` function)
+  /// is summarized under a name only this file uses (`fileOnlyName`), and so are this file's
+  /// plain calls of it: a call through a receiver in another file (`database.write { }`,
+  /// `client.shutdown()`) never reaches it, while the file's own callers still learn what it
+  /// does.
   public func helperSummaries(in model: FileModel) -> [HelperSummary] {
     let testStore = Self.usesTestStore(model)
     var result: [HelperSummary] = []
     let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
     let functions = model.functions
+    let fileOnly = functions.map(Self.isFileOnly)
+    // Only a file that declares such a function needs its plain calls resolved.
+    let graph = fileOnly.contains(true) ? CallGraph(model) : nil
     for index in functions.indices where functions[index].body != nil {
-      let name = functions[index].name
-      if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(name) {
+      let name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
+      if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(functions[index].name) {
         continue
       }
       // Calls are read in place: copying each `Call` out costs more than matching it. Whether
@@ -194,11 +203,32 @@ public struct AssertionMatcher: Sendable {
       }
       var callees: [String] = []
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
-        callees.append(model.calls[callIndex].name)
+        let callee = model.calls[callIndex].name
+        guard let graph, graph.isLocal(callAt: callIndex), let targets = graph.functions(named: callee)
+        else {
+          callees.append(callee)
+          continue
+        }
+        if targets.contains(where: { fileOnly[$0] }) { callees.append(Self.fileOnlyName(callee, in: model)) }
+        if targets.contains(where: { !fileOnly[$0] }) { callees.append(callee) }
       }
       result.append(HelperSummary(name: name, asserts: false, callees: callees))
     }
     return result
+  }
+
+  /// Whether no other file calls the function by name: it is `private` or `fileprivate`, or a
+  /// `@Test` function (Swift Testing runs it; other code does not call it). A `test...` name
+  /// keeps its own handling (`Speculation.isTestName`).
+  static func isFileOnly(_ function: FunctionDecl) -> Bool {
+    guard !RuleText.hasPrefix(function.name, "test") else { return false }
+    return function.has("private") || function.has("fileprivate") || function.hasAttribute("Test")
+  }
+
+  /// The name a file-only function is summarized under: no call's name holds a `#`, and the
+  /// path keeps two files' private functions of one name apart.
+  static func fileOnlyName(_ name: String, in model: FileModel) -> String {
+    name + "#" + model.source.path
   }
 
   /// Names of the functions that assert, directly or through helpers they call by name (a

@@ -11,7 +11,7 @@
 ///   that name of whatever type the receiver is: the methods of that name of the file's types,
 ///   but not those of test doubles (types named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`,
 ///   `*Dummy*`) unless named like a check (`verify...`): a double's body is what the code under
-///   test runs, not what the test does;
+///   test runs, not what the test does; nor `@Test` functions, which nothing calls;
 /// - either may run a function declared in another file of the run (`mayReachRunFunction`),
 ///   which the run answers for by name (`RuleContext.assertingHelpers`).
 public struct CallResolver: Sendable {
@@ -79,7 +79,9 @@ public struct CallResolver: Sendable {
     let name = model.calls[index].name
     guard methodNames.mayMatch(name), let named = graph.functions(named: name) else { return [] }
     return named.filter { function in
-      guard let owner = model.functions[function].owner else { return false }
+      // A `@Test` function is run by Swift Testing, never called through a receiver.
+      guard let owner = model.functions[function].owner, !model.functions[function].hasAttribute("Test")
+      else { return false }
       return !AssertionMatcher.isTestDouble(model.types[owner].simpleName) || AssertionMatcher.readsAsCheck(name)
     }
   }
