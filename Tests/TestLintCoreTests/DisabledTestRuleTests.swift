@@ -144,6 +144,42 @@ final class DisabledTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map(\.line), [29, 33])
   }
 
+  func test_platformGroupInCRLFFile_endsAtItsEndif() {
+    let source = """
+      import XCTest
+      final class ShareTests: XCTestCase {
+        func test_a_directive() throws {
+          #if os(iOS)
+          throw XCTSkip()
+          #endif
+        }
+        func test_b_noReason() throws { throw XCTSkip() }
+      }
+      """.replacingOccurrences(of: "\n", with: "\r\n")
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("ShareTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [8])
+  }
+
+  func test_fileWrappedInCanImportOfATestFramework_keepsItsSkipsReported() {
+    let source = """
+      #if canImport(XCTest)
+      import XCTest
+      final class ShareTests: XCTestCase {
+        func test_a_noReason() throws { throw XCTSkip() }
+        func test_b_platform() throws {
+          #if canImport(UIKit)
+          XCTAssertTrue(true)
+          #else
+          throw XCTSkip()
+          #endif
+        }
+      }
+      #endif
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("ShareTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [4])
+  }
+
   func test_quickSpecWithoutImport_isKnownByItsClass() {
     let sources = [
       ("TotoTests.swift", """

@@ -316,7 +316,9 @@ code (`// func testLogin() {`) are not reasons.
 A skip whose condition checks the platform or the OS version says why by itself, and is not
 reported: `XCTSkip()` in the block of `guard #available(iOS 16, *) else { ... }`, of
 `if #unavailable(...) { ... }` (or in the `else` of `if #available`), in a branch of
-`#if os(...)`, `#if targetEnvironment(...)`, `#if arch(...)` or `#if canImport(...)`, and
+`#if os(...)`, `#if targetEnvironment(...)`, `#if arch(...)` or `#if canImport(...)` of a
+module some platforms lack (not `canImport(XCTest)`, `Testing`, `Quick` or `Nimble`, which
+wrap whole test files), and
 `XCTSkipIf` / `XCTSkipUnless` whose condition reads the OS version
 (`ProcessInfo.processInfo.isOperatingSystemAtLeast(...)`, `operatingSystemVersion`,
 `UIDevice.current.systemVersion`). Any other condition (`guard isCI else`, `#if DEBUG`) still

@@ -281,7 +281,7 @@ public struct DisabledTestRule: Rule {
   }
 
   /// The byte ranges of the `#if` groups whose condition (of any branch) names the platform
-  /// (`os(...)`, `targetEnvironment(...)`, `arch(...)`, `canImport(...)`), outermost ones only:
+  /// (`namesPlatform`), outermost ones only:
   /// directives are dropped from the tokens, so their lines are read from the text, once per
   /// file.
   static func platformDirectiveRanges(in model: FileModel) -> [Range<Int>] {
@@ -294,9 +294,9 @@ public struct DisabledTestRule: Rule {
       while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
       guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#") else { continue }
       var end = cursor
-      while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+      while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
       let line = String(decoding: bytes[cursor..<end], as: UTF8.self)
-      let platform = ["os(", "targetEnvironment(", "arch(", "canImport("].contains { line.contains($0) }
+      let platform = Self.namesPlatform(line)
       let word = line.prefix { $0 != " " && $0 != "\t" && $0 != "(" && $0 != "!" }
       switch word {
       case "#if": open.append((start, platform))
@@ -312,6 +312,20 @@ public struct DisabledTestRule: Rule {
     if let first = open.first(where: \.platform) { ranges.append(first.start..<bytes.count) }
     return ranges
   }
+
+  /// Whether a directive's line names the platform: `os(...)`, `targetEnvironment(...)`,
+  /// `arch(...)`, or `canImport(...)` of a module some platforms lack (`UIKit`), not of a test
+  /// framework: a file wrapped in `#if canImport(XCTest)` says nothing about why it skips.
+  static func namesPlatform(_ line: String) -> Bool {
+    if ["os(", "targetEnvironment(", "arch("].contains(where: { line.contains($0) }) { return true }
+    return line.split(separator: "canImport(").dropFirst().contains { argument in
+      let module = argument.prefix { $0 != ")" && $0 != "," && $0 != " " && $0 != "." }
+      return !testFrameworks.contains(String(module))
+    }
+  }
+
+  /// Modules a test file imports whatever its platform.
+  static let testFrameworks: Set<String> = ["XCTest", "Testing", "Quick", "Nimble"]
 
   /// An instance method XCTest would run if it were named `test...`.
   static func couldBeTest(_ function: FunctionDecl, in context: RuleContext) -> Bool {
