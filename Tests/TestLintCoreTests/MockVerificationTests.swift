@@ -130,6 +130,32 @@ final class MockVerificationTests: XCTestCase {
     XCTAssertEqual(reported(imports: ["XCTest", "Cuckoo"], mockSwift), ["test_hello"])
   }
 
+  func test_chainWithoutItsFinalCall_verifiesNothing() {
+    let members = """
+        func test_bird_builderOnly() {
+          verify(bird.fly()).returning(Bool.self)
+        }
+        func test_bird_returningThenCalled() {
+          verify(bird.fly()).returning(Bool.self).wasCalled(exactly(2))
+        }
+        func test_service_builderOnly() {
+          verify(service).fetch(for: .any)
+        }
+        func test_service_trailingClosureThenCalled() {
+          verify(service).fetch { _ in true }.called(.once)
+        }
+      """
+    XCTAssertEqual(
+      reported(imports: ["XCTest", "Mockingbird"], members),
+      ["test_bird_builderOnly", "test_service_builderOnly", "test_service_trailingClosureThenCalled"])
+    // Mockable's chains end in `.called(...)`, not Mockingbird's `.wasCalled(...)`.
+    XCTAssertEqual(
+      reported(imports: ["XCTest", "Mockable"], members),
+      ["test_bird_builderOnly", "test_bird_returningThenCalled", "test_service_builderOnly"])
+    // Cuckoo's chained call verifies by itself.
+    XCTAssertEqual(reported(imports: ["XCTest", "Cuckoo"], members), [])
+  }
+
   func test_importedLibrary_otherNamesAndReceivers_doNotCount() {
     let members = """
         func test_receiverVerify() {

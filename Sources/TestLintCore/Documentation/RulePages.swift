@@ -1474,9 +1474,12 @@ assertions each test has.
 
 Mocking libraries: a verification fails the test when the mock was not called as it states, so
 it is an assertion, in a file that imports the library (without the import, `verify(` and
-`then(` are anybody's functions and do not count). A chain counts by its head: `verify(mock)`
-followed by the verified call (`verify(mock).fetch()`, also across lines); `verify(mock)` alone
-checks nothing.
+`then(` are anybody's functions and do not count). A Cuckoo chain counts by its head:
+`verify(mock)` followed by the verified call (`verify(mock).fetch()`, also across lines);
+`verify(mock)` alone checks nothing. A Mockingbird, Mockable or MockSwift chain counts when it
+reaches the call that verifies (`.wasCalled()`, `.wasNeverCalled()`, `.called(...)`,
+`.getCalled(...)`, `.setCalled(...)`, `.calledEventually(...)`): before it, the chain only says
+what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
 
 - Cuckoo (`import Cuckoo`): `verify(mock).call()`, `verify(mock, times(2)).call()` (any call
   matcher: `never()`, `atLeast(_:)`, ...), `verifyNoMoreInteractions(mock)`,

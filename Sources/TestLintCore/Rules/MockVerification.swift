@@ -19,6 +19,9 @@ enum MockVerification {
     /// Methods that verify, whatever their receiver (SwiftyMocky's generated
     /// `mock.verify(.fetch())`).
     let methods: [String]
+    /// The member a chain must reach to verify (`.wasCalled()`, `.called(.once)`); empty when
+    /// the chained call verifies by itself (Cuckoo's `verify(mock).fetch()`).
+    var chainEnds: [String] = []
   }
 
   /// The libraries known, with the APIs their own sources declare (see the rule's page).
@@ -32,7 +35,9 @@ enum MockVerification {
     // birdrides/mockingbird, docs' Verification page: `verify(mock.fly()).wasCalled()`,
     // `.wasNeverCalled()`, `.wasCalled(exactly(2))`, also inside `inOrder { }` and
     // `eventually { }`.
-    Library(modules: ["Mockingbird"], functions: [], chainHeads: ["verify"], methods: []),
+    Library(
+      modules: ["Mockingbird"], functions: [], chainHeads: ["verify"], methods: [],
+      chainEnds: ["wasCalled", "wasNeverCalled"]),
     // MakeAWishFoundation/SwiftyMocky, Sources/Shared/Mock+Assertions.swift and the mock
     // template: `Verify(mock, .fetch())`, `Verify(mock, 2, .fetch())`,
     // `mock.verify(.fetch(), count: 2)`, `MockyAssert(condition)`.
@@ -41,9 +46,12 @@ enum MockVerification {
       chainHeads: [], methods: ["verify"]),
     // Kolos65/Mockable, Sources/Mockable/Utils/Utils.swift and README:
     // `verify(service).fetch(for: .any).called(.once)`; `MockableTest` before 0.1.
-    Library(modules: ["Mockable", "MockableTest"], functions: [], chainHeads: ["verify"], methods: []),
+    Library(
+      modules: ["Mockable", "MockableTest"], functions: [], chainHeads: ["verify"], methods: [],
+      chainEnds: ["called", "getCalled", "setCalled", "calledEventually"]),
     // leoture/MockSwift, README: `then(service).fetch(of: .any()).called(times: 1)`.
-    Library(modules: ["MockSwift"], functions: [], chainHeads: ["then"], methods: []),
+    Library(
+      modules: ["MockSwift"], functions: [], chainHeads: ["then"], methods: [], chainEnds: ["called"]),
   ]
 
   /// Every name some library verifies with: most calls are told apart by their first byte and
@@ -61,7 +69,11 @@ enum MockVerification {
     let isFree = call.path.count == 1 && !call.hasExpressionBase
     for library in libraries where imports(library, model) {
       if isFree, library.functions.contains(name) { return true }
-      if isFree, library.chainHeads.contains(name), isChained(call, in: model) { return true }
+      if isFree, library.chainHeads.contains(name), isChained(call, in: model),
+        library.chainEnds.isEmpty || chainReaches(library.chainEnds, from: call, in: model)
+      {
+        return true
+      }
       if !isFree, library.methods.contains(name) { return true }
     }
     return false
@@ -74,6 +86,31 @@ enum MockVerification {
       let module = declaration.module.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
       return library.modules.contains(module)
     }
+  }
+
+  /// Whether the chain that follows the call (`.returning(Bool.self).wasCalled(once)`) names
+  /// one of `ends`: before it, the chain only says what to verify. One pass over the chain's
+  /// tokens, its arguments skipped by counting brackets.
+  private static func chainReaches(_ ends: [String], from call: Call, in model: FileModel) -> Bool {
+    guard var cursor = call.parentheses?.upperBound else { return false }
+    let tokens = model.tokens
+    while cursor + 1 < tokens.count, tokens[cursor].kind == .dot, tokens[cursor + 1].kind == .identifier {
+      if ends.contains(model.text(cursor + 1)) { return true }
+      cursor += 2
+      // The member's arguments and trailing closures, if any.
+      while cursor < tokens.count, tokens[cursor].kind == .leftParen || tokens[cursor].kind == .leftBrace {
+        var depth = 0
+        repeat {
+          switch tokens[cursor].kind {
+          case .leftParen, .leftBrace, .leftBracket: depth += 1
+          case .rightParen, .rightBrace, .rightBracket: depth -= 1
+          default: break
+          }
+          cursor += 1
+        } while depth > 0 && cursor < tokens.count
+      }
+    }
+    return false
   }
 
   /// Whether a member is read from the call's result (`verify(mock).fetch()`,
