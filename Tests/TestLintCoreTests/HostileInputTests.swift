@@ -96,7 +96,9 @@ final class HostileInputTests: XCTestCase {
     let core = run.result.findings.filter { Self.coreRules.contains($0.ruleID) }
     XCTAssertEqual(core.map(\.ruleID), ["missing_assertion", "test_name_format"])
     XCTAssertEqual(core.first?.line, 100_001)
-    XCTAssertLessThan(run.seconds, TimeBound.seconds(45), "CPU seconds; 16 s in a debug build")
+    // About 36 CPU seconds alone in a debug build on CI's 2-core machine, up to 47 late in the
+    // whole suite; a step quadratic in the nesting would take hours.
+    XCTAssertLessThan(run.seconds, TimeBound.seconds(75), "CPU seconds; about 36 s in a debug build")
   }
 
   // MARK: Size
