@@ -351,3 +351,11 @@ struct ByteReader {
   }
 }
 
+extension ByteReader {
+  /// A length-prefixed run of bytes, as a range of `bytes`.
+  mutating func range() -> Range<Int>? {
+    guard let count = int(), count >= 0, count <= bytes.endIndex - position else { return nil }
+    defer { position += count }
+    return position..<(position + count)
+  }
+}
