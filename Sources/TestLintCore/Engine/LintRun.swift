@@ -1,0 +1,92 @@
+/// One run of `LintEngine.encodedRun`: its inputs, and where its stages keep what they learn of
+/// each file until the report. Made once, before the first stage; every stage reads it.
+///
+/// A run goes through these stages, each a type in its own file that says what it reads and
+/// writes (`docs/ARCHITECTURE.md` draws them):
+/// 1. walk: `FileWalker.collect` (called by the CLI) finds the files, a `FileList`;
+/// 2. `FirstPassStage`: reads, scans and lints each file once, with what it declares and what
+///    the files read before it published standing for the run's facts;
+/// 3. `SettleStage`: settles what the whole run knows (class hierarchy, asserting helpers),
+///    checks the cache's results against it, and picks the files whose results assumed
+///    otherwise;
+/// 4. `RelintStage`: lints those files again with the settled facts;
+/// 5. `ReportStage`: places each file's results in path order for the reporters
+///    (`EncodedLintResult`); with a cache, `NextCache` writes the next one as the report goes.
+struct LintRun: Sendable {
+  /// The engine's configuration (rules, threads, memory budgets).
+  let engine: LintEngine
+  /// The files, in the walk's (path) order: a file's index in it is its number in every stage.
+  let files: FileList
+  /// The files linted and reported (an editor's file); nil for all. The others inform the run.
+  let only: Set<Int>?
+  /// The result cache read, if any.
+  let cache: ResultCache?
+  /// Reads a file's bytes.
+  let load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+  /// Encodes each file's findings on the worker that finds them.
+  let codec: FindingCodec
+  /// The encoded findings of every file, until the report.
+  let store: FindingStore
+  /// With a cache, what the next one needs of each file read (its declarations and tests,
+  /// encoded) waits here, so that memory does not grow with the tree.
+  let records: FindingStore
+  /// Each file's record of pass 1 (its results, what they assumed), until the run ends; a
+  /// second lint's results replace pass 1's.
+  let passes: FirstPasses
+  /// With a cache, where each file's declarations are, its hash and its digest, in pages.
+  let cachedPasses: CachedPasses
+  /// The paths of the run, for a rule that reads them (empty otherwise).
+  let runFiles: Set<String>
+  /// The classes every test class rests on: `XCTestCase` and `test_base_classes`.
+  let roots: Set<String>
+  /// Counts each test's assertions for the tests listed.
+  let counter: MissingAssertionRule
+  /// Whether the tests are listed: for the report that reads them, and for the cache.
+  let listsTests: Bool
+
+  init(
+    engine: LintEngine, files: FileList, only: Set<Int>?, cache: ResultCache?,
+    load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
+  ) {
+    self.engine = engine
+    self.files = files
+    self.only = only
+    self.cache = cache
+    self.load = load
+    codec = FindingCodec(
+      ruleIDs: engine.rules.map(\.id), keepsDetails: engine.keepsFindingDetails || cache != nil)
+    store = FindingStore(memoryBytes: engine.findingMemoryBytes, directory: engine.spillDirectory)
+    records = FindingStore(memoryBytes: engine.findingMemoryBytes, directory: engine.spillDirectory)
+    listsTests = engine.collectsTests || cache != nil
+    // Hashing every path costs a run's start a few milliseconds per 10,000 files, before any
+    // worker starts: only for a rule that reads them.
+    runFiles = engine.rules.contains { $0.rule.readsRunFiles } ? Set(files.map(\.displayPath)) : []
+    counter = engine.assertionCounter
+      ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
+    roots = Set(["XCTestCase"] + engine.testBaseClasses)
+    cachedPasses = CachedPasses(
+      count: cache == nil ? 0 : files.count, memoryBytes: engine.pageMemoryBytes,
+      directory: engine.spillDirectory)
+    passes = FirstPasses(
+      count: files.count, memoryBytes: engine.pageMemoryBytes, directory: engine.spillDirectory)
+  }
+
+  /// Whether file `index` is linted and reported (not left out by `only`).
+  func isLinted(_ index: Int) -> Bool { only?.contains(index) ?? true }
+
+  /// Whether the run lists the tests in its results (`LintEngine.collectsTests`).
+  var collectsTests: Bool { engine.collectsTests }
+
+  /// The results of a file read and scanned: its findings encoded into `store`, its problems and
+  /// (when the run keeps them) its tests; and its tests (for the cache, when listed).
+  func lint(_ context: RuleContext, file index: Int, entry: FileEntry, with linter: FileLinter) -> (
+    results: PerFile, tests: [InventoryEntry]
+  ) {
+    let result = linter.lint(context)
+    let tests = listsTests ? LintEngine.inventory(context, counter: counter) : []
+    let results = PerFile(
+      findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
+      errors: result.problems, tests: collectsTests ? tests : [])
+    return (results, tests)
+  }
+}

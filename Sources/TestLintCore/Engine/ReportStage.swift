@@ -1,0 +1,62 @@
+/// Stage 5 of a run: each file's results placed in path order for the reporters, which decode
+/// or stream them file by file (`EncodedLintResult`). Each file's findings are sorted by its
+/// linter and encoded: placing the files in path order places the findings in report order,
+/// with no sort of them all. (With a cache, `NextCache` then writes the next one.)
+///
+/// Reads: each file's record (`LintRun.passes`), read where it is, not copied out per file;
+/// the settled facts' assumed bases; whether a page of the run's records was lost.
+/// Writes: nothing of the run's; returns the result, whose findings stay in `LintRun.store`.
+struct ReportStage: Sendable {
+  /// The run's result after `RelintStage`.
+  static func run(_ run: LintRun, settled: RunFacts.Settled, orderLost: Bool) -> EncodedLintResult {
+    let files = run.files
+    var errors: [Diagnostic] = []
+    var tests: [InventoryEntry] = []
+    var withFindings = 0
+    for index in files.indices { withResults(run, index) { if $0.findings.count > 0 { withFindings += 1 } } }
+    // In pages, as the files' records (the report holds them until it is written). (A file
+    // without findings has no place in the report.)
+    let blocks = PagedArray(
+      count: withFindings, filler: FindingBlock.empty(file: 0), memoryBytes: FindingsByFile.blockMemoryBytes,
+      directory: run.engine.spillDirectory)
+    var placed = 0
+    for index in files.indices {
+      withResults(run, index) { pass in
+        if pass.findings.count > 0 {
+          blocks[placed] = pass.findings
+          placed += 1
+        }
+        errors.append(contentsOf: pass.errors)
+        tests.append(contentsOf: pass.tests)
+      }
+    }
+    let descriptions = run.engine.rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
+    let linted = run.only.map { indices in FileList(indices.sorted().map { files[$0] }) } ?? files
+    let findings = FindingsByFile(blocks: blocks, codec: run.codec, store: run.store, files: files)
+    // A page the temporary file could not give back (a failing disk) leaves results out: said
+    // once for the run, as an error (exit code 2).
+    if orderLost || run.passes.lostPages || run.cachedPasses.lostPages || blocks.lostPages || files.pagesLost
+      || settled.entries.lostPages
+    {
+      errors.append(
+        Diagnostic(
+          path: FindingStore.temporaryFolder(run.engine.spillDirectory),
+          message: "cannot read back part of the run's records from a temporary file: results may be missing"))
+    }
+    return EncodedLintResult(
+      findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
+      tests: InventoryEntry.sorted(tests), assumedBases: settled.assumed)
+  }
+
+  /// Calls `body` with the results of file `index` (its error, for a file that could not be
+  /// read); not for a file `only` leaves out.
+  private static func withResults(_ run: LintRun, _ index: Int, _ body: (PerFile) -> Void) {
+    if !run.isLinted(index) { return }
+    let pass = run.passes[index]
+    if let error = pass.error {
+      body(PerFile(findings: .empty(file: index), errors: [error], tests: []))
+    } else if let results = pass.speculated {
+      body(results)
+    }
+  }
+}
