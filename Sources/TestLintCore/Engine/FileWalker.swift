@@ -8,6 +8,12 @@
 
 /// The only place (with the CLI) that touches the file system: finds `.swift` files under the
 /// given paths and reads them.
+///
+/// `collect` is the first stage of a run (`LintRun` lists them all), called by the CLI before
+/// the engine's: it reads the paths, globs and folders given (their listings; a `stat` only
+/// where the result cache wants stamps or a listing gives no type) and writes the files found,
+/// packed and sorted (`FileList`), with what could not be opened. The later stages read the
+/// files through `contents(of:)` (FileWalker+Reading.swift).
 public enum FileWalker {
   /// Finds the `.swift` files under `paths`, in sorted order.
   ///
