@@ -1,5 +1,9 @@
 import Synchronization
 
+/// The runs of `--fix` and `testlint inventory`, apart from the report's (`encodedRun`'s
+/// stages): one pass reads and scans every file for what the run declares (`prepare`), keeping
+/// models within a memory budget (`ModelBudget`); then each file is fixed or its tests listed
+/// with the settled facts, its model kept or read and scanned again.
 extension LintEngine {
   /// The fixed content of every file a fix applies to: (file index, original, fixed, fixes).
   public func fixes(
