@@ -225,8 +225,8 @@ private extension HTMLReporter {
       html += "<td>\(framework)</td><td><code>\(escape(test.file)):\(test.line)</code></td></tr>\n"
     }
     if tests.count > limit {
-      html += "<tr class=\"more\"><td class=\"muted\" colspan=\"3\">…and \(tests.count - limit) more, "
-      html += "not listed</td></tr>\n"
+      html += "<tr class=\"more\"><td class=\"muted\" colspan=\"3\">"
+      html += "…and \(tests.count - limit) more, not listed</td></tr>\n"
     }
     return html + "</tbody>\n</table>\n</section>\n"
   }
@@ -280,13 +280,15 @@ private extension HTMLReporter {
       for file in listing.unlisted {
         let shown = file.key.allSatisfy(\.isWhitespace) ? "(no path)" : file.key
         html += "<tr><td><span class=\"path\">\(escape(shown))</span></td>"
-        html += "<td class=\"num\">\(file.errors)</td><td class=\"num\">\(file.warnings)</td></tr>\n"
+        html += "<td class=\"num\">\(file.errors)</td>"
+        html += "<td class=\"num\">\(file.warnings)</td></tr>\n"
       }
       html += "</tbody>\n</table>\n"
     }
     if listing.beyond.files > 0 {
-      html += "<p class=\"more muted\">…and \(HealthSummary.counted(listing.beyond.files, "more file")) "
-      html += "with \(HealthSummary.counted(listing.beyond.findings, "finding")), not listed.</p>\n"
+      html += "<p class=\"more muted\">…and "
+      html += "\(HealthSummary.counted(listing.beyond.files, "more file")) with "
+      html += "\(HealthSummary.counted(listing.beyond.findings, "finding")), not listed.</p>\n"
     }
     return html
   }

@@ -72,7 +72,9 @@ extension HealthAccumulator {
     self.init(rules: result.rules, tests: result.tests, limits: limits)
     var byFile: [String: [Finding]] = [:]
     for finding in result.findings { byFile[finding.path, default: []].append(finding) }
-    for path in byFile.keys.sorted() { add(path: path, findings: byFile[path, default: []].sorted()) }
+    for path in byFile.keys.sorted() {
+      add(path: path, findings: byFile[path, default: []].sorted())
+    }
   }
 }
 
@@ -126,7 +128,8 @@ struct FindingListing: Sendable {
       return
     }
     if unlisted.count < limits.total {
-      unlisted.append(HealthSummary.Row(key: path, errors: errors, warnings: findings.count - errors))
+      unlisted.append(
+        HealthSummary.Row(key: path, errors: errors, warnings: findings.count - errors))
     } else {
       beyond.files += 1
       beyond.findings += findings.count

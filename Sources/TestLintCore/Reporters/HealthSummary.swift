@@ -64,7 +64,9 @@ public struct HealthSummary: Sendable, Hashable {
   /// Computes the figures of `result`.
   public init(_ result: LintResult) {
     var tally = Tally(rules: result.rules)
-    for finding in result.findings { tally.add(path: finding.path, findings: CollectionOfOne(finding)) }
+    for finding in result.findings {
+      tally.add(path: finding.path, findings: CollectionOfOne(finding))
+    }
     self.init(
       tally, tests: result.tests, lintedFiles: result.files.count, readErrors: result.errors.count)
   }
@@ -110,11 +112,13 @@ public struct HealthSummary: Sendable, Hashable {
       for finding in findings {
         let isError = finding.severity == .error
         if isError { fileErrors += 1 }
-        HealthSummary.count(finding.ruleID, errors: isError ? 1 : 0, warnings: isError ? 0 : 1, in: &byRule)
+        HealthSummary.count(
+          finding.ruleID, errors: isError ? 1 : 0, warnings: isError ? 0 : 1, in: &byRule)
       }
       errors += fileErrors
       warnings += findings.count - fileErrors
-      HealthSummary.count(path, errors: fileErrors, warnings: findings.count - fileErrors, in: &byFile)
+      HealthSummary.count(
+        path, errors: fileErrors, warnings: findings.count - fileErrors, in: &byFile)
       return fileErrors
     }
   }
@@ -147,18 +151,21 @@ extension HealthSummary {
   }
 }
 
-private extension HealthSummary {
+extension HealthSummary {
   /// An XCTest test named `test_<condition>_<expectedResult>` (2 to 3 segments).
-  static func isConventionalXCTest(_ test: InventoryEntry) -> Bool {
+  fileprivate static func isConventionalXCTest(_ test: InventoryEntry) -> Bool {
     test.framework == .xctest && TestNameFormatRule.follows(test.name, prefix: "test_")
   }
 
-  static func count(_ key: String, errors: Int, warnings: Int, in rows: inout [String: Row]) {
+  fileprivate static func count(
+    _ key: String, errors: Int, warnings: Int, in rows: inout [String: Row]
+  ) {
     // One lookup: the row is changed in place.
-    rows[key, default: Row(key: key, errors: 0, warnings: 0)].add(errors: errors, warnings: warnings)
+    rows[key, default: Row(key: key, errors: 0, warnings: 0)].add(
+      errors: errors, warnings: warnings)
   }
 
-  static func ranked(_ rows: [String: Row]) -> [Row] {
+  fileprivate static func ranked(_ rows: [String: Row]) -> [Row] {
     rows.values.sorted {
       if $0.total != $1.total { return $0.total > $1.total }
       if $0.errors != $1.errors { return $0.errors > $1.errors }
@@ -167,8 +174,8 @@ private extension HealthSummary {
   }
 }
 
-private extension HealthSummary.Row {
-  mutating func add(errors: Int, warnings: Int) {
+extension HealthSummary.Row {
+  fileprivate mutating func add(errors: Int, warnings: Int) {
     self.errors += errors
     self.warnings += warnings
   }

@@ -5,8 +5,9 @@
 /// figures (tests per framework, assertions per test, the share of XCTest names following
 /// `test_<condition>_<expectedResult>`), the tests without assertions and the files that could
 /// not be linted. It lists no finding, so it stays a few kilobytes however many there are (4 KB
-/// for 150,000), and `--report-limit` does not change it. Every piece of user text goes through ``MarkdownEscaping``, so a message can
-/// never add markup, break a table or mention someone. Output is deterministic.
+/// for 150,000), and `--report-limit` does not change it. Every piece of user text goes through
+/// ``MarkdownEscaping``, so a message can never add markup, break a table or mention someone.
+/// Output is deterministic.
 public struct MarkdownReporter: Reporter {
   /// The name used with `--reporter markdown`.
   public static let name = "markdown"
