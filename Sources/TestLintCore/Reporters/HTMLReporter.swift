@@ -22,6 +22,9 @@ public struct HTMLReporter: Reporter {
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
     + "img-src data:; base-uri 'none'; form-action 'none'"
 
+  /// The report's figures as the findings stream (`HealthStream`).
+  var health = HealthStream()
+
   /// Creates the reporter.
   public init() {}
 
