@@ -176,27 +176,28 @@ final class HealthReporterTests: XCTestCase {
   }
 
   func test_hostileHTML_hasNoRawScript() {
-    let html = HTMLReporter().render(Self.hostileResult)
-    XCTAssertFalse(html.contains("<script>alert"), "hostile script tag is escaped")
-    XCTAssertEqual(html.components(separatedBy: "<script").count, 2, "only our own script")
-    XCTAssertFalse(html.lowercased().contains("<img"), "hostile image tag is escaped")
-    XCTAssertEqual(
-      Self.tags(in: html).filter { $0.lowercased().contains("onerror") }, [],
-      "no event handler attribute")
-    XCTAssertTrue(
-      html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the text is still shown")
+    for html in Self.hostilePages {
+      XCTAssertFalse(html.contains("<script>alert"), "hostile script tag is escaped")
+      XCTAssertEqual(html.components(separatedBy: "<script").count, 2, "only our own script")
+      XCTAssertFalse(html.lowercased().contains("<img"), "hostile image tag is escaped")
+      XCTAssertEqual(
+        Self.tags(in: html).filter { $0.lowercased().contains("onerror") }, [],
+        "no event handler attribute")
+      XCTAssertTrue(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the text is still shown")
+    }
   }
 
   func test_hostileHTML_isWellFormedXML() throws {
-    let html = HTMLReporter().render(Self.hostileResult)
-    let run = try xmllint(["--noout", "-"], input: html)
-    XCTAssertEqual(run.status, 0, "xmllint (XML) rejected the page:\n\(run.error)")
-    XCTAssertEqual(run.error, "", "no XML parser messages")
+    for html in Self.hostilePages {
+      let run = try xmllint(["--noout", "-"], input: html)
+      XCTAssertEqual(run.status, 0, "xmllint (XML) rejected the page:\n\(run.error)")
+      XCTAssertEqual(run.error, "", "no XML parser messages")
+    }
   }
 
   func test_hostileHTML_parsesAsHTML() throws {
-    for result in [Self.hostileResult, Self.normalResult] {
-      let html = HTMLReporter().render(result)
+    for html in Self.hostilePages + [HTMLReporter().render(Self.normalResult)] {
       let run = try xmllint(["--html", "--noout", "-"], input: html)
       XCTAssertEqual(run.status, 0, "xmllint --html failed:\n\(run.error)")
       XCTAssertEqual(Self.unexpectedHTMLErrors(run.error), [], "xmllint --html found errors")
@@ -248,8 +249,8 @@ final class HealthReporterTests: XCTestCase {
   // MARK: Headless browser (only where Chromium is installed)
 
   func test_headlessChromium_logsNoConsoleMessages() throws {
-    for result in [Self.normalResult, Self.hostileResult] {
-      let page = try chromiumDOM(of: HTMLReporter().render(result))
+    for html in [HTMLReporter().render(Self.normalResult)] + Self.hostilePages {
+      let page = try chromiumDOM(of: html)
       XCTAssertEqual(page.console, [], "the page logs nothing (errors, CSP violations)")
       XCTAssertTrue(page.dom.contains("data-script=\"ready\""), "the script ran to its end")
       XCTAssertFalse(
@@ -274,7 +275,7 @@ final class HealthReporterTests: XCTestCase {
 
 // MARK: - Results under test
 
-private extension HealthReporterTests {
+extension HealthReporterTests {
   static let loginPath = "Tests/AppTests/LoginTests.swift"
   static let parserPath = "Tests/CoreTests/ParserTests.swift"
   static let modelPath = "Tests/CoreTests/ModelTests.swift"
@@ -349,6 +350,15 @@ private extension HealthReporterTests {
     + " <img src=x onerror=alert(2)> @octocat #1 $x$ ~~s~~ <!-- c -->"
     + "\nsecond\r\nthird\rfourth\u{85}fifth\u{2028}sixth\ttab \u{0}\u{1}\u{1B}[31m\u{7F}\u{9F}"
     + " \u{202E}desrever\u{202C} \u{FFFE} 😀👩‍👩‍👧 end"
+
+  /// The page of the hostile result, and the same cut at one finding (every list cut: a file's
+  /// findings, the files not listed, the tests without assertions).
+  static var hostilePages: [String] {
+    [
+      HTMLReporter().render(hostileResult),
+      HTMLReporter(limits: ReportLimits(perFile: 1, total: 1)).render(hostileResult),
+    ]
+  }
 
   static let hostilePath = "Tests/<script>alert(1)</script>|`x`&\"'\\ @me.swift"
   static let hostileRule = "rule<script>alert(1)</script>|\"'&"

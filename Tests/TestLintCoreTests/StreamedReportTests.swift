@@ -78,6 +78,33 @@ final class StreamedReportTests: XCTestCase {
   }
 }
 
+extension StreamedReportTests {
+  func test_reportLimit_capsTheHTMLListButNotItsCounts() throws {
+    let sandbox = try Sandbox(self)
+    try writeTree(sandbox, edited: false)
+    let arguments = ["--no-cache", "--reporter", "html"] + Self.rules
+    let whole = sandbox.run(arguments).stdout
+    let limited = sandbox.run(arguments + ["--report-limit", "3"])
+    XCTAssertEqual(limited.code, .failure)
+    func rows(_ page: String) -> Int { page.components(separatedBy: "<tr class=\"finding\"").count - 1 }
+    XCTAssertGreaterThan(rows(whole), 3)
+    XCTAssertEqual(rows(limited.stdout), 3)
+    // The headline counts every finding whatever the list shows.
+    func headline(_ page: String) -> Substring? {
+      page.split(separator: "\n").first { $0.contains("class=\"headline\"") }
+    }
+    XCTAssertEqual(headline(limited.stdout), headline(whole))
+    XCTAssertTrue(limited.stdout.contains("more file"), "the files cut off are counted")
+  }
+
+  func test_reportLimitNotANumber_isAUsageError() throws {
+    let sandbox = try Sandbox(self)
+    let output = sandbox.run(["--report-limit", "many"])
+    XCTAssertEqual(output.code, .failure)
+    XCTAssertTrue(output.stderr.contains("'--report-limit' takes a whole number, not 'many'"), output.stderr)
+  }
+}
+
 private extension StreamedReportTests {
   /// 30 test files in five folders whose names sort differently as strings and as paths
   /// (`a.b` before `a/`), a finding repeated up to three times in a test, a clean file every

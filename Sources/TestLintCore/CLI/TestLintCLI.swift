@@ -176,6 +176,11 @@ public enum TestLintCLI {
         stderr += message + " (reporters: \(ReporterRegistry.names.joined(separator: ", ")))\n"
         return .failure
       }
+      if let limit = arguments.reportLimit, var html = reporter as? HTMLReporter {
+        html.limits.total = limit
+        reporters.append((html, request.path))
+        continue
+      }
       reporters.append((reporter, request.path))
     }
 

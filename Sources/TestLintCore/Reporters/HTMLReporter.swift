@@ -22,23 +22,36 @@ public struct HTMLReporter: Reporter {
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
     + "img-src data:; base-uri 'none'; form-action 'none'"
 
-  /// The report's figures as the findings stream (`HealthStream`).
-  var health = HealthStream()
+  /// How many findings the page lists (its figures and charts count them all).
+  public var limits: ReportLimits
+  /// The report's figures as the findings stream (`HealthReportStream.swift`).
+  var health: HealthAccumulator?
 
   /// Creates the reporter.
-  public init() {}
+  public init(limits: ReportLimits = ReportLimits()) {
+    self.limits = limits
+  }
 
   /// The HTML document, ending in a newline.
   public func render(_ result: LintResult) -> String {
-    let summary = HealthSummary(result)
+    HealthAccumulator(result, limits: limits).html(
+      errors: result.errors, fileCount: result.files.count)
+  }
+
+  /// The document of the figures `summary`, the findings of `listing` and the problems
+  /// `errors`.
+  static func page(
+    _ summary: HealthSummary, _ listing: FindingListing, errors: [Diagnostic]
+  ) -> String {
+    let limit = listing.limits.total
     var html = Self.head(title: "testlint report: " + Self.findingsPhrase(summary))
     html += "<body>\n<header>\n<h1>testlint report</h1>\n"
     html += "<p class=\"headline\">\(Self.headline(summary))</p>\n</header>\n<main>\n"
     html += Self.overview(summary)
     html += Self.healthSection(summary)
-    html += Self.findingsSection(result, summary)
-    html += Self.testsWithoutAssertionsSection(summary)
-    html += Self.errorsSection(result.errors)
+    html += Self.findingsSection(listing, summary)
+    html += Self.testsWithoutAssertionsSection(summary, limit: limit)
+    html += Self.errorsSection(errors, limit: limit)
     html += "</main>\n<footer>Written by \(ToolInfo.name) \(Self.escape(ToolInfo.version)). "
     html += "This page loads nothing from the network.</footer>\n"
     html += "<script>\n\(Self.script)</script>\n</body>\n</html>\n"
@@ -142,25 +155,24 @@ private extension HTMLReporter {
     return html + "</tbody>\n</table>\n"
   }
 
-  static func findingsSection(_ result: LintResult, _ summary: HealthSummary) -> String {
+  static func findingsSection(_ listing: FindingListing, _ summary: HealthSummary) -> String {
     var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
-    guard !result.findings.isEmpty else { return html + "<p>No findings.</p>\n</section>\n" }
+    guard summary.findings > 0 else { return html + "<p>No findings.</p>\n</section>\n" }
+    if listing.listedCount < summary.findings { html += limitNote(listing, summary) }
     html += filters(summary)
-    var byFile: [String: [Finding]] = [:]
-    for finding in result.findings { byFile[finding.path, default: []].append(finding) }
-    for path in byFile.keys.sorted() {
-      let findings = byFile[path, default: []].sorted()
-      let errors = findings.filter { $0.severity == .error }.count
-      let shown = path.allSatisfy(\.isWhitespace) ? "(no path)" : path
+    for file in listing.files {
+      let shown = file.path.allSatisfy(\.isWhitespace) ? "(no path)" : file.path
       html += "<details class=\"file\" open=\"open\">\n<summary><span class=\"path\">"
       html += "\(escape(shown))</span> <span class=\"counts\">"
-      html += "\(HealthSummary.counted(errors, "error")), "
-      html += "\(HealthSummary.counted(findings.count - errors, "warning"))</span></summary>\n"
+      html += "\(HealthSummary.counted(file.errors, "error")), "
+      html += "\(HealthSummary.counted(file.warnings, "warning"))</span></summary>\n"
       html += "<table class=\"findings\">\n<thead><tr><th class=\"num\">Line</th>"
       html += "<th>Severity</th><th>Rule</th><th>Finding</th></tr></thead>\n<tbody>\n"
-      for finding in findings { html += row(for: finding) }
+      for finding in file.listed { html += row(for: finding) }
+      if file.moreErrors + file.moreWarnings > 0 { html += moreRow(file) }
       html += "</tbody>\n</table>\n</details>\n"
     }
+    html += unlistedFiles(listing)
     return html + "</section>\n"
   }
 
@@ -203,29 +215,84 @@ private extension HTMLReporter {
     return html + "</td></tr>\n"
   }
 
-  static func testsWithoutAssertionsSection(_ summary: HealthSummary) -> String {
+  static func testsWithoutAssertionsSection(_ summary: HealthSummary, limit: Int) -> String {
     let tests = summary.testsWithoutAssertions
     guard !tests.isEmpty else { return "" }
     var html = "<section id=\"tests-without-assertions\">\n"
     html += "<h2>Tests without assertions (\(tests.count))</h2>\n<table>\n"
     html += "<thead><tr><th>Test</th><th>Framework</th><th>Where</th></tr></thead>\n<tbody>\n"
-    for test in tests {
+    for test in tests.prefix(limit) {
       let framework = test.framework == .xctest ? "XCTest" : "Swift Testing"
       html += "<tr><td><code>\(escape(HealthSummary.qualifiedName(test)))</code></td>"
       html += "<td>\(framework)</td><td><code>\(escape(test.file)):\(test.line)</code></td></tr>\n"
     }
+    if tests.count > limit {
+      html += "<tr class=\"more\"><td class=\"muted\" colspan=\"3\">"
+      html += "…and \(tests.count - limit) more, not listed</td></tr>\n"
+    }
     return html + "</tbody>\n</table>\n</section>\n"
   }
 
-  static func errorsSection(_ errors: [Diagnostic]) -> String {
+  static func errorsSection(_ errors: [Diagnostic], limit: Int) -> String {
     guard !errors.isEmpty else { return "" }
     var html = "<section id=\"errors\">\n"
     html += "<h2>Files that could not be linted (\(errors.count))</h2>\n<ul>\n"
-    for error in errors {
+    for error in errors.prefix(limit) {
       html += "<li><code>\(escape(error.path)):\(error.line):\(error.column)</code> "
       html += "<span class=\"message\">\(escape(error.message))</span></li>\n"
     }
+    if errors.count > limit {
+      html += "<li class=\"more muted\">…and \(errors.count - limit) more, not listed</li>\n"
+    }
     return html + "</ul>\n</section>\n"
+  }
+}
+
+// MARK: - Lists cut at the limits
+
+private extension HTMLReporter {
+  /// Said above the findings when the page lists fewer than the run found.
+  static func limitNote(_ listing: FindingListing, _ summary: HealthSummary) -> String {
+    var html = "<p class=\"limit\">This page lists \(listing.listedCount) of "
+    html += "\(HealthSummary.counted(summary.findings, "finding")): at most "
+    html += "\(listing.limits.perFile) of a file and \(listing.limits.total) in all "
+    html += "(<code>--report-limit</code> sets the total). "
+    html += "Every count and chart counts them all.</p>\n"
+    return html
+  }
+
+  /// The last row of a file's table when some of its findings are not listed.
+  static func moreRow(_ file: FindingListing.File) -> String {
+    let more = file.moreErrors + file.moreWarnings
+    var html = "<tr class=\"more\"><td class=\"muted\" colspan=\"4\">…and "
+    html += "\(HealthSummary.counted(more, "more finding")) in this file, not listed "
+    html += "(\(HealthSummary.counted(file.moreErrors, "error")), "
+    html += "\(HealthSummary.counted(file.moreWarnings, "warning")))</td></tr>\n"
+    return html
+  }
+
+  /// The files with findings none of which is listed, with their counts.
+  static func unlistedFiles(_ listing: FindingListing) -> String {
+    guard !listing.unlisted.isEmpty || listing.beyond.files > 0 else { return "" }
+    let count = listing.unlisted.count + listing.beyond.files
+    var html = "<h3 id=\"unlisted-files\">Files whose findings are not listed (\(count))</h3>\n"
+    if !listing.unlisted.isEmpty {
+      html += "<table class=\"unlisted\">\n<thead><tr><th>File</th><th class=\"num\">Errors</th>"
+      html += "<th class=\"num\">Warnings</th></tr></thead>\n<tbody>\n"
+      for file in listing.unlisted {
+        let shown = file.key.allSatisfy(\.isWhitespace) ? "(no path)" : file.key
+        html += "<tr><td><span class=\"path\">\(escape(shown))</span></td>"
+        html += "<td class=\"num\">\(file.errors)</td>"
+        html += "<td class=\"num\">\(file.warnings)</td></tr>\n"
+      }
+      html += "</tbody>\n</table>\n"
+    }
+    if listing.beyond.files > 0 {
+      html += "<p class=\"more muted\">…and "
+      html += "\(HealthSummary.counted(listing.beyond.files, "more file")) with "
+      html += "\(HealthSummary.counted(listing.beyond.findings, "finding")), not listed.</p>\n"
+    }
+    return html
   }
 }
 

@@ -1,4 +1,5 @@
-/// The figures the `markdown` and `html` reporters show, computed once from a result.
+/// The figures the `markdown` and `html` reporters show, computed from a result or from findings
+/// counted as they stream in (``HealthAccumulator``).
 ///
 /// Findings are counted per rule and per file; tests per framework; assertions per test (mean,
 /// median, how many have none); and how many XCTest names follow the default naming convention
@@ -62,25 +63,64 @@ public struct HealthSummary: Sendable, Hashable {
 
   /// Computes the figures of `result`.
   public init(_ result: LintResult) {
-    var byRule: [String: Row] = [:]
-    for rule in result.rules { byRule[rule.id] = Row(key: rule.id, errors: 0, warnings: 0) }
-    var byFile: [String: Row] = [:]
+    var tally = Tally(rules: result.rules)
     for finding in result.findings {
-      let isError = finding.severity == .error
-      if isError { errors += 1 } else { warnings += 1 }
-      Self.count(finding.ruleID, isError: isError, in: &byRule)
-      Self.count(finding.path, isError: isError, in: &byFile)
+      tally.add(path: finding.path, findings: CollectionOfOne(finding))
     }
-    rules = Self.ranked(byRule)
-    files = Self.ranked(byFile)
-    lintedFiles = result.files.count
-    readErrors = result.errors.count
-    tests = result.tests.count
-    xctestTests = result.tests.filter { $0.framework == .xctest }.count
-    swiftTestingTests = result.tests.filter { $0.framework == .swiftTesting }.count
-    assertionCounts = result.tests.map(\.assertions).sorted()
-    testsWithoutAssertions = result.tests.filter { $0.assertions == 0 }
-    conventionalNames = result.tests.filter(Self.isConventionalXCTest).count
+    self.init(
+      tally, tests: result.tests, lintedFiles: result.files.count, readErrors: result.errors.count)
+  }
+
+  /// The figures of findings counted in `tally`, of `tests`, `lintedFiles` and `readErrors`.
+  init(_ tally: Tally, tests: [InventoryEntry], lintedFiles: Int, readErrors: Int) {
+    errors = tally.errors
+    warnings = tally.warnings
+    rules = Self.ranked(tally.byRule)
+    files = Self.ranked(tally.byFile)
+    self.lintedFiles = lintedFiles
+    self.readErrors = readErrors
+    self.tests = tests.count
+    xctestTests = tests.filter { $0.framework == .xctest }.count
+    swiftTestingTests = tests.filter { $0.framework == .swiftTesting }.count
+    assertionCounts = tests.map(\.assertions).sorted()
+    testsWithoutAssertions = tests.filter { $0.assertions == 0 }
+    conventionalNames = tests.filter(Self.isConventionalXCTest).count
+  }
+
+  /// Findings counted by severity, rule and file as they arrive: what the figures need of them,
+  /// a counter per rule and per file, whatever their number.
+  struct Tally: Sendable {
+    /// Findings at `error` severity.
+    var errors = 0
+    /// Findings at `warning` severity.
+    var warnings = 0
+    /// Every enabled rule and every rule with findings.
+    var byRule: [String: Row] = [:]
+    /// Every file with findings.
+    var byFile: [String: Row] = [:]
+
+    /// No findings yet; `rules` are the enabled rules, counted even without findings.
+    init(rules: [RuleDescription]) {
+      for rule in rules { byRule[rule.id] = Row(key: rule.id, errors: 0, warnings: 0) }
+    }
+
+    /// Counts `findings` of the file at `path`; returns the errors among them.
+    @discardableResult
+    mutating func add(path: String, findings: some Collection<Finding>) -> Int {
+      guard !findings.isEmpty else { return 0 }
+      var fileErrors = 0
+      for finding in findings {
+        let isError = finding.severity == .error
+        if isError { fileErrors += 1 }
+        HealthSummary.count(
+          finding.ruleID, errors: isError ? 1 : 0, warnings: isError ? 0 : 1, in: &byRule)
+      }
+      errors += fileErrors
+      warnings += findings.count - fileErrors
+      HealthSummary.count(
+        path, errors: fileErrors, warnings: findings.count - fileErrors, in: &byFile)
+      return fileErrors
+    }
   }
 }
 
@@ -111,23 +151,32 @@ extension HealthSummary {
   }
 }
 
-private extension HealthSummary {
+extension HealthSummary {
   /// An XCTest test named `test_<condition>_<expectedResult>` (2 to 3 segments).
-  static func isConventionalXCTest(_ test: InventoryEntry) -> Bool {
+  fileprivate static func isConventionalXCTest(_ test: InventoryEntry) -> Bool {
     test.framework == .xctest && TestNameFormatRule.follows(test.name, prefix: "test_")
   }
 
-  static func count(_ key: String, isError: Bool, in rows: inout [String: Row]) {
-    var row = rows[key] ?? Row(key: key, errors: 0, warnings: 0)
-    if isError { row.errors += 1 } else { row.warnings += 1 }
-    rows[key] = row
+  fileprivate static func count(
+    _ key: String, errors: Int, warnings: Int, in rows: inout [String: Row]
+  ) {
+    // One lookup: the row is changed in place.
+    rows[key, default: Row(key: key, errors: 0, warnings: 0)].add(
+      errors: errors, warnings: warnings)
   }
 
-  static func ranked(_ rows: [String: Row]) -> [Row] {
+  fileprivate static func ranked(_ rows: [String: Row]) -> [Row] {
     rows.values.sorted {
       if $0.total != $1.total { return $0.total > $1.total }
       if $0.errors != $1.errors { return $0.errors > $1.errors }
       return $0.key < $1.key
     }
+  }
+}
+
+extension HealthSummary.Row {
+  fileprivate mutating func add(errors: Int, warnings: Int) {
+    self.errors += errors
+    self.warnings += warnings
   }
 }

@@ -4,8 +4,10 @@
 /// files with the most findings (the first ``maxRows``, then "and N more"), the test health
 /// figures (tests per framework, assertions per test, the share of XCTest names following
 /// `test_<condition>_<expectedResult>`), the tests without assertions and the files that could
-/// not be linted. Every piece of user text goes through ``MarkdownEscaping``, so a message can
-/// never add markup, break a table or mention someone. Output is deterministic.
+/// not be linted. It lists no finding, so it stays a few kilobytes however many there are (4 KB
+/// for 150,000), and `--report-limit` does not change it. Every piece of user text goes through
+/// ``MarkdownEscaping``, so a message can never add markup, break a table or mention someone.
+/// Output is deterministic.
 public struct MarkdownReporter: Reporter {
   /// The name used with `--reporter markdown`.
   public static let name = "markdown"
@@ -13,8 +15,8 @@ public struct MarkdownReporter: Reporter {
   /// The most rows a list or the per-file table shows before "and N more".
   public var maxRows: Int
 
-  /// The report's figures as the findings stream (`HealthStream`).
-  var health = HealthStream()
+  /// The report's figures as the findings stream (`HealthReportStream.swift`).
+  var health: HealthAccumulator?
 
   /// Creates the reporter.
   public init(maxRows: Int = 10) {
@@ -23,7 +25,13 @@ public struct MarkdownReporter: Reporter {
 
   /// The Markdown document, ending in a newline.
   public func render(_ result: LintResult) -> String {
-    let summary = HealthSummary(result)
+    render(
+      HealthAccumulator(result).summary(errors: result.errors, fileCount: result.files.count),
+      errors: result.errors)
+  }
+
+  /// The document of the figures `summary`, `errors` the problems that stopped a file.
+  func render(_ summary: HealthSummary, errors: [Diagnostic]) -> String {
     var sections = ["## testlint report", Self.headline(summary)]
     if summary.findings > 0 {
       sections.append(Self.ruleTable(summary))
@@ -33,7 +41,7 @@ public struct MarkdownReporter: Reporter {
     if !summary.testsWithoutAssertions.isEmpty {
       sections.append(testsWithoutAssertions(summary))
     }
-    if !result.errors.isEmpty { sections.append(errorList(result.errors)) }
+    if !errors.isEmpty { sections.append(errorList(errors)) }
     return sections.joined(separator: "\n\n") + "\n"
   }
 }

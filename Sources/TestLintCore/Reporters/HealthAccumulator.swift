@@ -1,0 +1,138 @@
+/// How many findings the `html` report lists: at most `perFile` of each file and `total` in
+/// all (`--report-limit N` sets `total`). Every count and chart counts all findings whatever
+/// the limits; only the lists are cut, and each cut says how much it leaves out.
+public struct ReportLimits: Sendable, Hashable {
+  /// The most findings listed for one file.
+  public var perFile = 50
+  /// The most findings listed in the whole report; also the most rows of the report's other
+  /// lists (files not listed, tests without assertions, files that could not be linted).
+  public var total = 5_000
+
+  /// Creates limits (a negative value counts as 0).
+  public init(perFile: Int = 50, total: Int = 5_000) {
+    self.perFile = max(0, perFile)
+    self.total = max(0, total)
+  }
+}
+
+/// The health reports (`markdown` and `html`) built as findings stream in, file by file.
+///
+/// Feed it each file's findings once, in report order (path, line, column, rule), then ask for
+/// a report. It keeps a counter per rule and per file, and at most `limits.total` findings to
+/// list (``FindingListing``), so its memory does not grow with the number of findings: the
+/// figures and charts are exact at any size, the lists are cut at the limits.
+public struct HealthAccumulator: Sendable {
+  /// The tests of the run (their figures are computed when a report is asked for).
+  private let tests: [InventoryEntry]
+  /// Findings counted by severity, rule and file.
+  private var tally: HealthSummary.Tally
+  /// The findings the `html` report lists, within the limits.
+  private var listing: FindingListing
+
+  /// Starts the reports of a run with these enabled rules and tests.
+  public init(
+    rules: [RuleDescription], tests: [InventoryEntry], limits: ReportLimits = ReportLimits()
+  ) {
+    self.tests = tests
+    tally = HealthSummary.Tally(rules: rules)
+    listing = FindingListing(limits: limits)
+  }
+
+  /// Counts (and lists, within the limits) the findings of the file at `path`, in report order.
+  /// A file without findings may be added or left out: it changes nothing.
+  public mutating func add(path: String, findings: [Finding]) {
+    guard !findings.isEmpty else { return }
+    let errors = tally.add(path: path, findings: findings)
+    listing.add(path: path, findings: findings, errors: errors)
+  }
+
+  /// The `html` report of the run: `fileCount` files linted, `errors` the problems that stopped
+  /// a file (or the configuration) from being read.
+  public func html(errors: [Diagnostic], fileCount: Int) -> String {
+    HTMLReporter.page(summary(errors: errors, fileCount: fileCount), listing, errors: errors)
+  }
+
+  /// The `markdown` report of the run: `fileCount` files linted, `errors` the problems that
+  /// stopped a file (or the configuration) from being read. It lists no finding, so the limits
+  /// do not change it.
+  public func markdown(errors: [Diagnostic], fileCount: Int) -> String {
+    MarkdownReporter().render(summary(errors: errors, fileCount: fileCount), errors: errors)
+  }
+
+  /// The figures of what was added.
+  func summary(errors: [Diagnostic], fileCount: Int) -> HealthSummary {
+    HealthSummary(tally, tests: tests, lintedFiles: fileCount, readErrors: errors.count)
+  }
+}
+
+extension HealthAccumulator {
+  /// The accumulator of a whole result, its findings added file by file as the reporters
+  /// always grouped them (files by path, each file's findings sorted).
+  init(_ result: LintResult, limits: ReportLimits = ReportLimits()) {
+    self.init(rules: result.rules, tests: result.tests, limits: limits)
+    var byFile: [String: [Finding]] = [:]
+    for finding in result.findings { byFile[finding.path, default: []].append(finding) }
+    for path in byFile.keys.sorted() {
+      add(path: path, findings: byFile[path, default: []].sorted())
+    }
+  }
+}
+
+/// The findings the `html` report lists: each file's first `limits.perFile`, up to
+/// `limits.total` in all; for each file cut, how many errors and warnings it leaves out; and
+/// the files none of whose findings fit (the first `limits.total` of them with their counts,
+/// then only how many more files and findings).
+struct FindingListing: Sendable {
+  /// A file with findings listed.
+  struct File: Sendable {
+    /// The file's path.
+    var path: String
+    /// All the file's errors.
+    var errors: Int
+    /// All the file's warnings.
+    var warnings: Int
+    /// Its findings listed, the first of the file's findings.
+    var listed: [Finding]
+    /// Errors of the file not listed.
+    var moreErrors: Int
+    /// Warnings of the file not listed.
+    var moreWarnings: Int
+  }
+
+  /// The limits the lists keep to.
+  let limits: ReportLimits
+  /// Files with findings listed, in the order they came.
+  private(set) var files: [File] = []
+  /// Findings listed in all.
+  private(set) var listedCount = 0
+  /// Files with findings, none listed: the first `limits.total` of them.
+  private(set) var unlisted: [HealthSummary.Row] = []
+  /// Files with findings past those, none listed, and their findings.
+  private(set) var beyond = (files: 0, findings: 0)
+
+  /// Nothing listed yet.
+  init(limits: ReportLimits) { self.limits = limits }
+
+  /// Lists what fits of a file's `findings`, `errors` of them errors.
+  mutating func add(path: String, findings: [Finding], errors: Int) {
+    let room = min(limits.perFile, limits.total - listedCount)
+    guard room <= 0 else {
+      let listed = Array(findings.prefix(room))
+      let listedErrors = listed.count { $0.severity == .error }
+      files.append(
+        File(
+          path: path, errors: errors, warnings: findings.count - errors, listed: listed,
+          moreErrors: errors - listedErrors,
+          moreWarnings: findings.count - errors - (listed.count - listedErrors)))
+      listedCount += listed.count
+      return
+    }
+    if unlisted.count < limits.total {
+      unlisted.append(
+        HealthSummary.Row(key: path, errors: errors, warnings: findings.count - errors))
+    } else {
+      beyond.files += 1
+      beyond.findings += findings.count
+    }
+  }
+}
