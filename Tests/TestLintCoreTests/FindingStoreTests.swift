@@ -132,11 +132,10 @@ final class FindingStoreTests: XCTestCase {
       XCTAssertEqual(decoded.errors, expected.errors)
       XCTAssertGreaterThan(encoded.findings.store.spilledBytes, 0)
       XCTAssertGreaterThan(expected.findings.count, 40)
-      var streamed = ""
-      let counts = TextReporter.render(encoded.findings, threads: threads) { streamed += $0 }
+      let (streamed, counts) = ReportPass.render(encoded.findings, reporter: TextReporter(), threads: threads)
       XCTAssertEqual(streamed, TextReporter().render(expected))
       XCTAssertEqual(counts.findings, expected.findings.count)
-      XCTAssertEqual(counts.problems, [])
+      XCTAssertEqual(counts.errors, [])
       XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spill), [])
     }
   }
@@ -158,8 +157,7 @@ final class FindingStoreTests: XCTestCase {
     XCTAssertEqual(merged.groups.map(\.count), [1, 2])
     let sorted = merged.all(threads: 2).findings
     XCTAssertEqual(sorted.map { "\($0.path):\($0.line)" }, ["A.swift:3", "B.swift:1", "B.swift:4", "B.swift:7"])
-    var streamed = ""
-    _ = TextReporter.render(merged, threads: 2) { streamed += $0 }
+    let streamed = ReportPass.render(merged, reporter: TextReporter(), threads: 2).text
     XCTAssertEqual(streamed, TextReporter().render(LintResult(findings: sorted, errors: [], files: [], rules: [])))
     // A finding naming another file than its own: everything is sorted together.
     let foreign = FindingsByFile(
@@ -167,8 +165,8 @@ final class FindingStoreTests: XCTestCase {
       codec: codec, store: store, files: files)
     XCTAssertTrue(foreign.sortsAll)
     XCTAssertEqual(foreign.all(threads: 1).findings.map(\.line), [1, 3, 1, 4, 7])
-    var kept = ""
-    let counts = TextReporter.render(foreign, threads: 1, include: { path, _ in path == "A.swift" }) { kept += $0 }
+    let (kept, counts) = ReportPass.render(
+      foreign, reporter: TextReporter(), threads: 1, include: { path, _ in path == "A.swift" })
     XCTAssertEqual(counts.findings, 2)
     XCTAssertEqual(kept.split(separator: "\n").map { String($0.prefix(9)) }, ["A.swift:1", "A.swift:3"])
   }
@@ -193,11 +191,10 @@ final class FindingStoreTests: XCTestCase {
     XCTAssertGreaterThan(byFile.slices.count, 4)
     let expected = TextReporter().render(LintResult(findings: all, errors: [], files: [], rules: []))
     for threads in [1, 2, 3] {
-      var streamed = ""
-      let counts = TextReporter.render(byFile, threads: threads) { streamed += $0 }
+      let (streamed, counts) = ReportPass.render(byFile, reporter: TextReporter(), threads: threads)
       XCTAssertEqual(streamed, expected, "\(threads) threads")
       XCTAssertEqual(counts.findings, 9_000)
-      XCTAssertEqual(counts.errors, 3_000)
+      XCTAssertEqual(counts.errorFindings, 3_000)
     }
   }
 

@@ -22,9 +22,16 @@ enum GoldenFile {
 
   /// The golden file's contents; with `TESTLINT_UPDATE_GOLDEN=1`, writes `output` there first.
   static func contents(_ name: String, updatingTo output: String) throws -> String {
+    try contents(
+      name, updating: ProcessInfo.processInfo.environment["TESTLINT_UPDATE_GOLDEN"] == "1" ? output : nil)
+  }
+
+  /// The golden file's contents, after writing `output` there if given.
+  static func contents(_ name: String, updating output: String?) throws -> String {
     let url = folder.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["TESTLINT_UPDATE_GOLDEN"] == "1" {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    if let output {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(output.utf8).write(to: url)
     }
     return String(decoding: try Data(contentsOf: url), as: UTF8.self)

@@ -49,6 +49,8 @@ public struct Arguments: Sendable, Equatable {
   public var shard: (index: Int, count: Int)?
   /// `--max-warnings N`: fail when there are more than N warnings.
   public var maxWarnings: Int?
+  /// `--report-limit N`: the most findings the `html` report lists (its figures count all).
+  public var reportLimit: Int?
   /// `--no-cache`: neither read nor write the result cache.
   public var noCache = false
   /// `--cache-path DIR`: where the result cache lives.
@@ -67,7 +69,7 @@ public struct Arguments: Sendable, Equatable {
       && lhs.changedFilesOnly == rhs.changedFilesOnly && lhs.shard?.index == rhs.shard?.index
       && lhs.shard?.count == rhs.shard?.count && lhs.maxWarnings == rhs.maxWarnings
       && lhs.noCache == rhs.noCache && lhs.cachePath == rhs.cachePath
-      && lhs.absolutePaths == rhs.absolutePaths
+      && lhs.absolutePaths == rhs.absolutePaths && lhs.reportLimit == rhs.reportLimit
   }
 
   /// The long options, for "did you mean".
@@ -75,7 +77,7 @@ public struct Arguments: Sendable, Equatable {
     "--config", "--reporter", "--strict", "--quiet", "--only-rule", "--threads", "--help",
     "--version", "--fix", "--dry-run", "--stdin-path", "--baseline", "--write-baseline",
     "--baseline-strict", "--changed-since", "--changed-files-only", "--shard", "--max-warnings",
-    "--no-cache", "--cache-path", "--absolute-paths",
+    "--no-cache", "--cache-path", "--absolute-paths", "--report-limit",
   ]
 
   /// Parses `argv` without the program name.
@@ -165,6 +167,12 @@ public struct Arguments: Sendable, Equatable {
           throw UsageError("'--max-warnings' takes a whole number, not '\(text)'")
         }
         result.maxWarnings = count
+      case "--report-limit":
+        let text = try take()
+        guard let count = Int(text), count >= 0 else {
+          throw UsageError("'--report-limit' takes a whole number, not '\(text)'")
+        }
+        result.reportLimit = count
       case "--absolute-paths":
         result.absolutePaths = true
       case "--quiet", "-q":

@@ -17,10 +17,17 @@ public enum GitHubStepSummary {
   public static func append(
     _ result: LintResult, reporters: [String], environment: [String: String]
   ) -> String? {
+    append(GitHubReporter.stepSummary(result), reporters: reporters, environment: environment)
+  }
+
+  /// Appends `summary` as `append(_:reporters:environment:)` does.
+  static func append(
+    _ summary: @autoclosure () -> String, reporters: [String], environment: [String: String]
+  ) -> String? {
     guard reporters.contains(GitHubReporter.name),
       let path = environment[variable], !path.isEmpty
     else { return nil }
-    let bytes = Array(GitHubReporter.stepSummary(result).utf8)
+    let bytes = Array(summary().utf8)
     if access(path, F_OK) != 0 {
       return ReportFile.replace(path, with: bytes, createFolder: false) == nil
         ? nil : "cannot create '\(path)'"

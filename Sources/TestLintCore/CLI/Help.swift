@@ -30,6 +30,7 @@ enum Help {
       --changed-files-only    with --changed-since: whole changed files
       --shard K/N             lint the K-th of N deterministic slices of the files
       --max-warnings N        fail when there are more than N warnings
+      --report-limit N        the html report lists at most N findings (default 5000)
       --absolute-paths        print absolute paths (for Xcode and other tools)
       --fix                   apply safe fixes, then report what is left
       --fix --dry-run         print the fixes as a unified diff, write nothing

@@ -28,8 +28,8 @@ public enum TestLintCLI {
   }
 
   /// Runs testlint as `run(_:workingDirectory:standardInput:stdout:stderr:)` does, passing
-  /// standard output to `output` in pieces as they are ready: a long `text` report is written
-  /// while it is rendered, never held whole.
+  /// standard output to `output` in pieces as they are ready: a long report is written while
+  /// it is rendered, never held whole (`ReportPass`).
   public static func run(
     _ arguments: [String], workingDirectory: String = FileWalker.currentDirectory(),
     standardInput: () -> [UInt8] = { [] }, output: (String) -> Void, stderr: inout String
@@ -175,6 +175,11 @@ public enum TestLintCLI {
         }
         stderr += message + " (reporters: \(ReporterRegistry.names.joined(separator: ", ")))\n"
         return .failure
+      }
+      if let limit = arguments.reportLimit, var html = reporter as? HTMLReporter {
+        html.limits.total = limit
+        reporters.append((html, request.path))
+        continue
       }
       reporters.append((reporter, request.path))
     }
@@ -347,12 +352,20 @@ public enum TestLintCLI {
     }
     // Only the suite-health reporters read the tests (the cache keeps its own copy).
     engine.collectsTests = reporters.contains { $0.reporter is MarkdownReporter || $0.reporter is HTMLReporter }
-    // The `text` report alone, with no baseline to apply, is streamed file by file from the
-    // encoded findings: they are never all decoded, nor is the whole report held.
-    let streams =
-      !pruneBaseline && arguments.writeBaselinePath == nil && arguments.baselinePath == nil
-      && reporters.allSatisfy { $0.reporter is TextReporter }
-    engine.keepsFindingDetails = !streams
+    // A finding's test, suite and snippet are kept only when something reads them.
+    engine.keepsFindingDetails =
+      pruneBaseline || arguments.writeBaselinePath != nil || arguments.baselinePath != nil
+      || reporters.contains { $0.reporter.readsFindingDetails }
+    // The baseline is read before the run: a baseline that cannot be read stops it.
+    var baseline: Baseline?
+    if let path = arguments.baselinePath {
+      switch readBaseline(path, workingDirectory: workingDirectory) {
+      case .success(let read): baseline = read
+      case .failure(let problem):
+        stderr += problem.formatted + "\n"
+        return .failure
+      }
+    }
     let (encoded, update) = engine.encodedRun(collected.files, only: only, cache: cache, load: load)
     // A cache that answered for every file as it is stays as it is on disk.
     if let cachePath, let update, update.changed, let failure = update.save(folder: cachePath),
@@ -365,14 +378,13 @@ public enum TestLintCLI {
       stderr += "testlint: warning: the result cache in \(cachePath) was damaged: its damaged entries "
         + "were not used (those files were linted again) and it is rewritten\n"
     }
-    var result = streams ? encoded.withoutFindings : encoded.decoded(threads: engine.threads)
-    result.errors = (collected.errors + result.errors).sorted()
+    var errors = (collected.errors + encoded.errors).sorted()
     if only != nil {
       // Problems of the files around the one on standard input are not its problems.
       let linted = Set(encoded.files.indices.map(encoded.files.displayPath))
-      result.errors = result.errors.filter { linted.contains($0.path) }
+      errors = errors.filter { linted.contains($0.path) }
     }
-    for error in result.errors { stderr += error.formatted + "\n" }
+    for error in errors { stderr += error.formatted + "\n" }
 
     var include: (@Sendable (String, Int) -> Bool)?
     if let changes {
@@ -383,53 +395,28 @@ public enum TestLintCLI {
           ? changes.contains(path: absolute) : changes.contains(path: absolute, line: line)
       }
     }
-    if !streams, let include { result.findings = result.findings.filter { include($0.path, $0.line) } }
-    switch applyBaselines(
-      arguments, to: &result, workingDirectory: workingDirectory, prune: pruneBaseline,
-      stderr: &stderr)
-    {
+    let reported = withoutActuallyEscaping(output) { output in
+      report(
+        encoded, errors: errors, reporters: pruneBaseline ? [] : reporters, include: include,
+        baseline: baseline, arguments: arguments, workingDirectory: workingDirectory,
+        prune: pruneBaseline, threads: engine.threads, output: output, stderr: &stderr)
+    }
+    switch reported.status {
     case .failure: return .failure
     case .findings: status = .findings
     case .success: break
     }
     if pruneBaseline { return status }
-
-    var counts = (
-      findings: result.findings.count, errors: result.findings.filter { $0.severity == .error }.count)
-    var unreadable: [Diagnostic]?
-    for (reporter, path) in reporters {
-      var report = ""
-      if streams {
-        let streamed = TextReporter.render(encoded.findings, threads: engine.threads, include: include) {
-          piece in
-          if path == nil { output(piece) } else { report += piece }
-        }
-        counts = (streamed.findings, streamed.errors)
-        if unreadable == nil { unreadable = streamed.problems }
-      } else {
-        report =
-          reporter is TextReporter
-          ? Self.renderText(result, threads: engine.threads) : reporter.render(result)
-      }
-      if let path {
-        let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
-        if let failure = write(report, to: target) {
-          stderr += "\(path):1:1: error: cannot write report: \(failure)\n"
-          status = .failure
-        }
-      } else if !streams {
-        output(report)
-      }
-    }
-    for problem in unreadable ?? [] {
-      stderr += problem.formatted + "\n"
-      result.errors.append(problem)
-    }
+    let totals = reported.totals
+    let counts = (findings: totals.findings, errors: totals.errorFindings)
+    for problem in totals.errors where !errors.contains(problem) { stderr += problem.formatted + "\n" }
     // The whole environment as a dictionary costs as much as linting a small file: read it only
     // when the summary may be written.
     let reporterNames = reporters.map { type(of: $0.reporter).name }
     if let failure = GitHubStepSummary.append(
-      result, reporters: reporterNames,
+      GitHubReporter.stepSummary(
+        reported.ruleCounts ?? .init(), files: encoded.files.count, unreadable: totals.errors.count),
+      reporters: reporterNames,
       environment: reporterNames.contains(GitHubReporter.name) ? ProcessInfo.processInfo.environment : [:])
     {
       stderr += "testlint: error: cannot write the GitHub step summary: \(failure)\n"
@@ -443,9 +430,9 @@ public enum TestLintCLI {
     if !arguments.quiet {
       stderr += summary(
         findings: counts.findings, errors: counts.errors, files: encoded.files.count,
-        problems: result.errors.count)
+        problems: totals.errors.count)
     }
-    if status == .failure || !result.errors.isEmpty { return .failure }
+    if status == .failure || !totals.errors.isEmpty { return .failure }
     if arguments.writeBaselinePath != nil { return .success }
     let failing = counts.errors > 0 || arguments.strict && counts.findings > 0
     let warnings = counts.findings - counts.errors
@@ -454,160 +441,6 @@ public enum TestLintCLI {
       return .findings
     }
     return failing || status == .findings ? .findings : .success
-  }
-
-  /// The `text` report rendered in slices on several threads: one line per finding, so the
-  /// slices' reports joined in order are the whole report.
-  static func renderText(_ result: LintResult, threads: Int) -> String {
-    let slice = 4_096
-    guard threads > 1, result.findings.count > slice else { return TextReporter().render(result) }
-    let parts = Parallel.map(count: (result.findings.count + slice - 1) / slice, threads: threads) { index in
-      var part = result
-      part.findings = Array(result.findings[(index * slice)..<min(result.findings.count, (index + 1) * slice)])
-      return TextReporter().render(part)
-    }
-    var output = ""
-    output.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count })
-    for part in parts { output += part }
-    return output
-  }
-
-  /// What the cached results depend on besides the files: the tool's version, the enabled rules
-  /// with their severities and options, and the configured base classes.
-  static func cacheKey(
-    _ enabled: [(description: RuleDescription, severity: Severity, options: RuleOptions)],
-    configuration: Configuration
-  ) -> String {
-    var fields = [ToolInfo.version]
-    for rule in enabled {
-      fields.append(rule.description.id + "=" + rule.severity.rawValue)
-      for (name, value) in rule.options.values.sorted(by: { $0.key < $1.key }) {
-        // Spelled out: `String(describing:)` costs a runtime conformance search per value.
-        switch value {
-        case .bool(let flag): fields.append(name + ":b" + (flag ? "1" : "0"))
-        case .int(let number): fields.append(name + ":i" + String(number))
-        case .string(let text): fields.append(name + ":s" + text)
-        case .strings(let list): fields.append(name + ":l" + list.joined(separator: "\u{1}"))
-        case .stringLists(let lists):
-          fields.append(name + ":L" + lists.map { $0.joined(separator: "\u{1}") }.joined(separator: "\u{2}"))
-        }
-      }
-    }
-    fields.append("bases:" + configuration.testBaseClasses.joined(separator: ","))
-    if let assumption = configuration.baseAssumption {
-      fields.append("assumed:" + assumption.suffixes.joined(separator: ","))
-    }
-    return ToolInfo.version + "-" + FindingFingerprint.fingerprint(fields)
-  }
-
-  /// `--write-baseline`, `--baseline` (with `--baseline-strict`) and `baseline prune`.
-  static func applyBaselines(
-    _ arguments: Arguments, to result: inout LintResult, workingDirectory: String, prune: Bool,
-    stderr: inout String
-  ) -> ExitCode {
-    func relative(to baselinePath: String) -> (String) -> String {
-      let folder = FileWalker.parentDirectory(baselinePath)
-      return { path in
-        let absolute = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
-        return FileWalker.relativePath(absolute, to: folder) ?? absolute
-      }
-    }
-    if let path = arguments.writeBaselinePath {
-      let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
-      let baseline = Baseline(findings: result.findings, relativePath: relative(to: target))
-      if let failure = write(baseline.serialized(), to: target) {
-        stderr += "\(path):1:1: error: cannot write baseline: \(failure)\n"
-        return .failure
-      }
-      if !arguments.quiet {
-        stderr += "testlint: wrote \(result.findings.count) findings to the baseline \(path)\n"
-      }
-    }
-    guard let path = arguments.baselinePath else { return .success }
-    let target = FileWalker.absolutePath(path, workingDirectory: workingDirectory)
-    let baseline: Baseline
-    do {
-      let bytes = try FileWalker.contents(of: FileEntry(path: target, displayPath: path))
-      baseline = try Baseline.parse(String(decoding: bytes, as: UTF8.self))
-    } catch let error as Diagnostic {
-      stderr += error.formatted + "\n"
-      return .failure
-    } catch let error as BaselineError {
-      stderr += "\(path):1:1: error: \(error.message)\n"
-      return .failure
-    } catch {
-      return .failure
-    }
-    if prune {
-      let pruned = baseline.pruned(keeping: result.findings, relativePath: relative(to: target))
-      if let failure = write(pruned.serialized(), to: target) {
-        stderr += "\(path):1:1: error: cannot write baseline: \(failure)\n"
-        return .failure
-      }
-      let removed = baseline.entries.map(\.count).reduce(0, +) - pruned.entries.map(\.count).reduce(0, +)
-      if !arguments.quiet { stderr += "testlint: pruned \(removed) findings from the baseline \(path)\n" }
-      return .success
-    }
-    let applied = baseline.apply(to: result.findings, relativePath: relative(to: target))
-    result.findings = applied.new
-    guard arguments.baselineStrict, !applied.stale.isEmpty else { return .success }
-    for entry in applied.stale {
-      let place = entry.test.map { " in '\($0)'" } ?? entry.suite.map { " in '\($0)'" } ?? ""
-      stderr +=
-        "\(path):1:1: error: \(entry.count) baselined '\(entry.rule)' finding(s) in \(entry.file)\(place) no longer occur; run 'testlint baseline prune \(path)'\n"
-    }
-    return .findings
-  }
-
-  /// Reads `--config FILE`, or the nearest `.lint.yml` up from the working directory, or the
-  /// defaults when there is none.
-  static func loadConfiguration(
-    _ explicitPath: String?, workingDirectory: String, searchFrom: String? = nil
-  ) -> Result<Configuration, ConfigurationError> {
-    let path: String
-    if let explicitPath {
-      path = FileWalker.absolutePath(explicitPath, workingDirectory: workingDirectory)
-    } else if let found = findConfiguration(from: searchFrom ?? workingDirectory) {
-      path = found
-    } else {
-      return .success(Configuration())
-    }
-    let display = FileWalker.relativePath(path, to: workingDirectory) ?? path
-    let entry = FileEntry(path: path, displayPath: display)
-    let bytes: [UInt8]
-    do {
-      bytes = try FileWalker.contents(of: entry)
-    } catch {
-      return .failure(ConfigurationError(diagnostics: [error]))
-    }
-    let text: String
-    do {
-      text = try SourceFile(path: display, bytes: bytes).text(0..<bytes.count)
-    } catch {
-      return .failure(ConfigurationError(diagnostics: [error]))
-    }
-    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    do {
-      return .success(
-        try Configuration.parse(
-          text, path: display, directory: directory.isEmpty ? "/" : directory,
-          rules: RuleRegistry.descriptions))
-    } catch {
-      return .failure(error)
-    }
-  }
-
-  static func findConfiguration(from directory: String) -> String? {
-    var current = directory
-    while true {
-      let candidate = (current == "/" ? "" : current) + "/" + configurationFileName
-      // `lstat`: a dangling or looping link is a configuration that cannot be read, reported
-      // as such, not one that is absent.
-      var info = stat()
-      if lstat(candidate, &info) == 0 { return candidate }
-      guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
-      current = slash == current.startIndex ? "/" : String(current[..<slash])
-    }
   }
 
   /// `testlint invetory` and `testlint rule ID` read as paths that do not exist; the error

@@ -29,7 +29,7 @@ public struct Baseline: Sendable, Equatable {
     }
   }
 
-  struct Key: Hashable {
+  struct Key: Hashable, Sendable {
     var file: String
     var rule: String
     var suite: String?
@@ -46,20 +46,16 @@ public struct Baseline: Sendable, Equatable {
   /// A baseline of these findings; `relativePath` maps a finding's path to the baseline's
   /// folder.
   public init(findings: [Finding], relativePath: (String) -> String) {
-    var counts: [Key: Int] = [:]
-    for finding in findings {
-      counts[Baseline.key(finding, relativePath: relativePath), default: 0] += 1
-    }
-    entries = counts.map { key, count in
-      Entry(file: key.file, rule: key.rule, suite: key.suite, test: key.test, hash: key.hash, count: count)
-    }.sorted()
+    var counter = Counter()
+    counter.add(findings, relativePath: relativePath)
+    self = counter.baseline
   }
 
   init(entries: [Entry]) { self.entries = entries.sorted() }
 
-  static func key(_ finding: Finding, relativePath: (String) -> String) -> Key {
+  static func key(_ finding: Finding, relativeFile: String) -> Key {
     Key(
-      file: relativePath(finding.path), rule: finding.ruleID, suite: finding.suite, test: finding.test,
+      file: relativeFile, rule: finding.ruleID, suite: finding.suite, test: finding.test,
       hash: FindingFingerprint.fingerprint([finding.snippet]))
   }
 
@@ -68,58 +64,157 @@ public struct Baseline: Sendable, Equatable {
   public func apply(
     to findings: [Finding], relativePath: (String) -> String
   ) -> (new: [Finding], baselined: Int, stale: [Entry]) {
-    var remaining: [Key: Int] = [:]
-    for entry in entries { remaining[entry.key, default: 0] += entry.count }
-    var new: [Finding] = []
-    var baselined = 0
-    // In line order, so the first occurrences are the accepted ones and a later copy is new.
-    for finding in findings.sorted() {
-      let key = Baseline.key(finding, relativePath: relativePath)
-      if let left = remaining[key], left > 0 {
-        remaining[key] = left - 1
-        baselined += 1
-      } else {
-        new.append(finding)
-      }
-    }
-    let stale = entries.compactMap { entry -> Entry? in
-      guard let left = remaining[entry.key], left > 0 else { return nil }
-      remaining[entry.key] = 0
-      var copy = entry
-      copy.count = left
-      return copy
-    }
-    return (new, baselined, stale)
+    var matcher = Matcher(self)
+    let new = matcher.newFindings(findings.sorted(), relativePath: relativePath)
+    return (new, matcher.baselined, matcher.stale)
   }
 
   /// The baseline without what no longer occurs (counts lowered to what is still there).
   public func pruned(keeping findings: [Finding], relativePath: (String) -> String) -> Baseline {
-    let current = Baseline(findings: findings, relativePath: relativePath)
-    var counts: [Key: Int] = [:]
-    for entry in current.entries { counts[entry.key] = entry.count }
-    return Baseline(
-      entries: entries.compactMap { entry in
-        guard let now = counts[entry.key] else { return nil }
+    var counter = Counter(only: self)
+    counter.add(findings, relativePath: relativePath)
+    return counter.pruned(self)
+  }
+
+  /// Applies a baseline to findings that come file by file, in report order: the same
+  /// outcome as `apply(to:relativePath:)` of them all (an entry names one file, so what is
+  /// accepted in a file depends on that file's findings alone).
+  public struct Matcher: Sendable {
+    /// The entries, in the baseline's order.
+    let entries: [Entry]
+    /// How many findings of each key are still accepted.
+    var remaining: [Key: Int] = [:]
+    /// How many findings were accepted.
+    public private(set) var baselined = 0
+
+    /// A matcher of `baseline`'s entries.
+    public init(_ baseline: Baseline) {
+      entries = baseline.entries
+      for entry in entries { remaining[entry.key, default: 0] += entry.count }
+    }
+
+    /// The findings (sorted) that the baseline does not accept; `relativePath` maps their
+    /// path to the baseline's folder. In line order, so the first occurrences are the
+    /// accepted ones and a later copy is new.
+    public mutating func newFindings(_ findings: [Finding], relativePath: (String) -> String) -> [Finding] {
+      guard !remaining.isEmpty else { return findings }
+      var new: [Finding] = []
+      var relative = (path: "", baseline: "")
+      for finding in findings {
+        if finding.path != relative.path || relative.path.isEmpty {
+          relative = (finding.path, relativePath(finding.path))
+        }
+        let key = Baseline.key(finding, relativeFile: relative.baseline)
+        if let left = remaining[key], left > 0 {
+          remaining[key] = left - 1
+          baselined += 1
+        } else {
+          new.append(finding)
+        }
+      }
+      return new
+    }
+
+    /// The entries (with the count not seen) that no longer occur.
+    public var stale: [Entry] {
+      var remaining = remaining
+      return entries.compactMap { entry -> Entry? in
+        guard let left = remaining[entry.key], left > 0 else { return nil }
+        remaining[entry.key] = 0
         var copy = entry
-        copy.count = min(entry.count, now)
+        copy.count = left
         return copy
-      })
+      }
+    }
+  }
+
+  /// Counts findings by key as they come, for a baseline of them (`--write-baseline`) or for
+  /// pruning one (`baseline prune`).
+  public struct Counter: Sendable {
+    var counts: [Key: Int] = [:]
+    /// Whether only the keys already in `counts` are counted (pruning needs no other).
+    let restricted: Bool
+
+    /// Counts every key.
+    public init() { restricted = false }
+
+    /// Counts only the keys of `baseline`'s entries.
+    public init(only baseline: Baseline) {
+      restricted = true
+      for entry in baseline.entries { counts[entry.key] = 0 }
+    }
+
+    /// Counts `findings`; `relativePath` maps their path to the baseline's folder.
+    public mutating func add(_ findings: [Finding], relativePath: (String) -> String) {
+      var relative = (path: "", baseline: "")
+      for finding in findings {
+        if finding.path != relative.path || relative.path.isEmpty {
+          relative = (finding.path, relativePath(finding.path))
+        }
+        let key = Baseline.key(finding, relativeFile: relative.baseline)
+        if restricted {
+          if let count = counts[key] { counts[key] = count + 1 }
+        } else {
+          counts[key, default: 0] += 1
+        }
+      }
+    }
+
+    /// The baseline of the findings counted.
+    public var baseline: Baseline {
+      Baseline(
+        entries: counts.map { key, count in
+          Entry(file: key.file, rule: key.rule, suite: key.suite, test: key.test, hash: key.hash, count: count)
+        })
+    }
+
+    /// `baseline` without what was not counted (counts lowered to what was).
+    public func pruned(_ baseline: Baseline) -> Baseline {
+      Baseline(
+        entries: baseline.entries.compactMap { entry in
+          guard let now = counts[entry.key], now > 0 else { return nil }
+          var copy = entry
+          copy.count = min(entry.count, now)
+          return copy
+        })
+    }
   }
 
   /// Stable, sorted, pretty-printed JSON with a version: diff-friendly.
   public func serialized() -> String {
-    let items: [JSONValue] = entries.map { entry in
-      .object([
-        ("file", .string(entry.file)), ("rule", .string(entry.rule)),
-        ("suite", entry.suite.map(JSONValue.string) ?? .null),
-        ("test", entry.test.map(JSONValue.string) ?? .null), ("hash", .string(entry.hash)),
-        ("count", .int(entry.count)),
-      ])
+    var output = ReportWriter()
+    write(to: &output)
+    return output.text
+  }
+
+  /// Writes `serialized()` into `output`.
+  public func write(to output: inout ReportWriter) {
+    output.jsonBeginObject()
+    output.jsonKey("version")
+    output.jsonInt(Baseline.version)
+    output.jsonKey("tool")
+    output.jsonString(ToolInfo.name)
+    output.jsonKey("findings")
+    output.jsonBeginArray()
+    for entry in entries {
+      output.jsonBeginObject()
+      output.jsonKey("file")
+      output.jsonString(entry.file)
+      output.jsonKey("rule")
+      output.jsonString(entry.rule)
+      output.jsonKey("suite")
+      output.jsonString(entry.suite)
+      output.jsonKey("test")
+      output.jsonString(entry.test)
+      output.jsonKey("hash")
+      output.jsonString(entry.hash)
+      output.jsonKey("count")
+      output.jsonInt(entry.count)
+      output.jsonEndObject()
     }
-    let root = JSONValue.object([
-      ("version", .int(Baseline.version)), ("tool", .string(ToolInfo.name)), ("findings", .array(items)),
-    ])
-    return root.serialized(pretty: true) + "\n"
+    output.jsonEndArray()
+    output.jsonEndObject()
+    output.jsonEndDocument()
   }
 
   /// Reads a baseline file's text.

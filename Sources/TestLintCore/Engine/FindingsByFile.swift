@@ -136,6 +136,48 @@ struct FindingsByFile: Sendable {
     return findings
   }
 
+  /// Calls `body` with each path's findings, sorted, in report order; returns the problems
+  /// reading them back. Only a wave of slices (one a thread) is decoded at a time, on `threads`
+  /// threads, then passed on in order: the findings are never all held. (When a finding names
+  /// another path than its file's, `sortsAll`, they are decoded and sorted all together first,
+  /// as before encoding: a rare case.)
+  func forEachFile(threads: Int, _ body: (String, [Finding]) -> Void) -> [Diagnostic] {
+    if sortsAll {
+      let decoded = all(threads: threads)
+      var start = 0
+      while start < decoded.findings.count {
+        let path = decoded.findings[start].path
+        var end = start + 1
+        while end < decoded.findings.count, decoded.findings[end].path == path { end += 1 }
+        body(path, Array(decoded.findings[start..<end]))
+        start = end
+      }
+      return decoded.problems
+    }
+    let slices = slices
+    var problems: [Diagnostic] = []
+    var start = 0
+    while start < slices.count {
+      let end = min(slices.count, start + max(1, threads))
+      let first = start
+      let parts = Parallel.map(count: end - first, threads: threads) { position -> ([(String, [Finding])], [Diagnostic]) in
+        var problems: [Diagnostic] = []
+        var decoded: [(String, [Finding])] = []
+        for group in groups[slices[first + position]] {
+          guard let block = group.first else { continue }
+          decoded.append((files.displayPath(block.file), findings(of: group, problems: &problems)))
+        }
+        return (decoded, problems)
+      }
+      for (decoded, found) in parts {
+        for (path, findings) in decoded { body(path, findings) }
+        problems += found
+      }
+      start = end
+    }
+    return problems
+  }
+
   /// Every finding, sorted (path, line, column, rule), decoded on `threads` threads; and the
   /// problems reading them back.
   func all(threads: Int) -> (findings: [Finding], problems: [Diagnostic]) {

@@ -29,7 +29,7 @@ public struct LintResult: Sendable {
 }
 
 /// A run's result with its findings still encoded by file (`FindingsByFile`): what the
-/// command line streams the `text` report from; `decoded` is the `LintResult` of the run.
+/// command line streams every report from (`ReportPass`); `decoded` is the `LintResult` of the run.
 struct EncodedLintResult: Sendable {
   /// The findings, by file in report order.
   var findings: FindingsByFile
@@ -52,15 +52,6 @@ struct EncodedLintResult: Sendable {
       errors: decoded.problems.isEmpty ? errors : (errors + decoded.problems).sorted(),
       files: LintEngine.sortedPaths(files),
       rules: rules, tests: tests)
-    result.assumedBases = assumedBases
-    return result
-  }
-
-  /// The result without its findings, nor the paths of its files (for what reads the rest;
-  /// `files` says how many and which): a string for each file of a large tree is more than
-  /// the run holds for it until then.
-  var withoutFindings: LintResult {
-    var result = LintResult(findings: [], errors: errors, files: [], rules: rules, tests: tests)
     result.assumedBases = assumedBases
     return result
   }

@@ -22,6 +22,69 @@ enum LSPDiagnostics {
     return .object(members)
   }
 
+  /// Writes `diagnostic(_:in:encoding:)` of `finding` into `output`, member by member.
+  static func write(
+    _ finding: LocatedFinding, in document: TextDocument, encoding: PositionEncoding,
+    to output: inout ReportWriter
+  ) {
+    output.jsonBeginObject()
+    output.jsonKey("range")
+    writeRange(finding.range, in: document, encoding: encoding, to: &output)
+    output.jsonKey("severity")
+    output.jsonInt(finding.severity == .error ? 1 : 2)
+    if let rule = finding.ruleID {
+      output.jsonKey("code")
+      output.jsonString(rule)
+      output.jsonKey("codeDescription")
+      output.jsonBeginObject()
+      output.jsonKey("href")
+      output.jsonString(ToolInfo.rulesURL + rule + ".md")
+      output.jsonEndObject()
+    }
+    output.jsonKey("source")
+    output.jsonString(source)
+    output.jsonKey("message")
+    output.jsonString(finding.message)
+    output.jsonEndObject()
+  }
+
+  /// The body of a `textDocument/publishDiagnostics` notification, compact JSON, whose
+  /// diagnostics `diagnostics` writes into the open list.
+  static func publishBody(
+    uri: String, version: Int?, _ diagnostics: (inout ReportWriter) -> Void
+  ) -> [UInt8] {
+    var output = ReportWriter()
+    output.jsonPretty = false
+    output.jsonBeginObject()
+    output.jsonKey("jsonrpc")
+    output.jsonString("2.0")
+    output.jsonKey("method")
+    output.jsonString("textDocument/publishDiagnostics")
+    output.jsonKey("params")
+    output.jsonBeginObject()
+    output.jsonKey("uri")
+    output.jsonString(uri)
+    if let version {
+      output.jsonKey("version")
+      output.jsonInt(version)
+    }
+    output.jsonKey("diagnostics")
+    output.jsonBeginArray()
+    diagnostics(&output)
+    output.jsonEndArray()
+    output.jsonEndObject()
+    output.jsonEndObject()
+    return output.bytes
+  }
+
+  /// A message's body: `value` as compact JSON.
+  static func body(_ value: JSONValue) -> [UInt8] {
+    var output = ReportWriter()
+    output.jsonPretty = false
+    value.write(into: &output)
+    return output.bytes
+  }
+
   /// A configuration problem, on the `.lint.yml` line and column it names (1-based, in Unicode
   /// scalars) and one character wide.
   static func diagnostic(
@@ -47,6 +110,27 @@ enum LSPDiagnostics {
       ("start", position(document.position(of: bytes.lowerBound, encoding: encoding))),
       ("end", position(document.position(of: bytes.upperBound, encoding: encoding))),
     ])
+  }
+
+  /// Writes `range(_:in:encoding:)` into `output`.
+  static func writeRange(
+    _ bytes: Range<Int>, in document: TextDocument, encoding: PositionEncoding,
+    to output: inout ReportWriter
+  ) {
+    func write(_ key: StaticString, _ offset: Int) {
+      let position = document.position(of: offset, encoding: encoding)
+      output.jsonKey(key)
+      output.jsonBeginObject()
+      output.jsonKey("line")
+      output.jsonInt(position.line)
+      output.jsonKey("character")
+      output.jsonInt(position.character)
+      output.jsonEndObject()
+    }
+    output.jsonBeginObject()
+    write("start", bytes.lowerBound)
+    write("end", bytes.upperBound)
+    output.jsonEndObject()
   }
 
   /// An LSP `Position`.

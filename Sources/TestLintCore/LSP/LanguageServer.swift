@@ -41,24 +41,33 @@ public struct LanguageServer: Sendable {
   public mutating func receive<Bytes: Sequence>(_ bytes: Bytes) -> [[UInt8]]
   where Bytes.Element == UInt8 {
     framer.append(bytes)
-    var outgoing: [JSONValue] = []
+    var outgoing: [[UInt8]] = []
     while exitCode == nil, let frame = framer.next() {
       switch frame {
       case .badHeader(let problem):
         log("testlint lsp: bad message header: \(problem)")
         outgoing.append(
-          JSONRPC.error(id: .null, code: .parseError, message: "bad message header: \(problem)"))
+          LSPDiagnostics.body(
+            JSONRPC.error(id: .null, code: .parseError, message: "bad message header: \(problem)")))
       case .body(let body):
         outgoing.append(contentsOf: handle(body: body))
       }
     }
     outgoing.append(contentsOf: publishChanged())
-    return outgoing.map { MessageFramer.frame(Array($0.serialized(pretty: false).utf8)) }
+    return outgoing.map(MessageFramer.frame)
   }
 
-  /// Handles one message body and returns the messages it answers with (diagnostics wait for
-  /// the end of `receive`).
-  mutating func handle(body: [UInt8]) -> [JSONValue] {
+  /// Handles one message body and returns the bodies of the messages it answers with
+  /// (diagnostics of earlier changes first; those of this one wait for the end of `receive`).
+  mutating func handle(body: [UInt8]) -> [[UInt8]] {
+    var published: [[UInt8]] = []
+    let replies = reply(to: body, published: &published)
+    return published + replies.map(LSPDiagnostics.body)
+  }
+
+  /// The messages answering one message body; a request first publishes the diagnostics of
+  /// earlier changes into `published`.
+  private mutating func reply(to body: [UInt8], published: inout [[UInt8]]) -> [JSONValue] {
     let message: JSONValue
     do {
       message = try JSONValue.parse(body)
@@ -92,7 +101,8 @@ public struct LanguageServer: Sendable {
     let params = message["params"] ?? .null
     if let id {
       // Diagnostics of earlier changes go out before the answer, which may depend on them.
-      return publishChanged() + request(id: id, method: method, params: params)
+      published = publishChanged()
+      return request(id: id, method: method, params: params)
     }
     return notification(method: method, params: params)
   }
@@ -384,26 +394,29 @@ extension LanguageServer {
 
   /// Lints the changed documents and publishes their diagnostics, sorted by URI; publishes the
   /// problems of a `.lint.yml` that does not load (and clears them once it does).
-  private mutating func publishChanged() -> [JSONValue] {
+  private mutating func publishChanged() -> [[UInt8]] {
     guard !dirty.isEmpty else { return [] }
-    var messages: [JSONValue] = []
+    var messages: [[UInt8]] = []
     var brokenConfigurations: [String: ConfigurationError] = [:]
     for uri in dirty.sorted() {
       guard var open = documents[uri] else { continue }
       let outcome = open.linted ?? lint(open)
       open.linted = outcome
       documents[uri] = open
-      var diagnostics: [JSONValue] = []
+      var findings: [LocatedFinding] = []
       switch outcome {
-      case .linted(let result):
-        diagnostics = result.findings.map {
-          LSPDiagnostics.diagnostic($0, in: open.document, encoding: encoding)
-        }
+      case .linted(let result): findings = result.findings
       case .excluded: break
       case .configurationError(let path, let error): brokenConfigurations[path] = error
       }
+      // Written straight into the message's bytes: a save of a large file with a thousand
+      // findings builds no value per diagnostic.
       messages.append(
-        Self.publish(uri: uri, version: open.document.version, diagnostics: diagnostics))
+        LSPDiagnostics.publishBody(uri: uri, version: open.document.version) { output in
+          for finding in findings {
+            LSPDiagnostics.write(finding, in: open.document, encoding: encoding, to: &output)
+          }
+        })
     }
     dirty = []
     var published: Set<String> = []
@@ -415,16 +428,17 @@ extension LanguageServer {
         "testlint lsp: \(path) does not load: "
           + error.diagnostics.map(\.message).joined(separator: "; "))
       messages.append(
-        Self.publish(
-          uri: uri, version: nil,
-          diagnostics: error.diagnostics.map {
-            LSPDiagnostics.diagnostic(configurationProblem: $0, text: text, encoding: encoding)
-          }))
+        LSPDiagnostics.publishBody(uri: uri, version: nil) { output in
+          for problem in error.diagnostics {
+            LSPDiagnostics.diagnostic(configurationProblem: problem, text: text, encoding: encoding)
+              .write(into: &output)
+          }
+        })
       published.insert(uri)
     }
     if configurationsReloaded {
       for uri in configurationDiagnostics.subtracting(published).sorted() {
-        messages.append(Self.publish(uri: uri, version: nil, diagnostics: []))
+        messages.append(LSPDiagnostics.publishBody(uri: uri, version: nil) { _ in })
       }
       configurationDiagnostics = published
       configurationsReloaded = false

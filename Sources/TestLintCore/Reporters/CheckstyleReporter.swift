@@ -27,46 +27,58 @@ public struct CheckstyleReporter: Reporter {
   /// Creates the reporter.
   public init() {}
 
-  /// The XML document, ending in a newline.
-  public func render(_ result: LintResult) -> String {
-    var entries: [String: [Entry]] = [:]
-    for path in result.files { entries[path, default: []] += [] }
-    for finding in result.findings {
-      entries[finding.path, default: []].append(
-        Entry(
-          line: finding.line, column: finding.column, severity: finding.severity.rawValue,
-          message: finding.message, source: Self.sourcePrefix + finding.ruleID))
-    }
-    for error in result.errors {
-      entries[error.path, default: []].append(
-        Entry(
-          line: error.line, column: error.column, severity: "error", message: error.message,
-          source: Self.errorSource))
-    }
+  /// Reads no test, suite nor snippet.
+  public var readsFindingDetails: Bool { false }
+  /// Clean files are listed too.
+  public var listsCleanFiles: Bool { true }
 
-    var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
-    for (path, fileEntries) in entries.sorted(by: { $0.key < $1.key }) {
-      let name = "  <file name=\"\(XMLEscaping.attribute(path))\""
-      guard !fileEntries.isEmpty else {
-        output += name + "/>\n"
-        continue
-      }
-      output += name + ">\n"
-      // A stable sort: same position keeps findings before errors, in their given order.
-      let ordered = fileEntries.enumerated().sorted {
-        ($0.element.line, $0.element.column, $0.offset)
-          < ($1.element.line, $1.element.column, $1.offset)
-      }
-      for entry in ordered.map(\.element) {
-        output += "    <error line=\"\(max(1, entry.line))\" column=\"\(max(1, entry.column))\""
-        output += " severity=\"\(entry.severity)\""
-        output += " message=\"\(XMLEscaping.attribute(entry.message))\""
-        output += " source=\"\(XMLEscaping.attribute(entry.source))\"/>\n"
-      }
-      output += "  </file>\n"
+  /// The XML declaration and the root element's start.
+  public func begin(_ header: ReportHeader, to output: inout ReportWriter) {
+    output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
+  }
+
+  /// One `file` element, with its findings and errors in line and column order.
+  public func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    output.write("  <file name=\"")
+    output.write(XMLEscaping.attribute(file.path))
+    guard !file.findings.isEmpty || !file.errors.isEmpty else {
+      output.write("\"/>\n")
+      return
     }
-    output += "</checkstyle>\n"
-    return output
+    output.write("\">\n")
+    var entries = file.findings.map {
+      Entry(
+        line: $0.line, column: $0.column, severity: $0.severity.rawValue, message: $0.message,
+        source: Self.sourcePrefix + $0.ruleID)
+    }
+    entries += file.errors.map {
+      Entry(
+        line: $0.line, column: $0.column, severity: "error", message: $0.message,
+        source: Self.errorSource)
+    }
+    // A stable sort: same position keeps findings before errors, in their given order.
+    let ordered = entries.enumerated().sorted {
+      ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+    }
+    for entry in ordered.map(\.element) {
+      output.write("    <error line=\"")
+      output.write(number: max(1, entry.line))
+      output.write("\" column=\"")
+      output.write(number: max(1, entry.column))
+      output.write("\" severity=\"")
+      output.write(entry.severity)
+      output.write("\" message=\"")
+      output.write(XMLEscaping.attribute(entry.message))
+      output.write("\" source=\"")
+      output.write(XMLEscaping.attribute(entry.source))
+      output.write("\"/>\n")
+    }
+    output.write("  </file>\n")
+  }
+
+  /// The root element's end.
+  public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
+    output.write("</checkstyle>\n")
   }
 }
 

@@ -23,65 +23,91 @@ public struct GitHubReporter: Reporter {
 
   /// How many annotations of each severity GitHub shows per step.
   public var annotationLimit: Int
+  /// Where the report is.
+  private var state = State()
 
   /// Creates the reporter.
   public init(annotationLimit: Int = 10) {
     self.annotationLimit = max(0, annotationLimit)
   }
 
-  /// The workflow commands, one per line, each ending in a newline; empty when there is
-  /// nothing to report.
-  public func render(_ result: LintResult) -> String {
-    // Unreadable files first: they mean part of the run did not happen.
-    let items = result.errors.map(Item.init) + result.findings.map(Item.init)
-    var output = ""
-    var annotated: [Severity: Int] = [:]
-    var overflow: [Item] = []
-    for item in items {
-      guard annotated[item.severity, default: 0] < annotationLimit else {
-        overflow.append(item)
-        continue
-      }
-      annotated[item.severity, default: 0] += 1
-      output += Self.command(for: item)
-    }
-    guard !overflow.isEmpty else { return output }
-    let count = overflow.count == 1 ? "1 more finding" : "\(overflow.count) more findings"
-    output += "::notice title=\(ToolInfo.name)::\(count) not annotated (GitHub shows "
-      + "\(annotationLimit) errors and \(annotationLimit) warnings per step); "
-      + "see the full report or the lines below\n"
-    for item in overflow { output += Self.plainLine(for: item) + "\n" }
-    return output
+  /// Reads no test, suite nor snippet.
+  public var readsFindingDetails: Bool { false }
+  /// The notice says how many findings were not annotated before listing them.
+  public var needsTotals: Bool { true }
+
+  /// The unreadable files' annotations: they mean part of the run did not happen.
+  public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
+    state = State()
+    let totals = header.totals ?? FindingTotals(rules: [])
+    // Errors are annotated as error findings are, before them.
+    state.expected = [
+      .error: header.errors.count + totals.errors, .warning: totals.warnings,
+    ]
+    for error in header.errors { write(Item(error), to: &output) }
+  }
+
+  /// The file's findings: annotations up to the limits, then plain lines.
+  public mutating func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    for finding in file.findings { write(Item(finding), to: &output) }
+  }
+
+  /// The notice and the plain lines held for it, if not written yet.
+  public mutating func end(_ totals: ReportTotals, to output: inout ReportWriter) {
+    if !state.noticeWritten, state.overflow > 0 { writeNotice(count: state.overflow, to: &output) }
   }
 
   /// Markdown for the job summary (`GITHUB_STEP_SUMMARY`): totals, then a table of findings
   /// per rule and severity; ends in a newline. Pure, like `render`.
   public static func stepSummary(_ result: LintResult) -> String {
-    let errors = result.findings.filter { $0.severity == .error }.count
-    let warnings = result.findings.count - errors
-    var text = "### \(ToolInfo.name)\n\n"
-    text += "\(plural(result.findings.count, "finding")) (\(plural(errors, "error")), "
-      + "\(plural(warnings, "warning"))) in \(plural(result.files.count, "file"))"
-    if !result.errors.isEmpty {
-      text += "; \(plural(result.errors.count, "file")) could not be read"
-    }
-    text += "\n"
-    guard !result.findings.isEmpty else { return text }
+    var counts = RuleCounts()
+    counts.add(result.findings)
+    return stepSummary(counts, files: result.files.count, unreadable: result.errors.count)
+  }
 
-    var counts: [String: (errors: Int, warnings: Int)] = [:]
-    for finding in result.findings {
-      if finding.severity == .error {
-        counts[finding.ruleID, default: (0, 0)].errors += 1
-      } else {
-        counts[finding.ruleID, default: (0, 0)].warnings += 1
+  /// Findings counted by rule and severity, for the job summary.
+  public struct RuleCounts: Sendable {
+    /// By rule id.
+    var byRule: [String: (errors: Int, warnings: Int)] = [:]
+    var errors = 0
+    var findings = 0
+
+    /// No findings yet.
+    public init() {}
+
+    /// Counts `findings`.
+    public mutating func add(_ findings: [Finding]) {
+      for finding in findings {
+        self.findings += 1
+        if finding.severity == .error {
+          errors += 1
+          byRule[finding.ruleID, default: (0, 0)].errors += 1
+        } else {
+          byRule[finding.ruleID, default: (0, 0)].warnings += 1
+        }
       }
     }
+  }
+
+  /// The job summary of findings counted by rule, `files` linted files and `unreadable` files
+  /// that could not be read.
+  public static func stepSummary(_ counts: RuleCounts, files: Int, unreadable: Int) -> String {
+    let errors = counts.errors
+    let warnings = counts.findings - errors
+    var text = "### \(ToolInfo.name)\n\n"
+    text += "\(plural(counts.findings, "finding")) (\(plural(errors, "error")), "
+      + "\(plural(warnings, "warning"))) in \(plural(files, "file"))"
+    if unreadable > 0 {
+      text += "; \(plural(unreadable, "file")) could not be read"
+    }
+    text += "\n"
+    guard counts.findings > 0 else { return text }
     text += "\n| Rule | Errors | Warnings | Total |\n| --- | ---: | ---: | ---: |\n"
-    for (rule, count) in counts.sorted(by: { $0.key < $1.key }) {
+    for (rule, count) in counts.byRule.sorted(by: { $0.key < $1.key }) {
       text += "| \(ruleLink(rule)) | \(count.errors) | \(count.warnings) "
         + "| \(count.errors + count.warnings) |\n"
     }
-    text += "| **Total** | \(errors) | \(warnings) | \(result.findings.count) |\n"
+    text += "| **Total** | \(errors) | \(warnings) | \(counts.findings) |\n"
     return text
   }
 
@@ -129,6 +155,51 @@ private extension GitHubReporter {
       self.title = title
       self.message = message
     }
+  }
+
+  /// What the report has written so far.
+  struct State {
+    /// Items of each severity to come in the whole report (from the totals).
+    var expected: [Severity: Int] = [:]
+    /// Items of each severity annotated.
+    var annotated: [Severity: Int] = [:]
+    /// Items past the limits so far.
+    var overflow = 0
+    /// Their plain lines, while they wait for the notice (the last annotation comes first).
+    var held: [UInt8] = []
+    var noticeWritten = false
+  }
+
+  /// Writes `item` as an annotation within the limits, else as a plain line after the notice
+  /// (held until every annotation is written).
+  mutating func write(_ item: Item, to output: inout ReportWriter) {
+    if state.annotated[item.severity, default: 0] < annotationLimit {
+      state.annotated[item.severity, default: 0] += 1
+      output.write(Self.command(for: item))
+    } else {
+      state.overflow += 1
+      let line = Self.plainLine(for: item) + "\n"
+      if state.noticeWritten { output.write(line) } else { state.held.append(contentsOf: line.utf8) }
+    }
+    guard !state.noticeWritten, state.overflow > 0 else { return }
+    // Every annotation written: the notice, with how many findings it leaves out in all.
+    let annotations = Severity.allCases.map { min(annotationLimit, state.expected[$0, default: 0]) }
+    if state.annotated.values.reduce(0, +) >= annotations.reduce(0, +) {
+      let items = state.expected.values.reduce(0, +)
+      writeNotice(count: max(state.overflow, items - annotations.reduce(0, +)), to: &output)
+    }
+  }
+
+  /// The notice, then the plain lines held for it.
+  mutating func writeNotice(count: Int, to output: inout ReportWriter) {
+    let count = count == 1 ? "1 more finding" : "\(count) more findings"
+    output.write(
+      "::notice title=\(ToolInfo.name)::\(count) not annotated (GitHub shows "
+        + "\(annotationLimit) errors and \(annotationLimit) warnings per step); "
+        + "see the full report or the lines below\n")
+    state.held.withUnsafeBufferPointer { output.write(bytes: $0) }
+    state.held = []
+    state.noticeWritten = true
   }
 
   static func command(for item: Item) -> String {

@@ -20,27 +20,38 @@ public struct GitLabReporter: Reporter {
   /// Creates the reporter.
   public init() {}
 
-  /// The JSON array, pretty-printed, ending in a newline.
-  public func render(_ result: LintResult) -> String {
-    let fingerprints = FindingFingerprint.fingerprints(of: result.findings)
-    var issues = zip(result.findings, fingerprints).map { finding, fingerprint in
+  /// The array, open.
+  public func begin(_ header: ReportHeader, to output: inout ReportWriter) {
+    output.jsonBeginArray()
+  }
+
+  /// One issue per finding; fingerprints count occurrences within the file (they hash its
+  /// path, so no two files share one).
+  public func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    let fingerprints = FindingFingerprint.fingerprints(of: file.findings)
+    for (finding, fingerprint) in zip(file.findings, fingerprints) {
       Self.issue(
         description: finding.message, checkName: finding.ruleID, fingerprint: fingerprint,
-        severity: Self.severity(finding.severity), path: finding.path, line: finding.line)
+        severity: Self.severity(finding.severity), path: finding.path, line: finding.line,
+        to: &output)
     }
+  }
+
+  /// One `critical` issue per file that could not be read, and the array's end.
+  public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
     var seen: [[String]: Int] = [:]
-    for error in result.errors {
+    for error in totals.errors {
       // Errors have no snippet; their identity is what went wrong where.
       let identity = [Self.errorCheckName, error.path, error.message]
       let occurrence = seen[identity, default: 0]
       seen[identity] = occurrence + 1
-      issues.append(
-        Self.issue(
-          description: error.message, checkName: Self.errorCheckName,
-          fingerprint: FindingFingerprint.fingerprint(identity + [String(occurrence)]),
-          severity: "critical", path: error.path, line: error.line))
+      Self.issue(
+        description: error.message, checkName: Self.errorCheckName,
+        fingerprint: FindingFingerprint.fingerprint(identity + [String(occurrence)]),
+        severity: "critical", path: error.path, line: error.line, to: &output)
     }
-    return JSONValue.array(issues).serialized(pretty: true) + "\n"
+    output.jsonEndArray()
+    output.jsonEndDocument()
   }
 
   /// The Code Quality severity of a finding's severity.
@@ -55,20 +66,27 @@ public struct GitLabReporter: Reporter {
 private extension GitLabReporter {
   static func issue(
     description: String, checkName: String, fingerprint: String, severity: String, path: String,
-    line: Int
-  ) -> JSONValue {
-    .object([
-      ("description", .string(description)),
-      ("check_name", .string(checkName)),
-      ("fingerprint", .string(fingerprint)),
-      ("severity", .string(severity)),
-      (
-        "location",
-        .object([
-          ("path", .string(path)),
-          ("lines", .object([("begin", .int(max(1, line)))])),
-        ])
-      ),
-    ])
+    line: Int, to output: inout ReportWriter
+  ) {
+    output.jsonBeginObject()
+    output.jsonKey("description")
+    output.jsonString(description)
+    output.jsonKey("check_name")
+    output.jsonString(checkName)
+    output.jsonKey("fingerprint")
+    output.jsonString(fingerprint)
+    output.jsonKey("severity")
+    output.jsonString(severity)
+    output.jsonKey("location")
+    output.jsonBeginObject()
+    output.jsonKey("path")
+    output.jsonString(path)
+    output.jsonKey("lines")
+    output.jsonBeginObject()
+    output.jsonKey("begin")
+    output.jsonInt(max(1, line))
+    output.jsonEndObject()
+    output.jsonEndObject()
+    output.jsonEndObject()
   }
 }

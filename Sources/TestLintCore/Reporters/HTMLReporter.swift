@@ -29,6 +29,8 @@ public struct HTMLReporter: Reporter {
 
   /// How many findings the page lists (its figures and charts count them all).
   public var limits: ReportLimits
+  /// The report's figures as the findings stream (`HealthReportStream.swift`).
+  var health: HealthAccumulator?
 
   /// Creates the reporter.
   public init(limits: ReportLimits = ReportLimits()) {

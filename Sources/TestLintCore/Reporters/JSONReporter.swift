@@ -22,45 +22,67 @@ public struct JSONReporter: Reporter {
   /// Creates the reporter.
   public init() {}
 
-  /// The JSON document, ending in a newline.
-  public func render(_ result: LintResult) -> String {
-    let document = JSONValue.object([
-      ("version", .int(Self.formatVersion)),
-      (
-        "tool",
-        .object([
-          ("name", .string(ToolInfo.name)),
-          ("version", .string(ToolInfo.version)),
-          ("rules_url", .string(ToolInfo.rulesURL)),
-        ])
-      ),
-      ("files", .int(result.files.count)),
-      ("findings", .array(result.findings.map(Self.json(for:)))),
-      ("errors", .array(result.errors.map(Self.json(for:)))),
-    ])
-    return document.serialized(pretty: true) + "\n"
-  }
-}
-
-private extension JSONReporter {
-  static func json(for finding: Finding) -> JSONValue {
-    .object([
-      ("rule", .string(finding.ruleID)),
-      ("severity", .string(finding.severity.rawValue)),
-      ("message", .string(finding.message)),
-      ("file", .string(finding.path)),
-      ("line", .int(finding.line)),
-      ("column", .int(finding.column)),
-      ("test", finding.test.map(JSONValue.string) ?? .null),
-    ])
+  /// The document up to its `findings` list, open.
+  public func begin(_ header: ReportHeader, to output: inout ReportWriter) {
+    output.jsonBeginObject()
+    output.jsonKey("version")
+    output.jsonInt(Self.formatVersion)
+    output.jsonKey("tool")
+    output.jsonBeginObject()
+    output.jsonKey("name")
+    output.jsonString(ToolInfo.name)
+    output.jsonKey("version")
+    output.jsonString(ToolInfo.version)
+    output.jsonKey("rules_url")
+    output.jsonString(ToolInfo.rulesURL)
+    output.jsonEndObject()
+    output.jsonKey("files")
+    output.jsonInt(header.fileCount)
+    output.jsonKey("findings")
+    output.jsonBeginArray()
   }
 
-  static func json(for error: Diagnostic) -> JSONValue {
-    .object([
-      ("file", .string(error.path)),
-      ("line", .int(error.line)),
-      ("column", .int(error.column)),
-      ("message", .string(error.message)),
-    ])
+  /// One object per finding.
+  public func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    for finding in file.findings {
+      output.jsonBeginObject()
+      output.jsonKey("rule")
+      output.jsonString(finding.ruleID)
+      output.jsonKey("severity")
+      output.jsonString(finding.severity.rawValue)
+      output.jsonKey("message")
+      output.jsonString(finding.message)
+      output.jsonKey("file")
+      output.jsonString(finding.path)
+      output.jsonKey("line")
+      output.jsonInt(finding.line)
+      output.jsonKey("column")
+      output.jsonInt(finding.column)
+      output.jsonKey("test")
+      output.jsonString(finding.test)
+      output.jsonEndObject()
+    }
+  }
+
+  /// The `errors` list, and the document's end.
+  public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
+    output.jsonEndArray()
+    output.jsonKey("errors")
+    output.jsonBeginArray()
+    for error in totals.errors {
+      output.jsonBeginObject()
+      output.jsonKey("file")
+      output.jsonString(error.path)
+      output.jsonKey("line")
+      output.jsonInt(error.line)
+      output.jsonKey("column")
+      output.jsonInt(error.column)
+      output.jsonKey("message")
+      output.jsonString(error.message)
+      output.jsonEndObject()
+    }
+    output.jsonEndArray()
+    output.jsonEndObject()
+    output.jsonEndDocument()
   }
 }

@@ -1,6 +1,7 @@
 /// A JSON value whose objects keep their keys in insertion order, so output is deterministic.
 ///
-/// Shared by the reporters that speak JSON (`json`, and later SARIF and LSP). Keys are written
+/// The language server's messages and a few small documents are built as values and written
+/// with `ReportWriter`'s JSON methods, as the reporters write theirs directly. Keys are written
 /// as given: callers must not insert the same key twice.
 public enum JSONValue: Sendable, Equatable {
   /// `null`.
@@ -23,9 +24,15 @@ public enum JSONValue: Sendable, Equatable {
   /// Pretty output indents by two spaces, puts each element and member on its own line and
   /// writes `"key": value`; compact output has no whitespace at all. Neither ends with a newline.
   public func serialized(pretty: Bool) -> String {
-    var output = ""
-    write(to: &output, pretty: pretty, depth: 0)
-    return output
+    var output = ReportWriter()
+    output.jsonPretty = pretty
+    write(to: &output)
+    return output.text
+  }
+
+  /// Writes this value into `output`, as the next value of what is open there.
+  public func write(into output: inout ReportWriter) {
+    write(to: &output)
   }
 
   /// Values are equal when they have the same shape and contents, member order included.
@@ -47,72 +54,197 @@ public enum JSONValue: Sendable, Equatable {
 
 private extension JSONValue {
   /// Recursion depth equals nesting depth, which is small for every value testlint builds.
-  func write(to output: inout String, pretty: Bool, depth: Int) {
+  func write(to output: inout ReportWriter) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .double(let value): output += value.isFinite ? "\(value)" : "null"
-    case .string(let value): JSONValue.appendQuoted(value, to: &output)
+    case .null: output.jsonNull()
+    case .bool(let value): output.jsonBool(value)
+    case .int(let value): output.jsonInt(value)
+    case .double(let value): output.jsonDouble(value)
+    case .string(let value): output.jsonString(value)
     case .array(let elements):
-      writeContainer(elements, open: "[", close: "]", to: &output, pretty: pretty, depth: depth) {
-        element, output in element.write(to: &output, pretty: pretty, depth: depth + 1)
-      }
+      output.jsonBeginArray()
+      for element in elements { element.write(to: &output) }
+      output.jsonEndArray()
     case .object(let members):
-      writeContainer(members, open: "{", close: "}", to: &output, pretty: pretty, depth: depth) {
-        member, output in
-        JSONValue.appendQuoted(member.0, to: &output)
-        output += pretty ? ": " : ":"
-        member.1.write(to: &output, pretty: pretty, depth: depth + 1)
+      output.jsonBeginObject()
+      for (key, value) in members {
+        output.jsonKey(key)
+        value.write(to: &output)
       }
+      output.jsonEndObject()
     }
   }
+}
 
-  func writeContainer<Element>(
-    _ elements: [Element], open: String, close: String, to output: inout String, pretty: Bool,
-    depth: Int, writeElement: (Element, inout String) -> Void
-  ) {
-    output += open
-    guard !elements.isEmpty else {
-      output += close
+/// JSON written straight into a report's bytes, as it is produced: no value tree. Shared by the
+/// `json`, `sarif` and `gitlab` reporters, the baseline, the inventory and the language server.
+///
+/// Containers are opened and closed with `jsonBegin…`/`jsonEnd…`, members named with `jsonKey`;
+/// the writer adds the commas and, when `jsonPretty`, the line breaks and two-space indentation
+/// (`"key": value`, an empty container as `[]` or `{}`), as `JSONValue.serialized` writes them.
+extension ReportWriter {
+  /// Starts an object.
+  public mutating func jsonBeginObject() {
+    jsonBeforeValue()
+    write(byte: 0x7B)
+    jsonLevels.append(false)
+  }
+
+  /// Ends the innermost object.
+  public mutating func jsonEndObject() {
+    jsonClose(0x7D)
+  }
+
+  /// Starts an array.
+  public mutating func jsonBeginArray() {
+    jsonBeforeValue()
+    write(byte: 0x5B)
+    jsonLevels.append(false)
+  }
+
+  /// Ends the innermost array.
+  public mutating func jsonEndArray() {
+    jsonClose(0x5D)
+  }
+
+  /// Names the next member of the innermost object.
+  public mutating func jsonKey(_ key: StaticString) {
+    jsonBeforeValue()
+    write(byte: 0x22)
+    write(key)
+    if jsonPretty { write("\": ") } else { write("\":") }
+    jsonAfterKey = true
+  }
+
+  /// Names the next member of the innermost object (the name escaped).
+  public mutating func jsonKey(_ key: String) {
+    jsonBeforeValue()
+    writeQuoted(key)
+    if jsonPretty { write(": ") } else { write(byte: 0x3A) }
+    jsonAfterKey = true
+  }
+
+  /// A string value, escaped.
+  public mutating func jsonString(_ value: String) {
+    jsonBeforeValue()
+    writeQuoted(value)
+  }
+
+  /// A string value known to need no escaping.
+  public mutating func jsonString(_ value: StaticString) {
+    jsonBeforeValue()
+    write(byte: 0x22)
+    write(value)
+    write(byte: 0x22)
+  }
+
+  /// A string value, or `null`.
+  public mutating func jsonString(_ value: String?) {
+    if let value { jsonString(value) } else { jsonNull() }
+  }
+
+  /// A whole number.
+  public mutating func jsonInt(_ value: Int) {
+    jsonBeforeValue()
+    write(number: value)
+  }
+
+  /// A floating-point number; NaN and infinities as `null`.
+  public mutating func jsonDouble(_ value: Double) {
+    jsonBeforeValue()
+    if value.isFinite { write("\(value)") } else { write("null") }
+  }
+
+  /// `true` or `false`.
+  public mutating func jsonBool(_ value: Bool) {
+    jsonBeforeValue()
+    if value { write("true") } else { write("false") }
+  }
+
+  /// `null`.
+  public mutating func jsonNull() {
+    jsonBeforeValue()
+    write("null")
+  }
+
+  /// Writes `text` between quotes, escaped as RFC 8259 requires: quotes, backslashes and
+  /// control characters (`\n`, `\r`, `\t`, otherwise `\u00XX`); U+2028 and U+2029 too, so
+  /// the text is also safe inside JavaScript. Everything else, non-ASCII included, stays UTF-8.
+  /// Runs of bytes that need nothing are copied at once.
+  public mutating func writeQuoted(_ text: String) {
+    var text = text
+    write(byte: 0x22)
+    text.withUTF8 { utf8 in
+      var start = 0
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let byte = utf8[index]
+        if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0xE2 {
+          index += 1
+          continue
+        }
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+        if byte == 0xE2 {
+          guard index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 else {
+            index += 1
+            continue
+          }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        switch byte {
+        case 0x22: write("\\\"")
+        case 0x5C: write("\\\\")
+        case 0x0A: write("\\n")
+        case 0x0D: write("\\r")
+        case 0x09: write("\\t")
+        case 0xE2:
+          write(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+          index += 2
+        default:
+          write("\\u00")
+          write(byte: Self.hexDigits[Int(byte >> 4)])
+          write(byte: Self.hexDigits[Int(byte & 0xF)])
+        }
+        index += 1
+        start = index
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+    }
+    write(byte: 0x22)
+    flushIfFull()
+  }
+
+  /// Ends the document's top-level value with a newline.
+  public mutating func jsonEndDocument() {
+    write(byte: 0x0A)
+    flushIfFull()
+  }
+}
+
+private extension ReportWriter {
+  static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+  /// The comma, line break and indentation before an element or a member's key; nothing
+  /// before a member's value.
+  mutating func jsonBeforeValue() {
+    if jsonAfterKey {
+      jsonAfterKey = false
       return
     }
-    let innerIndent = String(repeating: "  ", count: depth + 1)
-    for (index, element) in elements.enumerated() {
-      if index > 0 { output += "," }
-      if pretty { output += "\n" + innerIndent }
-      writeElement(element, &output)
-    }
-    if pretty { output += "\n" + String(repeating: "  ", count: depth) }
-    output += close
+    guard let last = jsonLevels.last else { return }
+    if last { write(byte: 0x2C) } else { jsonLevels[jsonLevels.count - 1] = true }
+    if jsonPretty { jsonNewline(depth: jsonLevels.count) }
   }
 
-  /// Escapes as RFC 8259 requires: quotes, backslashes and control characters (`\n`, `\r`,
-  /// `\t`, otherwise `\u00XX`); U+2028 and U+2029 too, so the text is also safe inside
-  /// JavaScript. Everything else, non-ASCII included, stays UTF-8.
-  static func appendQuoted(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{2028}", "\u{2029}": output += unicodeEscape(scalar)
-      default:
-        if scalar.value < 0x20 {
-          output += unicodeEscape(scalar)
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    output += "\""
+  mutating func jsonClose(_ bracket: UInt8) {
+    let hadElements = jsonLevels.removeLast()
+    if hadElements, jsonPretty { jsonNewline(depth: jsonLevels.count) }
+    write(byte: bracket)
   }
 
-  static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  mutating func jsonNewline(depth: Int) {
+    write(byte: 0x0A)
+    for _ in 0..<depth { write("  ") }
   }
 }

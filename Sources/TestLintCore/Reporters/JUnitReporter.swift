@@ -33,6 +33,10 @@ public struct JUnitReporter: Reporter {
   /// link a case to its source). The strict Ant schema has no such attributes, so the plain
   /// `junit` reporter leaves them out and `junit-gitlab` puts them in.
   public var includesLocation: Bool
+  /// The next suite's `id`.
+  private var nextID = 0
+  /// The class names given so far (one per file, each unique).
+  private var usedClassNames: Set<String> = []
 
   /// The name of the variant with `file` and `line` attributes.
   public static let locatedName = "junit-gitlab"
@@ -56,41 +60,31 @@ public struct JUnitReporter: Reporter {
       + "T\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2))"
   }
 
-  /// The XML document, ending in a newline.
-  public func render(_ result: LintResult) -> String {
-    var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-    var usedClassNames: Set<String> = []
-    for (id, suite) in Self.suites(of: result).enumerated() {
-      let className = Self.unique(Self.className(for: suite.path), in: &usedClassNames)
-      render(suite, id: id, className: className, to: &output)
-    }
-    output += "</testsuites>\n"
-    return output
+  /// Clean files are listed too (one passing case each).
+  public var listsCleanFiles: Bool { true }
+
+  /// The XML declaration and the root element's start.
+  public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
+    output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
+  }
+
+  /// One `testsuite` for the file.
+  public mutating func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    let className = Self.unique(Self.className(for: file.path), in: &usedClassNames)
+    var rendered = ""
+    render(file, id: nextID, className: className, to: &rendered)
+    output.write(rendered)
+    nextID += 1
+  }
+
+  /// The root element's end.
+  public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
+    output.write("</testsuites>\n")
   }
 }
 
 private extension JUnitReporter {
-  /// What one file contributed to the run.
-  struct Suite {
-    var path: String
-    var findings: [Finding] = []
-    var errors: [Diagnostic] = []
-  }
-
-  /// One suite per path that was linted, has findings or has errors, sorted by path.
-  static func suites(of result: LintResult) -> [Suite] {
-    var suites: [String: Suite] = [:]
-    for path in result.files { suites[path] = Suite(path: path) }
-    for finding in result.findings {
-      suites[finding.path, default: Suite(path: finding.path)].findings.append(finding)
-    }
-    for error in result.errors {
-      suites[error.path, default: Suite(path: error.path)].errors.append(error)
-    }
-    return suites.values.sorted { $0.path < $1.path }
-  }
-
-  func render(_ suite: Suite, id: Int, className: String, to output: inout String) {
+  func render(_ suite: ReportedFile, id: Int, className: String, to output: inout String) {
     // Each case: its name before disambiguation, and its `failure`/`error` element if any.
     var cases: [(name: String, outcome: String?, line: Int?)] = suite.findings.map {
       ("\($0.ruleID) at \($0.line):\($0.column)", Self.failure(for: $0), $0.line)

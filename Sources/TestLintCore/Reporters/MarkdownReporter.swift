@@ -15,6 +15,9 @@ public struct MarkdownReporter: Reporter {
   /// The most rows a list or the per-file table shows before "and N more".
   public var maxRows: Int
 
+  /// The report's figures as the findings stream (`HealthReportStream.swift`).
+  var health: HealthAccumulator?
+
   /// Creates the reporter.
   public init(maxRows: Int = 10) {
     self.maxRows = max(1, maxRows)

@@ -33,64 +33,98 @@ public struct SARIFReporter: Reporter {
   /// Rule pages by rule id, for each rule's full description and help.
   public var pages: [String: String]
 
+  /// Each rule's index in the log's rule list (set by `begin`).
+  private var ruleIndex: [String: Int] = [:]
+
   /// Creates the reporter; `pages` are the embedded `Rules/*.md` unless a test swaps them.
   public init(sourceRootURI: String? = nil, pages: [String: String] = RulePages.pages) {
     self.sourceRootURI = sourceRootURI
     self.pages = pages
   }
 
-  /// The SARIF log, pretty-printed, ending in a newline.
-  public func render(_ result: LintResult) -> String {
-    let rules = Self.rules(of: result)
-    var ruleIndex: [String: Int] = [:]
+  /// The rule list counts rules that findings name beyond the run's.
+  public var needsTotals: Bool { true }
+
+  /// The log up to its `results` list, open: the tool with its rules, the invocation with
+  /// the files that could not be read.
+  public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
+    let rules = header.rules + (header.totals?.otherRules ?? [])
+    ruleIndex = [:]
     for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil {
       ruleIndex[rule.id] = index
     }
-    let fingerprints = FindingFingerprint.fingerprints(of: result.findings)
-    let results = zip(result.findings, fingerprints).map { finding, fingerprint in
-      Self.json(for: finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint)
-    }
-
     var sourceRoot: [(String, JSONValue)] = []
     if let sourceRootURI { sourceRoot.append(("uri", .string(sourceRootURI))) }
     sourceRoot.append(
       ("description", .object([("text", .string("The directory the paths are relative to"))])))
 
-    let run = JSONValue.object([
-      (
-        "tool",
-        .object([
-          (
-            "driver",
-            .object([
-              ("name", .string(ToolInfo.name)),
-              ("version", .string(ToolInfo.version)),
-              ("semanticVersion", .string(ToolInfo.version)),
-              ("informationUri", .string(ToolInfo.homeURL)),
-              ("rules", .array(rules.map { Self.json(for: $0, page: pages[$0.id]) })),
-            ])
-          )
-        ])
-      ),
-      (
-        "invocations",
-        .array([
-          .object([
-            ("executionSuccessful", .bool(result.errors.isEmpty)),
-            ("toolExecutionNotifications", .array(result.errors.map(Self.json(for:)))),
-          ])
-        ])
-      ),
-      ("originalUriBaseIds", .object([(Self.sourceRootBaseID, .object(sourceRoot))])),
-      ("results", .array(results)),
-      ("columnKind", .string("unicodeCodePoints")),
-    ])
-    let log = JSONValue.object([
-      ("$schema", .string(Self.schemaURI)),
-      ("version", .string("2.1.0")),
-      ("runs", .array([run])),
-    ])
-    return log.serialized(pretty: true) + "\n"
+    output.jsonBeginObject()
+    output.jsonKey("$schema")
+    output.jsonString(Self.schemaURI)
+    output.jsonKey("version")
+    output.jsonString("2.1.0")
+    output.jsonKey("runs")
+    output.jsonBeginArray()
+    output.jsonBeginObject()
+    output.jsonKey("tool")
+    output.jsonBeginObject()
+    output.jsonKey("driver")
+    output.jsonBeginObject()
+    output.jsonKey("name")
+    output.jsonString(ToolInfo.name)
+    output.jsonKey("version")
+    output.jsonString(ToolInfo.version)
+    output.jsonKey("semanticVersion")
+    output.jsonString(ToolInfo.version)
+    output.jsonKey("informationUri")
+    output.jsonString(ToolInfo.homeURL)
+    output.jsonKey("rules")
+    output.jsonBeginArray()
+    for rule in rules { Self.json(for: rule, page: pages[rule.id]).write(into: &output) }
+    output.jsonEndArray()
+    output.jsonEndObject()
+    output.jsonEndObject()
+    output.jsonKey("invocations")
+    output.jsonBeginArray()
+    output.jsonBeginObject()
+    output.jsonKey("executionSuccessful")
+    output.jsonBool(header.errors.isEmpty)
+    output.jsonKey("toolExecutionNotifications")
+    output.jsonBeginArray()
+    for error in header.errors { Self.write(error, to: &output) }
+    output.jsonEndArray()
+    output.jsonEndObject()
+    output.jsonEndArray()
+    output.jsonKey("originalUriBaseIds")
+    JSONValue.object([(Self.sourceRootBaseID, .object(sourceRoot))]).write(into: &output)
+    output.jsonKey("results")
+    output.jsonBeginArray()
+  }
+
+  /// One result per finding.
+  public func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    let fingerprints = FindingFingerprint.fingerprints(of: file.findings)
+    var uri = (path: "", uri: "", baseID: String?.none)
+    for (finding, fingerprint) in zip(file.findings, fingerprints) {
+      if finding.path != uri.path {
+        let (text, baseID) = Self.uri(for: finding.path)
+        uri = (finding.path, text, baseID)
+      }
+      Self.write(
+        finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, uri: uri.uri,
+        baseID: uri.baseID, to: &output)
+    }
+  }
+
+  /// The log's end.
+  public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
+    output.jsonEndArray()
+    output.jsonKey("columnKind")
+    output.jsonString("unicodeCodePoints")
+    output.jsonEndObject()
+    output.jsonEndArray()
+    output.jsonEndObject()
+    output.jsonEndDocument()
   }
 
   /// `path` as a URI reference: relative paths percent-encoded against `%SRCROOT%` (so the
@@ -121,19 +155,6 @@ public struct SARIFReporter: Reporter {
 }
 
 private extension SARIFReporter {
-  /// The run's rules, then any rule a finding names that is not among them (with only an id),
-  /// so every result has a `ruleIndex`.
-  static func rules(of result: LintResult) -> [RuleDescription] {
-    var rules = result.rules
-    var known = Set(rules.map(\.id))
-    for finding in result.findings where !known.contains(finding.ruleID) {
-      known.insert(finding.ruleID)
-      rules.append(
-        RuleDescription(id: finding.ruleID, summary: "", defaultSeverity: finding.severity))
-    }
-    return rules
-  }
-
   static func json(for rule: RuleDescription, page: String?) -> JSONValue {
     let helpURI = ToolInfo.rulesURL + percentEncoded(rule.id) + ".md"
     let summary = rule.summary.isEmpty ? "Rule \(rule.id)" : rule.summary
@@ -157,58 +178,97 @@ private extension SARIFReporter {
     ])
   }
 
-  static func json(for finding: Finding, ruleIndex: Int?, fingerprint: String) -> JSONValue {
-    var location: [(String, JSONValue)] = [
-      ("physicalLocation", physicalLocation(finding.path, finding.line, finding.column))
-    ]
+  static func write(
+    _ finding: Finding, ruleIndex: Int?, fingerprint: String, uri: String, baseID: String?,
+    to output: inout ReportWriter
+  ) {
+    output.jsonBeginObject()
+    output.jsonKey("ruleId")
+    output.jsonString(finding.ruleID)
+    if let ruleIndex {
+      output.jsonKey("ruleIndex")
+      output.jsonInt(ruleIndex)
+    }
+    output.jsonKey("level")
+    output.jsonString(finding.severity.rawValue)
+    output.jsonKey("message")
+    output.jsonBeginObject()
+    output.jsonKey("text")
+    output.jsonString(finding.message)
+    output.jsonEndObject()
+    output.jsonKey("locations")
+    output.jsonBeginArray()
+    output.jsonBeginObject()
+    writePhysicalLocation(uri, baseID, finding.line, finding.column, to: &output)
     if let logical = logicalLocation(for: finding) {
-      location.append(("logicalLocations", .array([logical])))
+      output.jsonKey("logicalLocations")
+      output.jsonBeginArray()
+      output.jsonBeginObject()
+      output.jsonKey("fullyQualifiedName")
+      output.jsonString(logical.name)
+      output.jsonKey("kind")
+      output.jsonString(logical.kind)
+      output.jsonEndObject()
+      output.jsonEndArray()
     }
-    var members: [(String, JSONValue)] = [("ruleId", .string(finding.ruleID))]
-    if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
-    members += [
-      ("level", .string(finding.severity.rawValue)),
-      ("message", .object([("text", .string(finding.message))])),
-      ("locations", .array([.object(location)])),
-      ("partialFingerprints", .object([(FindingFingerprint.sarifKey, .string(fingerprint))])),
-    ]
-    return .object(members)
+    output.jsonEndObject()
+    output.jsonEndArray()
+    output.jsonKey("partialFingerprints")
+    output.jsonBeginObject()
+    output.jsonKey(FindingFingerprint.sarifKey)
+    output.jsonString(fingerprint)
+    output.jsonEndObject()
+    output.jsonEndObject()
   }
 
-  static func json(for error: Diagnostic) -> JSONValue {
-    .object([
-      ("level", .string("error")),
-      ("message", .object([("text", .string(error.message))])),
-      (
-        "locations",
-        .array([
-          .object([("physicalLocation", physicalLocation(error.path, error.line, error.column))])
-        ])
-      ),
-    ])
+  static func write(_ error: Diagnostic, to output: inout ReportWriter) {
+    output.jsonBeginObject()
+    output.jsonKey("level")
+    output.jsonString("error")
+    output.jsonKey("message")
+    output.jsonBeginObject()
+    output.jsonKey("text")
+    output.jsonString(error.message)
+    output.jsonEndObject()
+    output.jsonKey("locations")
+    output.jsonBeginArray()
+    output.jsonBeginObject()
+    let (uri, baseID) = uri(for: error.path)
+    writePhysicalLocation(uri, baseID, error.line, error.column, to: &output)
+    output.jsonEndObject()
+    output.jsonEndArray()
+    output.jsonEndObject()
   }
 
-  static func physicalLocation(_ path: String, _ line: Int, _ column: Int) -> JSONValue {
-    let (uri, baseID) = uri(for: path)
-    var artifact: [(String, JSONValue)] = [("uri", .string(uri))]
-    if let baseID { artifact.append(("uriBaseId", .string(baseID))) }
-    return .object([
-      ("artifactLocation", .object(artifact)),
-      (
-        "region",
-        .object([("startLine", .int(max(1, line))), ("startColumn", .int(max(1, column)))])
-      ),
-    ])
+  /// The `physicalLocation` member.
+  static func writePhysicalLocation(
+    _ uri: String, _ baseID: String?, _ line: Int, _ column: Int, to output: inout ReportWriter
+  ) {
+    output.jsonKey("physicalLocation")
+    output.jsonBeginObject()
+    output.jsonKey("artifactLocation")
+    output.jsonBeginObject()
+    output.jsonKey("uri")
+    output.jsonString(uri)
+    if let baseID {
+      output.jsonKey("uriBaseId")
+      output.jsonString(baseID)
+    }
+    output.jsonEndObject()
+    output.jsonKey("region")
+    output.jsonBeginObject()
+    output.jsonKey("startLine")
+    output.jsonInt(max(1, line))
+    output.jsonKey("startColumn")
+    output.jsonInt(max(1, column))
+    output.jsonEndObject()
+    output.jsonEndObject()
   }
 
-  /// The enclosing test (a function) or else type, if known.
-  static func logicalLocation(for finding: Finding) -> JSONValue? {
-    if let test = finding.test {
-      return .object([("fullyQualifiedName", .string(test)), ("kind", .string("function"))])
-    }
-    if let suite = finding.suite {
-      return .object([("fullyQualifiedName", .string(suite)), ("kind", .string("type"))])
-    }
+  /// The enclosing test (a function) or else type, if known: its name and kind.
+  static func logicalLocation(for finding: Finding) -> (name: String, kind: StaticString)? {
+    if let test = finding.test { return (test, "function") }
+    if let suite = finding.suite { return (suite, "type") }
     return nil
   }
 

@@ -11,17 +11,45 @@ public struct TextReporter: Reporter {
   /// Creates the reporter.
   public init() {}
 
-  /// One line per finding, each ending in a newline; empty when there are no findings.
-  public func render(_ result: LintResult) -> String {
-    var output: [UInt8] = []
-    for finding in result.findings { Self.appendLine(of: finding, to: &output) }
-    return String(decoding: output, as: UTF8.self)
+  /// Reads no test, suite nor snippet.
+  public var readsFindingDetails: Bool { false }
+
+  /// Nothing before the findings.
+  public func begin(_ header: ReportHeader, to output: inout ReportWriter) {}
+
+  /// One line per finding, each ending in a newline.
+  public func file(_ file: ReportedFile, to output: inout ReportWriter) {
+    guard let first = file.findings.first else { return }
+    // The path on one line once for the file (every finding of it names it, bar a rare one
+    // elsewhere whose own path is written).
+    let path = Self.singleLine(Array(first.path.utf8))
+    var ruleID = (id: "", line: [UInt8]())
+    for finding in file.findings {
+      if finding.ruleID != ruleID.id { ruleID = (finding.ruleID, Self.singleLine(Array(finding.ruleID.utf8))) }
+      guard finding.path == first.path else {
+        Self.appendLine(of: finding, to: &output)
+        continue
+      }
+      var message = finding.message
+      message.withUTF8 { message in
+        path.withUnsafeBufferPointer { path in
+          ruleID.line.withUnsafeBufferPointer { ruleID in
+            Self.appendLine(
+              path: path, line: finding.line, column: finding.column, severity: finding.severity,
+              message: message, ruleID: ruleID, to: &output)
+          }
+        }
+      }
+    }
   }
+
+  /// Nothing after the findings: summaries and errors go to standard error.
+  public func end(_ totals: ReportTotals, to output: inout ReportWriter) {}
 }
 
 private extension TextReporter {
   /// Appends a finding's line, newline included.
-  static func appendLine(of finding: Finding, to output: inout [UInt8]) {
+  static func appendLine(of finding: Finding, to output: inout ReportWriter) {
     var message = finding.message
     let path = singleLine(Array(finding.path.utf8))
     let ruleID = singleLine(Array(finding.ruleID.utf8))
@@ -38,28 +66,28 @@ private extension TextReporter {
 
   /// Appends one `path:line:column: severity: message (rule_id)` line, newline included: the
   /// one writer of the format. `path` and `ruleID` are already on one line (`singleLine`).
-  ///
   /// Every field comes as a buffer pointer, the labels as static text: nothing here is
-  /// retained. The threads that render a report side by side retained the same rule ids and
-  /// labels for every line, and a reference count both cores write passes its cache line back
-  /// and forth (measured with `perf`: 4 samples of `swift_retain` here on one thread, 48 on two).
+  /// retained or allocated for a plain line.
   static func appendLine(
     path: UnsafeBufferPointer<UInt8>, line: Int, column: Int, severity: Severity,
-    message: UnsafeBufferPointer<UInt8>, ruleID: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    message: UnsafeBufferPointer<UInt8>, ruleID: UnsafeBufferPointer<UInt8>, to output: inout ReportWriter
   ) {
-    output.append(contentsOf: path)
-    output.append(0x3A)  // :
-    appendNumber(line, to: &output)
-    output.append(0x3A)
-    appendNumber(column, to: &output)
-    let label = severity == .error ? errorLabel : warningLabel
-    output.append(contentsOf: UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount))
-    appendSingleLine(message, to: &output)
-    output.append(0x20)
-    output.append(0x28)  // (
-    output.append(contentsOf: ruleID)
-    output.append(0x29)  // )
-    output.append(0x0A)
+    output.write(bytes: path)
+    output.write(byte: 0x3A)  // :
+    output.write(number: line)
+    output.write(byte: 0x3A)
+    output.write(number: column)
+    output.write(severity == .error ? errorLabel : warningLabel)
+    if isPlain(message) {
+      output.write(bytes: message)
+    } else {
+      output.write(singleLine(String(decoding: message, as: UTF8.self)))
+    }
+    output.write(byte: 0x20)
+    output.write(byte: 0x28)  // (
+    output.write(bytes: ruleID)
+    output.write(byte: 0x29)  // )
+    output.write(byte: 0x0A)
   }
 
   /// Replaces every line break (`\r\n` counts as one) with a space and escapes other controls.
@@ -86,136 +114,11 @@ private extension TextReporter {
   }
 }
 
-extension TextReporter {
-  /// What `render(_:threads:include:emit:)` counted: the findings reported, those at error
-  /// severity, and the files whose findings could not be read back.
-  struct StreamCounts {
-    var findings = 0
-    var errors = 0
-    var problems: [Diagnostic] = []
-  }
-
-  /// The report of a run's encoded findings, passed to `emit` in pieces as it is rendered: the
-  /// same bytes as `render(_:)` of the decoded findings, without decoding them into `Finding`s
-  /// nor holding the whole report. Slices of files are rendered on `threads` threads, one each
-  /// at a time, and emitted in order. `include` keeps a finding by path and line (`--changed-since`).
-  static func render(
-    _ findings: FindingsByFile, threads: Int, include: (@Sendable (String, Int) -> Bool)? = nil,
-    emit: (String) -> Void
-  ) -> StreamCounts {
-    var counts = StreamCounts()
-    if findings.sortsAll {
-      // A finding elsewhere than its file: sorted all together, as before encoding.
-      let decoded = findings.all(threads: threads)
-      var kept = decoded.findings
-      if let include { kept.removeAll { !include($0.path, $0.line) } }
-      emit(TextReporter().render(LintResult(findings: kept, errors: [], files: [], rules: [])))
-      counts.findings = kept.count
-      counts.errors = kept.filter { $0.severity == .error }.count
-      counts.problems = decoded.problems
-      return counts
-    }
-    // The rule ids, on one line each, in one array: a job reads them through one pointer.
-    var bytes: [UInt8] = []
-    var ranges: [Range<Int>] = []
-    for id in findings.codec.ruleIDs {
-      let start = bytes.count
-      bytes.append(contentsOf: singleLine(Array(id.utf8)))
-      ranges.append(start..<bytes.count)
-    }
-    let (ruleIDBytes, ruleIDRanges) = (bytes, ranges)
-    let slices = findings.slices
-    // A slice per thread at a time: the pieces wait in memory until emitted (four per thread
-    // held 9 MB of rendered lines on real code, 3 MB more at the run's peak, for no gain in
-    // time).
-    let wave = max(1, threads)
-    var start = 0
-    while start < slices.count {
-      let end = min(slices.count, start + wave)
-      let first = start
-      let parts = Parallel.map(count: end - first, threads: threads) { position -> ([UInt8], StreamCounts) in
-        var output: [UInt8] = []
-        output.reserveCapacity(FindingsByFile.sliceFindings * 128)
-        var counts = StreamCounts()
-        ruleIDBytes.withUnsafeBufferPointer { bytes in
-          ruleIDRanges.withUnsafeBufferPointer { ranges in
-            let ruleIDs = RuleIDs(bytes: bytes, ranges: ranges)
-            for group in findings.groups[slices[first + position]] {
-              render(group, of: findings, ruleIDs: ruleIDs, include: include, into: &output, counts: &counts)
-            }
-          }
-        }
-        return (output, counts)
-      }
-      for (output, part) in parts {
-        emit(String(decoding: output, as: UTF8.self))
-        counts.findings += part.findings
-        counts.errors += part.errors
-        counts.problems += part.problems
-      }
-      start = end
-    }
-    return counts
-  }
-}
-
 private extension TextReporter {
-  /// The lines of one group of files of equal paths.
-  static func render(
-    _ group: FindingsByFile.Group, of findings: FindingsByFile, ruleIDs: RuleIDs,
-    include: (@Sendable (String, Int) -> Bool)?, into output: inout [UInt8], counts: inout StreamCounts
-  ) {
-    guard group.count == 1, let block = group.first else {
-      // Several files of one path: merged by line first.
-      for finding in findings.findings(of: group, problems: &counts.problems)
-      where include?(finding.path, finding.line) ?? true {
-        appendLine(of: finding, to: &output)
-        counts.findings += 1
-        if finding.severity == .error { counts.errors += 1 }
-      }
-      return
-    }
-    let path = findings.files.withDisplayPath(block.file) { singleLine(Array($0)) }
-    // The path as a string, for `include` only.
-    let text = include == nil ? "" : findings.files.displayPath(block.file)
-    let read = path.withUnsafeBufferPointer { path in
-      findings.store.withBytes(block.location) { bytes in
-        findings.codec.forEach(bytes) { entry in
-          if let include, !include(text, entry.line) { return }
-          counts.findings += 1
-          if entry.severity == .error { counts.errors += 1 }
-          let message = UnsafeBufferPointer(rebasing: bytes[entry.message])
-          guard entry.rule >= 0 else {
-            singleLine(Array(UnsafeBufferPointer(rebasing: bytes[entry.ruleBytes]))).withUnsafeBufferPointer { ruleID in
-              appendLine(
-                path: path, line: entry.line, column: entry.column, severity: entry.severity,
-                message: message, ruleID: ruleID, to: &output)
-            }
-            return
-          }
-          appendLine(
-            path: path, line: entry.line, column: entry.column, severity: entry.severity,
-            message: message, ruleID: ruleIDs[entry.rule], to: &output)
-        }
-      }
-    }
-    if read != true { counts.problems.append(findings.unreadable(block)) }
-  }
-
   /// `": \(Severity.error.rawValue): "` and the same for warnings, as static text (a test
   /// checks they agree).
   static let errorLabel: StaticString = ": error: "
   static let warningLabel: StaticString = ": warning: "
-
-  /// The rule ids of a report on one line each, read through pointers.
-  struct RuleIDs {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let ranges: UnsafeBufferPointer<Range<Int>>
-
-    subscript(rule: Int) -> UnsafeBufferPointer<UInt8> {
-      UnsafeBufferPointer(rebasing: bytes[ranges[rule]])
-    }
-  }
 
   /// `singleLine` of UTF-8 bytes.
   static func singleLine(_ text: [UInt8]) -> [UInt8] {
@@ -254,26 +157,5 @@ private extension TextReporter {
       index += 8
     }
     return !text[index...].contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
-  }
-
-  /// Appends `value` in decimal, as string interpolation writes it.
-  static func appendNumber(_ value: Int, to output: inout [UInt8]) {
-    guard value >= 0 else {
-      output.append(contentsOf: String(value).utf8)
-      return
-    }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[19 - count] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
-        rest /= 10
-        count += 1
-      } while rest > 0
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
-    }
   }
 }

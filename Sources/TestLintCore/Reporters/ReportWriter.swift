@@ -1,0 +1,86 @@
+/// Where a report's bytes go: a buffer passed on to a sink in chunks of about 64 KB, so a
+/// report of any size is written as it is rendered and never held whole.
+///
+/// Reporters write text, numbers and escaped values straight into the buffer as UTF-8 (no
+/// intermediate `String` per value). JSON is written with the `json…` methods (`JSONWriter`),
+/// which keep the nesting state here, between a reporter's calls.
+public struct ReportWriter {
+  /// The bytes not yet passed to the sink.
+  public internal(set) var bytes: [UInt8] = []
+  /// Receives each full chunk, then the rest on `flush()`; nil keeps every byte in `bytes`.
+  private let sink: ((UnsafeRawBufferPointer) -> Void)?
+  /// For each open JSON container, whether it has an element yet (`JSONWriter`).
+  var jsonLevels: [Bool] = []
+  /// Whether the next JSON value is an object member's, right after its key.
+  var jsonAfterKey = false
+  /// Whether JSON is indented (two spaces a level, `"key": value`) or compact.
+  var jsonPretty = true
+
+  /// The size at which the buffer is passed to the sink.
+  static let chunkBytes = 1 << 16
+
+  /// A writer passing its bytes to `sink` in chunks; nil keeps them all (`bytes`).
+  public init(sink: ((UnsafeRawBufferPointer) -> Void)? = nil) {
+    self.sink = sink
+    bytes.reserveCapacity(sink == nil ? 256 : Self.chunkBytes + 4_096)
+  }
+
+  /// Passes the buffered bytes to the sink (nothing without a sink).
+  public mutating func flush() {
+    guard let sink, !bytes.isEmpty else { return }
+    bytes.withUnsafeBytes { sink($0) }
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// The bytes written so far as text (without a sink: the whole report).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Writes static text.
+  public mutating func write(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    flushIfFull()
+  }
+
+  /// Writes a string's UTF-8.
+  public mutating func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    flushIfFull()
+  }
+
+  /// Writes UTF-8 bytes.
+  public mutating func write(bytes text: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: text)
+    flushIfFull()
+  }
+
+  /// Writes one byte.
+  public mutating func write(byte: UInt8) {
+    bytes.append(byte)
+  }
+
+  /// Writes `value` in decimal, as string interpolation does.
+  public mutating func write(number value: Int) {
+    guard value >= 0 else {
+      write(String(value))
+      return
+    }
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+        rest /= 10
+        count += 1
+      } while rest > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+    }
+  }
+
+  /// Passes the buffer on once it holds a chunk.
+  @inline(__always)
+  mutating func flushIfFull() {
+    if bytes.count >= Self.chunkBytes, sink != nil { flush() }
+  }
+}
