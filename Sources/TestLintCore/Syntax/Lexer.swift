@@ -509,12 +509,19 @@ private struct LexerState {
 
   // MARK: Regex literals
 
-  /// Whether a `/` here starts an expression (so may open a regex) rather than divide.
+  /// Whether a `/` here may open a regex rather than divide. As in swiftc's lexer
+  /// (swift-syntax's `tryScanOperatorAsRegexLiteral`): a `/` glued to what precedes it (left
+  /// bound) never does, nor one right after `func` or `operator`; one in prefix position
+  /// (whitespace before, none after) always may, whatever precedes it (a string ending the line
+  /// before, in a result builder); otherwise the previous token decides.
   func regexAllowedHere() -> Bool {
     guard let next = peek(1) else { return false }
     if next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D { return false }
     guard tokenCount > 0 else { return true }
     let previous = tokens[tokenCount - 1]
+    if isLeftBound(index) { return false }
+    if previous.keyword == .func || previous.keyword == .operator { return false }
+    if isRightBound(index + 1) { return true }
     switch previous.kind {
     case .identifier:
       switch previous.keyword {
@@ -536,6 +543,42 @@ private struct LexerState {
         return false
       }
       return true
+    default:
+      return true
+    }
+  }
+
+  /// Whether the operator starting at `position` is glued to what precedes it: swiftc's
+  /// `isLeftBound`, where whitespace, an opening bracket, `,` `;` `:` and the end of a block
+  /// comment do not bind.
+  func isLeftBound(_ position: Int) -> Bool {
+    guard position > 0 else { return false }
+    switch buffer[position - 1] {
+    case 0x20, 0x0D, 0x0A, 0x09, 0x00, UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
+      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+      return false
+    case UInt8(ascii: "/"):
+      return !(position > 1 && buffer[position - 2] == UInt8(ascii: "*"))
+    case 0xA0:
+      return !(position > 1 && buffer[position - 2] == 0xC2)
+    default:
+      return true
+    }
+  }
+
+  /// Whether the operator ending before `position` is glued to what follows it (swiftc's
+  /// `isRightBound` for an operator that is not left bound).
+  func isRightBound(_ position: Int) -> Bool {
+    guard position < count else { return false }
+    switch buffer[position] {
+    case 0x20, 0x0D, 0x0A, 0x09, 0x00, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+      return false
+    case UInt8(ascii: "/"):
+      return !(position + 1 < count
+        && (buffer[position + 1] == UInt8(ascii: "/") || buffer[position + 1] == UInt8(ascii: "*")))
+    case 0xC2:
+      return !(position + 1 < count && buffer[position + 1] == 0xA0)
     default:
       return true
     }
