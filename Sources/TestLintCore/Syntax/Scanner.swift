@@ -354,6 +354,10 @@ extension ScannerState {
         // `distributed actor` / `distributed func`: a contextual modifier, not a statement.
         pending.modifiers.append("distributed")
         index += 1
+      case .none where isIdentifier(index, "__consuming"):
+        // `__consuming func` (the older spelling of `consuming`, in the standard library's style).
+        pending.modifiers.append("__consuming")
+        index += 1
       default:
         // From the statement's own first token: when it is the last one on its line, the next
         // line's declaration must not be taken for part of it (`let a = b\n  : c\n  func h()`).
@@ -369,6 +373,11 @@ extension ScannerState {
     guard next < tokens.count, tokens[next].isIdentifierLike else { return next }
     var attributeName = name(next)
     next += 1
+    // `@Testing::Test`: the module selector names where to look, the attribute is `Test`.
+    if let selected = moduleSelected(next) {
+      attributeName = name(selected)
+      next = selected + 1
+    }
     while next + 1 < tokens.count, tokens[next].kind == .dot, !tokens[next].hasSpaceBefore,
       tokens[next + 1].isIdentifierLike
     {
@@ -388,6 +397,31 @@ extension ScannerState {
     pending.attributes.append(
       Attribute(name: attributeName, offset: Int(tokens[index].start), arguments: arguments))
     return next
+  }
+
+  /// The index of the name after a module selector `::` at `index` (`Testing::Test`,
+  /// `Module::Type`), or nil when there is none. The lexer reads `::` as two colons, glued.
+  func moduleSelected(_ index: Int) -> Int? {
+    guard index + 2 < tokens.count, tokens[index].kind == .colon,
+      tokens[index + 1].kind == .colon, tokens[index + 1].start == tokens[index].end,
+      tokens[index + 2].isIdentifierLike
+    else { return nil }
+    return index + 2
+  }
+
+  /// An inherited type as written, without its module selector: `XCTest::XCTestCase` is
+  /// `XCTestCase`.
+  func withoutModuleSelector(_ entry: String) -> String {
+    guard entry.utf8.contains(UInt8(ascii: ":")) else { return entry }
+    let bytes = Array(entry.utf8)
+    var position = bytes.count - 1
+    while position > 0 {
+      if bytes[position] == UInt8(ascii: ":"), bytes[position - 1] == UInt8(ascii: ":") {
+        return String(decoding: bytes[(position + 1)...], as: UTF8.self)
+      }
+      position -= 1
+    }
+    return entry
   }
 
   /// Skips a generic clause `<...>` starting at an operator token containing `<`.
@@ -428,6 +462,12 @@ extension ScannerState {
       nameOffset = Int(tokens[index].start)
       typeName = name(index)
       index += 1
+      // `extension Module::Type`: the compiler names the extension `Type`.
+      if let selected = moduleSelected(index) {
+        nameOffset = Int(tokens[selected].start)
+        typeName = name(selected)
+        index = selected + 1
+      }
       while index + 1 < tokens.count, tokens[index].kind == .dot, tokens[index + 1].isIdentifierLike {
         typeName += "." + name(index + 1)
         index += 2
@@ -477,7 +517,7 @@ extension ScannerState {
           break
         }
         if token.kind == .comma {
-          let entry = text(from: entryStart, to: index)
+          let entry = withoutModuleSelector(text(from: entryStart, to: index))
           if !entry.isEmpty { inheritance.append(entry) }
           index += 1
           entryStart = index
@@ -493,7 +533,7 @@ extension ScannerState {
         }
         index += 1
       }
-      let entry = text(from: entryStart, to: index)
+      let entry = withoutModuleSelector(text(from: entryStart, to: index))
       if !entry.isEmpty { inheritance.append(entry) }
     }
     // `where` clause, then the body.
@@ -570,7 +610,15 @@ extension ScannerState {
       if token.isIdentifierLike || token.kind == .operator {
         functionName = token.kind == .operator ? text(index) : name(index)
         nameOffset = Int(token.start)
-        index += 1
+        // `func ==<T>(...)`: the operator is `==`, its generic clause opens with the `<` the
+        // lexer glued to it (as swiftc splits it), read from the name's token on.
+        if token.kind == .operator, functionName.utf8.count > 1, functionName.utf8.last == UInt8(ascii: "<"),
+          index + 1 < tokens.count, tokens[index + 1].isIdentifierLike, !tokens[index + 1].hasSpaceBefore
+        {
+          functionName.removeLast()
+        } else {
+          index += 1
+        }
       }
     } else if keyword == .`init`, index < tokens.count, isOperator(index, "?") || isOperator(index, "!") {
       index += 1
@@ -807,7 +855,10 @@ extension ScannerState {
       let previous = tokens[index - 1]
       if previous.kind == .operator, previous.hasSpaceBefore || index - 1 == 0 { return true }
       if previous.kind == .comma || previous.kind == .colon { return true }
-      if previous.keyword == .try || previous.keyword == .await || previous.keyword == .return {
+      // (`case await` names an enum case: nothing follows it.)
+      if previous.keyword == .try || previous.keyword == .await || previous.keyword == .return,
+        keyword(index - 2) != .case
+      {
         return !token.isAtLineStart || true
       }
     }
