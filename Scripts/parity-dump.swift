@@ -41,13 +41,32 @@ struct ParityDump {
     let problems = "[" + parts.joined(separator: ",") + "]"
     parts = []
     var open: [Int] = []
-    for token in Lexer.lex(source).tokens where token.kind == .pound {
+    let lexed = Lexer.lex(source).tokens
+    // Whether the last branch of the outermost group opened with an attribute: `#if X @Test
+    // #endif func g()` attaches it to the declaration after `#endif`, which the dump shows
+    // without it, so that declaration's line belongs to the group too.
+    var branchOpensWithAttribute = false
+    var branchStart = -1
+    for (index, token) in lexed.enumerated() {
+      if index == branchStart { branchOpensWithAttribute = token.kind == .at }
+      guard token.kind == .pound else { continue }
       let text = source.text(token.range)
       let line = source.line(of: Int(token.start))
+      if ["#if", "#elseif", "#else"].contains(text), open.count + (text == "#if" ? 0 : -1) == 0 {
+        // The branch's first token on a line of its own (after the condition's).
+        var next = index + 1
+        while next < lexed.count, lexed[next].flags & Token.newlineBefore == 0 { next += 1 }
+        branchStart = next
+      }
       if text == "#if" {
         open.append(line)
       } else if text == "#endif", let first = open.popLast(), open.isEmpty {
-        parts.append("[\(first),\(line)]")
+        var last = line
+        if branchOpensWithAttribute, index + 1 < lexed.count, lexed[index + 1].kind != .pound {
+          last = source.line(of: Int(lexed[index + 1].start))
+        }
+        parts.append("[\(first),\(last)]")
+        branchOpensWithAttribute = false
       }
     }
     if let first = open.first { parts.append("[\(first),\(Int.max / 2)]") }
@@ -66,7 +85,7 @@ struct ParityDump {
     }
     parts = []
     for type in model.types {
-      let line = source.line(of: type.nameOffset)
+      let line = typeKeywordLine(type, in: model)
       parts.append(
         "[\(quoted(type.kind.rawValue)),\(quoted(container(type.parent))),\(quoted(type.name)),"
           + "\(line),\(attributes(type.attributes)),0,false]")
@@ -95,6 +114,16 @@ struct ParityDump {
     var keyword = nameIndex - 1
     if keyword > 0, [.static, .class].contains(model.tokens[keyword - 1].keyword) { keyword -= 1 }
     return model.source.line(of: model.offset(keyword))
+  }
+
+  /// The line of a type's keyword (`class`, `extension`), where the dump's range starts: the
+  /// name may be on a line of its own (`extension\n  A.B.C\n{`).
+  static func typeKeywordLine(_ type: TypeDecl, in model: FileModel) -> Int {
+    guard let nameIndex = model.tokens.firstIndex(where: { Int($0.start) == type.nameOffset }),
+      nameIndex > 0,
+      [.class, .struct, .enum, .actor, .extension, .protocol].contains(model.tokens[nameIndex - 1].keyword)
+    else { return model.source.line(of: type.nameOffset) }
+    return model.source.line(of: model.offset(nameIndex - 1))
   }
 
   static func readBytes(_ path: String) -> [UInt8] {

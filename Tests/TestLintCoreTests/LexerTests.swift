@@ -234,6 +234,16 @@ final class LexerTests: XCTestCase {
     assertHidesCode("let value = /} func leaked() { call() } class Leaked {/")
   }
 
+  func test_slashInPrefixPosition_isRegexWhateverPrecedesIt() {
+    // swiftc: a `/` with whitespace before it and none after may open a regex whatever the
+    // token before it, here a string ending the line before (a result builder of patterns).
+    let lexed = lex("let r = Regex {\n  \"/// \"\n  /[^\\n]*? { \\n/\n}\nfunc after() {}")
+    XCTAssertEqual(regexTexts(lexed), ["/[^\\n]*? { \\n/"])
+    XCTAssertEqual(texts(lexed).filter { $0 == "{" || $0 == "}" }, ["{", "}", "{", "}"])
+    XCTAssertEqual(regexTexts(lex("f() /x/")), ["/x/"])
+    XCTAssertEqual(regexTexts(lex("let q = total/count/2")), [])
+  }
+
   func test_divisionWithSpaces_isNotRegex() {
     let lexed = lex("let q = a / b / c")
     XCTAssertEqual(regexTexts(lexed), [])

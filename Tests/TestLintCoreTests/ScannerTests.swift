@@ -925,6 +925,26 @@ final class ScannerTests: XCTestCase {
     let frameworks = TestDiscovery(testCaseClasses: []).tests(in: model).map(\.framework)
     XCTAssertEqual(frameworks, [.swiftTesting, .swiftTesting, .swiftTesting, .swiftTesting])
   }
+
+  func test_moduleSelectors_testsAreDiscovered() {
+    // `Module::name` (swiftc's module selectors): the extension is of `Widget`, the attribute
+    // is `Test`, the base class `XCTestCase`.
+    let model = scan(
+      """
+      extension main::Widget {
+        @Testing::Test func rendersTitle() {}
+        @Suite struct Nested { @Test func nestedWorks() {} }
+      }
+      final class SelectorTests: XCTest::XCTestCase {
+        func test_selector_runs() { XCTAssertEqual(Swift::max(1, 2), 2) }
+      }
+      """)
+    XCTAssertEqual(model.types.map(\.name), ["Widget", "Nested", "SelectorTests"])
+    XCTAssertEqual(model.types.last?.inheritance, ["XCTestCase"])
+    XCTAssertEqual(
+      discover([model], in: model),
+      ["Widget.rendersTitle", "Widget.Nested.nestedWorks", "SelectorTests.test_selector_runs"])
+  }
 }
 
 extension ScannerTests {
