@@ -144,9 +144,12 @@ public struct RuleContext: Sendable {
     testOfFunction[function].map { tests[$0] }
   }
 
-  /// The test whose body holds a call: a test function, or the Quick example around it.
+  /// The test whose body holds a call: a test function, or the Quick example around it (or
+  /// that the call declares: `fit`, `xit`).
   public func test(containingCall index: Int) -> DiscoveredTest? {
-    if let example = tests.last(where: { $0.framework == .quick && $0.calls.contains(index) }) {
+    if let example = tests.last(where: {
+      $0.framework == .quick && ($0.calls.contains(index) || $0.call == index)
+    }) {
       return example
     }
     return test(ofFunction: model.calls[index].function)

@@ -1,0 +1,246 @@
+/// Finds a file's Quick examples: those of `spec()`, and those declared in the functions that
+/// `spec()` (or a group's closure in it) calls, named by the groups around the call and then by
+/// the groups inside the function.
+///
+/// Quick runs an example wherever the call that declares it runs: `spec()` calling
+/// `class func contactsSpec()` inside a `describe` runs the `it` blocks of `contactsSpec()`
+/// inside that `describe`. The walk follows such calls from each `spec()` with a worklist and a
+/// visited set (a helper that calls a helper that calls the first is read once, at any depth),
+/// so each function's examples are found once: a helper called from several places is named by
+/// the first call the walk meets (breadth first, calls in source order), and its examples are
+/// checked once, where they are declared.
+///
+/// A function the file's specs do not call but that declares examples or groups (a helper
+/// called from another file's spec, a `QuickConfiguration`'s `configure` holding
+/// `sharedExamples`) is read as well, after them: its examples are named by its own groups.
+/// An example inside `sharedExamples("name") { ... }` is named by that name as by a group,
+/// and is found once, where it is declared, not at each `itBehavesLike`.
+struct QuickExampleWalk {
+  /// Where the walk reads a function from.
+  struct Visit {
+    /// The function (index into `FileModel.functions`).
+    var function: Int
+    /// The suite its examples belong to: the spec that called it, or its own type.
+    var suite: String?
+    /// The innermost group around the call that reached it (index into `groups`).
+    var group: Int?
+    /// A group around the call is pending (`xdescribe`, `xcontext`).
+    var pending: Bool
+  }
+
+  /// What the code inside a call (or at the top of a function) sits in.
+  struct Context {
+    /// The innermost enclosing group (index into `groups`), nil at the top.
+    var group: Int?
+    /// An enclosing group is pending.
+    var pending: Bool
+    /// Inside an example's closure: calls there are the example's code, not declarations.
+    var inExample: Bool
+  }
+
+  /// One group: its description and the group around it; the groups form a tree, and a name
+  /// is read from a leaf to the root only when an example is found.
+  struct Group {
+    var text: String
+    var parent: Int?
+  }
+
+  let model: FileModel
+  private(set) var groups: [Group] = []
+  /// The context inside each call already met (nil: not computed yet).
+  private var inside: [Context?]
+  /// The file's functions by name (`func` only).
+  private let functionsByName: [String: [Int]]
+
+  /// Quick's group calls, `sharedExamples` included (its name names its examples).
+  static let groupCalls = NameSet(TestDiscovery.groupNames.union(["sharedExamples"]))
+
+  init(model: FileModel) {
+    self.model = model
+    inside = [Context?](repeating: nil, count: model.calls.count)
+    var byName: [String: [Int]] = [:]
+    for index in model.functions.indices where model.functions[index].kind == .function {
+      byName[model.functions[index].name, default: []].append(index)
+    }
+    functionsByName = byName
+  }
+
+  /// The examples reached from `roots` (each a `spec()`), then those of the file's other
+  /// functions that declare examples or groups (when `readsOtherFunctions`); `excluded` are
+  /// functions never read (the file's XCTest and Swift Testing tests).
+  mutating func examples(
+    roots: [Visit], readsOtherFunctions: Bool, excluded: Set<Int>
+  ) -> [DiscoveredTest] {
+    var visited = excluded
+    for root in roots { visited.insert(root.function) }
+    var examples: [DiscoveredTest] = []
+    walk(roots, visited: &visited, into: &examples)
+    guard readsOtherFunctions else { return examples }
+    // Functions that declare examples or groups and that no spec of the file reaches: first
+    // those no other such function calls (their callees are then named by the groups around
+    // the calls), then any left over (helpers that only call one another).
+    let declaring = model.functions.indices.filter { index in
+      !visited.contains(index) && model.functions[index].kind == .function
+        && model.functions[index].calls.contains { isExampleCall($0) || isGroupCall($0) }
+    }
+    guard !declaring.isEmpty else { return examples }
+    var called: Set<Int> = []
+    for function in declaring {
+      for call in model.functions[function].calls {
+        for callee in callees(ofCall: call, from: function) where callee != function {
+          called.insert(callee)
+        }
+      }
+    }
+    for pass in 0..<2 {
+      for function in declaring where !visited.contains(function) && (pass == 1 || !called.contains(function)) {
+        visited.insert(function)
+        let owner = model.functions[function].owner
+        let root = Visit(
+          function: function, suite: owner.map { TestDiscovery.qualifiedTypeName($0, in: model) },
+          group: nil, pending: false)
+        walk([root], visited: &visited, into: &examples)
+      }
+    }
+    return examples
+  }
+
+  /// Reads each function of the worklist once: its examples, and the functions its calls
+  /// outside examples reach, queued with the groups around the call.
+  private mutating func walk(_ start: [Visit], visited: inout Set<Int>, into examples: inout [DiscoveredTest]) {
+    var queue = start
+    var next = 0
+    while next < queue.count {
+      let visit = queue[next]
+      next += 1
+      let base = Context(group: visit.group, pending: visit.pending, inExample: false)
+      let calls = model.functions[visit.function].calls
+      for index in calls {
+        if isExampleCall(index) {
+          let outer = context(around: index, base: base)
+          guard !outer.inExample else { continue }
+          examples.append(example(at: index, in: visit, outer: outer, calls: calls))
+          continue
+        }
+        let callees = callees(ofCall: index, from: visit.function)
+        guard !callees.isEmpty else { continue }
+        let outer = context(around: index, base: base)
+        guard !outer.inExample else { continue }
+        for callee in callees where visited.insert(callee).inserted {
+          queue.append(Visit(function: callee, suite: visit.suite, group: outer.group, pending: outer.pending))
+        }
+      }
+    }
+  }
+
+  /// The example an `it` / `fit` / `xit` / `pending` call declares.
+  private func example(at index: Int, in visit: Visit, outer: Context, calls: Range<Int>) -> DiscoveredTest {
+    let call = model.calls[index]
+    let body = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
+    var end = index + 1
+    if let body {
+      while end < calls.upperBound, model.calls[end].nameToken < body.upperBound { end += 1 }
+    }
+    var names: [String] = []
+    var cursor = outer.group
+    while let group = cursor {
+      names.append(groups[group].text)
+      cursor = groups[group].parent
+    }
+    return DiscoveredTest(
+      suite: visit.suite, name: Self.description(of: call, in: model) ?? "", framework: .quick,
+      function: visit.function, body: body, calls: (index + 1)..<end,
+      nameOffset: model.offset(call.nameToken), groups: names.reversed(), call: index,
+      isPending: outer.pending || call.name == "xit" || call.name == "pending")
+  }
+
+  /// The context a call sits in: that inside its parent call, or `base` at the top of the
+  /// function. Each call's inside is computed once (up the parents to the first known one,
+  /// then down): linear in the calls, at any nesting, without recursion.
+  private mutating func context(around index: Int, base: Context) -> Context {
+    guard let parent = model.calls[index].parent else { return base }
+    if let known = inside[parent] { return known }
+    var chain: [Int] = []
+    var context = base
+    var cursor: Int? = parent
+    while let current = cursor {
+      if let known = inside[current] {
+        context = known
+        break
+      }
+      chain.append(current)
+      cursor = model.calls[current].parent
+    }
+    for current in chain.reversed() {
+      context = step(into: current, from: context)
+      inside[current] = context
+    }
+    return context
+  }
+
+  /// The context inside a call, given the one around it.
+  private mutating func step(into index: Int, from outer: Context) -> Context {
+    var context = outer
+    if isExampleCall(index) {
+      context.inExample = true
+    } else if isGroupCall(index), let text = Self.description(of: model.calls[index], in: model) {
+      groups.append(Group(text: text, parent: outer.group))
+      context.group = groups.count - 1
+      if model.calls[index].name.hasPrefix("x") { context.pending = true }
+    }
+    return context
+  }
+
+  /// Whether a call declares an example: `it(...)`, with a description.
+  func isExampleCall(_ index: Int) -> Bool {
+    TestDiscovery.examples.contains(model.calls[index].name) && isDeclaration(index)
+  }
+
+  /// Whether a call declares a group (or shared examples).
+  func isGroupCall(_ index: Int) -> Bool {
+    Self.groupCalls.contains(model.calls[index].name) && isDeclaration(index)
+  }
+
+  private func isDeclaration(_ index: Int) -> Bool {
+    let call = model.calls[index]
+    guard call.path.count == 1, !call.hasExpressionBase, !call.isMacro, !call.isImplicitMember,
+      let first = call.arguments.first
+    else { return false }
+    return first.label == nil && !first.value.isEmpty
+  }
+
+  /// The file's functions a call may run: `helper()` (a function of the caller's type or a
+  /// free one), `self.helper()`, `Self.helper()`, `Spec.helper()`; none for a call on a value.
+  func callees(ofCall index: Int, from function: Int) -> [Int] {
+    let call = model.calls[index]
+    guard !call.hasExpressionBase, !call.isMacro, !call.isImplicitMember, call.path.count <= 2,
+      let candidates = functionsByName[call.name]
+    else { return [] }
+    let callerType = model.functions[function].owner.map { model.types[$0].simpleName }
+    let wanted: String?
+    if call.path.count == 1 {
+      wanted = nil
+    } else if call.path[0] == "self" || call.path[0] == "Self" {
+      guard let callerType else { return [] }
+      wanted = callerType
+    } else if let first = call.path[0].utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+      wanted = call.path[0]
+    } else {
+      return []
+    }
+    return candidates.filter { candidate in
+      let owner = model.functions[candidate].owner.map { model.types[$0].simpleName }
+      if let wanted { return owner == wanted }
+      return owner == nil || owner == callerType
+    }
+  }
+
+  /// An example's or group's description: the text of a string literal, or the argument as
+  /// written (`it(message)` in a helper that takes the description: Quick names the example
+  /// by its value, known only when it runs).
+  static func description(of call: Call, in model: FileModel) -> String? {
+    if let literal = TestDiscovery.description(of: call, in: model) { return literal }
+    guard let first = call.arguments.first, first.label == nil, !first.value.isEmpty else { return nil }
+    return model.text(tokens: first.value)
+  }
+}
