@@ -262,4 +262,19 @@ final class QuickHelperExampleTests: XCTestCase {
     let entries = inventory([("ChainSpec.swift", source)])
     XCTAssertEqual(entries.map(\.name), ["chain, ends"])
   }
+
+  func test_manyOverloadsCallingTheirName_areEachListedOnce() {
+    // Every overload calls the name, which reaches every overload: followed once per name, a
+    // walk stays linear in the overloads.
+    let count = 10_000
+    var source = "import Quick\n\nfinal class OverloadSpec: QuickSpec {\n  override class func spec() {\n"
+    source += "    describe(\"overloads\") { behaves(0) }\n  }\n"
+    for index in 0..<count {
+      source += "  class func behaves(_ value: Int\(index)) { it(\"runs\") { expect(1) == 1 }; behaves(1) }\n"
+    }
+    source += "}\n"
+    let entries = inventory([("OverloadSpec.swift", source)])
+    XCTAssertEqual(entries.count, count)
+    XCTAssertEqual(Set(entries.map(\.name)), ["overloads, runs"])
+  }
 }

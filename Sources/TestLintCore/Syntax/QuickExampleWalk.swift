@@ -49,8 +49,20 @@ struct QuickExampleWalk {
   private(set) var groups: [Group] = []
   /// The context inside each call already met (nil: not computed yet).
   private var inside: [Context?]
-  /// The file's functions by name (`func` only).
-  private let functionsByName: [String: [Int]]
+  /// The file's functions (`func` only) by the simple name of their type (nil for a free
+  /// function) and their name: a call reaches one or two such buckets, whatever the number of
+  /// overloads, and each bucket is followed once.
+  private let buckets: [[Int]]
+  private let bucketIndex: [BucketKey: Int]
+  /// Each function's bucket (nil for an `init`, `subscript`, ...).
+  private let bucketOfFunction: [Int?]
+  /// The names of the file's functions: most calls are rejected with one hash.
+  private let functionNames: Set<String>
+
+  struct BucketKey: Hashable {
+    var type: String?
+    var name: String
+  }
 
   /// Quick's group calls, `sharedExamples` included (its name names its examples).
   static let groupCalls = NameSet(TestDiscovery.groupNames.union(["sharedExamples"]))
@@ -58,11 +70,24 @@ struct QuickExampleWalk {
   init(model: FileModel) {
     self.model = model
     inside = [Context?](repeating: nil, count: model.calls.count)
-    var byName: [String: [Int]] = [:]
+    var buckets: [[Int]] = []
+    var bucketIndex: [BucketKey: Int] = [:]
+    var bucketOfFunction = [Int?](repeating: nil, count: model.functions.count)
     for index in model.functions.indices where model.functions[index].kind == .function {
-      byName[model.functions[index].name, default: []].append(index)
+      let key = BucketKey(
+        type: model.functions[index].owner.map { model.types[$0].simpleName }, name: model.functions[index].name)
+      let bucket = bucketIndex[key] ?? buckets.count
+      if bucket == buckets.count {
+        bucketIndex[key] = bucket
+        buckets.append([])
+      }
+      buckets[bucket].append(index)
+      bucketOfFunction[index] = bucket
     }
-    functionsByName = byName
+    self.buckets = buckets
+    self.bucketIndex = bucketIndex
+    self.bucketOfFunction = bucketOfFunction
+    functionNames = Set(bucketIndex.keys.map(\.name))
   }
 
   /// The examples reached from `roots` (each a `spec()`), then those of the file's other
@@ -84,16 +109,21 @@ struct QuickExampleWalk {
         && model.functions[index].calls.contains { isExampleCall($0) || isGroupCall($0) }
     }
     guard !declaring.isEmpty else { return examples }
+    // The buckets some declaring function calls (a function calling itself, or an overload of
+    // itself, is no caller of its own: it stays a root).
     var called: Set<Int> = []
     for function in declaring {
       for call in model.functions[function].calls {
-        for callee in callees(ofCall: call, from: function) where callee != function {
-          called.insert(callee)
+        for bucket in callees(ofCall: call, from: function) where bucket != bucketOfFunction[function] {
+          called.insert(bucket)
         }
       }
     }
     for pass in 0..<2 {
-      for function in declaring where !visited.contains(function) && (pass == 1 || !called.contains(function)) {
+      for function in declaring
+      where !visited.contains(function)
+        && (pass == 1 || !(bucketOfFunction[function].map(called.contains) ?? false))
+      {
         visited.insert(function)
         let owner = model.functions[function].owner
         let root = Visit(
@@ -110,6 +140,7 @@ struct QuickExampleWalk {
   private mutating func walk(_ start: [Visit], visited: inout Set<Int>, into examples: inout [DiscoveredTest]) {
     var queue = start
     var next = 0
+    var followed: Set<Int> = []
     while next < queue.count {
       let visit = queue[next]
       next += 1
@@ -122,12 +153,14 @@ struct QuickExampleWalk {
           examples.append(example(at: index, in: visit, outer: outer, calls: calls))
           continue
         }
-        let callees = callees(ofCall: index, from: visit.function)
-        guard !callees.isEmpty else { continue }
+        let reached = callees(ofCall: index, from: visit.function)
+        guard reached.contains(where: { !followed.contains($0) }) else { continue }
         let outer = context(around: index, base: base)
         guard !outer.inExample else { continue }
-        for callee in callees where visited.insert(callee).inserted {
-          queue.append(Visit(function: callee, suite: visit.suite, group: outer.group, pending: outer.pending))
+        for bucket in reached where followed.insert(bucket).inserted {
+          for callee in buckets[bucket] where visited.insert(callee).inserted {
+            queue.append(Visit(function: callee, suite: visit.suite, group: outer.group, pending: outer.pending))
+          }
         }
       }
     }
@@ -209,12 +242,13 @@ struct QuickExampleWalk {
     return first.label == nil && !first.value.isEmpty
   }
 
-  /// The file's functions a call may run: `helper()` (a function of the caller's type or a
-  /// free one), `self.helper()`, `Self.helper()`, `Spec.helper()`; none for a call on a value.
+  /// The buckets of the file's functions a call may run: `helper()` (a function of the
+  /// caller's type or a free one), `self.helper()`, `Self.helper()`, `Spec.helper()`; none for
+  /// a call on a value.
   func callees(ofCall index: Int, from function: Int) -> [Int] {
+    guard functionNames.contains(model.calls[index].name) else { return [] }
     let call = model.calls[index]
-    guard !call.hasExpressionBase, !call.isMacro, !call.isImplicitMember, call.path.count <= 2,
-      let candidates = functionsByName[call.name]
+    guard !call.hasExpressionBase, !call.isMacro, !call.isImplicitMember, call.path.count <= 2
     else { return [] }
     let callerType = model.functions[function].owner.map { model.types[$0].simpleName }
     let wanted: String?
@@ -228,11 +262,11 @@ struct QuickExampleWalk {
     } else {
       return []
     }
-    return candidates.filter { candidate in
-      let owner = model.functions[candidate].owner.map { model.types[$0].simpleName }
-      if let wanted { return owner == wanted }
-      return owner == nil || owner == callerType
-    }
+    if let wanted { return bucketIndex[BucketKey(type: wanted, name: call.name)].map { [$0] } ?? [] }
+    var result: [Int] = []
+    if let callerType, let own = bucketIndex[BucketKey(type: callerType, name: call.name)] { result.append(own) }
+    if let free = bucketIndex[BucketKey(type: nil, name: call.name)] { result.append(free) }
+    return result
   }
 
   /// An example's or group's description: the text of a string literal, or the argument as
