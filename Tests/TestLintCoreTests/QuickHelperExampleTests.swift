@@ -237,6 +237,26 @@ final class QuickHelperExampleTests: XCTestCase {
       ["ArgumentsSpec.swift:9 ArgumentsSpec.arguments, with a project, message"])
   }
 
+  func test_examplesDescribedByParameter_areNotMatchedAgainstQuickPattern() {
+    let source = """
+      import Quick
+
+      class ArgumentsSpec: QuickSpec {
+        override func spec() {
+          func itBuilds(_ message: String) {
+            it(message) { expect(build()) == [] }
+          }
+          itBuilds("has defaults")
+          it("Has Capitals") { expect(build()) == [] }
+        }
+      }
+
+      """
+    let findings = InMemoryLint.findings(
+      TestNameFormatRule.self, [("ArgumentsSpec.swift", source)], options: ["quick_pattern": .string("^(has|is) [a-z ]+$")])
+    XCTAssertEqual(findings.map(\.line), [9])
+  }
+
   func test_functionsCallingItWithoutQuick_declareNoExamples() {
     let source = """
       import XCTest

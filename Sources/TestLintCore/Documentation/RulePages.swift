@@ -3539,6 +3539,26 @@ final class CartSpec: QuickSpec {
 }
 ```
 
+An example in a function that `spec()` calls is checked like one in `spec()`; one whose
+description is not a string literal (`it(message)` in a helper that takes the description) is
+not checked: its name is known only when Quick runs.
+
+<!-- options: {quick_pattern: "(when|it|should) .+"} -->
+```swift passes
+import Quick
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      func itTotals(_ message: String, _ items: [Int]) {
+        it(message) { expect(Cart(items: items).total) == items.reduce(0, +) }
+      }
+      itTotals("should total two items", [1, 2])
+    }
+  }
+}
+```
+
 ## Options
 
 ```yaml

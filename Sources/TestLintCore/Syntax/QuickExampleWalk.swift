@@ -180,11 +180,14 @@ struct QuickExampleWalk {
       names.append(groups[group].text)
       cursor = groups[group].parent
     }
-    return DiscoveredTest(
-      suite: visit.suite, name: Self.description(of: call, in: model) ?? "", framework: .quick,
+    let literal = TestDiscovery.description(of: call, in: model)
+    var test = DiscoveredTest(
+      suite: visit.suite, name: literal ?? Self.description(of: call, in: model) ?? "", framework: .quick,
       function: visit.function, body: body, calls: (index + 1)..<end,
       nameOffset: model.offset(call.nameToken), groups: names.reversed(), call: index,
       isPending: outer.pending || call.name == "xit" || call.name == "pending")
+    test.isNamedByExpression = literal == nil
+    return test
   }
 
   /// The context a call sits in: that inside its parent call, or `base` at the top of the

@@ -28,6 +28,9 @@ public struct DiscoveredTest: Sendable, Hashable {
   public var call: Int?
   /// Quick: `xit`, `pending(...)`, or inside `xdescribe` / `xcontext`: the example does not run.
   public var isPending = false
+  /// Quick: the description is not a string literal (`it(message)` in a helper that takes it):
+  /// `name` is the argument as written, not what Quick will name the example.
+  public var isNamedByExpression = false
 
   /// `Suite.name`, `name` for a free function, `Spec.group, group, example` for Quick.
   public var qualifiedName: String {
