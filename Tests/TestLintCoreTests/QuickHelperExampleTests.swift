@@ -121,6 +121,7 @@ final class QuickHelperExampleTests: XCTestCase {
       final class SyncSpec: QuickSpec {
         override class func spec() {
           xdescribe("sync") { syncExamples() }
+          xcontext(SyncSpec.name) { it("retries") { expect(1) == 1 } }
         }
 
         class func syncExamples() {
@@ -132,10 +133,13 @@ final class QuickHelperExampleTests: XCTestCase {
       """
     XCTAssertEqual(
       names(inventory([("SyncSpec.swift", source)])),
-      ["SyncSpec.swift:9 SyncSpec.sync, uploads (pending)", "SyncSpec.swift:10 SyncSpec.sync, downloads (pending)"])
+      [
+        "SyncSpec.swift:6 SyncSpec.retries (pending)", "SyncSpec.swift:10 SyncSpec.sync, uploads (pending)",
+        "SyncSpec.swift:11 SyncSpec.sync, downloads (pending)",
+      ])
   }
 
-  func test_focusedAndDisabledExamplesInHelper_areReportedWithTheirNames() {
+  func test_focusedAndDisabledExamplesInHelper_areReported() {
     let source = """
       import Quick
 
@@ -152,9 +156,10 @@ final class QuickHelperExampleTests: XCTestCase {
 
       """
     let focused = InMemoryLint.findings(FocusedTestRule.self, [("SyncSpec.swift", source)])
-    XCTAssertEqual(focused.map { "\($0.line) \($0.test ?? "-")" }, ["9 SyncSpec.sync, uploads"])
+    // As in `spec()`, the finding is the call's; it names no test.
+    XCTAssertEqual(focused.map { "\($0.line):\($0.column)" }, ["9:5"])
     let disabled = InMemoryLint.findings(DisabledTestRule.self, [("SyncSpec.swift", source)])
-    XCTAssertEqual(disabled.map { "\($0.line) \($0.test ?? "-")" }, ["10 SyncSpec.sync, downloads"])
+    XCTAssertEqual(disabled.map { "\($0.line):\($0.column)" }, ["10:5"])
   }
 
   func test_helperDeclaredInAnotherFile_isCheckedWhereDeclared() {

@@ -144,12 +144,9 @@ public struct RuleContext: Sendable {
     testOfFunction[function].map { tests[$0] }
   }
 
-  /// The test whose body holds a call: a test function, or the Quick example around it (or
-  /// that the call declares: `fit`, `xit`).
+  /// The test whose body holds a call: a test function, or the Quick example around it.
   public func test(containingCall index: Int) -> DiscoveredTest? {
-    if let example = tests.last(where: {
-      $0.framework == .quick && ($0.calls.contains(index) || $0.call == index)
-    }) {
+    if let example = tests.last(where: { $0.framework == .quick && $0.calls.contains(index) }) {
       return example
     }
     return test(ofFunction: model.calls[index].function)

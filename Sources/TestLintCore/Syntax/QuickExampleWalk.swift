@@ -219,10 +219,14 @@ struct QuickExampleWalk {
     var context = outer
     if isExampleCall(index) {
       context.inExample = true
-    } else if isGroupCall(index), let text = Self.description(of: model.calls[index], in: model) {
-      groups.append(Group(text: text, parent: outer.group))
-      context.group = groups.count - 1
+    } else if isGroupCall(index) {
       if model.calls[index].name.hasPrefix("x") { context.pending = true }
+      // A group described by an expression (`describe(name)`) is left out of the names, as it
+      // always was: what Quick names it is known only when it runs.
+      if let text = TestDiscovery.description(of: model.calls[index], in: model) {
+        groups.append(Group(text: text, parent: outer.group))
+        context.group = groups.count - 1
+      }
     }
     return context
   }
@@ -272,9 +276,9 @@ struct QuickExampleWalk {
     return result
   }
 
-  /// An example's or group's description: the text of a string literal, or the argument as
-  /// written (`it(message)` in a helper that takes the description: Quick names the example
-  /// by its value, known only when it runs).
+  /// An example's description: the text of a string literal, or the argument as written
+  /// (`it(message)` in a helper that takes the description: Quick names the example by its
+  /// value, known only when it runs).
   static func description(of call: Call, in model: FileModel) -> String? {
     if let literal = TestDiscovery.description(of: call, in: model) { return literal }
     guard let first = call.arguments.first, first.label == nil, !first.value.isEmpty else { return nil }
