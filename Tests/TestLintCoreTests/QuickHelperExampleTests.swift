@@ -139,6 +139,24 @@ final class QuickHelperExampleTests: XCTestCase {
       ])
   }
 
+  func test_examplesInsidePendingBlock_areListedPending() {
+    let source = """
+      import Quick
+
+      final class FieldSpec: QuickSpec {
+        override class func spec() {
+          pending("a text field") {
+            it("looks correct") { expect(1) == 1 }
+          }
+        }
+      }
+
+      """
+    XCTAssertEqual(
+      names(inventory([("FieldSpec.swift", source)])),
+      ["FieldSpec.swift:5 FieldSpec.a text field (pending)", "FieldSpec.swift:6 FieldSpec.looks correct (pending)"])
+  }
+
   func test_focusedAndDisabledExamplesInHelper_areReported() {
     let source = """
       import Quick
