@@ -20,7 +20,9 @@ final class QuickHelperExampleTests: XCTestCase {
   }
 
   private func names(_ entries: [InventoryEntry]) -> [String] {
-    entries.map { "\($0.file):\($0.line) \($0.suite ?? "-").\($0.name)\($0.pending ? " (pending)" : "")" }
+    entries.map {
+      "\($0.file):\($0.line) \($0.suite ?? "-").\($0.name)\($0.pending ? " (pending)" : "")"
+    }
   }
 
   private static let contactsSpec = """
@@ -58,7 +60,8 @@ final class QuickHelperExampleTests: XCTestCase {
   }
 
   func test_exampleInHelperWithoutAssertion_isReportedAtItsLine() {
-    let findings = InMemoryLint.findings(MissingAssertionRule.self, [("ContactsSpec.swift", Self.contactsSpec)])
+    let findings = InMemoryLint.findings(
+      MissingAssertionRule.self, [("ContactsSpec.swift", Self.contactsSpec)])
     XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["15:7"])
     XCTAssertEqual(findings.first?.test, "ContactsSpec.contacts, when empty, hides the list")
   }
@@ -79,9 +82,12 @@ final class QuickHelperExampleTests: XCTestCase {
       }
 
       """
-    XCTAssertEqual(names(inventory([("CartSpec.swift", source)])), ["CartSpec.swift:10 CartSpec.a cart, appends"])
     XCTAssertEqual(
-      InMemoryLint.findings(MissingAssertionRule.self, [("CartSpec.swift", source)]).map(\.line), [10])
+      names(inventory([("CartSpec.swift", source)])), ["CartSpec.swift:10 CartSpec.a cart, appends"]
+    )
+    XCTAssertEqual(
+      InMemoryLint.findings(MissingAssertionRule.self, [("CartSpec.swift", source)]).map(\.line),
+      [10])
   }
 
   func test_helpersCallingEachOtherInACycle_areEachReadOnce() {
@@ -111,7 +117,10 @@ final class QuickHelperExampleTests: XCTestCase {
       """
     XCTAssertEqual(
       names(inventory([("LoopSpec.swift", source)])),
-      ["LoopSpec.swift:10 LoopSpec.loop, first, one", "LoopSpec.swift:17 LoopSpec.loop, first, second, two"])
+      [
+        "LoopSpec.swift:10 LoopSpec.loop, first, one",
+        "LoopSpec.swift:17 LoopSpec.loop, first, second, two",
+      ])
   }
 
   func test_helperCalledInsidePendingGroup_hasPendingExamples() {
@@ -134,7 +143,8 @@ final class QuickHelperExampleTests: XCTestCase {
     XCTAssertEqual(
       names(inventory([("SyncSpec.swift", source)])),
       [
-        "SyncSpec.swift:6 SyncSpec.retries (pending)", "SyncSpec.swift:10 SyncSpec.sync, uploads (pending)",
+        "SyncSpec.swift:6 SyncSpec.retries (pending)",
+        "SyncSpec.swift:10 SyncSpec.sync, uploads (pending)",
         "SyncSpec.swift:11 SyncSpec.sync, downloads (pending)",
       ])
   }
@@ -154,7 +164,10 @@ final class QuickHelperExampleTests: XCTestCase {
       """
     XCTAssertEqual(
       names(inventory([("FieldSpec.swift", source)])),
-      ["FieldSpec.swift:5 FieldSpec.a text field (pending)", "FieldSpec.swift:6 FieldSpec.looks correct (pending)"])
+      [
+        "FieldSpec.swift:5 FieldSpec.a text field (pending)",
+        "FieldSpec.swift:6 FieldSpec.looks correct (pending)",
+      ])
   }
 
   func test_focusedAndDisabledExamplesInHelper_areReported() {
@@ -231,7 +244,8 @@ final class QuickHelperExampleTests: XCTestCase {
         "ObserverConfiguration.swift:8 ObserverConfiguration.an observer, completes",
       ])
     XCTAssertEqual(
-      InMemoryLint.findings(MissingAssertionRule.self, [("ObserverConfiguration.swift", source)]).map(\.line),
+      InMemoryLint.findings(MissingAssertionRule.self, [("ObserverConfiguration.swift", source)])
+        .map(\.line),
       [8])
   }
 
@@ -276,7 +290,8 @@ final class QuickHelperExampleTests: XCTestCase {
 
       """
     let findings = InMemoryLint.findings(
-      TestNameFormatRule.self, [("ArgumentsSpec.swift", source)], options: ["quick_pattern": .string("^(has|is) [a-z ]+$")])
+      TestNameFormatRule.self, [("ArgumentsSpec.swift", source)],
+      options: ["quick_pattern": .string("^(has|is) [a-z ]+$")])
     XCTAssertEqual(findings.map(\.line), [9])
   }
 
@@ -296,7 +311,8 @@ final class QuickHelperExampleTests: XCTestCase {
   func test_longChainOfHelpers_isWalkedWithoutRecursion() {
     // Each helper calls the next: a recursive walk would need a stack frame per helper.
     let count = 20_000
-    var source = "import Quick\n\nfinal class ChainSpec: QuickSpec {\n  override class func spec() {\n"
+    var source =
+      "import Quick\n\nfinal class ChainSpec: QuickSpec {\n  override class func spec() {\n"
     source += "    describe(\"chain\") { helper0() }\n  }\n"
     for index in 0..<count {
       source += "  class func helper\(index)() { helper\(index + 1)() }\n"
@@ -310,10 +326,12 @@ final class QuickHelperExampleTests: XCTestCase {
     // Every overload calls the name, which reaches every overload: followed once per name, a
     // walk stays linear in the overloads.
     let count = 10_000
-    var source = "import Quick\n\nfinal class OverloadSpec: QuickSpec {\n  override class func spec() {\n"
+    var source =
+      "import Quick\n\nfinal class OverloadSpec: QuickSpec {\n  override class func spec() {\n"
     source += "    describe(\"overloads\") { behaves(0) }\n  }\n"
     for index in 0..<count {
-      source += "  class func behaves(_ value: Int\(index)) { it(\"runs\") { expect(1) == 1 }; behaves(1) }\n"
+      source +=
+        "  class func behaves(_ value: Int\(index)) { it(\"runs\") { expect(1) == 1 }; behaves(1) }\n"
     }
     source += "}\n"
     let entries = inventory([("OverloadSpec.swift", source)])

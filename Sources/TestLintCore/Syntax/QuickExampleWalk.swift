@@ -75,7 +75,8 @@ struct QuickExampleWalk {
     var bucketOfFunction = [Int?](repeating: nil, count: model.functions.count)
     for index in model.functions.indices where model.functions[index].kind == .function {
       let key = BucketKey(
-        type: model.functions[index].owner.map { model.types[$0].simpleName }, name: model.functions[index].name)
+        type: model.functions[index].owner.map { model.types[$0].simpleName },
+        name: model.functions[index].name)
       let bucket = bucketIndex[key] ?? buckets.count
       if bucket == buckets.count {
         bucketIndex[key] = bucket
@@ -114,7 +115,8 @@ struct QuickExampleWalk {
     var called: Set<Int> = []
     for function in declaring {
       for call in model.functions[function].calls {
-        for bucket in callees(ofCall: call, from: function) where bucket != bucketOfFunction[function] {
+        for bucket in callees(ofCall: call, from: function)
+        where bucket != bucketOfFunction[function] {
           called.insert(bucket)
         }
       }
@@ -137,7 +139,9 @@ struct QuickExampleWalk {
 
   /// Reads each function of the worklist once: its examples, and the functions its calls
   /// outside examples reach, queued with the groups around the call.
-  private mutating func walk(_ start: [Visit], visited: inout Set<Int>, into examples: inout [DiscoveredTest]) {
+  private mutating func walk(
+    _ start: [Visit], visited: inout Set<Int>, into examples: inout [DiscoveredTest]
+  ) {
     var queue = start
     var next = 0
     var followed: Set<Int> = []
@@ -159,7 +163,9 @@ struct QuickExampleWalk {
         guard !outer.inExample else { continue }
         for bucket in reached where followed.insert(bucket).inserted {
           for callee in buckets[bucket] where visited.insert(callee).inserted {
-            queue.append(Visit(function: callee, suite: visit.suite, group: outer.group, pending: outer.pending))
+            queue.append(
+              Visit(
+                function: callee, suite: visit.suite, group: outer.group, pending: outer.pending))
           }
         }
       }
@@ -167,9 +173,12 @@ struct QuickExampleWalk {
   }
 
   /// The example an `it` / `fit` / `xit` / `pending` call declares.
-  private func example(at index: Int, in visit: Visit, outer: Context, calls: Range<Int>) -> DiscoveredTest {
+  private func example(at index: Int, in visit: Visit, outer: Context, calls: Range<Int>)
+    -> DiscoveredTest
+  {
     let call = model.calls[index]
-    let body = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
+    let body =
+      call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
     var end = index + 1
     if let body {
       while end < calls.upperBound, model.calls[end].nameToken < body.upperBound { end += 1 }
@@ -182,7 +191,8 @@ struct QuickExampleWalk {
     }
     let literal = TestDiscovery.description(of: call, in: model)
     var test = DiscoveredTest(
-      suite: visit.suite, name: literal ?? Self.description(of: call, in: model) ?? "", framework: .quick,
+      suite: visit.suite, name: literal ?? Self.description(of: call, in: model) ?? "",
+      framework: .quick,
       function: visit.function, body: body, calls: (index + 1)..<end,
       nameOffset: model.offset(call.nameToken), groups: names.reversed(), call: index,
       isPending: outer.pending || call.name == "xit" || call.name == "pending")
@@ -270,14 +280,20 @@ struct QuickExampleWalk {
     } else if call.path[0] == "self" || call.path[0] == "Self" {
       guard let callerType else { return [] }
       wanted = callerType
-    } else if let first = call.path[0].utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
+    } else if let first = call.path[0].utf8.first, first >= UInt8(ascii: "A"),
+      first <= UInt8(ascii: "Z")
+    {
       wanted = call.path[0]
     } else {
       return []
     }
-    if let wanted { return bucketIndex[BucketKey(type: wanted, name: call.name)].map { [$0] } ?? [] }
+    if let wanted {
+      return bucketIndex[BucketKey(type: wanted, name: call.name)].map { [$0] } ?? []
+    }
     var result: [Int] = []
-    if let callerType, let own = bucketIndex[BucketKey(type: callerType, name: call.name)] { result.append(own) }
+    if let callerType, let own = bucketIndex[BucketKey(type: callerType, name: call.name)] {
+      result.append(own)
+    }
     if let free = bucketIndex[BucketKey(type: nil, name: call.name)] { result.append(free) }
     return result
   }
@@ -287,7 +303,9 @@ struct QuickExampleWalk {
   /// value, known only when it runs).
   static func description(of call: Call, in model: FileModel) -> String? {
     if let literal = TestDiscovery.description(of: call, in: model) { return literal }
-    guard let first = call.arguments.first, first.label == nil, !first.value.isEmpty else { return nil }
+    guard let first = call.arguments.first, first.label == nil, !first.value.isEmpty else {
+      return nil
+    }
     return model.text(tokens: first.value)
   }
 }
