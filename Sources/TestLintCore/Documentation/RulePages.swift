@@ -300,7 +300,8 @@ switched on again or deleted. The rule asks for that reason, written down. It fi
   test class, with no parameters and no result, and not called by the file (a `_testLoading()`
   called by other tests is a helper);
 - Quick `xit`, `xdescribe`, `xcontext`, `xitBehavesLike` and `pending` (the description of
-  `pending("...")` names the example; it is not a reason);
+  `pending("...")` names the example; it is not a reason), in `spec()` or in a function it calls
+  (found once, where written);
 - Swift Testing `.disabled()` in `@Test` or `@Suite` without a comment argument
   (`.disabled("why")`, `.disabled(if: isCI, "why")` and a `.bug(...)` trait beside it are fine);
 - `XCTSkip()`, `XCTSkipIf(condition)`, `XCTSkipUnless(condition)` without a message: the test
@@ -411,6 +412,25 @@ final class CartSpec: QuickSpec {
       ↓pending("applies discounts") {
         expect(Cart(discount: 0.5).total) == 0
       }
+    }
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class ContactsSpec: QuickSpec {
+  override class func spec() {
+    describe("contacts") {
+      contactsSpec()
+    }
+  }
+
+  class func contactsSpec() {
+    ↓xit("shows a placeholder") {
+      expect(ContactsView().placeholder.isHidden) == false
     }
   }
 }
@@ -672,6 +692,8 @@ checks what it did:
 snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
 true` in a TCA state closure, `recorder.isRecording = true`) is not snapshot recording. The
 finding lands on the focused call, the call or trait given `record:`, or the assigned property.
+A focused call in a function that `spec()` calls (`class func contactsSpec()`, a helper in
+another file, `sharedExamples`) is found the same way, once, where it is written.
 
 ## Examples
 
@@ -690,6 +712,25 @@ final class CartSpec: QuickSpec {
       }
     }
     ↓fitBehavesLike("a collection")
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class ContactsSpec: QuickSpec {
+  override class func spec() {
+    describe("contacts") {
+      contactsSpec()
+    }
+  }
+
+  class func contactsSpec() {
+    ↓fit("shows a placeholder") {
+      expect(ContactsView().placeholder.isHidden) == false
+    }
   }
 }
 ```
@@ -1411,6 +1452,7 @@ A test contains no assertion, directly or through the helpers it calls.
 - **Default severity:** error
 - **Opt-in:** no
 - **Applies to:** XCTest test methods, Swift Testing `@Test` functions and Quick `it` examples
+  (in `spec()`, in the functions it calls and in `sharedExamples`)
 
 ## Why
 
@@ -1669,6 +1711,59 @@ final class CounterSpec: QuickSpec {
 
       ↓it("only bumps") {
         bump()
+      }
+    }
+  }
+}
+```
+
+Quick examples declared in a function that `spec()` calls (`class func contactsSpec()`,
+`static func`, a free `func sharedBehavior()`, in this file or another) are examples like those of
+`spec()`: Quick runs them where the call runs. Each is checked once, where it is declared, and
+named by the groups around the first call the file's `spec()` makes to the function (then the
+groups inside it); a function a spec reaches through other helpers, in a cycle or not, is read
+once. A function of another file is named by its own groups only. An example inside
+`sharedExamples("name") { ... }` (in a `QuickConfiguration` or in `spec()`) is checked once,
+where it is declared, named by `name`, not again at each `itBehavesLike("name")`. An example
+whose description is not a string literal (`it(message)` in a helper that takes the
+description) is named by its argument as written:
+
+```swift triggers
+import Quick
+import Nimble
+
+final class ContactsSpec: QuickSpec {
+  override class func spec() {
+    describe("contacts") {
+      contactsSpec()
+    }
+  }
+
+  class func contactsSpec() {
+    context("when empty") {
+      it("shows a placeholder") {
+        expect(ContactsView().placeholder.isHidden) == false
+      }
+      ↓it("reloads") {
+        ContactsView().reload()
+      }
+    }
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class ObserverConfiguration: QuickConfiguration {
+  override class func configure(_ configuration: Configuration) {
+    sharedExamples("an observer") { (context: @escaping SharedExampleContext) in
+      it("sends values") {
+        expect(Observer(context()).values) == [1]
+      }
+      ↓it("completes") {
+        Observer(context()).complete()
       }
     }
   }
@@ -3439,6 +3534,26 @@ final class CartSpec: QuickSpec {
     describe("a cart") {
       it("should total its items") { expect(cart.total) == 3 }
       ↓it("totals") { expect(cart.total) == 3 }
+    }
+  }
+}
+```
+
+An example in a function that `spec()` calls is checked like one in `spec()`; one whose
+description is not a string literal (`it(message)` in a helper that takes the description) is
+not checked: its name is known only when Quick runs.
+
+<!-- options: {quick_pattern: "(when|it|should) .+"} -->
+```swift passes
+import Quick
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    describe("a cart") {
+      func itTotals(_ message: String, _ items: [Int]) {
+        it(message) { expect(Cart(items: items).total) == items.reduce(0, +) }
+      }
+      itTotals("should total two items", [1, 2])
     }
   }
 }

@@ -28,6 +28,9 @@ public struct DiscoveredTest: Sendable, Hashable {
   public var call: Int?
   /// Quick: `xit`, `pending(...)`, or inside `xdescribe` / `xcontext`: the example does not run.
   public var isPending = false
+  /// Quick: the description is not a string literal (`it(message)` in a helper that takes it):
+  /// `name` is the argument as written, not what Quick will name the example.
+  public var isNamedByExpression = false
 
   /// `Suite.name`, `name` for a free function, `Spec.group, group, example` for Quick.
   public var qualifiedName: String {
@@ -294,6 +297,7 @@ public struct TestDiscovery: Sendable {
     // Each function is read in place: copying every `FunctionDecl` out costs more than most
     // of the checks.
     let functions = model.functions
+    var specs: [QuickExampleWalk.Visit] = []
     for index in functions.indices {
       let framework: TestFramework
       if isSwiftTestingTest(functions[index]) {
@@ -306,7 +310,7 @@ public struct TestDiscovery: Sendable {
         if functions[index].name == "spec", let owner = functions[index].owner,
           isQuickSpecType(model.types[owner])
         {
-          tests.append(contentsOf: quickExamples(in: index, suite: suite(owner), model: model))
+          specs.append(QuickExampleWalk.Visit(function: index, suite: suite(owner), group: nil, pending: false))
         }
         continue
       }
@@ -316,60 +320,17 @@ public struct TestDiscovery: Sendable {
           function: index, body: functions[index].body, calls: functions[index].calls,
           nameOffset: functions[index].nameOffset))
     }
+    // A file without a spec and without `import Quick` declares no example: not walked.
+    if !specs.isEmpty || model.imports.contains(where: { $0.module == "Quick" }) {
+      var walk = QuickExampleWalk(model: model)
+      tests += walk.examples(
+        roots: specs, readsOtherFunctions: true, excluded: Set(tests.map(\.function)))
+    }
     // Methods come in source order, and so do most files' tests: sorted only when not.
     if tests.indices.dropFirst().allSatisfy({ tests[$0 - 1].nameOffset <= tests[$0].nameOffset }) {
       return tests
     }
     return tests.sorted { $0.nameOffset < $1.nameOffset }
-  }
-
-  /// The `it` blocks of a Quick `spec()` function.
-  func quickExamples(in function: Int, suite: String?, model: FileModel) -> [DiscoveredTest] {
-    var examples: [DiscoveredTest] = []
-    let calls = model.functions[function].calls
-    // Each group's description, read once for all the examples inside it (nil: not a group
-    // with a description).
-    var groupTexts: [Int: String?] = [:]
-    for index in calls {
-      // The name first: copying every `Call` out of the array costs more than the check.
-      guard TestDiscovery.examples.contains(model.calls[index].name) else { continue }
-      let call = model.calls[index]
-      guard call.path.count == 1, !call.hasExpressionBase,
-        let description = TestDiscovery.description(of: call, in: model)
-      else { continue }
-      let body = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
-      var end = index + 1
-      if let body {
-        while end < calls.upperBound, model.calls[end].nameToken < body.upperBound { end += 1 }
-      }
-      var groups: [String] = []
-      var pending = call.name == "xit" || call.name == "pending"
-      var parent = call.parent
-      while let current = parent {
-        let text: String?
-        if let known = groupTexts[current] {
-          text = known
-        } else {
-          let name = model.calls[current].name
-          text =
-            TestDiscovery.groups.contains(name) && model.calls[current].path.count == 1
-            ? TestDiscovery.description(of: model.calls[current], in: model) : nil
-          groupTexts[current] = .some(text)
-        }
-        if let text {
-          groups.append(text)
-          if model.calls[current].name.hasPrefix("x") { pending = true }
-        }
-        parent = model.calls[current].parent
-      }
-      groups.reverse()
-      examples.append(
-        DiscoveredTest(
-          suite: suite, name: description, framework: .quick, function: function, body: body,
-          calls: (index + 1)..<end, nameOffset: model.offset(call.nameToken), groups: groups,
-          call: index, isPending: pending))
-    }
-    return examples
   }
 
   /// The text of a call's first argument when it is a plain string literal.
