@@ -101,6 +101,9 @@ public struct LintEngine: Sendable {
     _ files: FileList, only: Set<Int>? = nil, cache: ResultCache?,
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8] = readFromDisk
   ) -> (result: EncodedLintResult, cache: CacheUpdate?) {
+    // What `missing_assertion` sees over the run, for its note (`MissingAssertionTally`).
+    let tally = MissingAssertionTally()
+    let rules = self.rules.map { $0.tallying(into: tally) }
     // Each file's findings are encoded where they are found, on the worker.
     let codec = FindingCodec(ruleIDs: rules.map(\.id), keepsDetails: keepsFindingDetails || cache != nil)
     let store = FindingStore(memoryBytes: findingMemoryBytes, directory: spillDirectory)
@@ -219,7 +222,7 @@ public struct LintEngine: Sendable {
             errors: result.problems, tests: collectsTests ? tests : [])
           pass.speculation = facts.add(
             declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
-            file: index)
+            checkCallees: misses.recordedChecks, file: index)
           return pass
         } catch {
           return FirstPass(error: error)
@@ -382,9 +385,10 @@ public struct LintEngine: Sendable {
           path: FindingStore.temporaryFolder(spillDirectory),
           message: "cannot read back part of the run's records from a temporary file: results may be missing"))
     }
-    let result = EncodedLintResult(
+    var result = EncodedLintResult(
       findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests), assumedBases: settled.assumed)
+    result.missingAssertionNote = tally.note()
     guard let cache else { return (result, nil) }
     let update = CacheUpdate(
       after: cache, ruleIDs: codec.ruleIDs, changed: unchanged.trueCount < files.count

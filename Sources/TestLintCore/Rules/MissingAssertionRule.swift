@@ -12,6 +12,8 @@ public struct MissingAssertionRule: Rule {
 
   /// What counts as an assertion, with the configured `assertion_functions`.
   public let matcher: AssertionMatcher
+  /// Where a run's engine gathers what the rule saw, for its note (`MissingAssertionTally`).
+  var tally: MissingAssertionTally?
 
   public init(options: RuleOptions) {
     matcher = AssertionMatcher(extra: options.strings("assertion_functions"))
@@ -20,11 +22,22 @@ public struct MissingAssertionRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
     let testStore = AssertionMatcher.usesTestStore(context.model)
+    // For the run's note: the tests checked, and what each reported one calls.
+    var checked = 0
+    var reportedCalls: [Set<String>] = []
+    defer {
+      if let tally {
+        let declared = context.model.functions.compactMap { Speculation.isTestName($0.name) ? nil : $0.name }
+        tally.record(path: context.model.source.path, tests: checked, reportedCalls: reportedCalls, declared: declared)
+      }
+    }
     for test in context.tests {
       guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
+      checked += 1
       if context.isEmptyBody(body) {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.empty(test), test: context.testName(test)))
+        if tally != nil { reportedCalls.append([]) }
         continue
       }
       // A test that asserts in its own body is settled without asking about a helper: the
@@ -37,6 +50,7 @@ public struct MissingAssertionRule: Rule {
       if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0 {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: context.testName(test)))
+        if tally != nil { reportedCalls.append(MissingAssertionTally.candidates(of: test, in: context)) }
       }
     }
     return violations
@@ -76,10 +90,14 @@ public struct MissingAssertionRule: Rule {
         // another file's (each name asked about is a dependency of the file's results:
         // `HelperNames.Misses`). A method called through a receiver may be any type's: the
         // run answers for every declaration of its name.
+        // A check no file of the run declares (a support module's) counts too: what it does
+        // is unknown, and a false error costs more than a miss (`UndeclaredCheck`).
         let name = model.calls[callIndex].name
         if !resolver.isSettledInFile(callAt: callIndex),
           context.assertingHelpers.contains(name)
             || assumedChecks && context.discovery.isAssumedCheck(name)
+            || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
+              && context.assertingHelpers.declaresNone(name)
         {
           count += 1
         }

@@ -80,19 +80,38 @@ public struct BaseAssumption: Sendable, Hashable {
       default: break
       }
     }
-    for function in model.functions where readsAsCheck(function.name) { names.insert(function.name) }
+    names.formUnion(declaredChecks(of: model))
     return names.sorted()
   }
 
-  /// Whether a called name reads as a check, in any case: `assert...`, `verify...`,
-  /// `Verify...`, `expect...`, `check...`, `validate...` (a word boundary after), or
-  /// `record...Snapshot...`.
+  /// The functions a file declares whose names read as checks (`readsAsCheck`), or as test
+  /// helpers (`readsAsTestCheck`) with parameters: a call of such a name counts as an
+  /// assertion only where no file of the run declares it.
+  static func declaredChecks(of model: FileModel) -> [String] {
+    var names: Set<String> = []
+    for function in model.functions
+    where readsAsCheck(function.name) || !function.parameters.isEmpty && readsAsTestCheck(function.name) {
+      names.insert(function.name)
+    }
+    return names.sorted()
+  }
+
+  /// Whether a called name reads as a check, in any case and after any leading underscores
+  /// (`_expectFailure`): `assert...`, `verify...`, `Verify...`, `expect...`, `check...`,
+  /// `validate...` (a word boundary after), `record...Snapshot...`, or XCTest's own spelling of
+  /// a check, `XCT` and a capital (`XCTDiffContexts`), but for XCTest's names that check
+  /// nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, its expectations and metrics).
   public static func readsAsCheck(_ name: String) -> Bool {
     // Told by the first byte for nearly every name, with nothing made.
     switch name.utf8.first {
     case UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "e"),
       UInt8(ascii: "E"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "r"), UInt8(ascii: "R"):
       break
+    case UInt8(ascii: "_"):
+      let trimmed = name.drop { $0 == "_" }
+      return !trimmed.isEmpty && readsAsCheck(String(trimmed))
+    case UInt8(ascii: "X"):
+      return readsAsXCTCheck(name)
     default:
       return false
     }
@@ -105,6 +124,32 @@ public struct BaseAssumption: Sendable, Hashable {
       }
     }
     return lowered.hasPrefix("record") && name.contains("Snapshot")
+  }
+
+  /// `XCT` and a capital, as XCTest spells its checks (`XCTAssertEqual`) and teams their own
+  /// (`XCTDiffContexts`), but not XCTest's names that check nothing.
+  static func readsAsXCTCheck(_ name: String) -> Bool {
+    guard name.hasPrefix("XCT"), let fourth = name.dropFirst(3).first, fourth.isUppercase,
+      !name.hasPrefix("XCTest"), !name.hasSuffix("Expectation"), !name.hasSuffix("Metric")
+    else { return false }
+    return !xctNonChecks.contains(name)
+  }
+
+  /// XCTest's names spelled `XCT...` that check nothing: types, skips, activities.
+  static let xctNonChecks: Set<String> = [
+    "XCTSkip", "XCTSkipIf", "XCTSkipUnless", "XCTContext", "XCTActivity", "XCTAttachment", "XCTIssue",
+    "XCTWaiter", "XCTMeasureOptions", "XCTSourceCodeContext", "XCTSourceCodeLocation",
+    "XCTSourceCodeFrame", "XCTSourceCodeSymbolInfo", "XCTPerformanceMetric",
+  ]
+
+  /// Whether a called name reads as a test helper of a support package: `test` alone or
+  /// followed by a word (`test(operator:on:returns:)`, `testCodableConformance(of:)`). Such a
+  /// call with arguments, in an XCTest test, is no test method (those take none): it checks.
+  public static func readsAsTestCheck(_ name: String) -> Bool {
+    guard RuleText.hasPrefix(name, "test") else { return false }
+    let rest = name.utf8.dropFirst(4)
+    guard let next = rest.first else { return true }
+    return (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_")
   }
 
   /// `XCTest` of `XCTest.XCTestCase`.
