@@ -34,6 +34,25 @@ final class UndeclaredCheckTests: XCTestCase {
     XCTAssertEqual(findings(sources), [])
   }
 
+  func test_assertWordThroughAnyReceiver_counts() {
+    let sources = [
+      "LogTests.swift": """
+        import XCTest
+
+        final class LogTests: XCTestCase {
+          func test_logs_asserted() { logger.waitAndAssert(message: "missing logs") }
+          func test_preview_asserted() {
+            BadgePreview.configuration
+              .assertBothThemes(named: "badge")
+          }
+          func test_count_only() { _ = logger.assertionCount() }
+          func test_flag_only() { sut.setAssertive(true) }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["LogTests.swift:9", "LogTests.swift:10"])
+  }
+
   func test_codeUnderTestAndXCTestTypes_stillReported() {
     let sources = [
       "FormTests.swift": """

@@ -1475,12 +1475,19 @@ What counts as an assertion:
   method takes none, so it is a support package's check, as XCTest-era packages name them (not
   in Swift Testing or Quick, where helpers are named freely). Only a plain call, or one through
   `self.`, `Self.` or `super.`, counts: `form.validate()` or `Updater.checkForUpdates()` is the
-  code under test, and a test that calls only `sut.load()` is still reported. A function of
+  code under test, and a test that calls only `sut.load()` is still reported. Through any other
+  receiver, a name with the word "assert", which only tests speak, counts too
+  (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`; not
+  `assertionCount()`). A function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
   `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. Lint the whole test target, helpers included, so that testlint knows
-  them; name a check it cannot see in `assertion_functions` when its name does not read as one;
+  them; name a check it cannot see in `assertion_functions` when its name does not read as one.
+  When the rule reports more than half of a run's tests (at least 5) and more than half of
+  those call one same function that no linted file declares (`compareRendering(...)`), the
+  run says so once on standard error, naming the function and `assertion_functions` (not in
+  the reports; `--quiet` silences it);
 
 What does not count:
 

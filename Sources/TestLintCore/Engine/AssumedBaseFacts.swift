@@ -32,10 +32,10 @@ final class AssumedBaseFacts: Sendable {
     // Whether a candidate's chain ends at a name read as a test base is told when the run settles.
     let candidates = declarations.baseCandidates
     let bases = declarations.declaredNames.filter(assumption.readsAsTestBase).map(NameKey.init)
-    let checks = declarations.declaredNames.filter { BaseAssumption.readsAsCheck($0) || BaseAssumption.readsAsTestCheck($0) }
+    let checks = declarations.declaredNames.filter(BaseAssumption.tracksDeclaration)
     var checkCallers: [(function: NameKey, checks: [String])] = []
     for helper in declarations.helpers where !helper.asserts && !Speculation.isTestName(helper.name) {
-      let called = helper.callees.filter(BaseAssumption.readsAsCheck)
+      let called = helper.callees.filter { BaseAssumption.readsAsCheck($0) || BaseAssumption.readsAsAssertion($0) }
       if !called.isEmpty { checkCallers.append((NameKey(helper.name), called)) }
     }
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty || !checkCallers.isEmpty else { return }

@@ -138,9 +138,7 @@ public struct ResultCache: Sendable {
     fields += calledNames.filter(assertingHelpers.contains)
     // The names read as checks that no file declares (a call of one counts as an assertion).
     fields.append("!")
-    fields += calledNames.filter { name in
-      (BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsTestCheck(name)) && assertingHelpers.declaresNone(name)
-    }
+    fields += calledNames.filter { BaseAssumption.tracksDeclaration($0) && assertingHelpers.declaresNone($0) }
     // With assumed bases, the names read as checks that no file declares (they count as
     // assertions in the classes on those bases).
     if !discovery.assumedBases.isEmpty {

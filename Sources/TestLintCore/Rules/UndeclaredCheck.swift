@@ -5,9 +5,11 @@
 /// (`Sources/TestUtils`, a snapshot package): `XCTDiffContexts(...)`,
 /// `assertLightDarkSnapshots(...)`, `_expectFailure(...)`. What such a function does is unknown,
 /// and a false error costs more than a miss, so a call of one whose name reads as a check
-/// counts (`BaseAssumption.readsAsCheck`). Only a plain call, or one through `self.`, `Self.`
-/// or `super.`: a method of the code under test (`form.validate()`, `sut.checkForUpdates()`)
-/// is no check, and a test that calls only `sut.load()` is still reported. In an XCTest test a
+/// counts (`BaseAssumption.readsAsCheck`, `readsAsAssertion`). Only a plain call, or one
+/// through `self.`, `Self.` or `super.`: a method of the code under test (`form.validate()`,
+/// `sut.checkForUpdates()`) is no check, and a test that calls only `sut.load()` is still
+/// reported; through another receiver, only a name with the word "assert", which is the
+/// vocabulary of tests alone (`logger.waitAndAssert(message:)`). In an XCTest test a
 /// plain call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
 /// `testCodableConformance(of: value)`): a test method takes none, so it is a support
 /// package's check, as XCTest-era packages name them.
@@ -23,19 +25,23 @@ enum UndeclaredCheck {
   /// test of `framework`.
   static func counts(callAt index: Int, in model: FileModel, framework: TestFramework) -> Bool {
     let call = model.calls[index]
-    guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase else { return false }
+    guard !call.isMacro, !call.isImplicitMember else { return false }
+    let name = call.name
+    // Through another receiver, only the word "assert", which only tests speak
+    // (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`).
+    let plain: Bool
     switch call.path.count {
-    case 1: break
+    case 1: plain = !call.hasExpressionBase
     case 2:
       let receiver = call.path[0]
-      guard receiver == "self" || receiver == "Self" || receiver == "super" else { return false }
-    default: return false
+      plain = !call.hasExpressionBase && (receiver == "self" || receiver == "Self" || receiver == "super")
+    default: plain = false
     }
-    let name = call.name
     // Swift's `assert(_:)` checks only in debug builds, and a mocking library's `verify(` or
     // `then(` is decided by its import (`MockVerification`): without it, anybody's function.
     if name == "assert" || MockVerification.mayMatch(name) && MockVerification.isLibraryName(name) { return false }
-    if BaseAssumption.readsAsCheck(name) { return true }
+    guard plain else { return BaseAssumption.readsAsAssertion(name) }
+    if BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name) { return true }
     return framework == .xctest && BaseAssumption.readsAsTestCheck(name)
       && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
   }

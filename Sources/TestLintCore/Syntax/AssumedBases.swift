@@ -90,7 +90,9 @@ public struct BaseAssumption: Sendable, Hashable {
   static func declaredChecks(of model: FileModel) -> [String] {
     var names: Set<String> = []
     for function in model.functions
-    where readsAsCheck(function.name) || !function.parameters.isEmpty && readsAsTestCheck(function.name) {
+    where readsAsCheck(function.name) || readsAsAssertion(function.name)
+      || !function.parameters.isEmpty && readsAsTestCheck(function.name)
+    {
       names.insert(function.name)
     }
     return names.sorted()
@@ -124,6 +126,44 @@ public struct BaseAssumption: Sendable, Hashable {
       }
     }
     return lowered.hasPrefix("record") && name.contains("Snapshot")
+  }
+
+  /// Whether a name holds the word "assert", the vocabulary of tests alone: first, in any case
+  /// and after leading underscores (`assertMatches`, `_assertValid`), or as a later word
+  /// (`waitAndAssert`, `renderAndAssertLayout`), not in `assertion...` or `isAssertive`.
+  public static func readsAsAssertion(_ name: String) -> Bool {
+    if let answer = name.utf8.withContiguousStorageIfAvailable(readsAsAssertion) { return answer }
+    return Array(name.utf8).withUnsafeBufferPointer(readsAsAssertion)
+  }
+
+  /// `readsAsAssertion` of a name's UTF-8 bytes.
+  private static func readsAsAssertion(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    while start < bytes.count, bytes[start] == UInt8(ascii: "_") { start += 1 }
+    let word: StaticString = "ssert"
+    var index = start
+    while index + 6 <= bytes.count {
+      let first = bytes[index]
+      let starts = first == UInt8(ascii: "A") || (index == start && first == UInt8(ascii: "a"))
+      if starts, (0..<5).allSatisfy({ bytes[index + 1 + $0] == word.utf8Start[$0] }) {
+        guard index + 6 < bytes.count else { return true }
+        let next = bytes[index + 6]
+        if (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_")
+          || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+        {
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Whether the run keeps track of where a function of this name is declared: a call of
+  /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
+  /// `readsAsTestCheck`).
+  public static func tracksDeclaration(_ name: String) -> Bool {
+    readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name)
   }
 
   /// `XCT` and a capital, as XCTest spells its checks (`XCTAssertEqual`) and teams their own
