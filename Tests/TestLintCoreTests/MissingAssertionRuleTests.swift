@@ -282,3 +282,28 @@ extension MissingAssertionRuleTests {
     XCTAssertEqual(findings(sources), ["AMessengerTests.swift:4", "AMessengerTests.swift:5"])
   }
 }
+
+extension MissingAssertionRuleTests {
+  func test_quickClosureConstantOfSpec_isFollowedAsAHelper() {
+    let sources = [
+      "ToggleSpec.swift": """
+        import Quick
+        import Nimble
+        final class ToggleSpec: QuickSpec {
+          override class func spec() {
+            let flipTest: (Toggle, Bool) -> Void = { toggle, start in
+              toggle.isOn = start
+              toggle.flip()
+              expect(toggle.isOn) == !start
+            }
+            let prepare = { (toggle: Toggle) in toggle.reset() }
+            it("flips on") { flipTest(Toggle(), false) }
+            it("flips off") { flipTest(Toggle(), true) }
+            it("prepares only") { prepare(Toggle()) }
+          }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["ToggleSpec.swift:13"])
+  }
+}

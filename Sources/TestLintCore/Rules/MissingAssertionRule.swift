@@ -229,7 +229,9 @@ extension MissingAssertionRule {
     return result
   }
 
-  /// `func name(...) { ... }` declarations inside `spec()`'s body, in source order.
+  /// `func name(...) { ... }` declarations inside `spec()`'s body, and closures kept in a
+  /// constant or variable (`let pressedTest: (UIButton) -> Void = { button in ... }`), which
+  /// examples call the same way, in source order.
   static func localFunctions(in spec: Range<Int>, model: FileModel) -> [QuickLocalFunctions.Function] {
     let tokens = model.tokens
     let end = min(spec.upperBound, tokens.count)
@@ -237,6 +239,15 @@ extension MissingAssertionRule {
     var index = spec.lowerBound + 1
     while index + 1 < end {
       defer { index += 1 }
+      if tokens[index].keyword == .let || tokens[index].keyword == .var, tokens[index].kind == .identifier,
+        tokens[index + 1].isIdentifierLike, let closure = closureValue(after: index + 1, before: end, in: model)
+      {
+        let name = model.text(index + 1)
+        result.append(
+          QuickLocalFunctions.Function(
+            keyword: index, name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name, body: closure))
+        continue
+      }
       guard tokens[index].keyword == .func, tokens[index].kind == .identifier,
         tokens[index + 1].isIdentifierLike
       else { continue }
@@ -267,6 +278,39 @@ extension MissingAssertionRule {
           body: cursor..<min(close + 1, end)))
     }
     return result
+  }
+}
+
+extension MissingAssertionRule {
+  /// The token range of a closure literal a `let` or `var` named at `name` is set to
+  /// (`name: (Int) -> Void = { ... }`, `name = { ... }`), with its braces; nil for any other
+  /// value. The type is skipped by counting brackets, a few dozen tokens at most.
+  static func closureValue(after name: Int, before end: Int, in model: FileModel) -> Range<Int>? {
+    let tokens = model.tokens
+    var cursor = name + 1
+    var depth = 0
+    while cursor < min(end, name + 64) {
+      let kind = tokens[cursor].kind
+      if kind == .leftParen || kind == .leftBracket { depth += 1 }
+      if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+      if kind == .leftBrace || kind == .rightBrace || depth < 0 { return nil }
+      if depth == 0, kind == .operator, model.token(cursor, is: "=") { break }
+      cursor += 1
+    }
+    guard cursor + 1 < end, tokens[cursor].kind == .operator, model.token(cursor, is: "="),
+      tokens[cursor + 1].kind == .leftBrace
+    else { return nil }
+    var braces = 0
+    var close = cursor + 1
+    while close < end {
+      if tokens[close].kind == .leftBrace { braces += 1 }
+      if tokens[close].kind == .rightBrace {
+        braces -= 1
+        if braces == 0 { return (cursor + 1)..<(close + 1) }
+      }
+      close += 1
+    }
+    return nil
   }
 }
 
