@@ -1451,7 +1451,10 @@ What counts as an assertion:
   "asserts nothing" error costs more than a missed one). Methods of test doubles (`*Mock*`,
   `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`):
   their `XCTFail` traps an unexpected call. In a Quick spec, a function declared inside
-  `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too.
+  `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too,
+  and so is a closure kept in a constant or variable there
+  (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
+  calls.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
   file: which type it makes is not told by the name;
 - call chains: each call of a chain is resolved by its own name, as a method through a
