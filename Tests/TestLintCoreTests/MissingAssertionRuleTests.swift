@@ -223,3 +223,87 @@ final class MissingAssertionRuleTests: XCTestCase {
     return (output.result, output.cache, reads.load(ordering: .relaxed))
   }
 }
+
+extension MissingAssertionRuleTests {
+  func test_initializerCalledByName_neverReachesAnotherFilesInitializer() {
+    // `.init(...)` builds whatever type the context wants: a private type's initializer in
+    // another file, which asserts on its JSON, is not the one called.
+    let sources = [
+      "ASeedTests.swift": """
+        import Testing
+        struct SeedTests {
+          @Test func seed_storesRows() throws {
+            let rows: [Row] = [
+              .init(id: "a"),
+            ]
+            try store.insert(rows)
+          }
+          @Test func seed_checked() throws { try store.insert(.init(id: "a")); #expect(store.count == 1) }
+          @Test func seed_labelled() throws { try store.add(identifier: .init(rawValue: "a")) }
+        }
+        """,
+      "ZParserTests.swift": """
+        import XCTest
+        final class ParserTests: XCTestCase {
+          private struct Case {
+            var input: [String: Any]
+            init(id: Any) throws { input = try XCTUnwrap(id as? [String: Any]) }
+          }
+          func test_cases_parse() throws { XCTAssertFalse(try Case(id: [:]).input.isEmpty) }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["ASeedTests.swift:3", "ASeedTests.swift:10"])
+  }
+
+  func test_chainEndingInRunMethod_resolvesByItsLastCall() {
+    // The chain's last call is what runs last: `mock.verify { ... }` builds a verification,
+    // its `wasCalled(exactly:)` (declared in the run's test utilities) checks it.
+    let sources = [
+      "AMessengerTests.swift": """
+        import XCTest
+        final class MessengerTests: XCTestCase {
+          func test_send_calledOnce() { mock.verify { $0.send(message) }.wasCalled(exactly: 1) }
+          func test_send_recordedOnly() { mock.verify { $0.send(message) }.recorded() }
+          func test_send_builderOnly() { _ = mock.verify { $0.send(message) } }
+        }
+        """,
+      "ZVerification.swift": """
+        import XCTest
+        struct Verification {
+          func wasCalled(exactly count: Int) { XCTAssertEqual(calls.count, count) }
+          func recorded() -> [Call] { calls }
+        }
+        extension Mock {
+          func verify(_ call: (Self) -> Void) -> Verification { Verification(calls: calls) }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["AMessengerTests.swift:4", "AMessengerTests.swift:5"])
+  }
+}
+
+extension MissingAssertionRuleTests {
+  func test_quickClosureConstantOfSpec_isFollowedAsAHelper() {
+    let sources = [
+      "ToggleSpec.swift": """
+        import Quick
+        import Nimble
+        final class ToggleSpec: QuickSpec {
+          override class func spec() {
+            let flipTest: (Toggle, Bool) -> Void = { toggle, start in
+              toggle.isOn = start
+              toggle.flip()
+              expect(toggle.isOn) == !start
+            }
+            let prepare = { (toggle: Toggle) in toggle.reset() }
+            it("flips on") { flipTest(Toggle(), false) }
+            it("flips off") { flipTest(Toggle(), true) }
+            it("prepares only") { prepare(Toggle()) }
+          }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["ToggleSpec.swift:13"])
+  }
+}

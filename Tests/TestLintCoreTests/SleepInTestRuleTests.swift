@@ -205,3 +205,48 @@ extension SleepInTestRuleTests {
       RuleLinting.positions(SleepInTestRule.self, source), ["5:5"], "only the wait outside the stub")
   }
 }
+
+extension SleepInTestRuleTests {
+  func test_boundedLoopLeavingOnACondition_isAWaitForACondition() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        model.refresh()
+        for _ in 0..<50 where model.rows.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<50 {
+          if model.isLoaded { break }
+          Thread.sleep(forTimeInterval: 0.02)
+        }
+        let reply = try await nextReply(timeout: .seconds(2))
+        XCTAssertEqual(reply, "pong")
+      }
+      func nextReply(timeout: Duration) async throws -> String? {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+          if let reply = channel.poll() {
+            return reply
+          } else {
+            try await Task.sleep(for: .milliseconds(5))
+          }
+        }
+        return nil
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), [])
+  }
+
+  func test_loopThatOnlyRepeatsAPause_isReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        for _ in 0..<3 { model.tick(); Thread.sleep(forTimeInterval: 1) }
+        for _ in 0..<3 { let rows = model.rows.map { row in return row.id }; sleep(1) }
+        for item in items where item.isSlow { sleep(1) }
+        let end = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+        XCTAssertTrue(model.isLoaded)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["5:41", "6:72", "7:41", "9:52"])
+  }
+}

@@ -426,7 +426,7 @@ public enum TestLintCLI {
       stderr += "testlint: warning: no Swift files to lint\n"
     }
     // What the run assumed, once, before the summary (not in the reports).
-    if !arguments.quiet, only == nil, let note = encoded.assumedBases.note() { stderr += note }
+    if !arguments.quiet, only == nil { stderr += (encoded.assumedBases.note() ?? "") + (encoded.missingAssertionNote ?? "") }
     if !arguments.quiet {
       stderr += summary(
         findings: counts.findings, errors: counts.errors, files: encoded.files.count,

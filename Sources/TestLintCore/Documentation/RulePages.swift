@@ -1493,7 +1493,46 @@ What counts as an assertion:
   "asserts nothing" error costs more than a missed one). Methods of test doubles (`*Mock*`,
   `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`):
   their `XCTFail` traps an unexpected call. In a Quick spec, a function declared inside
-  `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too.
+  `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too,
+  and so is a closure kept in a constant or variable there
+  (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
+  calls.
+  An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
+  file: which type it makes is not told by the name;
+- call chains: each call of a chain is resolved by its own name, as a method through a
+  receiver, so `mock.verify { $0.send(message) }.wasCalled(exactly: 1)` asserts when the
+  linted files declare a `wasCalled` that asserts (a project's own mock DSL in a
+  `TestUtilities/` folder of the test target). The calls before the last one build what it
+  checks: a chain whose calls all check nothing (`mock.verify { ... }` alone, or ending in
+  `.recorded()`) asserts nothing;
+- checks declared outside the linted files: a call to a function that none of the linted
+  files declares, whose name reads as a check, counts in every test. Teams keep such helpers
+  in a support module the test folders do not include (`Sources/TestUtils`, a snapshot
+  package), and what they do is unknown: a false error costs more than a miss. A name reads as
+  a check, in any case and after any leading underscores (`_expectFailure`), when it starts
+  with `assert`, `verify`, `expect`, `check` or `validate` followed by a word boundary
+  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`), or is `record...Snapshot...`,
+  or is spelled as XCTest spells its checks, `XCT` and a capital (`XCTDiffContexts`), but
+  for XCTest's names that check nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, `XCTIssue`,
+  `XCTWaiter`, `XCTMeasureOptions`, `XCTest...`, `...Expectation`, `...Metric`). In an XCTest
+  test a call of `test` or `test` and a word with arguments counts too
+  (`test(operator: +, on: (1, 2), returns: 3)`, `testCodableConformance(of: value)`): a test
+  method takes none, so it is a support package's check, as XCTest-era packages name them (not
+  in Swift Testing or Quick, where helpers are named freely). Only a plain call, or one through
+  `self.`, `Self.` or `super.`, counts: `form.validate()` or `Updater.checkForUpdates()` is the
+  code under test, and a test that calls only `sut.load()` is still reported. Through any other
+  receiver, a name with the word "assert", which only tests speak, counts too
+  (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`; not
+  `assertionCount()`). A function of
+  the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
+  `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
+  linted files do declare is followed as any helper is: a declared `checkLayout()` that only
+  prints is no check. Lint the whole test target, helpers included, so that testlint knows
+  them; name a check it cannot see in `assertion_functions` when its name does not read as one.
+  When the rule reports more than half of a run's tests (at least 5) and more than half of
+  those call one same function that no linted file declares (`compareRendering(...)`), the
+  run says so once on standard error, naming the function and `assertion_functions` (not in
+  the reports; `--quiet` silences it);
 
 What does not count:
 
@@ -1949,6 +1988,62 @@ final class ValidatorTests: XCTestCase {
 }
 ```
 
+Checks declared outside the linted files (a support module's `XCTDiffContexts`, a snapshot
+package's `assertLightDarkSnapshots`, `_expectFailure`), and a chain that ends in a method of
+the linted files that asserts:
+
+```swift passes
+import XCTest
+import Testing
+
+final class TemplateTests: XCTestCase {
+  func test_colors_matchContext() throws {
+    let context = try parser.stencilContext()
+    XCTDiffContexts(context, expected: "colors.plist")
+  }
+
+  func test_union_matchesSets() {
+    _expectFailureUnlessEqual(left.union(right), [1, 2, 3])
+  }
+
+  func test_addition_isAddable() {
+    test(operator: +, on: (1, 2), returns: 3)
+  }
+
+  func test_send_calledOnce() {
+    messenger.mock.verify { $0.send(message) }.wasCalled(exactly: 1)
+  }
+}
+
+@Test func badge_rendersBothThemes() {
+  assertLightDarkSnapshots(of: BadgeView(count: 3))
+}
+
+struct Verification {
+  func wasCalled(exactly count: Int) { XCTAssertEqual(calls.count, count) }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class FormTests: XCTestCase {
+  func ↓test_submit_validatesThroughTheForm() {
+    form.validate()
+  }
+
+  func ↓test_layout_onlyLogged() {
+    checkLayout(screen)
+  }
+
+  func ↓test_chain_buildsOnly() {
+    _ = mock.verify { $0.send(message) }
+  }
+}
+
+func checkLayout(_ screen: Screen) { print(screen) }
+```
+
 ## Options
 
 ```yaml
@@ -1968,8 +2063,8 @@ Smoke tests that only check "does not crash" are deliberate; mark them with
 When a test class is built on a base that none of the linted files declares and that testlint
 assumes is a test base (see `assume_test_bases` in the README), the base's package is unknown,
 and so are the checks it provides. In such a class, a call to a function declared in none of the
-linted files whose name reads as a check, in any case (`assert...`, `verify...`, `Verify...`,
-`expect...`, `check...`, `validate...`, `record...Snapshot`), counts as an assertion:
+linted files whose name reads as a check (as above) counts as an assertion through any
+receiver, not only as a plain call:
 `VerifySnapshotInNavigationController(view)` in a class on a package's `SnapshotTestCase` is
 taken for the check it most likely is, since a false error costs more than a miss. So is a call
 to a function of the linted files that makes such a call (a base class's
@@ -2850,10 +2945,17 @@ A wait for a condition with a deadline waits for an event, whatever its spelling
 (a parameter named or labelled `timeout`, `deadline` or `within`, or of type `TimeInterval`,
 `Duration`, `DispatchTimeInterval`) and a condition closure (`() -> Bool`), whose pauses
 between polls sit inside a loop (`while`, `repeat`, `for`): `waitUntil(timeout: 1) { loaded }`;
-and a `while` loop, in a test or a helper, whose condition waits for something and reads the
-time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`). A helper that pauses
-without a condition to wait for, or a loop on the time alone (`while Date() < deadline`), is
-still reported.
+a `while` loop, in a test or a helper, whose condition waits for something and reads the
+time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `for` loop whose
+`where` clause waits for something other than the loop's element
+(`for _ in 0..<100 where model.rows.isEmpty { try await Task.sleep(...) }`: bounded by its
+count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
+(`for _ in 0..<50`, `while clock.now < deadline`) that leaves as soon as a condition holds, by
+a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
+(`if let line = channel.poll() { return line }`). A helper that pauses without a condition to
+wait for, a loop that only repeats a pause (`for _ in 0..<3 { tick(); sleep(1) }`), a loop on
+the time alone (`while Date() < deadline`), and a `for` whose `where` picks elements
+(`for item in items where item.isSlow { sleep(1) }`) are still reported.
 
 ## Examples
 
@@ -3056,6 +3158,37 @@ final class SearchViewModelTests: XCTestCase {
 final class Poller {
   // Not a test and not called by one.
   func poll() { sleep(1) }
+}
+```
+
+Polling loops that stop when what they wait for arrives, bounded by a count or by the time:
+
+```swift passes
+import XCTest
+
+final class ChannelTests: XCTestCase {
+  func test_refresh_fillsRows() async throws {
+    model.refresh()
+    for _ in 0..<100 where model.rows.isEmpty {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    XCTAssertEqual(model.rows.count, 3)
+  }
+
+  func test_ping_getsPong() async throws {
+    channel.send("ping")
+    let reply = try await nextReply(timeout: .seconds(2))
+    XCTAssertEqual(reply, "pong")
+  }
+
+  private func nextReply(timeout: Duration) async throws -> String? {
+    let end = ContinuousClock.now + timeout
+    while ContinuousClock.now < end {
+      if let reply = channel.poll() { return reply }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    return nil
+  }
 }
 ```
 

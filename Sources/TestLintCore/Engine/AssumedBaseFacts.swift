@@ -32,10 +32,10 @@ final class AssumedBaseFacts: Sendable {
     // Whether a candidate's chain ends at a name read as a test base is told when the run settles.
     let candidates = declarations.baseCandidates
     let bases = declarations.declaredNames.filter(assumption.readsAsTestBase).map(NameKey.init)
-    let checks = declarations.declaredNames.filter(BaseAssumption.readsAsCheck)
+    let checks = declarations.declaredNames.filter(BaseAssumption.tracksDeclaration)
     var checkCallers: [(function: NameKey, checks: [String])] = []
     for helper in declarations.helpers where !helper.asserts && !Speculation.isTestName(helper.name) {
-      let called = helper.callees.filter(BaseAssumption.readsAsCheck)
+      let called = helper.callees.filter { BaseAssumption.readsAsCheck($0) || BaseAssumption.readsAsAssertion($0) }
       if !called.isEmpty { checkCallers.append((NameKey(helper.name), called)) }
     }
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty || !checkCallers.isEmpty else { return }
@@ -50,6 +50,12 @@ final class AssumedBaseFacts: Sendable {
       state.declaredChecks.formUnion(checks)
       state.checkCallers += checkCallers
     }
+  }
+
+  /// Drops what was gathered (the run's last `settled`: its tables are not held while it
+  /// reports).
+  func release() {
+    state.withLock { $0 = State() }
   }
 
   /// The bases assumed: the ends of the candidates' chains (up the run's classes, through
@@ -75,9 +81,8 @@ final class AssumedBaseFacts: Sendable {
         .filter(\.value.imported)
         .map { (name: $0.key, classes: $0.value.classes) }
         .sorted { ($1.classes, $0.name) < ($0.classes, $1.name) }
-      guard !bases.isEmpty else { return AssumedBases() }
-      // A function of the run that calls a check no file declares asserts (through the base's
-      // package, as a call in a test would).
+      // A function of the run that calls a check no file declares asserts (through a support
+      // package, as a call in a test would), bases assumed or not.
       let callers = state.checkCallers.compactMap { caller in
         caller.checks.contains { !state.declaredChecks.contains($0) } ? caller.function : nil
       }

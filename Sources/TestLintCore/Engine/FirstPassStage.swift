@@ -69,7 +69,7 @@ struct FirstPassStage: Sendable {
     self.facts = facts
     self.prefetcher = prefetcher
     linter = FileLinter(
-      rules: run.engine.rules, discovery: TestDiscovery(testCaseClasses: run.roots), runFiles: run.runFiles
+      rules: run.rules, discovery: TestDiscovery(testCaseClasses: run.roots), runFiles: run.runFiles
     ).keeping(details: run.codec.keepsDetails)
     // Each worker has sets of its own for what every file's speculation starts from: shared
     // ones had their reference counts written by both threads for every file, a cache line
@@ -139,6 +139,7 @@ struct FirstPassStage: Sendable {
       pass.speculated = results
       pass.speculation = facts.add(
         declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
+        checkCallees: misses.recordedChecks,
         file: index)
       return pass
     } catch {

@@ -119,11 +119,17 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   private var misses: Misses?
   /// The helpers other files of the run settled so far, asked about a name not found here.
   private var known: KnownFacts?
+  /// The run's declared functions whose names read as checks (`BaseAssumption.declaredChecks`),
+  /// once the run is settled; nil while it is not (`declaresNone` then answers no).
+  private var declaredChecks: Set<NameKey>?
 
-  /// These names.
+  /// These names, all the functions that assert (an editor's workspace, one file): every
+  /// function read as a check that is not among them counts as declared nowhere
+  /// (`declaresNone`).
   public init(_ names: Set<String>) {
     self.names = names
     keys = []
+    declaredChecks = []
   }
 
   /// The names asked about that were not in a `HelperNames` (`recordingMisses(in:)`): what a
@@ -133,12 +139,23 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   final class Misses: @unchecked Sendable {
     private let keys = Locked(Set<NameKey>())
 
+    private let checkKeys = Locked(Set<NameKey>())
+
     /// The keys of the names missed, each once.
     var recorded: [NameKey] { keys.withLock { Array($0) } }
+    /// Among them, the names read as checks taken for declared in the run
+    /// (`HelperNames.declaresNone`).
+    var recordedChecks: [NameKey] { checkKeys.withLock { Array($0) } }
 
     fileprivate func record(_ name: String) {
       let key = NameKey(name)
       keys.withLock { _ = $0.insert(key) }
+    }
+
+    fileprivate func recordCheck(_ name: String) {
+      let key = NameKey(name)
+      keys.withLock { _ = $0.insert(key) }
+      checkKeys.withLock { _ = $0.insert(key) }
     }
   }
 
@@ -148,6 +165,8 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
     var copy = self
     copy.misses = misses
     copy.known = known
+    // Which checks the run declares is not known until it settles.
+    copy.declaredChecks = nil
     return copy
   }
 
@@ -156,10 +175,24 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
     self.init(Set(elements))
   }
 
-  /// The names with these keys.
-  init(keys: Set<NameKey>) {
+  /// The names with these keys; with `declaredChecks`, the run's declared functions read as
+  /// checks (`declaresNone`).
+  init(keys: Set<NameKey>, declaredChecks: Set<NameKey>? = nil) {
     names = []
     self.keys = keys
+    self.declaredChecks = declaredChecks
+  }
+
+  /// Whether the run is known to declare no function of this name, which reads as a check
+  /// (`missing_assertion` counts a call of it as an assertion: a support module the run does
+  /// not lint provides it). No while the run is not settled: the name is then recorded, and
+  /// a file that took it for declared is linted again if it is not.
+  public func declaresNone(_ name: String) -> Bool {
+    guard let declaredChecks else {
+      misses?.recordCheck(name)
+      return false
+    }
+    return !declaredChecks.contains(NameKey(name))
   }
 
   /// Whether a function of this name asserts.

@@ -43,6 +43,9 @@ struct EncodedLintResult: Sendable {
   var tests: [InventoryEntry]
   /// As `LintResult.assumedBases`.
   var assumedBases = AssumedBases()
+  /// The note on standard error when `missing_assertion` reports most tests through one
+  /// helper no linted file declares (`MissingAssertionTally.note`); none in the reports.
+  var missingAssertionNote: String?
 
   /// The result with every finding decoded (on `threads` threads), sorted.
   func decoded(threads: Int) -> LintResult {

@@ -15,6 +15,10 @@
 struct LintRun: Sendable {
   /// The engine's configuration (rules, threads, memory budgets).
   let engine: LintEngine
+  /// The engine's rules, `missing_assertion` counting into `tally`.
+  let rules: [ConfiguredRule]
+  /// What `missing_assertion` sees over the run, for its note (`MissingAssertionTally`).
+  let tally: MissingAssertionTally
   /// The files, in the walk's (path) order: a file's index in it is its number in every stage.
   let files: FileList
   /// The files linted and reported (an editor's file); nil for all. The others inform the run.
@@ -49,18 +53,21 @@ struct LintRun: Sendable {
     load: @escaping @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   ) {
     self.engine = engine
+    let tally = MissingAssertionTally()
+    self.tally = tally
+    rules = engine.rules.map { $0.tallying(into: tally) }
     self.files = files
     self.only = only
     self.cache = cache
     self.load = load
     codec = FindingCodec(
-      ruleIDs: engine.rules.map(\.id), keepsDetails: engine.keepsFindingDetails || cache != nil)
+      ruleIDs: rules.map(\.id), keepsDetails: engine.keepsFindingDetails || cache != nil)
     store = FindingStore(memoryBytes: engine.findingMemoryBytes, directory: engine.spillDirectory)
     records = FindingStore(memoryBytes: engine.findingMemoryBytes, directory: engine.spillDirectory)
     listsTests = engine.collectsTests || cache != nil
     // Hashing every path costs a run's start a few milliseconds per 10,000 files, before any
     // worker starts: only for a rule that reads them.
-    runFiles = engine.rules.contains { $0.rule.readsRunFiles } ? Set(files.map(\.displayPath)) : []
+    runFiles = rules.contains { $0.rule.readsRunFiles } ? Set(files.map(\.displayPath)) : []
     counter = engine.assertionCounter
       ?? MissingAssertionRule(options: RuleOptions(defaultsOf: MissingAssertionRule.description))
     roots = Set(["XCTestCase"] + engine.testBaseClasses)

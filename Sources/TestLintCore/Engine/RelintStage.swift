@@ -11,7 +11,7 @@ struct RelintStage: Sendable {
   /// Lints files `again` of the run with the `settled` facts.
   static func run(_ run: LintRun, settled: RunFacts.Settled, again: [Int]) {
     let linter = FileLinter(
-      rules: run.engine.rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
+      rules: run.rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
       runFiles: run.runFiles
     ).keeping(details: run.codec.keepsDetails)
     Parallel.forEach(count: again.count, threads: run.engine.threads) { position, _ in

@@ -43,9 +43,11 @@ struct ReportStage: Sendable {
           path: FindingStore.temporaryFolder(run.engine.spillDirectory),
           message: "cannot read back part of the run's records from a temporary file: results may be missing"))
     }
-    return EncodedLintResult(
+    var result = EncodedLintResult(
       findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
       tests: InventoryEntry.sorted(tests), assumedBases: settled.assumed)
+    result.missingAssertionNote = run.tally.note()
+    return result
   }
 
   /// Calls `body` with the results of file `index` (its error, for a file that could not be

@@ -21,8 +21,8 @@ public struct ResultCache: Sendable {
     /// With bases assumed (`BaseAssumption`): the bases of the file's classes that may be
     /// assumed, one per class (`BaseAssumption.candidates`).
     public var baseCandidates: [String] = []
-    /// With bases assumed: the names the file declares that tell an assumption wrong
-    /// (`BaseAssumption.declaredNames`).
+    /// The names the file declares that tell an assumption wrong (`BaseAssumption.declaredNames`;
+    /// without bases assumed, only its checks, `BaseAssumption.declaredChecks`).
     public var declaredNames: [String] = []
   }
 
@@ -114,6 +114,9 @@ public struct ResultCache: Sendable {
     if assumingBases {
       declarations.baseCandidates = BaseAssumption.candidates(of: model)
       declarations.declaredNames = BaseAssumption.declaredNames(of: model)
+    } else {
+      // The checks the file declares: a call of a check no file declares is an assertion.
+      declarations.declaredNames = BaseAssumption.declaredChecks(of: model)
     }
     return declarations
   }
@@ -133,6 +136,9 @@ public struct ResultCache: Sendable {
     }
     fields.append("|")
     fields += calledNames.filter(assertingHelpers.contains)
+    // The names read as checks that no file declares (a call of one counts as an assertion).
+    fields.append("!")
+    fields += calledNames.filter { BaseAssumption.tracksDeclaration($0) && assertingHelpers.declaresNone($0) }
     // With assumed bases, the names read as checks that no file declares (they count as
     // assertions in the classes on those bases).
     if !discovery.assumedBases.isEmpty {

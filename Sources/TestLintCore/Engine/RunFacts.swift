@@ -26,6 +26,9 @@ final class RunFacts: Sendable {
     /// The called names files speculated on (`Speculation.Unsettled.callees`), numbered.
     var calleeIDs: [NameKey: UInt32] = [:]
     var callees: [NameKey] = []
+    /// The called names read as checks that files speculated the run declares
+    /// (`HelperNames.declaresNone`): a subset of `callees`.
+    var checkCallees: Set<NameKey> = []
     /// The type names files speculated on, numbered.
     var typeIDs: [NameKey: UInt32] = [:]
     var types: [NameKey] = []
@@ -80,7 +83,7 @@ final class RunFacts: Sendable {
   /// and `encodeFunction` write them.
   private let waiting: FindingStore
   /// With bases assumed (`BaseAssumption`), what tells which.
-  private let baseFacts: AssumedBaseFacts?
+  private let baseFacts: AssumedBaseFacts
 
   /// Facts whose classes and `test...` functions wait in `waiting` until the run settles, and
   /// whose entries keep `entryMemoryBytes` of pages in memory, the others in a temporary file
@@ -90,7 +93,9 @@ final class RunFacts: Sendable {
     entryMemoryBytes: Int = 256 << 10, directory: String? = nil, assumption: BaseAssumption? = nil
   ) {
     self.waiting = waiting
-    baseFacts = assumption.map(AssumedBaseFacts.init)
+    // Without an assumption, the facts still tell which checks the run declares (none is
+    // assumed: no name reads as a test base).
+    baseFacts = AssumedBaseFacts(assumption ?? BaseAssumption(suffixes: []))
     state = Locked(
       State(entries: PagedArray(count: 0, filler: 0, memoryBytes: entryMemoryBytes, directory: directory)))
   }
@@ -102,9 +107,10 @@ final class RunFacts: Sendable {
   @discardableResult
   func add(
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
-    ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], file: Int? = nil
+    ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], checkCallees: [NameKey] = [],
+    file: Int? = nil
   ) -> Speculation.Unsettled {
-    baseFacts?.add(declarations)
+    baseFacts.add(declarations)
     // The keys are made outside the lock: the other workers wait only for the inserts.
     var asserting: [NameKey] = []
     var waiting = ByteWriter()
@@ -149,6 +155,7 @@ final class RunFacts: Sendable {
       for key in asserting { state.asserting.insert(key) }
       for key in calledTests { state.calledTests.insert(key) }
       for key in referenced { state.referenced.insert(key) }
+      for key in checkCallees { state.checkCallees.insert(key) }
       let start = state.entries.count
       var entries: [UInt32] = []
       entries.reserveCapacity(types.count + callees.count)
@@ -278,9 +285,14 @@ final class RunFacts: Sendable {
       // The bases assumed, found up the chains of the run's classes (those some file refers
       // to), are roots as the certain ones are; a file that took one for no test case is linted
       // again (its entry for the name no longer holds).
-      let assumed = baseFacts?.settled(certain: certain, superclass: hierarchy.firstSuperclass) ?? AssumedBases()
+      let checks = baseFacts.settled(certain: certain, superclass: hierarchy.firstSuperclass)
+      if releasing { baseFacts.release() }
+      // What the run says it assumed: nothing, when no base was.
+      let assumed = checks.bases.isEmpty ? AssumedBases() : checks
       let roots = certain.union(assumed.bases.map(\.name))
-      asserting.formUnion(assumed.checkCallers)
+      // Functions that call a check no file declares assert, bases assumed or not.
+      asserting.formUnion(checks.checkCallers)
+      let declaredChecks = Set(checks.declaredChecks.map(NameKey.init))
       let classes = hierarchy.testCaseClasses(roots: roots, specRoots: TestDiscovery.quickRoots)
       // The assumed bases and the classes of the run under them (those some file refers to):
       // a file's class on one of those rests on an assumed base too.
@@ -313,7 +325,12 @@ final class RunFacts: Sendable {
       }
       asserting = graph.closing(asserting)
       graph = HelperCalls()
-      let assertingCallees = state.callees.map(asserting.contains)
+      // A name read as a check that a file took for declared in the run, and that no file
+      // declares, counts as an assertion (`HelperNames.declaresNone`): that file is linted again.
+      let checkCallees = state.checkCallees
+      let assertingCallees = state.callees.map { key in
+        asserting.contains(key) || checkCallees.contains(key) && !declaredChecks.contains(key)
+      }
       let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
       let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
       func answer(_ key: NameKey) -> UInt8 { (testCases.contains(key) ? 1 : 0) | (specs.contains(key) ? 2 : 0) }
@@ -335,7 +352,8 @@ final class RunFacts: Sendable {
         }
       if releasing { state = State(entries: PagedArray(count: 0, filler: 0, memoryBytes: 0)) }
       var settled = Settled(
-        discovery: discovery, assertingHelpers: HelperNames(keys: asserting), assertingCallees: assertingCallees,
+        discovery: discovery, assertingHelpers: HelperNames(keys: asserting, declaredChecks: declaredChecks),
+        assertingCallees: assertingCallees,
         typeAnswers: typeAnswers, entries: entries, ownTypesDeclaredElsewhere: declaredElsewhere)
       settled.assumed = assumed
       return settled

@@ -44,8 +44,12 @@ public struct CallResolver: Sendable {
   }
 
   /// `mayReachRunFunction(callAt:in:)` of a call with this path, neither a macro nor an
-  /// implicit member.
+  /// implicit member. Never an initializer called by name (`.init(rawValue:)` in an array or
+  /// an argument, `Self.init()`): which type it makes is not told by the name, and every
+  /// type's initializers share it (a private type's of another file that asserts is not the
+  /// one called).
   static func mayReachRunFunction(path: [String], hasExpressionBase: Bool) -> Bool {
+    if path.last == "init" { return false }
     if !hasExpressionBase {
       if path.count == 1 { return true }
       if path.count == 2 {

@@ -12,6 +12,8 @@ public struct MissingAssertionRule: Rule {
 
   /// What counts as an assertion, with the configured `assertion_functions`.
   public let matcher: AssertionMatcher
+  /// Where a run's engine gathers what the rule saw, for its note (`MissingAssertionTally`).
+  var tally: MissingAssertionTally?
 
   public init(options: RuleOptions) {
     matcher = AssertionMatcher(extra: options.strings("assertion_functions"))
@@ -20,11 +22,22 @@ public struct MissingAssertionRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     var violations: [Violation] = []
     let testStore = AssertionMatcher.usesTestStore(context.model)
+    // For the run's note: the tests checked, and what each reported one calls.
+    var checked = 0
+    var reportedCalls: [Set<String>] = []
+    defer {
+      if let tally {
+        let declared = context.model.functions.compactMap { Speculation.isTestName($0.name) ? nil : $0.name }
+        tally.record(path: context.model.source.path, tests: checked, reportedCalls: reportedCalls, declared: declared)
+      }
+    }
     for test in context.tests {
       guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
+      checked += 1
       if context.isEmptyBody(body) {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.empty(test), test: context.testName(test)))
+        if tally != nil { reportedCalls.append([]) }
         continue
       }
       // A test that asserts in its own body is settled without asking about a helper: the
@@ -37,6 +50,7 @@ public struct MissingAssertionRule: Rule {
       if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0 {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: context.testName(test)))
+        if tally != nil { reportedCalls.append(MissingAssertionTally.candidates(of: test, in: context)) }
       }
     }
     return violations
@@ -76,10 +90,14 @@ public struct MissingAssertionRule: Rule {
         // another file's (each name asked about is a dependency of the file's results:
         // `HelperNames.Misses`). A method called through a receiver may be any type's: the
         // run answers for every declaration of its name.
+        // A check no file of the run declares (a support module's) counts too: what it does
+        // is unknown, and a false error costs more than a miss (`UndeclaredCheck`).
         let name = model.calls[callIndex].name
         if !resolver.isSettledInFile(callAt: callIndex),
           context.assertingHelpers.contains(name)
             || assumedChecks && context.discovery.isAssumedCheck(name)
+            || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
+              && context.assertingHelpers.declaresNone(name)
         {
           count += 1
         }
@@ -211,7 +229,9 @@ extension MissingAssertionRule {
     return result
   }
 
-  /// `func name(...) { ... }` declarations inside `spec()`'s body, in source order.
+  /// `func name(...) { ... }` declarations inside `spec()`'s body, and closures kept in a
+  /// constant or variable (`let pressedTest: (UIButton) -> Void = { button in ... }`), which
+  /// examples call the same way, in source order.
   static func localFunctions(in spec: Range<Int>, model: FileModel) -> [QuickLocalFunctions.Function] {
     let tokens = model.tokens
     let end = min(spec.upperBound, tokens.count)
@@ -219,6 +239,15 @@ extension MissingAssertionRule {
     var index = spec.lowerBound + 1
     while index + 1 < end {
       defer { index += 1 }
+      if tokens[index].keyword == .let || tokens[index].keyword == .var, tokens[index].kind == .identifier,
+        tokens[index + 1].isIdentifierLike, let closure = closureValue(after: index + 1, before: end, in: model)
+      {
+        let name = model.text(index + 1)
+        result.append(
+          QuickLocalFunctions.Function(
+            keyword: index, name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name, body: closure))
+        continue
+      }
       guard tokens[index].keyword == .func, tokens[index].kind == .identifier,
         tokens[index + 1].isIdentifierLike
       else { continue }
@@ -249,6 +278,39 @@ extension MissingAssertionRule {
           body: cursor..<min(close + 1, end)))
     }
     return result
+  }
+}
+
+extension MissingAssertionRule {
+  /// The token range of a closure literal a `let` or `var` named at `name` is set to
+  /// (`name: (Int) -> Void = { ... }`, `name = { ... }`), with its braces; nil for any other
+  /// value. The type is skipped by counting brackets, a few dozen tokens at most.
+  static func closureValue(after name: Int, before end: Int, in model: FileModel) -> Range<Int>? {
+    let tokens = model.tokens
+    var cursor = name + 1
+    var depth = 0
+    while cursor < min(end, name + 64) {
+      let kind = tokens[cursor].kind
+      if kind == .leftParen || kind == .leftBracket { depth += 1 }
+      if kind == .rightParen || kind == .rightBracket { depth -= 1 }
+      if kind == .leftBrace || kind == .rightBrace || depth < 0 { return nil }
+      if depth == 0, kind == .operator, model.token(cursor, is: "=") { break }
+      cursor += 1
+    }
+    guard cursor + 1 < end, tokens[cursor].kind == .operator, model.token(cursor, is: "="),
+      tokens[cursor + 1].kind == .leftBrace
+    else { return nil }
+    var braces = 0
+    var close = cursor + 1
+    while close < end {
+      if tokens[close].kind == .leftBrace { braces += 1 }
+      if tokens[close].kind == .rightBrace {
+        braces -= 1
+        if braces == 0 { return (cursor + 1)..<(close + 1) }
+      }
+      close += 1
+    }
+    return nil
   }
 }
 

@@ -62,6 +62,12 @@ enum MockVerification {
   /// Whether a call's name may be a library's verification (cheap; `verifies` decides).
   static func mayMatch(_ name: String) -> Bool { names.mayMatch(name) }
 
+  /// Whether a name is one some library verifies with (`verify`, `Verify`, `then`, ...),
+  /// whatever the file imports.
+  static func isLibraryName(_ name: String) -> Bool { libraryNames.contains(name) }
+
+  private static let libraryNames = Set(libraries.flatMap { $0.functions + $0.chainHeads + $0.methods })
+
   /// Whether the call verifies through a mocking library the file imports. For a call that is
   /// neither a macro nor an implicit member.
   static func verifies(_ call: Call, in model: FileModel) -> Bool {

@@ -33,7 +33,7 @@ public struct SleepInTestRule: Rule {
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
-          polls || loop.condition.map({ Self.pollsUntilDeadline($0, in: model) }) == true
+          polls || Self.pollsForEvent(loop, in: model)
         {
           continue
         }
@@ -68,6 +68,99 @@ public struct SleepInTestRule: Rule {
   /// A loop around a wait: the condition of a `while`, nil for `repeat` and `for`.
   struct Loop {
     var condition: Range<Int>?
+    /// A `for` loop: bounded by its count.
+    var isFor = false
+    /// A `for ... where condition` loop whose condition is not about the loop's element: it
+    /// goes on only while that condition holds.
+    var hasWhere = false
+    /// The token index of the body's `{`.
+    var open = 0
+  }
+
+  /// Whether a loop around a wait polls for an event with a bound: a `while` whose condition
+  /// reads the time and something else (`while Date() < deadline && !loaded`), a
+  /// `for _ in 0..<100 where model.items.isEmpty`, or a loop bounded by a count or by the time
+  /// that leaves as soon as a condition holds (`if let line = read() { return line }`,
+  /// `guard !done else { break }`). A loop that only repeats a pause waits for real time.
+  static func pollsForEvent(_ loop: Loop, in model: FileModel) -> Bool {
+    if loop.hasWhere { return true }
+    if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
+    let bounded = loop.isFor || loop.condition.map { readsTime($0, in: model) } == true
+    return bounded && leavesOnCondition(bodyFrom: loop.open, in: model)
+  }
+
+  /// Whether a loop's body (from its `{`) holds a `return` or `break` in an `if`, `else` or
+  /// `guard ... else` block of its own (not in a closure, nor in an inner loop: a `break` there
+  /// leaves that loop).
+  static func leavesOnCondition(bodyFrom open: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    // Each open brace's kind: a block that may leave the loop (`if`, `else`), or another one.
+    var blocks: [Bool] = []
+    var index = open + 1
+    // A body is near its loop's wait: a bound keeps it linear.
+    let end = min(tokens.count, open + 4096)
+    while index < end {
+      defer { index += 1 }
+      switch tokens[index].kind {
+      case .leftBrace:
+        blocks.append(opensConditionalBlock(index, after: open, in: model))
+      case .rightBrace:
+        if blocks.isEmpty { return false }
+        blocks.removeLast()
+      case .identifier:
+        let keyword = tokens[index].keyword
+        if keyword == .return || keyword == .break, !blocks.isEmpty, !blocks.contains(false) { return true }
+      default: break
+      }
+    }
+    return false
+  }
+
+  /// Whether the `{` at `index` opens the block of an `if` or of an `else` (of `if` or `guard`):
+  /// `else {`, or `if` at the start of its statement, a few tokens before.
+  private static func opensConditionalBlock(_ index: Int, after lower: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    if tokens[index - 1].keyword == .else { return true }
+    var cursor = index - 1
+    var nesting = 0
+    var steps = 0
+    while cursor > lower, steps < 64 {
+      let kind = tokens[cursor].kind
+      if kind == .rightParen || kind == .rightBracket { nesting += 1 }
+      if kind == .leftParen || kind == .leftBracket {
+        if nesting == 0 { return false }
+        nesting -= 1
+      }
+      if nesting == 0 {
+        if kind == .leftBrace || kind == .rightBrace { return false }
+        if kind == .identifier {
+          switch tokens[cursor].keyword {
+          case .if: return true
+          case .in, .for, .while, .repeat, .switch, .guard, .do: return false
+          default: break
+          }
+        }
+      }
+      cursor -= 1
+      steps += 1
+    }
+    return false
+  }
+
+  /// Whether a condition reads the time (`Date() < deadline`, `clock.now < end`).
+  static func readsTime(_ condition: Range<Int>, in model: FileModel) -> Bool {
+    condition.contains { index in
+      guard model.tokens[index].kind == .identifier else { return false }
+      return readsTime(model.text(index))
+    }
+  }
+
+  /// Whether a name reads as a time: `Date`, `now`, `...deadline...`, `...timeout...`,
+  /// `...elapsed...`.
+  private static func readsTime(_ text: String) -> Bool {
+    let lowered = text.lowercased()
+    return text == "Date" || text == "now" || lowered.contains("deadline") || lowered.contains("timeout")
+      || lowered.contains("elapsed")
   }
 
   /// The innermost `while`, `repeat` or `for` loop within `range` whose body holds a token, with
@@ -87,19 +180,29 @@ public struct SleepInTestRule: Rule {
         continue
       }
       // An enclosing block: a loop's when its statement starts with `while`, `repeat`, `for`.
-      if tokens[cursor - 1].keyword == .repeat { return Loop(condition: nil) }
+      if tokens[cursor - 1].keyword == .repeat { return Loop(condition: nil, open: cursor) }
       var head = cursor - 1
       var nesting = 0
       var steps = 0
+      var whereClause: Range<Int>?
       while head > range.lowerBound, steps < 64 {
         let kind = tokens[head].kind
         if kind == .rightParen || kind == .rightBracket { nesting += 1 }
         if kind == .leftParen || kind == .leftBracket { nesting -= 1 }
         if nesting < 0 || (nesting == 0 && (kind == .leftBrace || kind == .rightBrace)) { break }
         if nesting == 0, kind == .identifier, tokens[head].keyword == .while {
-          return Loop(condition: (head + 1)..<cursor)
+          return Loop(condition: (head + 1)..<cursor, open: cursor)
         }
-        if nesting == 0, kind == .identifier, tokens[head].keyword == .for { return Loop(condition: nil) }
+        if nesting == 0, kind == .identifier, tokens[head].keyword == .where { whereClause = (head + 1)..<cursor }
+        if nesting == 0, kind == .identifier, tokens[head].keyword == .for {
+          // `for _ in 0..<50 where model.rows.isEmpty` polls; `for item in items where
+          // item.isSlow` picks items.
+          let pattern = head + 1 < cursor ? model.text(head + 1) : "_"
+          let polls = whereClause.map { clause in
+            pattern == "_" || !clause.contains { tokens[$0].kind == .identifier && model.text($0) == pattern }
+          }
+          return Loop(condition: nil, isFor: true, hasWhere: polls == true, open: cursor)
+        }
         head -= 1
         steps += 1
       }
@@ -111,7 +214,7 @@ public struct SleepInTestRule: Rule {
   /// time (`Date() < deadline`, `elapsed < timeout`) and another one (`process.isRunning`,
   /// `!loaded`), joined by `,`, `&&` or `||`. A loop on the time alone only sleeps.
   static func pollsUntilDeadline(_ condition: Range<Int>, in model: FileModel) -> Bool {
-    var readsTime = false
+    var timed = false
     var clauses = 1
     var depth = 0
     for index in condition {
@@ -123,17 +226,11 @@ public struct SleepInTestRule: Rule {
       case .operator:
         if model.token(index, is: "&&") || model.token(index, is: "||") { clauses += 1 }
       case .identifier:
-        let text = model.text(index)
-        let lowered = text.lowercased()
-        if text == "Date" || text == "now" || lowered.contains("deadline") || lowered.contains("timeout")
-          || lowered.contains("elapsed")
-        {
-          readsTime = true
-        }
+        if readsTime(model.text(index)) { timed = true }
       default: break
       }
     }
-    return readsTime && clauses > 1
+    return timed && clauses > 1
   }
 
   /// The names `wait(_:in:)` can flag.

@@ -80,19 +80,40 @@ public struct BaseAssumption: Sendable, Hashable {
       default: break
       }
     }
-    for function in model.functions where readsAsCheck(function.name) { names.insert(function.name) }
+    names.formUnion(declaredChecks(of: model))
     return names.sorted()
   }
 
-  /// Whether a called name reads as a check, in any case: `assert...`, `verify...`,
-  /// `Verify...`, `expect...`, `check...`, `validate...` (a word boundary after), or
-  /// `record...Snapshot...`.
+  /// The functions a file declares whose names read as checks (`readsAsCheck`), or as test
+  /// helpers (`readsAsTestCheck`) with parameters: a call of such a name counts as an
+  /// assertion only where no file of the run declares it.
+  static func declaredChecks(of model: FileModel) -> [String] {
+    var names: Set<String> = []
+    for function in model.functions
+    where readsAsCheck(function.name) || readsAsAssertion(function.name)
+      || !function.parameters.isEmpty && readsAsTestCheck(function.name)
+    {
+      names.insert(function.name)
+    }
+    return names.sorted()
+  }
+
+  /// Whether a called name reads as a check, in any case and after any leading underscores
+  /// (`_expectFailure`): `assert...`, `verify...`, `Verify...`, `expect...`, `check...`,
+  /// `validate...` (a word boundary after), `record...Snapshot...`, or XCTest's own spelling of
+  /// a check, `XCT` and a capital (`XCTDiffContexts`), but for XCTest's names that check
+  /// nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, its expectations and metrics).
   public static func readsAsCheck(_ name: String) -> Bool {
     // Told by the first byte for nearly every name, with nothing made.
     switch name.utf8.first {
     case UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "e"),
       UInt8(ascii: "E"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "r"), UInt8(ascii: "R"):
       break
+    case UInt8(ascii: "_"):
+      let trimmed = name.drop { $0 == "_" }
+      return !trimmed.isEmpty && readsAsCheck(String(trimmed))
+    case UInt8(ascii: "X"):
+      return readsAsXCTCheck(name)
     default:
       return false
     }
@@ -105,6 +126,70 @@ public struct BaseAssumption: Sendable, Hashable {
       }
     }
     return lowered.hasPrefix("record") && name.contains("Snapshot")
+  }
+
+  /// Whether a name holds the word "assert", the vocabulary of tests alone: first, in any case
+  /// and after leading underscores (`assertMatches`, `_assertValid`), or as a later word
+  /// (`waitAndAssert`, `renderAndAssertLayout`), not in `assertion...` or `isAssertive`.
+  public static func readsAsAssertion(_ name: String) -> Bool {
+    if let answer = name.utf8.withContiguousStorageIfAvailable(readsAsAssertion) { return answer }
+    return Array(name.utf8).withUnsafeBufferPointer(readsAsAssertion)
+  }
+
+  /// `readsAsAssertion` of a name's UTF-8 bytes.
+  private static func readsAsAssertion(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    while start < bytes.count, bytes[start] == UInt8(ascii: "_") { start += 1 }
+    let word: StaticString = "ssert"
+    var index = start
+    while index + 6 <= bytes.count {
+      let first = bytes[index]
+      let starts = first == UInt8(ascii: "A") || (index == start && first == UInt8(ascii: "a"))
+      if starts, (0..<5).allSatisfy({ bytes[index + 1 + $0] == word.utf8Start[$0] }) {
+        guard index + 6 < bytes.count else { return true }
+        let next = bytes[index + 6]
+        if (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_")
+          || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+        {
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Whether the run keeps track of where a function of this name is declared: a call of
+  /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
+  /// `readsAsTestCheck`).
+  public static func tracksDeclaration(_ name: String) -> Bool {
+    readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name)
+  }
+
+  /// `XCT` and a capital, as XCTest spells its checks (`XCTAssertEqual`) and teams their own
+  /// (`XCTDiffContexts`), but not XCTest's names that check nothing.
+  static func readsAsXCTCheck(_ name: String) -> Bool {
+    guard name.hasPrefix("XCT"), let fourth = name.dropFirst(3).first, fourth.isUppercase,
+      !name.hasPrefix("XCTest"), !name.hasSuffix("Expectation"), !name.hasSuffix("Metric")
+    else { return false }
+    return !xctNonChecks.contains(name)
+  }
+
+  /// XCTest's names spelled `XCT...` that check nothing: types, skips, activities.
+  static let xctNonChecks: Set<String> = [
+    "XCTSkip", "XCTSkipIf", "XCTSkipUnless", "XCTContext", "XCTActivity", "XCTAttachment", "XCTIssue",
+    "XCTWaiter", "XCTMeasureOptions", "XCTSourceCodeContext", "XCTSourceCodeLocation",
+    "XCTSourceCodeFrame", "XCTSourceCodeSymbolInfo", "XCTPerformanceMetric",
+  ]
+
+  /// Whether a called name reads as a test helper of a support package: `test` alone or
+  /// followed by a word (`test(operator:on:returns:)`, `testCodableConformance(of:)`). Such a
+  /// call with arguments, in an XCTest test, is no test method (those take none): it checks.
+  public static func readsAsTestCheck(_ name: String) -> Bool {
+    guard RuleText.hasPrefix(name, "test") else { return false }
+    let rest = name.utf8.dropFirst(4)
+    guard let next = rest.first else { return true }
+    return (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_")
   }
 
   /// `XCTest` of `XCTest.XCTestCase`.

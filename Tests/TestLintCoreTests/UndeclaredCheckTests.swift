@@ -1,0 +1,207 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion` on checks declared in none of the linted files (a support module's
+/// `XCTDiffContexts`, a snapshot package's `assertLightDarkSnapshots`): in every test, not only
+/// in classes on an assumed base.
+final class UndeclaredCheckTests: XCTestCase {
+  /// `missing_assertion`'s findings (`path:line`) over these files, on one thread and on two.
+  private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
+    let one = CalledHelpersTests.missingAssertions(in: sources, threads: 1)
+    let two = CalledHelpersTests.missingAssertions(in: sources, threads: 2)
+    XCTAssertEqual(one, two, "the threads agree", line: line)
+    return one.map { $0.replacingOccurrences(of: " missing_assertion", with: "") }
+  }
+
+  func test_undeclaredCheckNames_countInEveryTest() {
+    let sources = [
+      "KitTests.swift": """
+        import XCTest
+        import Testing
+        @testable import Kit
+
+        final class TemplateTests: XCTestCase {
+          func test_colors_matchContext() { XCTCompareContexts(context, fixture: "colors") }
+          func test_sets_equal() { _expectEqualMembers(left, right) }
+          func test_layout_verified() { self.VerifyLayout(in: window) }
+          func test_upper_check() { CheckInvariants(tree) }
+        }
+
+        @Test func badge_rendersBothThemes() { assertBothThemesSnapshot(of: badge) }
+        """
+    ]
+    XCTAssertEqual(findings(sources), [])
+  }
+
+  func test_assertWordThroughAnyReceiver_counts() {
+    let sources = [
+      "LogTests.swift": """
+        import XCTest
+
+        final class LogTests: XCTestCase {
+          func test_logs_asserted() { logger.waitAndAssert(message: "missing logs") }
+          func test_preview_asserted() {
+            BadgePreview.configuration
+              .assertBothThemes(named: "badge")
+          }
+          func test_count_only() { _ = logger.assertionCount() }
+          func test_flag_only() { sut.setAssertive(true) }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["LogTests.swift:9", "LogTests.swift:10"])
+  }
+
+  func test_codeUnderTestAndXCTestTypes_stillReported() {
+    let sources = [
+      "FormTests.swift": """
+        import XCTest
+
+        final class FormTests: XCTestCase {
+          func test_load_nothing() { sut.load() }
+          func test_validate_throughReceiver() { form.validate() }
+          func test_check_throughType() { Updater.checkForUpdates() }
+          func test_attach_only() { add(XCTAttachment(string: "log")) }
+          func test_activity_only() { XCTContext.runActivity(named: "a") { _ in sut.load() } }
+          func test_expectation_only() { _ = XCTestExpectation(description: "x") }
+        }
+        """
+    ]
+    XCTAssertEqual(
+      findings(sources),
+      ["FormTests.swift:4", "FormTests.swift:5", "FormTests.swift:6", "FormTests.swift:7", "FormTests.swift:8",
+       "FormTests.swift:9"])
+  }
+
+  func test_checkDeclaredInTheRun_isFollowedAsItsDeclarationSays() {
+    let tests = """
+      import XCTest
+
+      final class ScreenTests: XCTestCase {
+        func test_layout_logged() { checkLayout(screen) }
+        func test_theme_verified() { verifyTheme(screen) }
+      }
+      """
+    // Read before the tests and after them: the run's answer is the same.
+    for helperPath in ["AHelpers.swift", "ZHelpers.swift"] {
+      let sources = [
+        "ScreenTests.swift": tests,
+        helperPath: """
+          func checkLayout(_ screen: Screen) { print(screen) }
+          func verifyTheme(_ screen: Screen) { XCTAssertEqual(screen.theme, .dark) }
+          """,
+      ]
+      XCTAssertEqual(findings(sources), ["ScreenTests.swift:4"], helperPath)
+    }
+  }
+
+  func test_helperOfTheRunCallingUndeclaredCheck_asserts() {
+    let sources = [
+      "SetTests.swift": """
+        import XCTest
+
+        final class SetTests: XCTestCase {
+          func test_union_matches() { expectSameMembers(a.union(b), [1, 2]) }
+          func test_union_printed() { describeMembers(a.union(b)) }
+        }
+        """,
+      "Utilities.swift": """
+        func expectSameMembers(_ left: Set<Int>, _ right: Set<Int>) {
+          if left != right { _expectFailure("differ") }
+        }
+        func describeMembers(_ set: Set<Int>) { print(set) }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["SetTests.swift:5"])
+  }
+
+  func test_undeclaredTestHelperWithArguments_assertsInXCTestOnly() {
+    let sources = [
+      "MathTests.swift": """
+        import XCTest
+        import Testing
+
+        final class MathTests: XCTestCase {
+          func test_plus_adds() { test(operator: +, on: (1, 2), returns: 3) }
+          func test_integer_codable() { testCodingConformance(of: 7) }
+          func test_none_arguments() { testLater() }
+          func test_testable_isNoWord() { testableThing(1) }
+        }
+
+        @Test func plusAdds() { testOperator(+, on: (1, 2), returns: 3) }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["MathTests.swift:7", "MathTests.swift:8", "MathTests.swift:11"])
+  }
+
+  func test_undeclaredCheckRemovedFromTheRun_changesCachedResults() throws {
+    let sandbox = try Sandbox(self)
+    let cache = sandbox.path("cache")
+    try sandbox.write(
+      "Tests/ScreenTests.swift",
+      """
+      import XCTest
+
+      final class ScreenTests: XCTestCase {
+        func test_layout_checked() { checkLayout(screen) }
+      }
+
+      """)
+    let first = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", cache])
+    XCTAssertEqual(try JSONFile(first.stdout).findings.count, 0, first.stderr)
+    // The run now declares `checkLayout`, and it checks nothing: the cached result must not hold.
+    try sandbox.write("Tests/Helpers.swift", "func checkLayout(_ screen: Screen) { print(screen) }\n")
+    let second = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", cache])
+    XCTAssertEqual(try JSONFile(second.stdout).findings.map(\.line), [4], second.stderr)
+  }
+}
+
+extension UndeclaredCheckTests {
+  /// Six tests, five of which check only through `compareRendering`, declared in none of the
+  /// files written (a support module's check, not named like one).
+  private static let renderingTests = """
+    import XCTest
+
+    final class BadgeTests: XCTestCase {
+      func test_one_rendered() { compareRendering(badge(1), "one") }
+      func test_two_rendered() { compareRendering(badge(2), "two") }
+      func test_three_rendered() { compareRendering(badge(3), "three") }
+      func test_four_rendered() { compareRendering(badge(4), "four") }
+      func test_five_rendered() { compareRendering(badge(5), "five") }
+      func test_count_checked() { XCTAssertEqual(badge(6).count, 6) }
+      private func badge(_ count: Int) -> Badge { Badge(count: count) }
+    }
+
+    """
+
+  private static let renderingNote =
+    "testlint: note: missing_assertion reported 5 of the run's 6 tests, and 5 of them call"
+    + " 'compareRendering', which none of the linted files declares; if it checks the outcome, lint"
+    + " the whole test target with the module that declares it, or name it in missing_assertion's"
+    + " 'assertion_functions' option\n"
+
+  func test_mostTestsReportedThroughOneUndeclaredHelper_notesItOnce() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Tests/BadgeTests.swift", Self.renderingTests)
+    let output = sandbox.run(["--no-cache", "--reporter", "json"])
+    XCTAssertEqual(try JSONFile(output.stdout).findings.filter { $0.rule == "missing_assertion" }.count, 5)
+    XCTAssertFalse(output.stdout.contains("compareRendering"), "not in the report")
+    XCTAssertTrue(output.stderr.hasPrefix(Self.renderingNote), output.stderr)
+    XCTAssertEqual(output.stderr.components(separatedBy: "testlint: note:").count, 2, "once")
+    let quiet = sandbox.run(["--no-cache", "-q", "--reporter", "json"])
+    XCTAssertEqual(quiet.stderr, "")
+  }
+
+  func test_helperDeclaredInTheRun_orFewTestsReported_noNote() throws {
+    let declared = try Sandbox(self)
+    try declared.write("Tests/BadgeTests.swift", Self.renderingTests)
+    try declared.write("Tests/Rendering.swift", "func compareRendering(_ badge: Badge, _ name: String) { print(name) }\n")
+    XCTAssertFalse(declared.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
+    let few = try Sandbox(self)
+    try few.write(
+      "Tests/BadgeTests.swift",
+      Self.renderingTests.replacingOccurrences(of: "compareRendering(badge(4), \"four\")", with: "XCTAssertNotNil(badge(4))"))
+    XCTAssertFalse(few.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
+  }
+}
