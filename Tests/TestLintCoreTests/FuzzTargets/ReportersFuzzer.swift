@@ -107,7 +107,9 @@ enum ReportersFuzzer {
       }
     case CheckstyleReporter.name, JUnitReporter.name, JUnitReporter.locatedName:
       let parser = XMLParser(data: Data(output.utf8))
-      if !parser.parse() {
+      // FoundationXML on Linux returns true from `parse()` for some ill-formed documents (an
+      // unclosed element, `<` in an attribute) and only sets `parserError`: ask both.
+      if !parser.parse() || parser.parserError != nil {
         throw FuzzFailure(
           "\(name) wrote ill-formed XML (\(String(describing: parser.parserError))):\n\(output)")
       }
