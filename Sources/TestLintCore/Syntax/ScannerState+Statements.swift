@@ -49,7 +49,8 @@ extension ScannerState {
         index += 1
       }
     }
-    return index
+    // Past an unclosed bracket (whose partner is `tokens.count`) the loop ends one beyond.
+    return min(index, end)
   }
 
   /// The index after the statement starting at (or containing) `start`.

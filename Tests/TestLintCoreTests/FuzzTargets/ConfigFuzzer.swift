@@ -5,7 +5,12 @@
 // Configuration.parse against every rule; an accepted configuration is then used: its globs are
 // matched and its rules (with their options, regexes included) lint a small test file. Besides
 // crashes and sanitizer reports, it traps on an error without a position inside the input.
+
 import Foundation
+
+#if canImport(TestLintCore)
+  @testable import TestLintCore
+#endif
 
 enum ConfigFuzzer {
   static let sample = Array(
@@ -24,7 +29,7 @@ enum ConfigFuzzer {
 
   static let paths = ["Tests/A.swift", "Tests/Sub/B.swift", "Sources/C.swift", "x", ""]
 
-  static func run(_ bytes: [UInt8]) {
+  static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
     let text: String
     do {
       text = try SourceFile(path: ".lint.yml", bytes: bytes).text(0..<bytes.count)
@@ -37,7 +42,7 @@ enum ConfigFuzzer {
       _ = try YAMLParser.parse(text)
     } catch {
       if error.line < 1 || error.line > lines + 1 || error.column < 1 {
-        fatalError("YAML error outside the input: \(error)")
+        throw FuzzFailure("YAML error outside the input: \(error)")
       }
     }
     let configuration: Configuration
@@ -45,10 +50,12 @@ enum ConfigFuzzer {
       configuration = try Configuration.parse(
         text, path: ".lint.yml", directory: "/project", rules: RuleRegistry.descriptions)
     } catch {
-      if error.diagnostics.isEmpty { fatalError("a configuration error without a diagnostic") }
+      if error.diagnostics.isEmpty {
+        throw FuzzFailure("a configuration error without a diagnostic")
+      }
       for diagnostic in error.diagnostics
       where diagnostic.line < 1 || diagnostic.line > lines + 1 || diagnostic.column < 1 {
-        fatalError("configuration error outside the input: \(diagnostic)")
+        throw FuzzFailure("configuration error outside the input: \(diagnostic)")
       }
       return
     }

@@ -1,0 +1,5 @@
+let x = (
+final class A: XCTestCase {
+  var y = [(
+  func test_a_b() { XCTAssert(y.isEmpty) }
+}
