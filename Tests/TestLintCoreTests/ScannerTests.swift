@@ -659,8 +659,40 @@ final class ScannerTests: XCTestCase {
       case .other: break
       }
       if case .loaded(let items) = state { show(items) }
+      switch event {
+      case Event.assertionFailed(let message): log(message)
+      case let Event.verified(id): keep(id)
+      default: break
+      }
+      if case Action.check(let value) = action { note(value) }
       """)
-    XCTAssertEqual(calls.map(\.name), ["use", "report", "show"])
+    // A pattern's case named like a check is no call to it (no assertion for missing_assertion).
+    XCTAssertEqual(calls.map(\.name), ["use", "report", "show", "log", "keep", "note"])
+  }
+
+  func test_whereClauseOnLinesOfItsOwn_keepsTheBody() {
+    // isowords' snapshot helper: `where` alone on its line, one requirement a line, `{` below.
+    let model = scan(
+      """
+      func assertShots<Description, Content>(
+        for view: Content
+      )
+      where
+        Content: View,
+        Description: View &
+          Sendable
+      {
+        assertSnapshot(matching: view)
+      }
+      protocol Store {
+        func load<T>() where T: Decodable
+        func save()
+      }
+      """)
+    XCTAssertEqual(model.functions.map(\.name), ["assertShots", "load", "save"])
+    XCTAssertNotNil(model.functions.first?.body)
+    XCTAssertEqual(model.calls.map(\.name), ["assertSnapshot"])
+    XCTAssertNil(model.functions[1].body)
   }
 
   func test_computedLocalVariable_isNotCall() {

@@ -136,12 +136,13 @@ extension ScannerState {
       if tokens[index - 1].kind == .at { return nil }
     }
     if token.keyword == .`init`, index == 0 || tokens[index - 1].kind != .dot { return nil }
-    // Enum case patterns are not calls: `case .failure(let error)`, `case let .some(value)`.
+    // Enum case patterns are not calls: `case .failure(let error)`, `case let .some(value)`,
+    // and qualified by their type, `case Result.failure(let error)`, `case let Event.tap(at)`.
     if index >= 2, tokens[index - 1].kind == .dot {
-      let before = tokens[index - 2].keyword
-      if before == .case || ((before == .let || before == .var) && keyword(index - 3) == .case) {
-        return nil
-      }
+      var start = index - 2
+      if tokens[start].kind == .identifier, tokens[start].keyword == .none { start -= 1 }
+      if keyword(start) == .let || keyword(start) == .var { start -= 1 }
+      if keyword(start) == .case { return nil }
     }
     var parentheses: Range<Int>?
     let argumentStart = callArguments.count

@@ -39,11 +39,19 @@ extension ScannerState {
     var isAsync = false
     var isThrows = false
     var returnType: String?
+    // Inside a generic `where` clause, whose requirements may each have a line of their own.
+    var inWhere = false
     while index < tokens.count {
       let token = tokens[index]
       if token.kind == .leftBrace || token.kind == .rightBrace { break }
+      if token.keyword == .where { inWhere = true }
+      // `where` alone on its line, or a requirement after a `,` or `&`, continues the clause.
+      let continuesWhere =
+        inWhere
+        && (tokens[index - 1].keyword == .where || tokens[index - 1].kind == .comma
+          || tokens[index - 1].kind == .operator)
       if token.isAtLineStart, index > start + 1, !isOperator(index, "->"), token.keyword != .throws,
-        token.keyword != .async, token.keyword != .rethrows, token.keyword != .where
+        token.keyword != .async, token.keyword != .rethrows, token.keyword != .where, !continuesWhere
       {
         break
       }
