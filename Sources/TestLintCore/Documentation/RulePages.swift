@@ -1473,7 +1473,9 @@ What counts as an assertion:
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   `withKnownIssue`; XCTest's `record(XCTIssue(...))`;
-- Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `fail(...)`, `waitUntil`;
+- Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `pollUnwrap(...)`, `fail(...)`,
+  `waitUntil`, and their async and synchronous spellings (`expecta`, `expects`, `requirea`,
+  `requires`, `unwrapa`, `unwraps`, `pollUnwrapa`, `pollUnwraps`);
 - snapshots: `assertSnapshot`, `assertSnapshots`, `verifySnapshot`, `assertInlineSnapshot`,
   `FBSnapshotVerify*`; `assertNoDifference`, `expectNoDifference`, `assertMacro`;
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
@@ -1705,6 +1707,22 @@ final class CartSpec: QuickSpec {
         cart.clear()
       }
     }
+  }
+}
+```
+
+```swift passes
+import Nimble
+import XCTest
+
+final class LoaderTests: XCTestCase {
+  func test_load_returnsItems() async {
+    await expecta(await Loader().load()).to(haveCount(2))
+  }
+
+  func test_cache_keepsTheValue() throws {
+    let value = try requires(Cache().value).toNot(beNil())
+    expects(value) == 1
   }
 }
 ```

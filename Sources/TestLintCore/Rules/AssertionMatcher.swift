@@ -91,8 +91,10 @@ public struct AssertionMatcher: Sendable {
       else { return false }
       return model.text(head) == "XCTIssue"
     case "perform": return call.labels.contains("stub")
-    case "expect", "require", "unwrap", "pollUnwrap", "fail":
-      // Nimble's free functions; a method of something else (`mock.expect(...)`) is not.
+    case "expect", "expecta", "expects", "require", "requirea", "requires", "unwrap", "unwrapa", "unwraps",
+      "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail":
+      // Nimble's free functions (with their async `...a` and synchronous `...s` spellings); a
+      // method of something else (`mock.expect(...)`) is not.
       if call.path.count == 1 || call.receiver == "Nimble" { return true }
     case "send", "receive", "finish", "skipReceivedActions":
       // The Composable Architecture's TestStore asserts every state change it is sent.
@@ -330,7 +332,8 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "measure", "measureMetrics", "fulfillment", "record", "perform", "expect", "require", "unwrap", "pollUnwrap", "fail",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "perform", "expect", "expecta", "expects", "require", "requirea", "requires",
+    "unwrap", "unwrapa", "unwraps", "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]
 
