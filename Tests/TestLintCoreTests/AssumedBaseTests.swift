@@ -97,6 +97,14 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertTrue(output.stderr.contains("took 2 classes"), output.stderr)
   }
 
+  func test_baseEndingInTestCaseBase_isAssumed() throws {
+    // Realm's `RLMTestCaseBase`, declared in Objective-C: a base's base named so reads as a test base.
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "RLMTestCaseBase")])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("RLMTestCaseBase (1)"), output.stderr)
+  }
+
   func test_baseNotNamedLikeATestBase_isNotAssumed() throws {
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "ViewHarness")])
     let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])

@@ -50,7 +50,7 @@ final class ConfigurationTests: XCTestCase {
   func test_assumedTestBases_defaultOnWithTheDocumentedSuffixes() throws {
     let defaults = try parse("")
     XCTAssertTrue(defaults.assumesTestBases)
-    XCTAssertEqual(defaults.assumedTestBaseSuffixes, ["TestCase", "TestBase", "Tests", "Test", "Spec"])
+    XCTAssertEqual(defaults.assumedTestBaseSuffixes, ["TestCase", "TestBase", "TestCaseBase", "Tests", "Test", "Spec"])
     XCTAssertEqual(defaults.baseAssumption, BaseAssumption())
     let configured = try parse("assume_test_bases: false\nassumed_test_base_suffixes: [Harness, Case]\n")
     XCTAssertFalse(configured.assumesTestBases)

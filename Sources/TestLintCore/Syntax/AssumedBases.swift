@@ -11,7 +11,7 @@ public struct BaseAssumption: Sendable, Hashable {
   public var suffixes: [String]
 
   /// `TestCase`, `TestBase`, `Tests`, `Test`, `Spec`.
-  public static let defaultSuffixes = ["TestCase", "TestBase", "Tests", "Test", "Spec"]
+  public static let defaultSuffixes = ["TestCase", "TestBase", "TestCaseBase", "Tests", "Test", "Spec"]
 
   /// An assumption reading base names with these endings.
   public init(suffixes: [String] = BaseAssumption.defaultSuffixes) {
