@@ -87,6 +87,23 @@ final class FoundationFreeTests: XCTestCase {
     XCTAssertEqual(run.status, 3)
   }
 
+  func test_subprocessAfterAStaleInterruption_endsAtItsOutputsEnd() throws {
+    // `errno` still says EINTR from an earlier call when the output ends (`read` returns 0 and
+    // sets no `errno`): the end is the end, not an interrupted read to retry forever. Run on
+    // another thread, so that a regression fails here instead of hanging the suite.
+    let finished = expectation(description: "the subprocess's output ended")
+    let result = Locked<(output: [UInt8], status: Int32)?>(nil)
+    Thread.detachNewThread {
+      errno = EINTR
+      result.withLock { $0 = Subprocess.run(["sh", "-c", "printf 'out'"]) }
+      finished.fulfill()
+    }
+    wait(for: [finished], timeout: 60)
+    let run = try XCTUnwrap(result.withLock { $0 })
+    XCTAssertEqual(String(decoding: run.output, as: UTF8.self), "out")
+    XCTAssertEqual(run.status, 0)
+  }
+
   func test_reportFile_createsFoldersAndReplaces() throws {
     let folder = NSTemporaryDirectory() + "testlint-report-\(getpid())"
     defer { try? FileManager.default.removeItem(atPath: folder) }
