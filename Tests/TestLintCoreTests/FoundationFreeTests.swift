@@ -95,7 +95,8 @@ final class FoundationFreeTests: XCTestCase {
     let result = Locked<(output: [UInt8], status: Int32)?>(nil)
     Thread.detachNewThread {
       errno = EINTR
-      result.withLock { $0 = Subprocess.run(["sh", "-c", "printf 'out'"]) }
+      let run = Subprocess.run(["sh", "-c", "printf 'out'"])
+      result.withLock { $0 = run }
       finished.fulfill()
     }
     wait(for: [finished], timeout: 60)
