@@ -101,7 +101,8 @@ extension LexerState {
           offset: start,
           message: multiline ? "unterminated multi-line string literal" : "unterminated string literal"))
     }
-    add(.string, start, max(position, start + 1))
+    // A backslash as the input's last byte steps one past its end.
+    add(.string, start, min(max(position, start + 1), count))
   }
 
   /// The end of a `"..."` literal on one line without escapes or interpolation (the usual

@@ -90,18 +90,20 @@ enum ReportersFuzzer {
   static func check(_ output: String, of name: String, result: LintResult) throws(FuzzFailure) {
     switch name {
     case JSONReporter.name, SARIFReporter.name, GitLabReporter.name:
-      guard let parsed = try? JSONSerialization.jsonObject(with: Data(output.utf8)) else {
+      guard (try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil else {
         throw FuzzFailure("\(name) wrote invalid JSON:\n\(output)")
       }
       guard name == JSONReporter.name else { return }
-      let written = (parsed as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+      // The round trip reads with our own parser: Foundation's on Linux drops a U+FEFF that
+      // starts a string (a parser quirk, not a change in what we wrote).
+      let written = (try? JSONValue.parse(Array(output.utf8)))?["findings"]?.arrayValue ?? []
       guard written.count == result.findings.count else {
         throw FuzzFailure("json lists \(written.count) of \(result.findings.count) findings")
       }
       for (object, finding) in zip(written, result.findings)
-      where object["message"] as? String != finding.message
-        || object["file"] as? String != finding.path
-        || object["rule"] as? String != finding.ruleID
+      where object["message"]?.stringValue != finding.message
+        || object["file"]?.stringValue != finding.path
+        || object["rule"]?.stringValue != finding.ruleID
       {
         throw FuzzFailure("json changed a finding: \(object) for \(finding)")
       }
