@@ -269,27 +269,8 @@ public struct AssertionMatcher: Sendable {
 
   /// `assert...`, `verify...`, `expect...`, `check...`, `validate...` (a word boundary after).
   public static func readsAsCheck(_ name: String) -> Bool {
-    // Only the prefixes with the name's first byte can match.
-    let prefixes: [String]
-    switch name.utf8.first {
-    case UInt8(ascii: "a"): prefixes = Self.checkPrefixesA
-    case UInt8(ascii: "v"): prefixes = Self.checkPrefixesV
-    case UInt8(ascii: "e"): prefixes = Self.checkPrefixesE
-    case UInt8(ascii: "c"): prefixes = Self.checkPrefixesC
-    default: return false
-    }
-    for prefix in prefixes where name.hasPrefix(prefix) {
-      let rest = name.dropFirst(prefix.count)
-      if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" { return true }
-    }
-    return false
+    CheckWords.startsAName(name, anyCase: false, digits: false)
   }
-
-  // `assert`, `verify`, `expect`, `check`, `validate` by first letter, in that order.
-  private static let checkPrefixesA = ["assert"]
-  private static let checkPrefixesV = ["verify", "validate"]
-  private static let checkPrefixesE = ["expect"]
-  private static let checkPrefixesC = ["check"]
 
   /// Whether the first character of a name is uppercase (`name.first?.isUppercase == true`),
   /// read from the bytes when the first two are ASCII (no grapheme or Unicode lookup).

@@ -117,15 +117,9 @@ public struct BaseAssumption: Sendable, Hashable {
     default:
       return false
     }
-    guard let first = name.first else { return false }
-    let lowered = first.lowercased() + name.dropFirst()
-    for prefix in ["assert", "verify", "expect", "check", "validate"] where lowered.hasPrefix(prefix) {
-      let rest = lowered.dropFirst(prefix.count)
-      if rest.isEmpty || rest.first?.isUppercase == true || rest.first == "_" || rest.first?.isNumber == true {
-        return true
-      }
-    }
-    return lowered.hasPrefix("record") && name.contains("Snapshot")
+    if CheckWords.startsAName(name, anyCase: true, digits: true) { return true }
+    return CheckWords.startsWith("record", name, anyCase: true, boundary: false, digits: false)
+      && name.contains("Snapshot")
   }
 
   /// Whether a name holds the word "assert", the vocabulary of tests alone: first, in any case
