@@ -47,7 +47,9 @@ public struct MissingAssertionRule: Rule {
       if test.calls.contains(where: { matcher.isAssertion(callAt: $0, in: model, usesTestStore: testStore) }) {
         continue
       }
-      if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0 {
+      if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0,
+        !MissingAssertionIndirect.checks(test, in: context, matcher: matcher, usesTestStore: testStore)
+      {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: context.testName(test)))
         if tally != nil { reportedCalls.append(MissingAssertionTally.candidates(of: test, in: context)) }

@@ -14,6 +14,12 @@
 /// `testCodableConformance(of: value)`): a test method takes none, so it is a support
 /// package's check, as XCTest-era packages name them.
 ///
+/// A call of a test harness's run, through any receiver or none, counts too when the run
+/// declares no function of that name: `run...Test`/`run...Tests` or `perform...Test(s)`
+/// (`ConformanceTest(provider: p).runTest()`, `benchmarker.runAllTests()`,
+/// `self.runTest(#function, cases)`): such a method runs checks a support module wrote, the
+/// vocabulary of test code alone (`runForTests()`, a setup, is not one).
+///
 /// Not Swift's `assert(_:)` (a debug-build check the page counts as none), nor a mocking
 /// library's names (`verify`, `Verify`, `verifyNoMoreInteractions`), which count only as
 /// `MockVerification` says, in a file that imports the library.
@@ -40,9 +46,30 @@ enum UndeclaredCheck {
     // Swift's `assert(_:)` checks only in debug builds, and a mocking library's `verify(` or
     // `then(` is decided by its import (`MockVerification`): without it, anybody's function.
     if name == "assert" || MockVerification.mayMatch(name) && MockVerification.isLibraryName(name) { return false }
+    if readsAsHarnessRun(name) { return true }
     guard plain else { return BaseAssumption.readsAsAssertion(name) }
     if BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name) { return true }
     return framework == .xctest && BaseAssumption.readsAsTestCheck(name)
       && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
+  }
+
+  /// Whether a name reads as a test harness's run: `run` or `perform`, then words ending in
+  /// `Test` or `Tests` (`runTest`, `runAllTests`, `performConformanceTest`), but not a run set up
+  /// for tests (`runForTests`).
+  static func readsAsHarnessRun(_ name: String) -> Bool {
+    // Told by the first byte for nearly every name.
+    let first = name.utf8.first
+    guard first == UInt8(ascii: "r") || first == UInt8(ascii: "p") else { return false }
+    let verb: StaticString = first == UInt8(ascii: "r") ? "run" : "perform"
+    guard CheckWords.startsWith(verb, name, anyCase: false, boundary: true, digits: false) else { return false }
+    let stem: Substring
+    if name.hasSuffix("Tests") {
+      stem = name.dropLast(5)
+    } else if name.hasSuffix("Test") {
+      stem = name.dropLast(4)
+    } else {
+      return false
+    }
+    return !stem.hasSuffix("For")
   }
 }
