@@ -1535,6 +1535,29 @@ What counts as an assertion:
   those call one same function that no linted file declares (`compareRendering(...)`), the
   run says so once on standard error, naming the function and `assertion_functions` (not in
   the reports; `--quiet` silences it);
+- a test harness's run declared outside the linted files: a call, through any receiver or
+  none, of `run` or `perform` followed by words ending in `Test` or `Tests` (`runTest`,
+  `runAllTests`, `performConformanceTest`) that no linted file declares counts:
+  `ProviderConformanceTest(provider: provider).runTest()` runs the checks of a support module
+  (`Sources/...Testing`), the vocabulary of test code alone. Not `runForTests()`, a setup. A
+  harness the linted files declare is followed as any helper is;
+- a callback: when the test makes an instance of a type its file declares
+  (`let observer = DoneObserver()`), or hands over `self` (`exporter.accept(self)`,
+  `sut.delegate = self`), a method of that type that asserts and that the file never calls by
+  name counts: the code under test calls it (a streaming delegate's
+  `handleInbound(response:)`, a scheduled job's `run()`). Not a test double's (`*Mock*`,
+  `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`), not a test or `setUp`/`tearDown` method, and not a
+  method whose only failure is an `XCTFail` or `fail` trap: it fails on an unexpected call
+  and checks no outcome. Types of other files are not followed this way;
+- a check the caller supplies: an example (or test) that calls a closure parameter of the
+  function declaring it, when the parameter's name has a check's word (`check`, `checker`,
+  `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
+  `callChecker`, `verifyResult`), as a Quick helper of shared behaviour
+  (`func itCachesRequests(callChecker: @escaping (Int) -> Void)`) does;
+- a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
+  that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
+  least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
+  by the example). Contexts given in other files are not read: there, the example is reported.
 
 What does not count:
 
@@ -2060,6 +2083,98 @@ final class FormTests: XCTestCase {
 }
 
 func checkLayout(_ screen: Screen) { print(screen) }
+```
+
+Checks made through what the test hands over or cannot see: a harness's run declared outside
+the linted files, a callback of a type the file declares, a Quick helper's check given by its
+caller, and a shared context whose closures assert:
+
+```swift passes
+import XCTest
+import Testing
+
+struct StoreTests {
+  @Test func conformance() async throws {
+    try await StoreConformanceTest(store: MemoryStore()).runTest()
+  }
+}
+
+final class UploadTests: XCTestCase {
+  func test_upload_reportsAllParts() throws {
+    let observer = PartsObserver(expected: 3)
+    try Uploader(observer: observer).start().wait()
+  }
+
+  final class PartsObserver: UploadObserver {
+    let expected: Int
+    init(expected: Int) { self.expected = expected }
+    func didFinish(parts: Int) { XCTAssertEqual(parts, expected) }
+  }
+}
+```
+
+```swift passes
+import Quick
+import Nimble
+
+func itCachesRequests(make: @escaping () -> Void, callChecker: @escaping (Int) -> Void) {
+  it("calls the service once") {
+    make()
+    callChecker(1)
+  }
+}
+
+final class ToggleSpec: QuickSpec {
+  override class func spec() {
+    sharedExamples("a saved toggle") { (context: @escaping SharedExampleContext) in
+      it("saves") {
+        (context()["save"] as? () -> Void)?()
+      }
+    }
+    itBehavesLike("a saved toggle") {
+      ["save": { expect(Settings.dark) == true }]
+    }
+  }
+}
+```
+
+A callback whose only failure is a trap, a run set up for tests, and a shared context that does
+not check:
+
+```swift triggers
+import XCTest
+
+final class UploadTests: XCTestCase {
+  func ↓test_upload_trapOnly() {
+    Uploader(observer: FailingObserver()).start()
+  }
+
+  func ↓test_upload_preparedOnly() {
+    uploader.runForTests()
+  }
+
+  final class FailingObserver: UploadObserver {
+    func didFail() { XCTFail("unexpected failure") }
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class ToggleSpec: QuickSpec {
+  override class func spec() {
+    sharedExamples("a toggle") { context in
+      ↓it("saves") {
+        (context()["save"] as? () -> Void)?()
+      }
+    }
+    itBehavesLike("a toggle") {
+      ["save": { print(Settings.dark) }]
+    }
+  }
+}
 ```
 
 ## Options
