@@ -34,6 +34,31 @@ final class MissingAssertionIndirectTests: XCTestCase {
     XCTAssertEqual(findings(sources), ["CacheTests.swift:9", "CacheTests.swift:10"])
   }
 
+  func test_harnessOrCheckDeclaredInTheTestsOwnBody_isFollowedNotAssumed() {
+    let sources = [
+      "CodecTests.swift": """
+        import Testing
+
+        struct CodecTests {
+          @Test func roundTrips() throws {
+            func runTest<T: Codec>(_: T.Type) throws {
+              _ = try T.decode(T.encode(1))
+            }
+            try runTest(JSONCodec.self)
+          }
+          @Test func checked() throws {
+            func checkRoundTrip(_ value: Int) { print(value) }
+            checkRoundTrip(1)
+          }
+          @Test func suiteRuns() throws {
+            try runCodecTests(JSONCodec.self)
+          }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["CodecTests.swift:4", "CodecTests.swift:10"])
+  }
+
   func test_harnessRunDeclaredInTheRunWithoutChecks_isReported() {
     let sources = [
       "CacheTests.swift": """

@@ -1540,7 +1540,9 @@ What counts as an assertion:
   `runAllTests`, `performConformanceTest`) that no linted file declares counts:
   `ProviderConformanceTest(provider: provider).runTest()` runs the checks of a support module
   (`Sources/...Testing`), the vocabulary of test code alone. Not `runForTests()`, a setup. A
-  harness the linted files declare is followed as any helper is;
+  harness the linted files declare is followed as any helper is, and so is a function the test
+  declares in its own body (`func runTest<T>(_: T.Type) { ... }` inside the test, or a
+  `func checkRoundTrip(_:)` there): it checks only what its body checks;
 - a callback: when the test makes an instance of a type its file declares
   (`let observer = DoneObserver()`), or hands over `self` (`exporter.accept(self)`,
   `sut.delegate = self`), a method of that type that asserts and that the file never calls by

@@ -46,11 +46,37 @@ enum UndeclaredCheck {
     // Swift's `assert(_:)` checks only in debug builds, and a mocking library's `verify(` or
     // `then(` is decided by its import (`MockVerification`): without it, anybody's function.
     if name == "assert" || MockVerification.mayMatch(name) && MockVerification.isLibraryName(name) { return false }
-    if readsAsHarnessRun(name) { return true }
-    guard plain else { return BaseAssumption.readsAsAssertion(name) }
-    if BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name) { return true }
-    return framework == .xctest && BaseAssumption.readsAsTestCheck(name)
-      && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
+    let reads: Bool
+    if readsAsHarnessRun(name) {
+      reads = true
+    } else if !plain {
+      reads = BaseAssumption.readsAsAssertion(name)
+    } else {
+      reads =
+        BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name)
+        || framework == .xctest && BaseAssumption.readsAsTestCheck(name)
+          && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
+    }
+    // A plain call of a function the test declares in its own body (`func runTest<T>(_: T.Type)`
+    // inside the test) runs that function, which the run does declare.
+    guard reads, call.path.count == 1, plain else { return reads }
+    return !declaresNested(name, before: call.nameToken, in: call.function, model: model)
+  }
+
+  /// Whether the body of `function` declares a nested `func name` before the token `limit`.
+  static func declaresNested(_ name: String, before limit: Int, in function: Int, model: FileModel) -> Bool {
+    guard let body = model.functions[function].body else { return false }
+    let tokens = model.tokens
+    let end = min(limit, body.upperBound, tokens.count)
+    var cursor = body.lowerBound + 1
+    while cursor + 1 < end {
+      if tokens[cursor].keyword == .func, tokens[cursor].kind == .identifier, tokens[cursor + 1].isIdentifierLike {
+        let declared = model.text(cursor + 1)
+        if declared == name || declared == "`" + name + "`" { return true }
+      }
+      cursor += 1
+    }
+    return false
   }
 
   /// Whether a name reads as a test harness's run: `run` or `perform`, then words ending in
