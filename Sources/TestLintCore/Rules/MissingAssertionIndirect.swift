@@ -15,16 +15,31 @@
 ///   least) gives a context closure that asserts (`BlockOperation { expect(...) }` run by the
 ///   example).
 enum MissingAssertionIndirect {
+  /// What one file's tests share, found when first asked (one per `check` of a file): each test
+  /// asked about costs what it calls, not the size of the file.
+  struct FileCache {
+    /// Every name the file calls.
+    var called: Set<String>?
+    /// The file's types by simple name.
+    var typesByName: [String: [Int]]?
+    /// Whether a type has a callback that asserts, by type index.
+    var typeChecks: [Int: Bool] = [:]
+    /// Whether every `itBehavesLike` of a name (as written, quotes included) gives a context
+    /// that asserts.
+    var sharedContextChecks: [String: Bool] = [:]
+  }
+
   /// Whether the test checks through code it hands over (see the type's comment).
   static func checks(
-    _ test: DiscoveredTest, in context: RuleContext, matcher: AssertionMatcher, usesTestStore: Bool
+    _ test: DiscoveredTest, in context: RuleContext, matcher: AssertionMatcher, usesTestStore: Bool,
+    cache: inout FileCache
   ) -> Bool {
     let model = context.model
     if callsCheckingParameter(test, in: model) { return true }
-    if readsCheckingSharedContext(test, in: model, matcher: matcher, usesTestStore: usesTestStore) {
+    if readsCheckingSharedContext(test, in: model, matcher: matcher, usesTestStore: usesTestStore, cache: &cache) {
       return true
     }
-    return handsOverCallback(test, in: context, matcher: matcher, usesTestStore: usesTestStore)
+    return handsOverCallback(test, in: context, matcher: matcher, usesTestStore: usesTestStore, cache: &cache)
   }
 
   // MARK: Checks given by the caller
@@ -68,7 +83,8 @@ enum MissingAssertionIndirect {
   /// Whether the Quick example is in a `sharedExamples` whose context it calls, and every
   /// `itBehavesLike` of that name in the file gives a context that asserts.
   static func readsCheckingSharedContext(
-    _ test: DiscoveredTest, in model: FileModel, matcher: AssertionMatcher, usesTestStore: Bool
+    _ test: DiscoveredTest, in model: FileModel, matcher: AssertionMatcher, usesTestStore: Bool,
+    cache: inout FileCache
   ) -> Bool {
     guard test.framework == .quick, var current = test.call else { return false }
     // Up the enclosing calls to the `sharedExamples` (a few groups; each step goes outward).
@@ -89,6 +105,17 @@ enum MissingAssertionIndirect {
         && model.calls[index].name == parameter
     }
     guard readsContext else { return false }
+    if let known = cache.sharedContextChecks[name] { return known }
+    let answer = contextsCheck(named: name, in: model, matcher: matcher, usesTestStore: usesTestStore)
+    cache.sharedContextChecks[name] = answer
+    return answer
+  }
+
+  /// Whether every `itBehavesLike(name)` of the file (one at least) gives a context closure
+  /// that asserts.
+  private static func contextsCheck(
+    named name: String, in model: FileModel, matcher: AssertionMatcher, usesTestStore: Bool
+  ) -> Bool {
     var found = false
     for index in model.calls.indices where model.calls[index].name == "itBehavesLike" {
       guard firstStringArgument(of: index, in: model) == name else { continue }
@@ -131,7 +158,8 @@ enum MissingAssertionIndirect {
   /// Whether the test makes or passes an instance of a type of the file one of whose methods,
   /// never called by name in the file, asserts.
   static func handsOverCallback(
-    _ test: DiscoveredTest, in context: RuleContext, matcher: AssertionMatcher, usesTestStore: Bool
+    _ test: DiscoveredTest, in context: RuleContext, matcher: AssertionMatcher, usesTestStore: Bool,
+    cache: inout FileCache
   ) -> Bool {
     let model = context.model
     var typeNames: Set<String> = []
@@ -163,29 +191,50 @@ enum MissingAssertionIndirect {
     }
     typeNames = typeNames.filter { !AssertionMatcher.isTestDouble($0) }
     guard !typeNames.isEmpty else { return false }
-    let types = model.types.indices.filter { typeNames.contains(model.types[$0].simpleName) }
-    guard !types.isEmpty else { return false }
-    // The names the file calls: a callback is one it never calls itself.
-    var called: Set<String> = []
-    for call in model.calls { called.insert(call.name) }
-    let resolver = context.callResolver
-    for type in types {
-      for function in model.types[type].functions {
-        let declaration = model.functions[function]
-        guard declaration.kind == .function, declaration.body != nil, !called.contains(declaration.name),
-          !Speculation.isTestName(declaration.name), !isLifecycle(declaration.name),
-          !declaration.hasAttribute("Test")
-        else { continue }
-        var reached = [function]
-        reached += resolver.reachable(fromCalls: declaration.calls)
-        let checks = reached.contains { reachedFunction in
-          model.functions[reachedFunction].calls.contains { index in
-            !isTrap(model.calls[index].name)
-              && matcher.isAssertion(callAt: index, in: model, usesTestStore: usesTestStore)
-          }
-        }
-        if checks { return true }
+    if cache.typesByName == nil {
+      var byName: [String: [Int]] = [:]
+      for index in model.types.indices {
+        byName[model.types[index].simpleName, default: []].append(index)
       }
+      cache.typesByName = byName
+    }
+    let types = typeNames.flatMap { cache.typesByName?[$0] ?? [] }
+    for type in types {
+      if let known = cache.typeChecks[type] {
+        if known { return true }
+        continue
+      }
+      let answer = hasCheckingCallback(type, in: context, matcher: matcher, usesTestStore: usesTestStore, cache: &cache)
+      cache.typeChecks[type] = answer
+      if answer { return true }
+    }
+    return false
+  }
+
+  /// Whether a method of the type asserts and is never called by name in the file.
+  private static func hasCheckingCallback(
+    _ type: Int, in context: RuleContext, matcher: AssertionMatcher, usesTestStore: Bool, cache: inout FileCache
+  ) -> Bool {
+    let model = context.model
+    let resolver = context.callResolver
+    for function in model.types[type].functions {
+      let declaration = model.functions[function]
+      guard declaration.kind == .function, declaration.body != nil,
+        !Speculation.isTestName(declaration.name), !isLifecycle(declaration.name),
+        !declaration.hasAttribute("Test")
+      else { continue }
+      var reached = [function]
+      reached += resolver.reachable(fromCalls: declaration.calls)
+      let checks = reached.contains { reachedFunction in
+        model.functions[reachedFunction].calls.contains { index in
+          !isTrap(model.calls[index].name)
+            && matcher.isAssertion(callAt: index, in: model, usesTestStore: usesTestStore)
+        }
+      }
+      guard checks else { continue }
+      // The names the file calls: a callback is one it never calls itself.
+      if cache.called == nil { cache.called = Set(model.calls.lazy.map(\.name)) }
+      if cache.called?.contains(declaration.name) == false { return true }
     }
     return false
   }

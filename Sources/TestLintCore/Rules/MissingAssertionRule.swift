@@ -25,6 +25,8 @@ public struct MissingAssertionRule: Rule {
     // For the run's note: the tests checked, and what each reported one calls.
     var checked = 0
     var reportedCalls: [Set<String>] = []
+    // What the file's tests share when asked how they check through what they hand over.
+    var indirect = MissingAssertionIndirect.FileCache()
     defer {
       if let tally {
         let declared = context.model.functions.compactMap { Speculation.isTestName($0.name) ? nil : $0.name }
@@ -48,7 +50,8 @@ public struct MissingAssertionRule: Rule {
         continue
       }
       if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0,
-        !MissingAssertionIndirect.checks(test, in: context, matcher: matcher, usesTestStore: testStore)
+        !MissingAssertionIndirect.checks(
+          test, in: context, matcher: matcher, usesTestStore: testStore, cache: &indirect)
       {
         violations.append(
           Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: context.testName(test)))
