@@ -345,6 +345,24 @@ final class LexerTests: XCTestCase {
     XCTAssertFalse(tokens[1].isAtLineStart, "no line break between them")
   }
 
+  /// Indentation and line comments are skipped eight bytes at a time: every length around a
+  /// word's, with LF, CRLF and lone CR breaks, ends where a byte at a time would.
+  func test_longIndentationAndComments_endAtTheirLineBreak() {
+    for width in [0, 1, 7, 8, 9, 15, 16, 17, 24] {
+      for lineBreak in ["\n", "\r\n", "\r"] {
+        let spaces = String(repeating: " ", count: width)
+        let note = "// " + String(repeating: "n", count: width)
+        let text = "a" + lineBreak + spaces + "b " + note + lineBreak + spaces + note + lineBreak + "c " + note
+        let lexed = lex(text)
+        let context = "width \(width), break \(lineBreak.utf8.map { $0 })"
+        XCTAssertEqual(texts(lexed), ["a", "b", "c"], context)
+        XCTAssertEqual(commentTexts(lexed), [note, note, note], context)
+        XCTAssertEqual(positions(lexed), [Position(1, 1), Position(2, width + 1), Position(4, 1)], context)
+        XCTAssertEqual(lexed.file.tokens.map(\.isAtLineStart), [false, true, true], context)
+      }
+    }
+  }
+
   // MARK: Line breaks, positions, BOM
 
   func test_crlfLineEndings_countAsOneBreak() {

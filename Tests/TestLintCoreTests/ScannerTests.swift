@@ -836,6 +836,39 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(model.functions.map(\.owner), [0])
   }
 
+  func test_droppedBranchHoldingDirectives_keepsTheOtherTokensInOrder() {
+    let source = SourceFile(
+      path: "a.swift",
+      text: """
+        a
+        #if X
+        b {
+        #else
+        #if Y
+        c {
+        #else
+        d {
+        #endif
+        #endif
+        e }
+        #if Z
+        f
+        #endif
+        g
+        """)
+    let lexed = Lexer.lex(source)
+    let tokens = Preprocessor.resolve(lexed.tokens, source: source, mayHaveDirectives: lexed.mayHaveDirectives)
+    XCTAssertEqual(tokens.map { source.text($0.range) }, ["a", "b", "{", "e", "}", "f", "g"])
+  }
+
+  func test_codeAfterElseOnItsLine_startsALine() {
+    let source = SourceFile(path: "a.swift", text: "#if X\na\n#else b\n#endif\nc")
+    let lexed = Lexer.lex(source)
+    let tokens = Preprocessor.resolve(lexed.tokens, source: source, mayHaveDirectives: lexed.mayHaveDirectives)
+    XCTAssertEqual(tokens.map { source.text($0.range) }, ["a", "b", "c"])
+    XCTAssertEqual(tokens.map(\.isAtLineStart), [true, true, true])
+  }
+
   // MARK: Line endings
 
   func test_crlfFile_scansLikeLF() {

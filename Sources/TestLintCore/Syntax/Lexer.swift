@@ -114,7 +114,7 @@ struct LexerState {
       case 0x0A, 0x0D:
         pendingFlags |= Token.spaceBefore | Token.newlineBefore
         index += 1
-        while index < count, buffer[index] == 0x20 { index += 1 }
+        skipIndentation()
       case UInt8(ascii: "/"):
         if peek(1) == UInt8(ascii: "/") {
           let start = index
@@ -196,7 +196,28 @@ struct LexerState {
   }
 
   mutating func skipToLineEnd() {
+    // Eight bytes at a time up to the word holding the line break (a comment's text is
+    // read for nothing else), then byte by byte.
+    if let base = buffer.baseAddress {
+      while index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if SourceFile.lineBreakMask(word) != 0 { break }
+        index += 8
+      }
+    }
     while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+  }
+
+  /// Skips the spaces that start a line (its indentation), eight at a time, then one at a time.
+  mutating func skipIndentation() {
+    if let base = buffer.baseAddress {
+      while index + 8 <= count,
+        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+      {
+        index += 8
+      }
+    }
+    while index < count, buffer[index] == 0x20 { index += 1 }
   }
 
   mutating func lexBlockComment() {
