@@ -30,25 +30,22 @@ final class ReportPartsTests: XCTestCase {
   }
 
   func test_totalsFirst_fromTheEncodingEqualThoseOfDecodedFindings() {
-    let findings = Self.hostileFindings()
-    let rules = findings.codec.ruleIDs.map { RuleDescription(id: $0, summary: "", defaultSeverity: .warning) }
-    let header = ReportHeader(rules: rules, errors: [], fileCount: findings.files.count)
-    var decoding = ReportPass()
-    decoding.include = { _, _ in true }
-    // Without a filter they are read from the encoding; `include` makes them decoded.
-    let read = ReportPass().countedTotals(findings, header: header, threads: 2)
-    let decoded = decoding.countedTotals(findings, header: header, threads: 2)
-    XCTAssertEqual(read.errors, decoded.errors)
-    XCTAssertEqual(read.warnings, decoded.warnings)
-    XCTAssertEqual(read.errors + read.warnings, findings.count)
-    XCTAssertGreaterThan(read.errors, 0)
-    XCTAssertEqual(read.otherRules.map(\.id), ["other:rule,x"])
-    XCTAssertEqual(decoded.otherRules.map(\.id), ["other:rule,x"])
-    // Only the run's rules: none beyond them.
-    let known = Self.hostileFindings(otherRule: false)
-    let only = ReportPass().countedTotals(known, header: header, threads: 2)
-    XCTAssertEqual(only.otherRules.map(\.id), [])
-    XCTAssertEqual(only.errors + only.warnings, known.count)
+    for otherRule in [false, true] {
+      let findings = Self.hostileFindings(otherRule: otherRule)
+      let rules = findings.codec.ruleIDs.map { RuleDescription(id: $0, summary: "", defaultSeverity: .warning) }
+      let header = ReportHeader(rules: rules, errors: [], fileCount: findings.files.count)
+      var decoding = ReportPass()
+      decoding.include = { _, _ in true }
+      // Without a filter they are read from the encoding; `include` makes them decoded.
+      let read = ReportPass().countedTotals(findings, header: header, threads: 2)
+      let decoded = decoding.countedTotals(findings, header: header, threads: 2)
+      XCTAssertEqual(read.errors, decoded.errors)
+      XCTAssertEqual(read.warnings, decoded.warnings)
+      XCTAssertEqual(read.errors + read.warnings, findings.count)
+      XCTAssertGreaterThan(read.errors, 0)
+      XCTAssertEqual(read.otherRules.map(\.id), otherRule ? ["other:rule,x"] : [])
+      XCTAssertEqual(decoded.otherRules.map(\.id), otherRule ? ["other:rule,x"] : [])
+    }
   }
 }
 
