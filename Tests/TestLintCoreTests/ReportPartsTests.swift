@@ -24,6 +24,8 @@ final class ReportPartsTests: XCTestCase {
     // What the fixture is for: two files of one JUnit class name, GitHub lines made inert.
     let junit = ReportPass.render(findings, reporter: JUnitReporter(), threads: 2).text
     XCTAssertTrue(junit.contains("classname=\"a.b (2)\""))
+    XCTAssertTrue(junit.contains("classname=\"é.ü\""))
+    XCTAssertTrue(junit.contains("classname=\"Tests.File7\""))
     let github = ReportPass.render(findings, reporter: GitHubReporter(annotationLimit: 3), threads: 2).text
     XCTAssertTrue(github.contains("\n./::x.swift:"))
     XCTAssertTrue(github.contains("##\\u{5B}"))

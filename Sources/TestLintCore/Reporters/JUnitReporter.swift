@@ -202,6 +202,14 @@ private extension JUnitReporter {
   /// `Tests/AppTests/LoginTests.swift` becomes `Tests.AppTests.LoginTests`; leading dots (from
   /// `./` or `../`) are dropped.
   static func className(for path: String) -> String {
+    // ASCII paths (nearly all), byte by byte: no ASCII character but CR LF spans two bytes,
+    // so this is what the Character-wise code below does.
+    if path.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes = Array(path.utf8)
+      if bytes.count >= 6, bytes[(bytes.count - 6)...].elementsEqual(".swift".utf8) { bytes.removeLast(6) }
+      for index in bytes.indices where bytes[index] == 0x2F { bytes[index] = 0x2E }
+      return String(decoding: bytes.drop { $0 == 0x2E }, as: UTF8.self)
+    }
     var name = path.hasSuffix(".swift") ? String(path.dropLast(".swift".count)) : path
     name = name.replacing(text: "/", with: ".")
     return String(name.drop { $0 == "." })
