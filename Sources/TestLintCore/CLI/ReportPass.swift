@@ -10,7 +10,12 @@
 /// `baseline prune`, and matched against `--baseline`. What is held at a time is one wave of
 /// decoded findings and each reporter's own state (never the findings of the whole run).
 /// Reporters that need totals first (`needsTotals`: SARIF's rule list, GitHub's overflow
-/// notice) get them from a counting pass of the same filters over the findings before.
+/// notice) get them before: read from the encoded findings without decoding them when nothing
+/// is filtered, else from a counting pass of the same filters over the findings.
+///
+/// Each file's part of every report is rendered on the thread that decoded it, in the same
+/// wave (`Reporter.render`); the pass itself only writes the parts in order and keeps the
+/// totals, so the reports take the threads the decoding takes.
 struct ReportPass {
   /// One requested report: the reporter and where its bytes go.
   struct Target {
@@ -21,6 +26,9 @@ struct ReportPass {
 
     mutating func begin(_ header: ReportHeader) { reporter.begin(header, to: &output) }
     mutating func file(_ file: ReportedFile) { reporter.file(file, to: &output) }
+    mutating func file(_ file: ReportedFile, rendered: RenderedFile) {
+      reporter.file(file, rendered: rendered, to: &output)
+    }
     mutating func end(_ totals: ReportTotals) {
       reporter.end(totals, to: &output)
       output.flush()
@@ -38,10 +46,11 @@ struct ReportPass {
   /// The `github` job summary's counts, when it is written.
   var ruleCounts: GitHubReporter.RuleCounts?
 
-  /// One file's findings after the filters, counted for the baselines on the way.
-  mutating func filtered(_ findings: [Finding]) -> [Finding] {
+  /// One file's findings after the filters, counted for the baselines on the way; `included`
+  /// when `include` has kept them already.
+  mutating func filtered(_ findings: [Finding], included: Bool = false) -> [Finding] {
     var kept = findings
-    if let include { kept.removeAll { !include($0.path, $0.line) } }
+    if let include, !included { kept.removeAll { !include($0.path, $0.line) } }
     if let relativePath = written?.relativePath { written?.counter.add(kept, relativePath: relativePath) }
     if let relativePath = pruned?.relativePath { pruned?.counter.add(kept, relativePath: relativePath) }
     if let relativePath = baseline?.relativePath {
@@ -58,16 +67,7 @@ struct ReportPass {
     _ findings: FindingsByFile, header: ReportHeader, targets: inout [Target], threads: Int
   ) -> ReportTotals {
     var header = header
-    if targets.contains(where: { $0.reporter.needsTotals }) {
-      // The same filters on a copy (what they hold is counted again in the real pass).
-      var counting = self
-      counting.written = nil
-      counting.pruned = nil
-      counting.ruleCounts = nil
-      var totals = FindingTotals(rules: header.rules)
-      _ = findings.forEachFile(threads: threads) { _, found in totals.add(counting.filtered(found)) }
-      header.totals = totals
-    }
+    if targets.contains(where: { $0.reporter.needsTotals }) { header.totals = countedTotals(findings, header: header, threads: threads) }
     for index in targets.indices { targets[index].begin(header) }
 
     // Clean files are listed only for the reporters that show them.
@@ -75,17 +75,31 @@ struct ReportPass {
       targets.contains(where: { $0.reporter.listsCleanFiles }) ? LintEngine.sortedPaths(findings.files) : []
     var merge = PathMerge(linted: linted, errors: header.errors)
     var totals = ReportTotals(errors: header.errors, fileCount: findings.files.count)
-    func report(_ file: ReportedFile, linted: Bool) {
+    func report(_ file: ReportedFile, linted: Bool, parts: [RenderedFile?] = []) {
       totals.count(file.findings)
       let listed = !file.findings.isEmpty || !file.errors.isEmpty
       for index in targets.indices where listed || linted && targets[index].reporter.listsCleanFiles {
-        targets[index].file(file)
+        if index < parts.count, let part = parts[index] {
+          targets[index].file(file, rendered: part)
+        } else {
+          targets[index].file(file)
+        }
       }
     }
-    let problems = findings.forEachFile(threads: threads) { path, found in
+    // Each file's parts are rendered on the thread that decoded it, from copies of the
+    // reporters made after `begin`; here they are only written, in order. With `--baseline`,
+    // which drops findings in order, the parts are rendered here.
+    let ahead = RenderAhead(
+      reporters: baseline == nil ? targets.map(\.reporter) : [],
+      parts: targets.map { PartWriter(ReportWriter(partOf: $0.output)) }, include: include)
+    let problems = findings.forEachFile(threads: threads, prepare: { ahead.prepare($0, $1) }) { path, _, prepared in
       while let before = merge.next(before: path) { report(before.file, linted: before.linted) }
       let own = merge.take(path)
-      report(ReportedFile(path: path, findings: filtered(found), errors: own.errors), linted: own.linted)
+      let kept = filtered(prepared.kept, included: true)
+      // A file with errors too is rendered here with them (rare).
+      report(
+        ReportedFile(path: path, findings: kept, errors: own.errors), linted: own.linted,
+        parts: own.errors.isEmpty ? prepared.parts : [])
     }
     while let rest = merge.next(before: nil) { report(rest.file, linted: rest.linted) }
 
@@ -96,6 +110,58 @@ struct ReportPass {
 }
 
 extension ReportPass {
+  /// The counts of the findings to come after the filters: from their encoding when no filter
+  /// drops any and every rule they name is the run's (no text decoded), else from a pass of
+  /// the same filters over them.
+  func countedTotals(_ findings: FindingsByFile, header: ReportHeader, threads: Int) -> FindingTotals {
+    var totals = FindingTotals(rules: header.rules)
+    if include == nil, baseline == nil {
+      let known = Set(header.rules.map(\.id))
+      if let counts = findings.severityCounts(isKnown: findings.codec.ruleIDs.map(known.contains)) {
+        totals.errors = counts.errors
+        totals.warnings = counts.warnings
+        return totals
+      }
+    }
+    // The same filters on a copy (what they hold is counted again in the real pass).
+    var counting = self
+    counting.written = nil
+    counting.pruned = nil
+    counting.ruleCounts = nil
+    _ = findings.forEachFile(threads: threads) { _, found in totals.add(counting.filtered(found)) }
+    return totals
+  }
+
+  /// What each file's worker does after decoding it: `--changed-since`'s filter, then every
+  /// reporter's part (`Reporter.render`), in the JSON state of its writer after `begin`.
+  struct RenderAhead: Sendable {
+    /// Copies of the reporters after `begin`; none when the parts are rendered in order.
+    let reporters: [any Reporter]
+    let parts: [PartWriter]
+    let include: (@Sendable (String, Int) -> Bool)?
+
+    /// The findings the filter keeps, and each reporter's part (nil when it renders none).
+    func prepare(_ path: String, _ findings: [Finding]) -> (kept: [Finding], parts: [RenderedFile?]) {
+      var kept = findings
+      if let include { kept.removeAll { !include($0.path, $0.line) } }
+      guard !kept.isEmpty, !reporters.isEmpty else { return (kept, []) }
+      let file = ReportedFile(path: path, findings: kept)
+      return (kept, reporters.indices.map { index in
+        var part = parts[index].writer
+        var marks: [Int] = []
+        guard reporters[index].render(file, into: &part, marks: &marks) else { return nil }
+        return RenderedFile(bytes: part.bytes, marks: marks)
+      })
+    }
+  }
+
+  /// A writer without a sink (`ReportWriter(partOf:)`), which worker threads copy: its state
+  /// is values only.
+  struct PartWriter: @unchecked Sendable {
+    let writer: ReportWriter
+    init(_ writer: ReportWriter) { self.writer = writer }
+  }
+
   /// The report of `findings` by `reporter` as the command line writes it, with `include` as
   /// the only filter (for tests).
   static func render(

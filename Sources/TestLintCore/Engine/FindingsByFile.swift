@@ -142,6 +142,15 @@ struct FindingsByFile: Sendable {
   /// another path than its file's, `sortsAll`, they are decoded and sorted all together first,
   /// as before encoding: a rare case.)
   func forEachFile(threads: Int, _ body: (String, [Finding]) -> Void) -> [Diagnostic] {
+    forEachFile(threads: threads, prepare: { _, _ in () }) { path, findings, _ in body(path, findings) }
+  }
+
+  /// `forEachFile(threads:_:)`, with `prepare` called on each path's findings on the thread
+  /// that decoded them (in the same wave), its result passed to `body` with them.
+  func forEachFile<Prepared: Sendable>(
+    threads: Int, prepare: @Sendable (String, [Finding]) -> Prepared,
+    _ body: (String, [Finding], Prepared) -> Void
+  ) -> [Diagnostic] {
     if sortsAll {
       let decoded = all(threads: threads)
       var start = 0
@@ -149,7 +158,8 @@ struct FindingsByFile: Sendable {
         let path = decoded.findings[start].path
         var end = start + 1
         while end < decoded.findings.count, decoded.findings[end].path == path { end += 1 }
-        body(path, Array(decoded.findings[start..<end]))
+        let findings = Array(decoded.findings[start..<end])
+        body(path, findings, prepare(path, findings))
         start = end
       }
       return decoded.problems
@@ -160,22 +170,44 @@ struct FindingsByFile: Sendable {
     while start < slices.count {
       let end = min(slices.count, start + max(1, threads))
       let first = start
-      let parts = Parallel.map(count: end - first, threads: threads) { position -> ([(String, [Finding])], [Diagnostic]) in
+      let parts = Parallel.map(count: end - first, threads: threads) {
+        position -> ([(String, [Finding], Prepared)], [Diagnostic]) in
         var problems: [Diagnostic] = []
-        var decoded: [(String, [Finding])] = []
+        var decoded: [(String, [Finding], Prepared)] = []
         for group in groups[slices[first + position]] {
           guard let block = group.first else { continue }
-          decoded.append((files.displayPath(block.file), findings(of: group, problems: &problems)))
+          let path = files.displayPath(block.file)
+          let findings = findings(of: group, problems: &problems)
+          decoded.append((path, findings, prepare(path, findings)))
         }
         return (decoded, problems)
       }
       for (decoded, found) in parts {
-        for (path, findings) in decoded { body(path, findings) }
+        for (path, findings, prepared) in decoded { body(path, findings, prepared) }
         problems += found
       }
       start = end
     }
     return problems
+  }
+
+  /// The findings' severities counted from their encoding, without decoding their texts; nil
+  /// when some finding names a rule that `isKnown` (by the codec's rule index) says is not
+  /// the run's, or names its rule in full. Blocks that cannot be read back count as far as
+  /// they are read, as when decoded.
+  func severityCounts(isKnown: [Bool]) -> (errors: Int, warnings: Int)? {
+    var (errors, warnings) = (0, 0)
+    var unknown = false
+    for index in 0..<groups.blocks.count where !unknown {
+      let block = groups.blocks[index]
+      _ = store.withBytes(block.location) { bytes in
+        codec.forEach(bytes) { entry in
+          if entry.rule < 0 || entry.rule >= isKnown.count || !isKnown[entry.rule] { unknown = true }
+          if entry.severity == .error { errors += 1 } else { warnings += 1 }
+        }
+      }
+    }
+    return unknown ? nil : (errors, warnings)
   }
 
   /// Every finding, sorted (path, line, column, rule), decoded on `threads` threads; and the

@@ -40,40 +40,40 @@ public struct CheckstyleReporter: Reporter {
   /// One `file` element, with its findings and errors in line and column order.
   public func file(_ file: ReportedFile, to output: inout ReportWriter) {
     output.write("  <file name=\"")
-    output.write(XMLEscaping.attribute(file.path))
+    output.writeXML(file.path, inAttribute: true)
     guard !file.findings.isEmpty || !file.errors.isEmpty else {
       output.write("\"/>\n")
       return
     }
     output.write("\">\n")
-    var entries = file.findings.map {
-      Entry(
-        line: $0.line, column: $0.column, severity: $0.severity.rawValue, message: $0.message,
-        source: Self.sourcePrefix + $0.ruleID)
-    }
-    entries += file.errors.map {
-      Entry(
-        line: $0.line, column: $0.column, severity: "error", message: $0.message,
-        source: Self.errorSource)
-    }
-    // A stable sort: same position keeps findings before errors, in their given order.
-    let ordered = entries.enumerated().sorted {
+    // A stable sort of the findings, then the errors, by line and column: the findings
+    // nearly always come in that order, so they are merged with the sorted errors.
+    var errors = file.errors.enumerated().sorted {
       ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+    }.map(\.element)[...]
+    var findings = file.findings[...]
+    if !findings.indices.dropFirst().allSatisfy({ (findings[$0 - 1].line, findings[$0 - 1].column) <= (findings[$0].line, findings[$0].column) }) {
+      findings = file.findings.enumerated().sorted {
+        ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+      }.map(\.element)[...]
     }
-    for entry in ordered.map(\.element) {
-      output.write("    <error line=\"")
-      output.write(number: max(1, entry.line))
-      output.write("\" column=\"")
-      output.write(number: max(1, entry.column))
-      output.write("\" severity=\"")
-      output.write(entry.severity)
-      output.write("\" message=\"")
-      output.write(XMLEscaping.attribute(entry.message))
-      output.write("\" source=\"")
-      output.write(XMLEscaping.attribute(entry.source))
-      output.write("\"/>\n")
+    while let next = Self.next(&findings, &errors) {
+      switch next {
+      case .finding(let finding):
+        Self.writeError(
+          line: finding.line, column: finding.column, severity: finding.severity.rawValue,
+          message: finding.message, rule: finding.ruleID, to: &output)
+      case .error(let error):
+        Self.writeError(line: error.line, column: error.column, severity: "error", message: error.message, rule: nil, to: &output)
+      }
     }
     output.write("  </file>\n")
+  }
+
+  /// The same as `file(_:to:)`, on any thread.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    self.file(file, to: &part)
+    return true
   }
 
   /// The root element's end.
@@ -83,12 +83,42 @@ public struct CheckstyleReporter: Reporter {
 }
 
 private extension CheckstyleReporter {
-  /// One `error` element.
-  struct Entry {
-    var line: Int
-    var column: Int
-    var severity: String
-    var message: String
-    var source: String
+  /// A finding or an error, whichever comes first in line and column order.
+  enum Item {
+    case finding(Finding)
+    case error(Diagnostic)
+  }
+
+  /// Takes the next item: the first finding, unless an error comes before it.
+  static func next(_ findings: inout ArraySlice<Finding>, _ errors: inout ArraySlice<Diagnostic>) -> Item? {
+    if let error = errors.first {
+      if let finding = findings.first, (finding.line, finding.column) <= (error.line, error.column) {
+        return .finding(findings.removeFirst())
+      }
+      return .error(errors.removeFirst())
+    }
+    return findings.isEmpty ? nil : .finding(findings.removeFirst())
+  }
+
+  /// One `error` element; `rule` nil for a file that could not be read.
+  static func writeError(
+    line: Int, column: Int, severity: String, message: String, rule: String?, to output: inout ReportWriter
+  ) {
+    output.write("    <error line=\"")
+    output.write(number: max(1, line))
+    output.write("\" column=\"")
+    output.write(number: max(1, column))
+    output.write("\" severity=\"")
+    output.write(severity)
+    output.write("\" message=\"")
+    output.writeXML(message, inAttribute: true)
+    output.write("\" source=\"")
+    if let rule {
+      output.write(sourcePrefix)
+      output.writeXML(rule, inAttribute: true)
+    } else {
+      output.writeXML(errorSource, inAttribute: true)
+    }
+    output.write("\"/>\n")
   }
 }

@@ -52,6 +52,26 @@ public struct GitHubReporter: Reporter {
     for finding in file.findings { write(Item(finding), to: &output) }
   }
 
+  /// The file's findings as plain lines, which they are once the annotations are all written.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    for finding in file.findings { part.write(Self.plainLine(for: Item(finding))) }
+    return true
+  }
+
+  /// The plain lines rendered ahead once every annotation and the notice are written;
+  /// before, the file's findings in order (`file(_:to:)`).
+  public mutating func file(_ file: ReportedFile, rendered: RenderedFile, to output: inout ReportWriter) {
+    let annotating = !state.noticeWritten || file.findings.contains {
+      state.annotated[$0.severity, default: 0] < annotationLimit
+    }
+    guard !annotating else {
+      self.file(file, to: &output)
+      return
+    }
+    state.overflow += file.findings.count
+    output.write(part: rendered.bytes)
+  }
+
   /// The notice and the plain lines held for it, if not written yet.
   public mutating func end(_ totals: ReportTotals, to output: inout ReportWriter) {
     if !state.noticeWritten, state.overflow > 0 { writeNotice(count: state.overflow, to: &output) }
@@ -178,8 +198,8 @@ private extension GitHubReporter {
       output.write(Self.command(for: item))
     } else {
       state.overflow += 1
-      let line = Self.plainLine(for: item) + "\n"
-      if state.noticeWritten { output.write(line) } else { state.held.append(contentsOf: line.utf8) }
+      let line = Self.plainLine(for: item)
+      if state.noticeWritten { output.write(line) } else { state.held.append(contentsOf: line) }
     }
     guard !state.noticeWritten, state.overflow > 0 else { return }
     // Every annotation written: the notice, with how many findings it leaves out in all.
@@ -203,49 +223,73 @@ private extension GitHubReporter {
   }
 
   static func command(for item: Item) -> String {
-    let properties = [
-      ("file", item.path), ("line", String(item.line)), ("col", String(item.column)),
-      ("title", item.title),
-    ]
-    return "::\(item.severity.rawValue) "
-      + properties.map { "\($0.0)=\(escapedProperty($0.1))" }.joined(separator: ",")
-      + "::\(escapedData(item.message))\n"
+    var output = ReportWriter()
+    output.write("::")
+    output.write(item.severity.rawValue)
+    output.write(" file=")
+    output.writeGitHub(item.path, inProperty: true)
+    output.write(",line=")
+    output.write(number: item.line)
+    output.write(",col=")
+    output.write(number: item.column)
+    output.write(",title=")
+    output.writeGitHub(item.title, inProperty: true)
+    output.write("::")
+    output.writeGitHub(item.message, inProperty: false)
+    output.write(byte: 0x0A)
+    return output.text
   }
 
-  /// `path:line:column: severity: message (title)`, escaped as data, never a command.
-  static func plainLine(for item: Item) -> String {
+  /// `path:line:column: severity: message (title)` and a newline, escaped as data, never a
+  /// command.
+  static func plainLine(for item: Item) -> [UInt8] {
+    var output = ReportWriter()
+    output.writeGitHub(item.path, inProperty: false)
+    output.write(byte: 0x3A)
+    output.write(number: item.line)
+    output.write(byte: 0x3A)
+    output.write(number: item.column)
+    output.write(": ")
+    output.write(item.severity.rawValue)
+    output.write(": ")
+    output.writeGitHub(item.message, inProperty: false)
+    output.write(" (")
+    output.writeGitHub(item.title, inProperty: false)
+    output.write(byte: 0x29)
+    var line = output.bytes
     // The runner's legacy parser takes `##[command]` anywhere in a line that is not a `::`
-    // command, so the bracket is written as a visible escape.
-    let line = escapedData(
-      "\(item.path):\(item.line):\(item.column): \(item.severity.rawValue): "
-        + "\(item.message) (\(item.title))"
-    ).replacing(text: "##[", with: "##\\u{5B}")
+    // command, so the bracket is written as a visible escape. Lines with neither `##[` nor
+    // leading white space or `::` need nothing more (nearly all).
+    let first = line.first ?? 0
+    if first == 0x20 || first == 0x09 || first == 0x3A || first >= 0x80 || Self.contains(line, "##[") {
+      line = Array(plainLine(escaped: String(decoding: line, as: UTF8.self)).utf8)
+    }
+    line.append(0x0A)
+    return line
+  }
+
+  /// An escaped plain line made inert: Character by Character, as the runner reads it.
+  static func plainLine(escaped: String) -> String {
+    let line = escaped.replacing(text: "##[", with: "##\\u{5B}")
     let start = line.unicodeScalars.drop { $0.properties.isWhitespace }
     let text = String(String.UnicodeScalarView(start))
     return text.hasPrefix("::") ? "./" + line : line
   }
 
-  static func escape(_ text: String, inProperty: Bool) -> String {
-    var output = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "%": output += "%25"
-      case "\r": output += "%0D"
-      case "\n": output += "%0A"
-      case ":" where inProperty: output += "%3A"
-      case "," where inProperty: output += "%2C"
-      case "\t": output += "\t"
-      default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-          || scalar == "\u{2028}" || scalar == "\u{2029}"
-        {
-          output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
+  /// Whether `bytes` hold `text`'s UTF-8.
+  static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard bytes.count >= count else { return false }
+    let needle = UnsafeBufferPointer(start: text.utf8Start, count: count)
+    return (0...(bytes.count - count)).contains { start in
+      bytes[start] == needle[0] && (1..<count).allSatisfy { bytes[start + $0] == needle[$0] }
     }
-    return output
+  }
+
+  static func escape(_ text: String, inProperty: Bool) -> String {
+    var output = ReportWriter()
+    output.writeGitHub(text, inProperty: inProperty)
+    return output.text
   }
 
   static func plural(_ count: Int, _ word: String) -> String {
@@ -279,5 +323,63 @@ private extension GitHubReporter {
       }
     }
     return output
+  }
+}
+
+extension ReportWriter {
+  /// Writes `text` escaped for a workflow command: `%`, CR and LF (`%25`, `%0D`, `%0A`), in a
+  /// property also `:` and `,` (`%3A`, `%2C`); other controls (C0 but tab, DEL, C1) and U+2028
+  /// and U+2029 as a visible `\u{X}`. Runs of bytes that need nothing are copied at once.
+  mutating func writeGitHub(_ text: String, inProperty: Bool) {
+    var text = text
+    text.withUTF8 { utf8 in
+      var start = 0
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let byte = utf8[index]
+        // C1 controls are C2 80...C2 9F, U+2028 and U+2029 E2 80 A8 and E2 80 A9.
+        let special =
+          byte < 0x20 && byte != 0x09 || byte == 0x25 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+          || inProperty && (byte == 0x3A || byte == 0x2C)
+        guard special else {
+          index += 1
+          continue
+        }
+        var length = 1
+        var visible: UInt32?
+        switch byte {
+        case 0xC2:
+          length = 2
+          if index + 1 < count, utf8[index + 1] <= 0x9F { visible = UInt32(utf8[index + 1]) }
+        case 0xE2:
+          length = 3
+          if index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 {
+            visible = utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029
+          }
+        default: break
+        }
+        if byte >= 0x80, visible == nil {
+          index += length
+          continue
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        switch byte {
+        case 0x25: write("%25")
+        case 0x0D: write("%0D")
+        case 0x0A: write("%0A")
+        case 0x3A: write("%3A")
+        case 0x2C: write("%2C")
+        default:
+          write("\\u{")
+          write(String(visible ?? UInt32(byte), radix: 16, uppercase: true))
+          write(byte: 0x7D)
+        }
+        index += length
+        start = index
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+    }
+    flushIfFull()
   }
 }

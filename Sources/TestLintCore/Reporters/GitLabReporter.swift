@@ -37,6 +37,12 @@ public struct GitLabReporter: Reporter {
     }
   }
 
+  /// The same as `file(_:to:)`, on any thread.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    self.file(file, to: &part)
+    return true
+  }
+
   /// One `critical` issue per file that could not be read, and the array's end.
   public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
     var seen: [[String]: Int] = [:]

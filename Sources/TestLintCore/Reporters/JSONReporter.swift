@@ -64,6 +64,12 @@ public struct JSONReporter: Reporter {
     }
   }
 
+  /// The same as `file(_:to:)`, on any thread.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    self.file(file, to: &part)
+    return true
+  }
+
   /// The `errors` list, and the document's end.
   public func end(_ totals: ReportTotals, to output: inout ReportWriter) {
     output.jsonEndArray()

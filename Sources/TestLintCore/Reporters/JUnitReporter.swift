@@ -71,9 +71,33 @@ public struct JUnitReporter: Reporter {
   /// One `testsuite` for the file.
   public mutating func file(_ file: ReportedFile, to output: inout ReportWriter) {
     let className = Self.unique(Self.className(for: file.path), in: &usedClassNames)
-    var rendered = ""
-    render(file, id: nextID, className: className, to: &rendered)
-    output.write(rendered)
+    var marks: [Int] = []
+    render(file, className: className, to: &output, marks: &marks, id: nextID)
+    nextID += 1
+  }
+
+  /// The file's `testsuite` with its class name before disambiguation and its `id` left out
+  /// (marked).
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    render(file, className: Self.className(for: file.path), to: &part, marks: &marks, id: nil)
+    return true
+  }
+
+  /// The part with the suite's `id`; rendered again in order when the class name is taken.
+  public mutating func file(_ file: ReportedFile, rendered: RenderedFile, to output: inout ReportWriter) {
+    let base = Self.className(for: file.path)
+    let className = Self.unique(base, in: &usedClassNames)
+    guard className == base, let mark = rendered.marks.first else {
+      var marks: [Int] = []
+      render(file, className: className, to: &output, marks: &marks, id: nextID)
+      nextID += 1
+      return
+    }
+    rendered.bytes.withUnsafeBufferPointer { bytes in
+      output.write(bytes: UnsafeBufferPointer(rebasing: bytes[..<mark]))
+      output.write(number: nextID)
+      output.write(bytes: UnsafeBufferPointer(rebasing: bytes[mark...]))
+    }
     nextID += 1
   }
 
@@ -84,66 +108,108 @@ public struct JUnitReporter: Reporter {
 }
 
 private extension JUnitReporter {
-  func render(_ suite: ReportedFile, id: Int, className: String, to output: inout String) {
-    // Each case: its name before disambiguation, and its `failure`/`error` element if any.
-    var cases: [(name: String, outcome: String?, line: Int?)] = suite.findings.map {
-      ("\($0.ruleID) at \($0.line):\($0.column)", Self.failure(for: $0), $0.line)
+  /// Writes the file's `testsuite`; without `id`, the offset where it goes is added to `marks`.
+  func render(_ suite: ReportedFile, className: String, to output: inout ReportWriter, marks: inout [Int], id: Int?) {
+    let cases = suite.findings.count + suite.errors.count
+    output.write("  <testsuite name=\"")
+    if suite.path.allSatisfy(\.isWhitespace) {
+      output.write("(no path)")
+    } else {
+      output.writeXML(suite.path, inAttribute: true)
     }
-    cases += suite.errors.map { ("error at \($0.line):\($0.column)", Self.error(for: $0), $0.line) }
-    if cases.isEmpty { cases = [("no findings", nil, nil)] }
-
-    let name = suite.path.allSatisfy(\.isWhitespace) ? "(no path)" : suite.path
-    output += "  <testsuite"
-    output += Self.attributes([
-      ("name", name), ("package", ToolInfo.name), ("id", String(id)), ("timestamp", timestamp),
-      ("hostname", "localhost"), ("tests", String(cases.count)),
-      ("failures", String(suite.findings.count)), ("errors", String(suite.errors.count)),
-      ("skipped", "0"), ("time", "0"),
-    ])
-    output += ">\n    <properties/>\n"
+    output.write("\" package=\"")
+    output.writeXML(ToolInfo.name, inAttribute: true)
+    output.write("\" id=\"")
+    if let id { output.write(number: id) } else { marks.append(output.bytes.count) }
+    output.write("\" timestamp=\"")
+    output.writeXML(timestamp, inAttribute: true)
+    output.write("\" hostname=\"localhost\" tests=\"")
+    output.write(number: max(1, cases))
+    output.write("\" failures=\"")
+    output.write(number: suite.findings.count)
+    output.write("\" errors=\"")
+    output.write(number: suite.errors.count)
+    output.write("\" skipped=\"0\" time=\"0\">\n    <properties/>\n")
+    // Each case's name is unique in the suite (a ` (2)` suffix when needed).
     var usedNames: Set<String> = []
-    for testcase in cases {
-      let caseName = Self.unique(testcase.name, in: &usedNames)
-      output += "    <testcase"
-      var attributes = [("name", caseName), ("classname", className), ("time", "0")]
-      if includesLocation {
-        attributes.append(("file", suite.path))
-        if let line = testcase.line { attributes.append(("line", String(line))) }
+    for finding in suite.findings {
+      let name = Self.unique("\(finding.ruleID) at \(finding.line):\(finding.column)", in: &usedNames)
+      writeCase(name: name, className: className, path: suite.path, line: finding.line, to: &output)
+      // `<failure>` with the message, the rule id as type, and the editor-style line (plus the
+      // enclosing test, when known) as text.
+      output.write(">\n      <failure message=\"")
+      output.writeXML(finding.message, inAttribute: true)
+      output.write("\" type=\"")
+      output.writeXML(finding.ruleID, inAttribute: true)
+      output.write("\">")
+      Self.writeLine(finding.path, finding.line, finding.column, finding.severity.rawValue, finding.message, to: &output)
+      if let test = finding.test {
+        output.write("\ntest: ")
+        output.writeXML(test, inAttribute: false)
       }
-      output += Self.attributes(attributes)
-      if let outcome = testcase.outcome {
-        output += ">\n      \(outcome)\n    </testcase>\n"
-      } else {
-        output += "/>\n"
-      }
+      output.write("</failure>\n    </testcase>\n")
     }
-    output += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+    for error in suite.errors {
+      let name = Self.unique("error at \(error.line):\(error.column)", in: &usedNames)
+      writeCase(name: name, className: className, path: suite.path, line: error.line, to: &output)
+      // `<error>` with the message, type `error`, and the editor-style line as text.
+      output.write(">\n      <error message=\"")
+      output.writeXML(error.message, inAttribute: true)
+      output.write("\" type=\"error\">")
+      Self.writeLine(error.path, error.line, error.column, "error", error.message, to: &output)
+      output.write("</error>\n    </testcase>\n")
+    }
+    if cases == 0 {
+      writeCase(name: "no findings", className: className, path: suite.path, line: nil, to: &output)
+      output.write("/>\n")
+    }
+    output.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
   }
 
-  /// `<failure>` with the message, the rule id as type, and the editor-style line (plus the
-  /// enclosing test, when known) as text.
-  static func failure(for finding: Finding) -> String {
-    var text = "\(finding.path):\(finding.line):\(finding.column): "
-    text += "\(finding.severity.rawValue): \(finding.message)"
-    if let test = finding.test { text += "\ntest: \(test)" }
-    return "<failure" + attributes([("message", finding.message), ("type", finding.ruleID)])
-      + ">\(XMLEscaping.text(text))</failure>"
+  /// A `testcase` start tag's name and attributes, without its end.
+  func writeCase(name: String, className: String, path: String, line: Int?, to output: inout ReportWriter) {
+    output.write("    <testcase name=\"")
+    output.writeXML(name, inAttribute: true)
+    output.write("\" classname=\"")
+    output.writeXML(className, inAttribute: true)
+    output.write("\" time=\"0\"")
+    guard includesLocation else { return }
+    output.write(" file=\"")
+    output.writeXML(path, inAttribute: true)
+    output.write(byte: 0x22)
+    if let line {
+      output.write(" line=\"")
+      output.write(number: line)
+      output.write(byte: 0x22)
+    }
   }
 
-  /// `<error>` with the message, type `error`, and the editor-style line as text.
-  static func error(for error: Diagnostic) -> String {
-    "<error" + attributes([("message", error.message), ("type", "error")])
-      + ">\(XMLEscaping.text(error.formatted))</error>"
-  }
-
-  /// ` name="value"` for each pair, values escaped.
-  static func attributes(_ pairs: [(String, String)]) -> String {
-    pairs.map { " \($0.0)=\"\(XMLEscaping.attribute($0.1))\"" }.joined()
+  /// `path:line:column: severity: message`, escaped as element content.
+  static func writeLine(
+    _ path: String, _ line: Int, _ column: Int, _ severity: String, _ message: String, to output: inout ReportWriter
+  ) {
+    output.writeXML(path, inAttribute: false)
+    output.write(byte: 0x3A)
+    output.write(number: line)
+    output.write(byte: 0x3A)
+    output.write(number: column)
+    output.write(": ")
+    output.write(severity)
+    output.write(": ")
+    output.writeXML(message, inAttribute: false)
   }
 
   /// `Tests/AppTests/LoginTests.swift` becomes `Tests.AppTests.LoginTests`; leading dots (from
   /// `./` or `../`) are dropped.
   static func className(for path: String) -> String {
+    // ASCII paths (nearly all), byte by byte: no ASCII character but CR LF spans two bytes,
+    // so this is what the Character-wise code below does.
+    if path.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes = Array(path.utf8)
+      if bytes.count >= 6, bytes[(bytes.count - 6)...].elementsEqual(".swift".utf8) { bytes.removeLast(6) }
+      for index in bytes.indices where bytes[index] == 0x2F { bytes[index] = 0x2E }
+      return String(decoding: bytes.drop { $0 == 0x2E }, as: UTF8.self)
+    }
     var name = path.hasSuffix(".swift") ? String(path.dropLast(".swift".count)) : path
     name = name.replacing(text: "/", with: ".")
     return String(name.drop { $0 == "." })

@@ -25,6 +25,28 @@ public struct ReportWriter {
     bytes.reserveCapacity(sink == nil ? 256 : Self.chunkBytes + 4_096)
   }
 
+  /// A writer of one file's part rendered apart (`Reporter.render`): no sink, and the JSON
+  /// state of `output` as if the open container had an element already, so each element the
+  /// part writes starts with its comma (`write(part:)` drops the first one when needed).
+  public init(partOf output: ReportWriter) {
+    self.init()
+    jsonLevels = output.jsonLevels
+    if !jsonLevels.isEmpty { jsonLevels[jsonLevels.count - 1] = true }
+    jsonPretty = output.jsonPretty
+  }
+
+  /// Writes a part rendered apart by a writer `init(partOf:)` of this one: its bytes, less
+  /// the comma before its first element when the open container has none yet.
+  public mutating func write(part: [UInt8]) {
+    guard !part.isEmpty else { return }
+    var start = 0
+    if let last = jsonLevels.last, !jsonAfterKey {
+      if !last, part[0] == 0x2C { start = 1 }
+      jsonLevels[jsonLevels.count - 1] = true
+    }
+    part.withUnsafeBufferPointer { write(bytes: UnsafeBufferPointer(rebasing: $0[start...])) }
+  }
+
   /// Passes the buffered bytes to the sink (nothing without a sink).
   public mutating func flush() {
     guard let sink, !bytes.isEmpty else { return }
@@ -52,6 +74,11 @@ public struct ReportWriter {
   public mutating func write(bytes text: UnsafeBufferPointer<UInt8>) {
     bytes.append(contentsOf: text)
     flushIfFull()
+  }
+
+  /// Writes UTF-8 bytes.
+  public mutating func write(_ text: [UInt8]) {
+    text.withUnsafeBufferPointer { write(bytes: $0) }
   }
 
   /// Writes one byte.

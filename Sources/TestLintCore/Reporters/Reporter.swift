@@ -22,6 +22,29 @@ public protocol Reporter: Sendable {
   mutating func file(_ file: ReportedFile, to output: inout ReportWriter)
   /// Writes what comes after the findings.
   mutating func end(_ totals: ReportTotals, to output: inout ReportWriter)
+  /// Renders `file`'s part ahead, on a worker thread, into `part` (a writer in the JSON state
+  /// of the report's after `begin`, as if an element came before), reading none of the state
+  /// the files before it leave; `marks` are offsets into the part for `file(_:rendered:to:)`.
+  /// Returns false when the reporter cannot (the default): `file(_:to:)` then renders the part
+  /// in order. Called on a copy of the reporter made after `begin`.
+  func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool
+  /// Writes `file`'s part rendered ahead by `render`, in report order (the default writes its
+  /// bytes as they are).
+  mutating func file(_ file: ReportedFile, rendered: RenderedFile, to output: inout ReportWriter)
+}
+
+/// One file's part of a report rendered ahead on a worker thread (`Reporter.render`).
+public struct RenderedFile: Sendable {
+  /// The part's bytes.
+  public var bytes: [UInt8]
+  /// Offsets into `bytes` the reporter marked.
+  public var marks: [Int]
+
+  /// A part of `bytes` with `marks`.
+  public init(bytes: [UInt8], marks: [Int] = []) {
+    self.bytes = bytes
+    self.marks = marks
+  }
 }
 
 extension Reporter {
@@ -31,6 +54,14 @@ extension Reporter {
   public var needsTotals: Bool { false }
   /// Only files with findings or errors unless the reporter says otherwise.
   public var listsCleanFiles: Bool { false }
+  /// No part rendered ahead unless the reporter says otherwise.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    false
+  }
+  /// The part as it was rendered.
+  public mutating func file(_ file: ReportedFile, rendered: RenderedFile, to output: inout ReportWriter) {
+    output.write(part: rendered.bytes)
+  }
 
   /// Renders the whole report of `result` (for tests and library users): the same pass as the
   /// command line's, into a string.
@@ -41,10 +72,18 @@ extension Reporter {
       rules: result.rules, errors: result.errors, fileCount: result.files.count, tests: result.tests,
       totals: FindingTotals(result.findings, rules: result.rules))
     reporter.begin(header, to: &output)
+    // As the command line's pass: parts rendered ahead by a copy made after `begin`.
+    let ahead = reporter
     var totals = ReportTotals(errors: result.errors, fileCount: result.files.count)
     for file in ReportedFile.files(of: result) {
       totals.count(file.findings)
-      reporter.file(file, to: &output)
+      var part = ReportWriter(partOf: output)
+      var marks: [Int] = []
+      if !file.findings.isEmpty, file.errors.isEmpty, ahead.render(file, into: &part, marks: &marks) {
+        reporter.file(file, rendered: RenderedFile(bytes: part.bytes, marks: marks), to: &output)
+      } else {
+        reporter.file(file, to: &output)
+      }
     }
     reporter.end(totals, to: &output)
     return output.text

@@ -43,6 +43,12 @@ public struct TextReporter: Reporter {
     }
   }
 
+  /// The same as `file(_:to:)`, on any thread.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    self.file(file, to: &part)
+    return true
+  }
+
   /// Nothing after the findings: summaries and errors go to standard error.
   public func end(_ totals: ReportTotals, to output: inout ReportWriter) {}
 }

@@ -10,49 +10,69 @@ public enum XMLEscaping {
   /// Tab, LF and CR are written as character references so that attribute-value normalization
   /// does not turn them into spaces.
   public static func attribute(_ text: String) -> String {
-    escape(text, inAttribute: true)
+    var output = ReportWriter()
+    output.writeXML(text, inAttribute: true)
+    return output.text
   }
 
   /// `text` escaped for use as element content.
   ///
   /// CR is written as `&#13;` so that end-of-line normalization keeps it; tab and LF stay as is.
   public static func text(_ text: String) -> String {
-    escape(text, inAttribute: false)
+    var output = ReportWriter()
+    output.writeXML(text, inAttribute: false)
+    return output.text
   }
 }
 
-private extension XMLEscaping {
-  static func escape(_ text: String, inAttribute: Bool) -> String {
-    var output = ""
-    output.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&apos;"
-      case "\r": output += "&#13;"
-      case "\t": output += inAttribute ? "&#9;" : "\t"
-      case "\n": output += inAttribute ? "&#10;" : "\n"
-      default:
-        if isAllowed(scalar) {
-          output.unicodeScalars.append(scalar)
-        } else {
-          output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        }
-      }
-    }
-    return output
+extension ReportWriter {
+  /// Writes `text` escaped for XML (`XMLEscaping`): in an attribute value, or as element
+  /// content. Runs of bytes that need nothing (printable ASCII but markup, and every non-ASCII
+  /// scalar but U+FFFE and U+FFFF) are copied at once.
+  public mutating func writeXML(_ text: String, inAttribute: Bool) {
+    var text = text
+    text.withUTF8 { writeXML(utf8: $0, inAttribute: inAttribute) }
   }
 
-  /// XML 1.0's `Char` production, minus tab, LF and CR which the caller handles. Surrogates
-  /// cannot occur in a Swift `String`.
-  static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x20...0xFFFD: return true
-    case 0x10000...0x10FFFF: return true
-    default: return false
+  /// `writeXML(_:inAttribute:)` of valid UTF-8.
+  public mutating func writeXML(utf8: UnsafeBufferPointer<UInt8>, inAttribute: Bool) {
+    var start = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      let byte = utf8[index]
+      // Markup and controls are ASCII; U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+      if byte >= 0x3F || (byte >= 0x28 && byte != 0x3C && byte != 0x3E) || byte == 0x20 || byte == 0x21
+        || byte == 0x23 || byte == 0x24 || byte == 0x25
+      {
+        if byte != 0xEF || index + 2 >= count || utf8[index + 1] != 0xBF || utf8[index + 2] & 0xFE != 0xBE {
+          index += 1
+          continue
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      var length = 1
+      switch byte {
+      case 0x26: write("&amp;")
+      case 0x3C: write("&lt;")
+      case 0x3E: write("&gt;")
+      case 0x22: write("&quot;")
+      case 0x27: write("&apos;")
+      case 0x0D: write("&#13;")
+      case 0x09: if inAttribute { write("&#9;") } else { write(byte: 0x09) }
+      case 0x0A: if inAttribute { write("&#10;") } else { write(byte: 0x0A) }
+      case 0xEF:
+        write(utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}")
+        length = 3
+      default:
+        write("\\u{")
+        write(String(byte, radix: 16, uppercase: true))
+        write(byte: 0x7D)
+      }
+      index += length
+      start = index
     }
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+    flushIfFull()
   }
 }
