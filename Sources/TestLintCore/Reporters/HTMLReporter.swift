@@ -169,7 +169,8 @@ private extension HTMLReporter {
       let shown = file.path.allSatisfy(\.isWhitespace) ? "(no path)" : file.path
       // A finding's row (message, test, snippet) is about 6rem tall.
       html += "<details class=\"file\" open=\"open\""
-      html += "\(estimatedHeight(rows: file.listed.count + 1, each: 6, header: 5))>\n"
+      let rows = file.listed.count + (file.moreErrors + file.moreWarnings > 0 ? 1 : 0)
+      html += "\(estimatedHeight(rows: rows, each: 6, header: 5))>\n"
       html += "<summary><span class=\"path\">"
       html += "\(escape(shown))</span> <span class=\"counts\">"
       html += "\(HealthSummary.counted(file.errors, "error")), "
