@@ -107,6 +107,44 @@ final class HealthAccumulatorTests: XCTestCase {
       "the rest of the errors")
   }
 
+  // testlint:disable:next indiscrete_test - one behaviour: every long part is rendered lazily
+  func test_longLists_areRenderedOnlyNearTheScreen() throws {
+    // 3 files of 4, 2 and 1 findings (2 a file listed, 3 in all), 5 tests without assertions,
+    // 4 files that could not be linted: every list of the page.
+    let findings = [("A", 4), ("B", 2), ("C", 1)].flatMap { name, count in
+      (1...count).map { Self.finding(path: "Tests/\(name)Tests.swift", line: $0, error: false) }
+    }
+    var reports = HealthAccumulator(
+      rules: Self.rules,
+      tests: (1...5).map {
+        InventoryEntry(
+          file: "Tests/ATests.swift", suite: "ATests", name: "test_\($0)_x", framework: .xctest,
+          line: $0, assertions: 0)
+      }, limits: ReportLimits(perFile: 2, total: 3))
+    for path in ["A", "B", "C"].map({ "Tests/\($0)Tests.swift" }) {
+      reports.add(path: path, findings: findings.filter { $0.path == path })
+    }
+    let html = reports.html(
+      errors: (1...4).map { Diagnostic(path: "Tests/Bad\($0).swift", message: "cannot read file") },
+      fileCount: 7)
+    let style = try XCTUnwrap(html.components(separatedBy: "</style>").first)
+    XCTAssertTrue(
+      style.contains("details.file,.long{content-visibility:auto;"),
+      "a file's findings and the long lists are laid out and painted only near the screen")
+    XCTAssertTrue(
+      html.contains(
+        "<details class=\"file\" open=\"open\" style=\"contain-intrinsic-size:auto 23rem\">"),
+      "A's 2 rows and its 'more' row: about 23rem tall until drawn, so the scroll bar is right")
+    XCTAssertTrue(
+      html.contains(
+        "<details class=\"file\" open=\"open\" style=\"contain-intrinsic-size:auto 17rem\">"),
+      "B's 1 row and its 'more' row")
+    XCTAssertTrue(html.contains("<div class=\"long\" style="), "the files not listed")
+    XCTAssertTrue(
+      html.contains("<section id=\"tests-without-assertions\" class=\"long\" style="), "the tests")
+    XCTAssertTrue(html.contains("<section id=\"errors\" class=\"long\" style="), "the errors")
+  }
+
   // MARK: At size
 
   // testlint:disable:next indiscrete_test - one behaviour: every figure of one large report

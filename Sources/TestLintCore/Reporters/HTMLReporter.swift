@@ -167,7 +167,11 @@ private extension HTMLReporter {
     html += filters(summary)
     for file in listing.files {
       let shown = file.path.allSatisfy(\.isWhitespace) ? "(no path)" : file.path
-      html += "<details class=\"file\" open=\"open\">\n<summary><span class=\"path\">"
+      // A finding's row (message, test, snippet) is about 6rem tall.
+      html += "<details class=\"file\" open=\"open\""
+      let rows = file.listed.count + (file.moreErrors + file.moreWarnings > 0 ? 1 : 0)
+      html += "\(estimatedHeight(rows: rows, each: 6, header: 5))>\n"
+      html += "<summary><span class=\"path\">"
       html += "\(escape(shown))</span> <span class=\"counts\">"
       html += "\(HealthSummary.counted(file.errors, "error")), "
       html += "\(HealthSummary.counted(file.warnings, "warning"))</span></summary>\n"
@@ -207,8 +211,7 @@ private extension HTMLReporter {
     var html = "<tr class=\"finding\" data-rule=\"\(escape(finding.ruleID))\" "
     html += "data-severity=\"\(severity)\">"
     html += "<td class=\"num\">\(finding.line):\(finding.column)</td>"
-    html += "<td><span class=\"sev \(severity)\">\(severity)</span></td>"
-    html += "<td><code class=\"rule\">\(escape(finding.ruleID))</code></td>"
+    html += "<td class=\"sev\">\(severity)</td><td class=\"rule\">\(escape(finding.ruleID))</td>"
     html += "<td><div class=\"message\">\(escape(finding.message))</div>"
     if let test = finding.test {
       html += "<div class=\"test\">in <code>\(escape(test))</code></div>"
@@ -223,8 +226,9 @@ private extension HTMLReporter {
   static func testsWithoutAssertionsSection(_ summary: HealthSummary, limit: Int) -> String {
     let tests = summary.testsWithoutAssertions
     guard !tests.isEmpty else { return "" }
-    var html = "<section id=\"tests-without-assertions\">\n"
-    html += "<h2>Tests without assertions (\(tests.count))</h2>\n<table>\n"
+    var html = "<section id=\"tests-without-assertions\" class=\"long\""
+    html += "\(estimatedHeight(rows: min(tests.count, limit + 1), each: 2.25, header: 6))>\n"
+    html += "<h2>Tests without assertions (\(tests.count))</h2>\n<table class=\"tests\">\n"
     html += "<thead><tr><th>Test</th><th>Framework</th><th>Where</th></tr></thead>\n<tbody>\n"
     for test in tests.prefix(limit) {
       let framework = test.framework == .xctest ? "XCTest" : "Swift Testing"
@@ -240,7 +244,8 @@ private extension HTMLReporter {
 
   static func errorsSection(_ errors: [Diagnostic], limit: Int) -> String {
     guard !errors.isEmpty else { return "" }
-    var html = "<section id=\"errors\">\n"
+    var html = "<section id=\"errors\" class=\"long\""
+    html += "\(estimatedHeight(rows: min(errors.count, limit + 1), each: 1.5, header: 6))>\n"
     html += "<h2>Files that could not be linted (\(errors.count))</h2>\n<ul>\n"
     for error in errors.prefix(limit) {
       html += "<li><code>\(escape(error.path)):\(error.line):\(error.column)</code> "
@@ -282,6 +287,8 @@ private extension HTMLReporter {
     let count = listing.unlisted.count + listing.beyond.files
     var html = "<h3 id=\"unlisted-files\">Files whose findings are not listed (\(count))</h3>\n"
     if !listing.unlisted.isEmpty {
+      html += "<div class=\"long\""
+      html += "\(estimatedHeight(rows: listing.unlisted.count, each: 2.25, header: 2.5))>\n"
       html += "<table class=\"unlisted\">\n<thead><tr><th>File</th><th class=\"num\">Errors</th>"
       html += "<th class=\"num\">Warnings</th></tr></thead>\n<tbody>\n"
       for file in listing.unlisted {
@@ -290,7 +297,7 @@ private extension HTMLReporter {
         html += "<td class=\"num\">\(file.errors)</td>"
         html += "<td class=\"num\">\(file.warnings)</td></tr>\n"
       }
-      html += "</tbody>\n</table>\n"
+      html += "</tbody>\n</table>\n</div>\n"
     }
     if listing.beyond.files > 0 {
       html += "<p class=\"more muted\">…and "
@@ -414,134 +421,16 @@ private extension HTMLReporter {
     return max(1, count * space / largest)
   }
 
+  /// The attribute that tells the browser about how tall a part laid out only near the screen
+  /// (`content-visibility: auto`) is, so the scroll bar is about right before it is: `rows`
+  /// rows of about `each` rem under `header` rem.
+  static func estimatedHeight(rows: Int, each: Double, header: Double) -> String {
+    let rem = Int((header + Double(rows) * each).rounded(.up))
+    return " style=\"contain-intrinsic-size:auto \(rem)rem\""
+  }
+
   /// The first `limit` characters of `text`, with `…` when it was longer.
   static func truncated(_ text: String, to limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
   }
-}
-
-// MARK: - Style and script
-
-private extension HTMLReporter {
-  static let style = """
-    :root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--bg:#fff;--panel:#f6f8fa;\
-    --line:#d1d9e0;--error:#cf222e;--warning:#9a6700;--ok:#1a7f37;--bar:#0969da;--alt:#8250df}
-    @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;\
-    --panel:#151b23;--line:#3d444d;--error:#f85149;--warning:#d29922;--ok:#3fb950;\
-    --bar:#4493f8;--alt:#ab7df8}}
-    *{box-sizing:border-box}
-    [hidden]{display:none!important}
-    body{margin:0 auto;max-width:72rem;padding:1.5rem;color:var(--fg);background:var(--bg);\
-    font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-    h1{font-size:1.6rem;margin:0}
-    h2{font-size:1.25rem;margin:2rem 0 .75rem;padding-bottom:.25rem;\
-    border-bottom:1px solid var(--line)}
-    .headline,.muted,.empty,.counts,.test,footer{color:var(--muted)}
-    .cards{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0;padding:0;list-style:none}
-    .cards li{background:var(--panel);border:1px solid var(--line);border-radius:6px;\
-    padding:.5rem 1rem;min-width:8rem}
-    .cards strong{display:block;font-size:1.5rem}
-    .cards .error strong{color:var(--error)}
-    .cards .warning strong{color:var(--warning)}
-    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(19rem,1fr));gap:1rem}
-    figure{margin:0;background:var(--panel);border:1px solid var(--line);border-radius:6px;\
-    padding:.75rem}
-    figcaption{font-weight:600;margin-bottom:.5rem}
-    .key{font-weight:400;color:var(--muted);margin-left:.5rem}
-    .swatch{display:inline-block;width:.7rem;height:.7rem;margin:0 .25rem 0 .5rem;\
-    border-radius:2px}
-    .swatch.error{background:var(--error)}
-    .swatch.warning{background:var(--warning)}
-    svg{display:block;width:100%;height:auto}
-    svg text{fill:var(--fg);font-size:12px}
-    svg text.muted{fill:var(--muted)}
-    svg .error{fill:var(--error)}
-    svg .warning{fill:var(--warning)}
-    svg .ok{fill:var(--ok)}
-    svg .bar{fill:var(--bar)}
-    svg .alt{fill:var(--alt)}
-    svg .rest{fill:var(--line)}
-    svg .axis{stroke:var(--muted)}
-    table{border-collapse:collapse;width:100%}
-    th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;\
-    border-bottom:1px solid var(--line)}
-    table.findings{table-layout:fixed}
-    table.findings th:nth-child(1){width:4.5rem}
-    table.findings th:nth-child(2){width:6rem}
-    table.findings th:nth-child(3){width:16rem}
-    .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    .figures{max-width:36rem;margin-top:1rem}
-    .figures th{font-weight:400}
-    .filters{display:flex;flex-wrap:wrap;gap:.5rem 2rem;background:var(--panel);\
-    border:1px solid var(--line);border-radius:6px;padding:.5rem 1rem;margin-bottom:1rem}
-    fieldset{border:0;margin:0;padding:0}
-    legend{font-weight:600;padding:0}
-    label{margin-right:1rem;white-space:nowrap}
-    #filter-status{flex-basis:100%;margin:0;color:var(--muted)}
-    details.file{border:1px solid var(--line);border-radius:6px;margin-bottom:.75rem}
-    details.file>summary{cursor:pointer;padding:.5rem .75rem;background:var(--panel);\
-    overflow-wrap:anywhere}
-    .path,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-    code{font-size:.9em;overflow-wrap:anywhere}
-    .sev{display:inline-block;border-radius:1rem;padding:0 .5rem;font-size:.85em;\
-    font-weight:600;color:#fff}
-    .sev.error{background:var(--error)}
-    .sev.warning{background:var(--warning)}
-    .message{white-space:pre-wrap;overflow-wrap:anywhere}
-    pre.snippet{margin:.35rem 0 0;padding:.35rem .5rem;background:var(--panel);font-size:.9em;\
-    border-left:3px solid var(--warning);white-space:pre-wrap;overflow-wrap:anywhere}
-    tr[data-severity=error] pre.snippet{border-left-color:var(--error)}
-    .ln{color:var(--muted);margin-right:1rem;user-select:none}
-    footer{margin-top:2rem;font-size:.85em}
-
-    """
-
-  /// Filters rows by the checked rules and severities. No `<` or `&` in it, so the page stays
-  /// well-formed XML; it never writes markup, only `hidden` and one status text.
-  static let script = """
-    (function () {
-      "use strict";
-      var form = document.getElementById("filters");
-      if (!form) { return; }
-      var rows = Array.prototype.slice.call(document.querySelectorAll("tr.finding"));
-      var files = Array.prototype.slice.call(document.querySelectorAll("details.file"));
-      var boxes = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox]"));
-      var status = document.getElementById("filter-status");
-      function checked(name) {
-        var values = new Set();
-        boxes.forEach(function (box) {
-          if (box.name === name) { if (box.checked) { values.add(box.value); } }
-        });
-        return values;
-      }
-      function apply() {
-        var rules = checked("rule");
-        var severities = checked("severity");
-        var shown = 0;
-        rows.forEach(function (row) {
-          var visible = rules.has(row.dataset.rule) ? severities.has(row.dataset.severity) : false;
-          row.hidden = !visible;
-          if (visible) { shown += 1; }
-        });
-        files.forEach(function (file) {
-          file.hidden = file.querySelector("tr.finding:not([hidden])") === null;
-        });
-        status.textContent = shown + " of " + rows.length + " findings shown";
-      }
-      var wanted = new URLSearchParams(window.location.hash.slice(1));
-      ["rule", "severity"].forEach(function (name) {
-        var values = wanted.getAll(name);
-        if (values.length === 0) { return; }
-        boxes.forEach(function (box) {
-          if (box.name === name) { box.checked = values.indexOf(box.value) !== -1; }
-        });
-      });
-      form.addEventListener("change", apply);
-      form.addEventListener("submit", function (event) { event.preventDefault(); });
-      form.hidden = false;
-      apply();
-      document.documentElement.setAttribute("data-script", "ready");
-    })();
-
-    """
 }

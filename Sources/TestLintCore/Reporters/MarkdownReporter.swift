@@ -12,6 +12,10 @@ public struct MarkdownReporter: Reporter {
   /// The name used with `--reporter markdown`.
   public static let name = "markdown"
 
+  /// It counts findings and never shows their test, suite or snippet, so the run need not keep
+  /// them.
+  public var readsFindingDetails: Bool { false }
+
   /// The most rows a list or the per-file table shows before "and N more".
   public var maxRows: Int
 
