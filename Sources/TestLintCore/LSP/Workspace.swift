@@ -76,17 +76,16 @@ struct Workspace: Sendable {
     let matcher = Self.assertionMatcher(configuration)
     var index: WorkspaceIndex
     let indexKey = key + "\u{0}" + (root ?? "")
+    let roots = Set(["XCTestCase"] + configuration.testBaseClasses)
     if let root {
       index =
         indexes[indexKey]
         ?? WorkspaceIndex(
-          root: root, filter: filter, matcher: matcher,
-          roots: Set(["XCTestCase"] + configuration.testBaseClasses),
-          threads: threads)
+          root: root, filter: filter, matcher: matcher, roots: roots,
+          assumption: configuration.baseAssumption, threads: threads)
     } else {
       index = WorkspaceIndex(
-        filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses)
-      )
+        filter: filter, matcher: matcher, roots: roots, assumption: configuration.baseAssumption)
     }
     indexes[indexKey] = nil  // keeps `index` uniquely referenced while it is mutated
     defer { if root != nil { indexes[indexKey] = index } }
@@ -100,8 +99,8 @@ struct Workspace: Sendable {
   private func lintAlone(_ document: TextDocument) -> Outcome {
     let configuration = Configuration()
     var index = WorkspaceIndex(
-      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"]
-    )
+      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"],
+      assumption: configuration.baseAssumption)
     return .linted(
       Self.lint(
         document, path: "/Untitled", display: "Untitled", configuration: configuration,
@@ -117,14 +116,13 @@ struct Workspace: Sendable {
       (try? SourceFile(path: display, bytes: document.bytes))
       ?? SourceFile(path: display, text: document.text)
     let model = Scanner.scan(source)
-    let context = index.context(
-      for: path, buffer: WorkspaceIndex.contribution(of: model, matcher: index.matcher))
+    let context = index.context(for: path, buffer: index.contribution(of: model))
     let rules = configuration.enabledRules(RuleRegistry.descriptions).compactMap {
       entry -> ConfiguredRule? in
       guard let type = RuleRegistry.rule(id: entry.description.id) else { return nil }
       return ConfiguredRule(type, severity: entry.severity, options: entry.options)
     }
-    let helpers = HelperNames(context.helpers)
+    let helpers = context.helpers
     let linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers)
     return LintedDocument(
       findings: linter.lint(model), model: model,
