@@ -86,6 +86,21 @@ final class LanguageServerParityTests: XCTestCase {
     XCTAssertEqual(cli.map(\.rule), ["missing_assertion"], "\(cli)")
   }
 
+  func test_subjectBesideRequired_serverMatchesCommandLine() throws {
+    // `require_subject_beside` looks for the subject's file among the run's files: `Cart.swift`
+    // is beside `CartTests.swift`, `Order.swift` is not beside `OrderTests.swift`.
+    let configuration = "test_file_name:\n  require_subject_beside: true\n"
+    let files = ["Tests/Cart.swift": "struct Cart {}\n", "Tests/Order/Other.swift": "struct Other {}\n"]
+    let cart = "import XCTest\n\nfinal class CartTests: XCTestCase {\n  func test_a_b() { XCTAssertTrue(ok) }\n}\n"
+    let beside = try findings(configuration: configuration, files: files, document: cart)
+    XCTAssertEqual(beside.server, beside.cli)
+    XCTAssertEqual(beside.cli, [])
+    let order = cart.replacingOccurrences(of: "CartTests", with: "OrderTests")
+    let alone = try findings(configuration: configuration, files: files, document: order)
+    XCTAssertEqual(alone.server, alone.cli)
+    XCTAssertEqual(alone.cli.map(\.rule), ["test_file_name"], "\(alone.cli)")
+  }
+
   // MARK: - Helpers
 
   /// One finding as both sides report it: 1-based line and column (Unicode scalars).

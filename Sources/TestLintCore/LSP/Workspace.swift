@@ -90,8 +90,9 @@ struct Workspace: Sendable {
     indexes[indexKey] = nil  // keeps `index` uniquely referenced while it is mutated
     defer { if root != nil { indexes[indexKey] = index } }
     return .linted(
-      Self.lint(document, path: path, display: display, configuration: configuration, index: &index)
-    )
+      Self.lint(document, path: path, display: display, configuration: configuration, index: &index) {
+        other in workspaceFolder.flatMap { FileWalker.relativePath(other, to: $0) } ?? other
+      })
   }
 
   /// A buffer with no file and no folder: the default configuration, nothing around it, and no
@@ -107,9 +108,11 @@ struct Workspace: Sendable {
         index: &index))
   }
 
+  /// Lints a buffer as the file at `path` (shown as `display`) with what `index` holds of
+  /// the files around it; `displayOf` shows their paths as `display` shows this one.
   private static func lint(
     _ document: TextDocument, path: String, display: String, configuration: Configuration,
-    index: inout WorkspaceIndex
+    index: inout WorkspaceIndex, displayOf: (String) -> String = { $0 }
   ) -> LintedDocument {
     // A buffer that is not UTF-8 text cannot come from an editor; lint it as text anyway.
     let source =
@@ -123,10 +126,18 @@ struct Workspace: Sendable {
       return ConfiguredRule(type, severity: entry.severity, options: entry.options)
     }
     let helpers = context.helpers
-    let linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers)
+    // The workspace's files, as a run's (`test_file_name`'s `require_subject_beside`).
+    var runFiles: Set<String> = []
+    if rules.contains(where: { $0.rule.readsRunFiles }) {
+      runFiles = index.runFiles(display: displayOf)
+      runFiles.insert(display)
+    }
+    var linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers)
+    linter.runFiles = runFiles
     return LintedDocument(
       findings: linter.lint(model), model: model,
-      linter: FileLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers))
+      linter: FileLinter(
+        rules: rules, discovery: context.discovery, assertingHelpers: helpers, runFiles: runFiles))
   }
 
   /// The configured `missing_assertion`'s idea of an assertion (for helper summaries).

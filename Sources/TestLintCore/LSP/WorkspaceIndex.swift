@@ -53,6 +53,8 @@ struct WorkspaceIndex: Sendable {
   private(set) var contributions: [String: Contribution] = [:]
   /// The contributions of every file but one, merged: the context of the file being edited.
   private var mergedExcluding: (path: String, merged: Contribution)?
+  /// The display paths of the indexed files (`runFiles`), kept until a file comes or goes.
+  private var displayPaths: Set<String>?
   /// The last answer of `context`, reused while the buffer declares the same things.
   private var lastContext: (path: String, buffer: Contribution, context: Context)?
 
@@ -101,9 +103,19 @@ struct WorkspaceIndex: Sendable {
   mutating func update(_ path: String, model: FileModel?) {
     let new = model.map(contribution(of:))
     guard contributions[path] != new else { return }
+    if (contributions[path] == nil) != (new == nil) { displayPaths = nil }
     contributions[path] = new
     mergedExcluding = nil
     lastContext = nil
+  }
+
+  /// The display paths (`display` of each absolute path) of the indexed files: a run's files,
+  /// as `test_file_name`'s `require_subject_beside` reads them (`RuleContext.runFiles`).
+  mutating func runFiles(display: (String) -> String) -> Set<String> {
+    if let displayPaths { return displayPaths }
+    let paths = Set(contributions.keys.map(display))
+    displayPaths = paths
+    return paths
   }
 
   /// What one file's scanned model declares, as pass 1 of a run reads it
