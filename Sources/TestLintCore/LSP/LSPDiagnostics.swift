@@ -22,30 +22,69 @@ enum LSPDiagnostics {
     return .object(members)
   }
 
-  /// Writes `diagnostic(_:in:encoding:)` of `finding` into `output`, member by member.
+  /// Writes `diagnostic(_:in:encoding:)` of each finding into `output`, member by member,
+  /// byte for byte as `diagnostic` would be written.
+  ///
+  /// A save of a large file publishes a thousand diagnostics or more, most of whose bytes
+  /// repeat: the members after the severity (`code`, `codeDescription`, `source`) are the same
+  /// for every finding of a rule, and a rule's message is often the same as the finding's
+  /// before (`generic_xctassert` on every `XCTAssert(a == b)`). Those are escaped once and
+  /// copied after; only the range and the severity are written each time.
   static func write(
-    _ finding: LocatedFinding, in document: TextDocument, encoding: PositionEncoding,
+    _ findings: [LocatedFinding], in document: TextDocument, encoding: PositionEncoding,
     to output: inout ReportWriter
   ) {
-    output.jsonBeginObject()
-    output.jsonKey("range")
-    writeRange(finding.range, in: document, encoding: encoding, to: &output)
-    output.jsonKey("severity")
-    output.jsonInt(finding.severity == .error ? 1 : 2)
-    if let rule = finding.ruleID {
-      output.jsonKey("code")
-      output.jsonString(rule)
-      output.jsonKey("codeDescription")
+    output.bytes.reserveCapacity(output.bytes.count + findings.count * 300)
+    var ruleMembers: [String: [UInt8]] = [:]
+    var previousMessage: (text: String, member: [UInt8])?
+    for finding in findings {
       output.jsonBeginObject()
-      output.jsonKey("href")
-      output.jsonString(ToolInfo.rulesURL + rule + ".md")
+      output.jsonKey("range")
+      writeRange(finding.range, in: document, encoding: encoding, to: &output)
+      output.jsonKey("severity")
+      output.jsonInt(finding.severity == .error ? 1 : 2)
+      // Whole members, each after a value: the writer adds the comma before the next one.
+      let members: [UInt8]
+      if let known = ruleMembers[finding.ruleID ?? ""] {
+        members = known
+      } else {
+        members = Self.members(rule: finding.ruleID)
+        ruleMembers[finding.ruleID ?? ""] = members
+      }
+      members.withUnsafeBufferPointer { output.write(bytes: $0) }
+      if let previous = previousMessage, previous.text == finding.message {
+        previous.member.withUnsafeBufferPointer { output.write(bytes: $0) }
+      } else {
+        let start = output.bytes.count
+        output.jsonKey("message")
+        output.jsonString(finding.message)
+        previousMessage = (finding.message, Array(output.bytes[start...]))
+      }
       output.jsonEndObject()
     }
-    output.jsonKey("source")
-    output.jsonString(source)
-    output.jsonKey("message")
-    output.jsonString(finding.message)
-    output.jsonEndObject()
+  }
+
+  /// The members a diagnostic of `rule` has between its severity and its message, compact,
+  /// each with the comma before it: `,"code":…,"codeDescription":{…},"source":"testlint"`.
+  private static func members(rule: String?) -> [UInt8] {
+    var scratch = ReportWriter()
+    scratch.jsonPretty = false
+    scratch.jsonBeginObject()
+    scratch.jsonKey("severity")
+    scratch.jsonInt(0)
+    let start = scratch.bytes.count
+    if let rule {
+      scratch.jsonKey("code")
+      scratch.jsonString(rule)
+      scratch.jsonKey("codeDescription")
+      scratch.jsonBeginObject()
+      scratch.jsonKey("href")
+      scratch.jsonString(ToolInfo.rulesURL + rule + ".md")
+      scratch.jsonEndObject()
+    }
+    scratch.jsonKey("source")
+    scratch.jsonString(source)
+    return Array(scratch.bytes[start...])
   }
 
   /// The body of a `textDocument/publishDiagnostics` notification, compact JSON, whose
@@ -117,8 +156,7 @@ enum LSPDiagnostics {
     _ bytes: Range<Int>, in document: TextDocument, encoding: PositionEncoding,
     to output: inout ReportWriter
   ) {
-    func write(_ key: StaticString, _ offset: Int) {
-      let position = document.position(of: offset, encoding: encoding)
+    func write(_ key: StaticString, _ position: TextPosition) {
       output.jsonKey(key)
       output.jsonBeginObject()
       output.jsonKey("line")
@@ -127,9 +165,10 @@ enum LSPDiagnostics {
       output.jsonInt(position.character)
       output.jsonEndObject()
     }
+    let (start, end) = document.positions(of: bytes, encoding: encoding)
     output.jsonBeginObject()
-    write("start", bytes.lowerBound)
-    write("end", bytes.upperBound)
+    write("start", start)
+    write("end", end)
     output.jsonEndObject()
   }
 
