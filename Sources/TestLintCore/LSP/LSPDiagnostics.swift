@@ -30,6 +30,9 @@ enum LSPDiagnostics {
   /// for every finding of a rule, and a rule's message is often the same as the finding's
   /// before (`generic_xctassert` on every `XCTAssert(a == b)`). Those are escaped once and
   /// copied after; only the range and the severity are written each time.
+  ///
+  /// Keys are written as `StaticString`s: a bare literal picks `jsonKey(_: String)`, which
+  /// escapes it again for every diagnostic.
   static func write(
     _ findings: [LocatedFinding], in document: TextDocument, encoding: PositionEncoding,
     to output: inout ReportWriter
@@ -39,9 +42,9 @@ enum LSPDiagnostics {
     var previousMessage: (text: String, member: [UInt8])?
     for finding in findings {
       output.jsonBeginObject()
-      output.jsonKey("range")
+      output.jsonKey("range" as StaticString)
       writeRange(finding.range, in: document, encoding: encoding, to: &output)
-      output.jsonKey("severity")
+      output.jsonKey("severity" as StaticString)
       output.jsonInt(finding.severity == .error ? 1 : 2)
       // Whole members, each after a value: the writer adds the comma before the next one.
       let members: [UInt8]
@@ -56,7 +59,7 @@ enum LSPDiagnostics {
         previous.member.withUnsafeBufferPointer { output.write(bytes: $0) }
       } else {
         let start = output.bytes.count
-        output.jsonKey("message")
+        output.jsonKey("message" as StaticString)
         output.jsonString(finding.message)
         previousMessage = (finding.message, Array(output.bytes[start...]))
       }
@@ -159,9 +162,9 @@ enum LSPDiagnostics {
     func write(_ key: StaticString, _ position: TextPosition) {
       output.jsonKey(key)
       output.jsonBeginObject()
-      output.jsonKey("line")
+      output.jsonKey("line" as StaticString)
       output.jsonInt(position.line)
-      output.jsonKey("character")
+      output.jsonKey("character" as StaticString)
       output.jsonInt(position.character)
       output.jsonEndObject()
     }

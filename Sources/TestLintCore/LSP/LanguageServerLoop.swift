@@ -22,6 +22,13 @@ public enum LanguageServerLoop {
     var server = LanguageServer(threads: threads ?? TestLintCLI.processorCount()) { line in
       StandardStream.error.write(line + "\n")
     }
+    #if os(Linux)
+      // A pipe holds 64 KB: a save's diagnostics (300 KB for a thousand) would be written only
+      // as fast as the editor reads them. With room for them, the server is done at once and
+      // reads the next message. (F_SETPIPE_SZ; refused when standard output is no pipe, or
+      // over the system's limit: then nothing changes.)
+      _ = fcntl(1, 1031, Int32(1 << 20))
+    #endif
     let tracing = getenv(traceTimingVariable).map { String(cString: $0) } == "1"
     server.tracesTiming = tracing
     var chunk = [UInt8](repeating: 0, count: 65_536)
