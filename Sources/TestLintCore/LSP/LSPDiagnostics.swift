@@ -22,50 +22,71 @@ enum LSPDiagnostics {
     return .object(members)
   }
 
-  /// Writes `diagnostic(_:in:encoding:)` of each finding into `output`, member by member,
-  /// byte for byte as `diagnostic` would be written.
+  /// Writes `diagnostic(_:in:encoding:)` of each finding into `output`, byte for byte as
+  /// `diagnostic` would be written (compact JSON; pretty output is written from the values).
   ///
   /// A save of a large file publishes a thousand diagnostics or more, most of whose bytes
-  /// repeat: the members after the severity (`code`, `codeDescription`, `source`) are the same
-  /// for every finding of a rule, and a rule's message is often the same as the finding's
-  /// before (`generic_xctassert` on every `XCTAssert(a == b)`). Those are escaped once and
-  /// copied after; only the range and the severity are written each time.
-  ///
-  /// Keys are written as `StaticString`s: a bare literal picks `jsonKey(_: String)`, which
-  /// escapes it again for every diagnostic.
+  /// repeat: the keys, the members after the severity (`code`, `codeDescription`, `source`),
+  /// the same for every finding of a rule, and often the message of the finding before
+  /// (`generic_xctassert` on every `XCTAssert(a == b)`). Keys are copied as static bytes and
+  /// the rest is escaped once and copied after; only the numbers are written each time. (The
+  /// writer's `json…` methods cost a few hundred instructions a call, and a bare literal given
+  /// to `jsonKey` picks its `String` overload, which escapes the key again each time.)
   static func write(
     _ findings: [LocatedFinding], in document: TextDocument, encoding: PositionEncoding,
     to output: inout ReportWriter
   ) {
-    output.bytes.reserveCapacity(output.bytes.count + findings.count * 300)
+    guard !output.jsonPretty else {
+      for finding in findings {
+        diagnostic(finding, in: document, encoding: encoding).write(into: &output)
+      }
+      return
+    }
+    output.bytes.reserveCapacity(output.bytes.count + findings.count * 320)
     var ruleMembers: [String: [UInt8]] = [:]
+    var previousRule: (rule: String?, members: [UInt8])?
     var previousMessage: (text: String, member: [UInt8])?
     for finding in findings {
+      // The object through the writer (the comma before it is the writer's), its members as
+      // bytes: each after a value, with the comma before it.
       output.jsonBeginObject()
-      output.jsonKey("range" as StaticString)
-      writeRange(finding.range, in: document, encoding: encoding, to: &output)
-      output.jsonKey("severity" as StaticString)
-      output.jsonInt(finding.severity == .error ? 1 : 2)
-      // Whole members, each after a value: the writer adds the comma before the next one.
-      let members: [UInt8]
-      if let known = ruleMembers[finding.ruleID ?? ""] {
-        members = known
+      let (start, end) = document.positions(of: finding.range, encoding: encoding)
+      output.write(Self.rangeStartLine)
+      output.write(number: start.line)
+      output.write(Self.character)
+      output.write(number: start.character)
+      output.write(Self.endLine)
+      output.write(number: end.line)
+      output.write(Self.character)
+      output.write(number: end.character)
+      output.write(finding.severity == .error ? Self.severityError : Self.severityWarning)
+      if let previous = previousRule, previous.rule == finding.ruleID {
+        previous.members.withUnsafeBufferPointer { output.write(bytes: $0) }
       } else {
-        members = Self.members(rule: finding.ruleID)
+        let members = ruleMembers[finding.ruleID ?? ""] ?? Self.members(rule: finding.ruleID)
         ruleMembers[finding.ruleID ?? ""] = members
+        previousRule = (finding.ruleID, members)
+        members.withUnsafeBufferPointer { output.write(bytes: $0) }
       }
-      members.withUnsafeBufferPointer { output.write(bytes: $0) }
       if let previous = previousMessage, previous.text == finding.message {
         previous.member.withUnsafeBufferPointer { output.write(bytes: $0) }
       } else {
-        let start = output.bytes.count
-        output.jsonKey("message" as StaticString)
-        output.jsonString(finding.message)
-        previousMessage = (finding.message, Array(output.bytes[start...]))
+        let first = output.bytes.count
+        output.write(Self.messageKey)
+        output.writeQuoted(finding.message)
+        previousMessage = (finding.message, Array(output.bytes[first...]))
       }
       output.jsonEndObject()
     }
   }
+
+  /// The static parts of a compact diagnostic, around its numbers.
+  private static let rangeStartLine: StaticString = #""range":{"start":{"line":"#
+  private static let character: StaticString = #","character":"#
+  private static let endLine: StaticString = #"},"end":{"line":"#
+  private static let severityError: StaticString = #"}},"severity":1"#
+  private static let severityWarning: StaticString = #"}},"severity":2"#
+  private static let messageKey: StaticString = #","message":"#
 
   /// The members a diagnostic of `rule` has between its severity and its message, compact,
   /// each with the comma before it: `,"code":…,"codeDescription":{…},"source":"testlint"`.
@@ -152,27 +173,6 @@ enum LSPDiagnostics {
       ("start", position(document.position(of: bytes.lowerBound, encoding: encoding))),
       ("end", position(document.position(of: bytes.upperBound, encoding: encoding))),
     ])
-  }
-
-  /// Writes `range(_:in:encoding:)` into `output`.
-  static func writeRange(
-    _ bytes: Range<Int>, in document: TextDocument, encoding: PositionEncoding,
-    to output: inout ReportWriter
-  ) {
-    func write(_ key: StaticString, _ position: TextPosition) {
-      output.jsonKey(key)
-      output.jsonBeginObject()
-      output.jsonKey("line" as StaticString)
-      output.jsonInt(position.line)
-      output.jsonKey("character" as StaticString)
-      output.jsonInt(position.character)
-      output.jsonEndObject()
-    }
-    let (start, end) = document.positions(of: bytes, encoding: encoding)
-    output.jsonBeginObject()
-    write("start", start)
-    write("end", end)
-    output.jsonEndObject()
   }
 
   /// An LSP `Position`.
