@@ -8,11 +8,13 @@ struct DocumentLinter: Sendable {
   let discovery: TestDiscovery
   /// Helpers anywhere in the workspace that assert.
   let assertingHelpers: HelperNames
+  /// Display paths of the workspace's files, when a rule reads them (`RuleContext.runFiles`).
+  var runFiles: Set<String> = []
 
   /// The findings and problems of a scanned buffer, in offset order.
   func lint(_ model: FileModel) -> [LocatedFinding] {
     let context = RuleContext(
-      model: model, discovery: discovery, assertingHelpers: assertingHelpers)
+      model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
     var result: [LocatedFinding] = []
     for configured in rules {

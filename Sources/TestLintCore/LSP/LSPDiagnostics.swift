@@ -22,30 +22,93 @@ enum LSPDiagnostics {
     return .object(members)
   }
 
-  /// Writes `diagnostic(_:in:encoding:)` of `finding` into `output`, member by member.
+  /// Writes `diagnostic(_:in:encoding:)` of each finding into `output`, byte for byte as
+  /// `diagnostic` would be written (compact JSON; pretty output is written from the values).
+  ///
+  /// A save of a large file publishes a thousand diagnostics or more, most of whose bytes
+  /// repeat: the keys, the members after the severity (`code`, `codeDescription`, `source`),
+  /// the same for every finding of a rule, and often the message of the finding before
+  /// (`generic_xctassert` on every `XCTAssert(a == b)`). Keys are copied as static bytes and
+  /// the rest is escaped once and copied after; only the numbers are written each time. (The
+  /// writer's `json…` methods cost a few hundred instructions a call, and a bare literal given
+  /// to `jsonKey` picks its `String` overload, which escapes the key again each time.)
   static func write(
-    _ finding: LocatedFinding, in document: TextDocument, encoding: PositionEncoding,
+    _ findings: [LocatedFinding], in document: TextDocument, encoding: PositionEncoding,
     to output: inout ReportWriter
   ) {
-    output.jsonBeginObject()
-    output.jsonKey("range")
-    writeRange(finding.range, in: document, encoding: encoding, to: &output)
-    output.jsonKey("severity")
-    output.jsonInt(finding.severity == .error ? 1 : 2)
-    if let rule = finding.ruleID {
-      output.jsonKey("code")
-      output.jsonString(rule)
-      output.jsonKey("codeDescription")
+    guard !output.jsonPretty else {
+      for finding in findings {
+        diagnostic(finding, in: document, encoding: encoding).write(into: &output)
+      }
+      return
+    }
+    output.bytes.reserveCapacity(output.bytes.count + findings.count * 320)
+    var ruleMembers: [String: [UInt8]] = [:]
+    var previousRule: (rule: String?, members: [UInt8])?
+    var previousMessage: (text: String, member: [UInt8])?
+    for finding in findings {
+      // The object through the writer (the comma before it is the writer's), its members as
+      // bytes: each after a value, with the comma before it.
       output.jsonBeginObject()
-      output.jsonKey("href")
-      output.jsonString(ToolInfo.rulesURL + rule + ".md")
+      let (start, end) = document.positions(of: finding.range, encoding: encoding)
+      output.write(Self.rangeStartLine)
+      output.write(number: start.line)
+      output.write(Self.character)
+      output.write(number: start.character)
+      output.write(Self.endLine)
+      output.write(number: end.line)
+      output.write(Self.character)
+      output.write(number: end.character)
+      output.write(finding.severity == .error ? Self.severityError : Self.severityWarning)
+      if let previous = previousRule, previous.rule == finding.ruleID {
+        previous.members.withUnsafeBufferPointer { output.write(bytes: $0) }
+      } else {
+        let members = ruleMembers[finding.ruleID ?? ""] ?? Self.members(rule: finding.ruleID)
+        ruleMembers[finding.ruleID ?? ""] = members
+        previousRule = (finding.ruleID, members)
+        members.withUnsafeBufferPointer { output.write(bytes: $0) }
+      }
+      if let previous = previousMessage, previous.text == finding.message {
+        previous.member.withUnsafeBufferPointer { output.write(bytes: $0) }
+      } else {
+        let first = output.bytes.count
+        output.write(Self.messageKey)
+        output.writeQuoted(finding.message)
+        previousMessage = (finding.message, Array(output.bytes[first...]))
+      }
       output.jsonEndObject()
     }
-    output.jsonKey("source")
-    output.jsonString(source)
-    output.jsonKey("message")
-    output.jsonString(finding.message)
-    output.jsonEndObject()
+  }
+
+  /// The static parts of a compact diagnostic, around its numbers.
+  private static let rangeStartLine: StaticString = #""range":{"start":{"line":"#
+  private static let character: StaticString = #","character":"#
+  private static let endLine: StaticString = #"},"end":{"line":"#
+  private static let severityError: StaticString = #"}},"severity":1"#
+  private static let severityWarning: StaticString = #"}},"severity":2"#
+  private static let messageKey: StaticString = #","message":"#
+
+  /// The members a diagnostic of `rule` has between its severity and its message, compact,
+  /// each with the comma before it: `,"code":…,"codeDescription":{…},"source":"testlint"`.
+  private static func members(rule: String?) -> [UInt8] {
+    var scratch = ReportWriter()
+    scratch.jsonPretty = false
+    scratch.jsonBeginObject()
+    scratch.jsonKey("severity")
+    scratch.jsonInt(0)
+    let start = scratch.bytes.count
+    if let rule {
+      scratch.jsonKey("code")
+      scratch.jsonString(rule)
+      scratch.jsonKey("codeDescription")
+      scratch.jsonBeginObject()
+      scratch.jsonKey("href")
+      scratch.jsonString(ToolInfo.rulesURL + rule + ".md")
+      scratch.jsonEndObject()
+    }
+    scratch.jsonKey("source")
+    scratch.jsonString(source)
+    return Array(scratch.bytes[start...])
   }
 
   /// The body of a `textDocument/publishDiagnostics` notification, compact JSON, whose
@@ -110,27 +173,6 @@ enum LSPDiagnostics {
       ("start", position(document.position(of: bytes.lowerBound, encoding: encoding))),
       ("end", position(document.position(of: bytes.upperBound, encoding: encoding))),
     ])
-  }
-
-  /// Writes `range(_:in:encoding:)` into `output`.
-  static func writeRange(
-    _ bytes: Range<Int>, in document: TextDocument, encoding: PositionEncoding,
-    to output: inout ReportWriter
-  ) {
-    func write(_ key: StaticString, _ offset: Int) {
-      let position = document.position(of: offset, encoding: encoding)
-      output.jsonKey(key)
-      output.jsonBeginObject()
-      output.jsonKey("line")
-      output.jsonInt(position.line)
-      output.jsonKey("character")
-      output.jsonInt(position.character)
-      output.jsonEndObject()
-    }
-    output.jsonBeginObject()
-    write("start", bytes.lowerBound)
-    write("end", bytes.upperBound)
-    output.jsonEndObject()
   }
 
   /// An LSP `Position`.

@@ -30,6 +30,13 @@ public struct LanguageServer: Sendable {
   private var clientWatchesFiles = false
   private var nextRequestID = 1
   private let log: @Sendable (String) -> Void
+  /// Whether the diagnostics of saved documents are timed (`publishTimings`).
+  public var tracesTiming = false
+  /// With `tracesTiming`, the publishes of documents saved, among the last `receive`'s messages.
+  public private(set) var publishTimings: [PublishTiming] = []
+  /// With `tracesTiming`, the documents saved and not yet published, with the time spent
+  /// updating the index.
+  private var savedSincePublish: [String: UInt64] = [:]
 
   /// Creates a server. `log` receives lines for standard error (never standard output).
   public init(threads: Int = 2, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -41,7 +48,15 @@ public struct LanguageServer: Sendable {
   public mutating func receive<Bytes: Sequence>(_ bytes: Bytes) -> [[UInt8]]
   where Bytes.Element == UInt8 {
     framer.append(bytes)
+    publishTimings = []
     var outgoing: [[UInt8]] = []
+    // The timings of publishes count messages from the start of the bodies a step added.
+    func added(_ bodies: [[UInt8]]) {
+      for index in publishTimings.indices where publishTimings[index].message < 0 {
+        publishTimings[index].message += outgoing.count + 1 << 32
+      }
+      outgoing.append(contentsOf: bodies)
+    }
     while exitCode == nil, let frame = framer.next() {
       switch frame {
       case .badHeader(let problem):
@@ -50,10 +65,10 @@ public struct LanguageServer: Sendable {
           LSPDiagnostics.body(
             JSONRPC.error(id: .null, code: .parseError, message: "bad message header: \(problem)")))
       case .body(let body):
-        outgoing.append(contentsOf: handle(body: body))
+        added(handle(body: body))
       }
     }
-    outgoing.append(contentsOf: publishChanged())
+    added(publishChanged())
     return outgoing.map(MessageFramer.frame)
   }
 
@@ -324,7 +339,9 @@ extension LanguageServer {
     let bytes =
       documents[uri]?.document.bytes
       ?? (try? FileWalker.contents(of: FileEntry(path: path, displayPath: path)))
+    let start = tracesTiming ? PublishTiming.now() : 0
     if workspace.fileChanged(path, bytes: bytes, model: model) { relintAll() }
+    if tracesTiming, documents[uri] != nil { savedSincePublish[uri] = PublishTiming.now() - start }
     if documents[uri] != nil { dirty.insert(uri) }
   }
 
@@ -400,7 +417,10 @@ extension LanguageServer {
     var brokenConfigurations: [String: ConfigurationError] = [:]
     for uri in dirty.sorted() {
       guard var open = documents[uri] else { continue }
+      let indexed = savedSincePublish.removeValue(forKey: uri)
+      let start = indexed != nil ? PublishTiming.now() : 0
       let outcome = open.linted ?? lint(open)
+      let linted = indexed != nil ? PublishTiming.now() : 0
       open.linted = outcome
       documents[uri] = open
       var findings: [LocatedFinding] = []
@@ -413,12 +433,19 @@ extension LanguageServer {
       // findings builds no value per diagnostic.
       messages.append(
         LSPDiagnostics.publishBody(uri: uri, version: open.document.version) { output in
-          for finding in findings {
-            LSPDiagnostics.write(finding, in: open.document, encoding: encoding, to: &output)
-          }
+          LSPDiagnostics.write(findings, in: open.document, encoding: encoding, to: &output)
         })
+      if let indexed {
+        // Numbered from the end of what `receive` has so far (`added` makes it an index).
+        publishTimings.append(
+          PublishTiming(
+            message: messages.count - 1 - 1 << 32, uri: uri, diagnostics: findings.count,
+            indexNanoseconds: indexed, lintNanoseconds: linted - start,
+            serializeNanoseconds: PublishTiming.now() - linted))
+      }
     }
     dirty = []
+    savedSincePublish = [:]
     var published: Set<String> = []
     for (path, error) in brokenConfigurations.sorted(by: { $0.key < $1.key }) {
       let uri = DocumentURI.uri(path: path)

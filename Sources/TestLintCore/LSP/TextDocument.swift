@@ -91,10 +91,35 @@ public struct TextDocument: Sendable {
     var units = 0
     while cursor < offset {
       let lead = bytes[cursor]
-      units += encoding.units(leadByte: lead)
-      cursor += PositionEncoding.scalarLength(lead)
+      // ASCII, nearly every byte of code, is one unit in every encoding.
+      if lead < 0x80 {
+        units += 1
+        cursor += 1
+      } else {
+        units += encoding.units(leadByte: lead)
+        cursor += PositionEncoding.scalarLength(lead)
+      }
     }
     return TextPosition(line: low, character: units)
+  }
+
+  /// The positions of a range's two ends: the end counted on from the start when both are on
+  /// one line (a finding's range always is), with one search of the line table.
+  public func positions(of range: Range<Int>, encoding: PositionEncoding) -> (
+    start: TextPosition, end: TextPosition
+  ) {
+    let start = position(of: range.lowerBound, encoding: encoding)
+    let upper = max(0, min(range.upperBound, bytes.count))
+    let nextLine = start.line + 1 < lineStarts.count ? lineStarts[start.line + 1] : bytes.count + 1
+    guard upper < nextLine else { return (start, position(of: upper, encoding: encoding)) }
+    var cursor = max(0, min(range.lowerBound, bytes.count))
+    var units = start.character
+    while cursor < upper {
+      let lead = bytes[cursor]
+      units += lead < 0x80 ? 1 : encoding.units(leadByte: lead)
+      cursor += lead < 0x80 ? 1 : PositionEncoding.scalarLength(lead)
+    }
+    return (start, TextPosition(line: start.line, character: units))
   }
 
   /// The offset where a zero-based line's text ends (before its line break).

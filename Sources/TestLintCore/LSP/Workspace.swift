@@ -76,23 +76,23 @@ struct Workspace: Sendable {
     let matcher = Self.assertionMatcher(configuration)
     var index: WorkspaceIndex
     let indexKey = key + "\u{0}" + (root ?? "")
+    let roots = Set(["XCTestCase"] + configuration.testBaseClasses)
     if let root {
       index =
         indexes[indexKey]
         ?? WorkspaceIndex(
-          root: root, filter: filter, matcher: matcher,
-          roots: Set(["XCTestCase"] + configuration.testBaseClasses),
-          threads: threads)
+          root: root, filter: filter, matcher: matcher, roots: roots,
+          assumption: configuration.baseAssumption, threads: threads)
     } else {
       index = WorkspaceIndex(
-        filter: filter, matcher: matcher, roots: Set(["XCTestCase"] + configuration.testBaseClasses)
-      )
+        filter: filter, matcher: matcher, roots: roots, assumption: configuration.baseAssumption)
     }
     indexes[indexKey] = nil  // keeps `index` uniquely referenced while it is mutated
     defer { if root != nil { indexes[indexKey] = index } }
     return .linted(
-      Self.lint(document, path: path, display: display, configuration: configuration, index: &index)
-    )
+      Self.lint(document, path: path, display: display, configuration: configuration, index: &index) {
+        other in workspaceFolder.flatMap { FileWalker.relativePath(other, to: $0) } ?? other
+      })
   }
 
   /// A buffer with no file and no folder: the default configuration, nothing around it, and no
@@ -100,35 +100,44 @@ struct Workspace: Sendable {
   private func lintAlone(_ document: TextDocument) -> Outcome {
     let configuration = Configuration()
     var index = WorkspaceIndex(
-      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"]
-    )
+      filter: { _, _ in true }, matcher: Self.assertionMatcher(configuration), roots: ["XCTestCase"],
+      assumption: configuration.baseAssumption)
     return .linted(
       Self.lint(
         document, path: "/Untitled", display: "Untitled", configuration: configuration,
         index: &index))
   }
 
+  /// Lints a buffer as the file at `path` (shown as `display`) with what `index` holds of
+  /// the files around it; `displayOf` shows their paths as `display` shows this one.
   private static func lint(
     _ document: TextDocument, path: String, display: String, configuration: Configuration,
-    index: inout WorkspaceIndex
+    index: inout WorkspaceIndex, displayOf: (String) -> String = { $0 }
   ) -> LintedDocument {
     // A buffer that is not UTF-8 text cannot come from an editor; lint it as text anyway.
     let source =
       (try? SourceFile(path: display, bytes: document.bytes))
       ?? SourceFile(path: display, text: document.text)
     let model = Scanner.scan(source)
-    let context = index.context(
-      for: path, buffer: WorkspaceIndex.contribution(of: model, matcher: index.matcher))
+    let context = index.context(for: path, buffer: index.contribution(of: model))
     let rules = configuration.enabledRules(RuleRegistry.descriptions).compactMap {
       entry -> ConfiguredRule? in
       guard let type = RuleRegistry.rule(id: entry.description.id) else { return nil }
       return ConfiguredRule(type, severity: entry.severity, options: entry.options)
     }
-    let helpers = HelperNames(context.helpers)
-    let linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers)
+    let helpers = context.helpers
+    // The workspace's files, as a run's (`test_file_name`'s `require_subject_beside`).
+    var runFiles: Set<String> = []
+    if rules.contains(where: { $0.rule.readsRunFiles }) {
+      runFiles = index.runFiles(display: displayOf)
+      runFiles.insert(display)
+    }
+    var linter = DocumentLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers)
+    linter.runFiles = runFiles
     return LintedDocument(
       findings: linter.lint(model), model: model,
-      linter: FileLinter(rules: rules, discovery: context.discovery, assertingHelpers: helpers))
+      linter: FileLinter(
+        rules: rules, discovery: context.discovery, assertingHelpers: helpers, runFiles: runFiles))
   }
 
   /// The configured `missing_assertion`'s idea of an assertion (for helper summaries).
