@@ -102,9 +102,38 @@ final class MockVerificationTests: XCTestCase {
       """
     XCTAssertEqual(reported(imports: ["XCTest", "SwiftyMocky"], members), [])
     XCTAssertEqual(reported(imports: ["XCTest", "SwiftyPrototype"], members), [])
+    // `mock.verify(.member, count:)` is a generated mock's shape: it counts without the import
+    // (test_generatedMockVerifyWithoutImport_asserts).
     XCTAssertEqual(
-      reported(imports: ["XCTest"], members),
-      ["test_store", "test_store_thrice", "test_store_method", "test_condition"])
+      reported(imports: ["XCTest"], members), ["test_store", "test_store_thrice", "test_condition"])
+  }
+
+  func test_generatedMockVerifyWithoutImport_asserts() {
+    // SwiftyMocky's mocks generated into the team's own module: the file imports that module,
+    // not SwiftyMocky.
+    let members = """
+        func test_note_setOnce() {
+          sut.run()
+          api.verify(.setNote(id: .any, body: .value("done")), count: .once)
+        }
+        func test_note_multiLine() {
+          sut.run()
+          api.verify(
+            .createNote(id: .any),
+            count: .never
+          )
+        }
+        func test_note_noCount() {
+          sut.run()
+          api.verify(.setNote(id: .any, body: .any))
+        }
+        func test_note_valueArgument() {
+          sut.run()
+          checker.verify(report, count: 2)
+        }
+      """
+    XCTAssertEqual(
+      reported(imports: ["XCTest", "AppMocks"], members), ["test_note_noCount", "test_note_valueArgument"])
   }
 
   func test_mockableAndMockSwiftChains_assert() {

@@ -1597,7 +1597,10 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
   also inside `inOrder { }` and `eventually { }`;
 - SwiftyMocky (`import SwiftyMocky` or `SwiftyPrototype`): `Verify(mock, .call())`,
   `Verify(mock, 2, .call())`, `Verify(mock, .never, .call())`, `mock.verify(.call(), count: ...)`,
-  `MockyAssert(condition)`;
+  `MockyAssert(condition)`; and, whatever the file imports, a generated mock's
+  `mock.verify(.call(...), count: ...)` (an implicit member first, a `count:` argument): the
+  mocks are generated into the team's own module (`import AppMocks`), so the file often does
+  not import SwiftyMocky (`mock.verify(.call())` without `count:` still needs the import);
 - Mockable (`import Mockable` or `MockableTest`): `verify(mock).call().called(.once)`,
   `.getCalled(...)`, `.setCalled(...)`, `await verify(mock).call().calledEventually(...)`;
 - MockSwift (`import MockSwift`): `then(mock).call().called()`, `.called(times: 1)`.

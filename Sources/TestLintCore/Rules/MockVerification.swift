@@ -73,6 +73,7 @@ enum MockVerification {
   static func verifies(_ call: Call, in model: FileModel) -> Bool {
     let name = call.name
     let isFree = call.path.count == 1 && !call.hasExpressionBase
+    if !isFree, name == "verify", isGeneratedMockVerify(call, in: model) { return true }
     for library in libraries where imports(library, model) {
       if isFree, library.functions.contains(name) { return true }
       if isFree, library.chainHeads.contains(name), isChained(call, in: model),
@@ -83,6 +84,19 @@ enum MockVerification {
       if !isFree, library.methods.contains(name) { return true }
     }
     return false
+  }
+
+  /// Whether a `verify` method has the shape of SwiftyMocky's generated mocks,
+  /// `mock.verify(.fetch(id: .any), count: .once)`: a first argument that is an implicit
+  /// member and a `count:` argument. Such mocks are generated into the team's own module
+  /// (`import AppMocks`), so the file need not import SwiftyMocky; the shape alone says it.
+  private static func isGeneratedMockVerify(_ call: Call, in model: FileModel) -> Bool {
+    let arguments = call.arguments
+    guard let first = arguments.first, first.label == nil, first.value.count >= 2,
+      model.tokens[first.value.lowerBound].kind == .dot,
+      model.tokens[first.value.lowerBound + 1].kind == .identifier
+    else { return false }
+    return arguments.contains { $0.label == "count" }
   }
 
   /// Whether the file imports one of the library's modules (`import Cuckoo`,
