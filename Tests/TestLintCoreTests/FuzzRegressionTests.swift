@@ -31,6 +31,21 @@ final class FuzzRegressionTests: XCTestCase {
     try replay(Self.inputs("reporters"), through: ReportersFuzzer.run)
   }
 
+  func test_tagInReport_isCaughtInAnyCase() {
+    // What the `reporters` target looks for in `html` and `markdown` output, read over bytes.
+    for output in ["a <fuzz> b", "<FUZZ", "x<FuZz y", "é<fuzZ>"] {
+      XCTAssertTrue(ReportersFuzzer.containsFuzzTag(output), output)
+    }
+    for output in ["", "<fuz", "&lt;fuzz&gt;", "< fuzz", "fuzz<", "<fuzx"] {
+      XCTAssertFalse(ReportersFuzzer.containsFuzzTag(output), output)
+    }
+  }
+
+  func test_sarifWithEveryRulesPage_passesTheReportersCheck() {
+    // The targets render `sarif` without the rule pages; the log with them is checked once.
+    XCTAssertNil(ReportersFuzzer.sarifWithPages?.description)
+  }
+
   func test_lspRegressionInputs_answerWithWellFramedMessages() throws {
     try replay(Self.inputs("lsp"), through: LSPFuzzer.run)
   }

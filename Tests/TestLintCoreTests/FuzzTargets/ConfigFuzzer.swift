@@ -3,7 +3,8 @@
 // Built by `Scripts/fuzz` together with every file of `Sources/TestLintCore` as one module.
 // Each input goes the way the CLI reads a configuration: SourceFile's text check, YAMLParser,
 // Configuration.parse against every rule; an accepted configuration is then used: its globs are
-// matched and its rules (with their options, regexes included) lint a small test file. Besides
+// matched and its rules (with their options, regexes included) lint a small test file, whose
+// result every reporter renders (`sarif` without the rule pages, see `ReportersFuzzer`). Besides
 // crashes and sanitizer reports, it traps on an error without a position inside the input.
 
 import Foundation
@@ -71,8 +72,11 @@ enum ConfigFuzzer {
       rules: rules, testBaseClasses: configuration.testBaseClasses, threads: 1)
     let entry = FileEntry(path: "/project/Tests/A.swift", displayPath: "Tests/A.swift")
     let result = engine.run([entry]) { _ throws(Diagnostic) in sample }
+    // Every report, `sarif` without the rule pages (fixed text: `ReportersFuzzer` checks the
+    // log with them once a process).
+    if let failure = ReportersFuzzer.sarifWithPages { throw failure }
     for name in ReporterRegistry.names {
-      _ = ReporterRegistry.make(name)?.render(result)
+      _ = ReportersFuzzer.reporter(name).render(result)
     }
     _ = engine.fixes([entry]) { _ throws(Diagnostic) in sample }
   }
