@@ -136,27 +136,63 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   /// file's results took as "does not assert". Pass 1 lints a file with the helpers it knows so
   /// far; only these answers can turn out otherwise across the run, so they, and not every
   /// name the file calls, are what its results depend on.
+  ///
+  /// The names asked about while the file's tests are counted for the inventory
+  /// (`beginInventory`, after the rules ran) are kept apart: only the inventory depends on them,
+  /// so a "no" among them that turns makes the run count the file's tests again, not lint it
+  /// again (the rules stop at a test's first assertion; the inventory counts them all).
   final class Misses: @unchecked Sendable {
-    private let keys = Locked(Set<NameKey>())
+    private struct State {
+      var keys: Set<NameKey> = []
+      var checkKeys: Set<NameKey> = []
+      var inventoryKeys: Set<NameKey> = []
+      var countingInventory = false
+    }
 
-    private let checkKeys = Locked(Set<NameKey>())
+    private let state = Locked(State())
 
     /// The keys of the names missed, each once.
-    var recorded: [NameKey] { keys.withLock { Array($0) } }
-    /// Among them, the names read as checks taken for declared in the run
-    /// (`HelperNames.declaresNone`).
-    var recordedChecks: [NameKey] { checkKeys.withLock { Array($0) } }
+    var recorded: [NameKey] { state.withLock { Array($0.keys) } }
+    /// Among them (and the inventory's), the names read as checks taken for declared in the
+    /// run (`HelperNames.declaresNone`).
+    var recordedChecks: [NameKey] { state.withLock { Array($0.checkKeys) } }
+    /// The keys of the names missed only while counting the inventory, each once.
+    var recordedForInventory: [NameKey] {
+      state.withLock { state in state.inventoryKeys.filter { !state.keys.contains($0) } }
+    }
+
+    /// The names missed from now on are the inventory's.
+    fileprivate func beginInventory() {
+      state.withLock { $0.countingInventory = true }
+    }
 
     fileprivate func record(_ name: String) {
       let key = NameKey(name)
-      keys.withLock { _ = $0.insert(key) }
+      state.withLock { state in
+        if state.countingInventory {
+          state.inventoryKeys.insert(key)
+        } else {
+          state.keys.insert(key)
+        }
+      }
     }
 
     fileprivate func recordCheck(_ name: String) {
       let key = NameKey(name)
-      keys.withLock { _ = $0.insert(key) }
-      checkKeys.withLock { _ = $0.insert(key) }
+      state.withLock { state in
+        if state.countingInventory {
+          state.inventoryKeys.insert(key)
+        } else {
+          state.keys.insert(key)
+        }
+        state.checkKeys.insert(key)
+      }
     }
+  }
+
+  /// From now on, the names asked about and not found are the inventory's (`Misses`).
+  func beginInventory() {
+    misses?.beginInventory()
   }
 
   /// These names, recording in `misses` each name asked about that is not among them; with

@@ -90,6 +90,10 @@ struct LintRun: Sendable {
     results: PerFile, tests: [InventoryEntry]
   ) {
     let result = linter.lint(context)
+    // What the inventory asks of the run beyond what the rules asked is its own dependency
+    // (`HelperNames.Misses`): a turned answer there makes the run count the tests again
+    // (`RelintStage.recount`), not lint the file again.
+    context.assertingHelpers.beginInventory()
     let tests = listsTests ? LintEngine.inventory(context, counter: counter) : []
     let results = PerFile(
       findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),

@@ -8,8 +8,11 @@
 /// 1's: a tree where many files are linted again (copies of one another, whose classes are
 /// declared twice) holds no more for it.
 struct RelintStage: Sendable {
-  /// Lints files `again` of the run with the `settled` facts.
-  static func run(_ run: LintRun, settled: RunFacts.Settled, again: [Int]) {
+  /// Lints files `again` of the run with the `settled` facts; with `testsOnly`, only counts
+  /// their tests again (their results held, the inventory's counts took an answer that turned:
+  /// `SettleStage.Output.recount`).
+  static func run(_ run: LintRun, settled: RunFacts.Settled, again: [Int], testsOnly: Bool = false) {
+    if again.isEmpty { return }
     let linter = FileLinter(
       rules: run.rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
       runFiles: run.runFiles
@@ -26,7 +29,13 @@ struct RelintStage: Sendable {
           model: model, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
           runFiles: run.runFiles)
         let tests: [InventoryEntry]
-        (results, tests) = run.lint(context, file: index, entry: entry, with: linter)
+        if testsOnly {
+          tests = LintEngine.inventory(context, counter: run.counter)
+          results = run.passes[index].speculated ?? PerFile(findings: .empty(file: index), errors: [], tests: [])
+          if run.collectsTests { results.tests = tests }
+        } else {
+          (results, tests) = run.lint(context, file: index, entry: entry, with: linter)
+        }
         if run.cache != nil { cachedTests = run.records.keep(ResultCache.encodeTests(tests)) }
       }
       var pass = run.passes[index]
