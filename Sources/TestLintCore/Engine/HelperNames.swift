@@ -147,6 +147,9 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
       var checkKeys: Set<NameKey> = []
       var inventoryKeys: Set<NameKey> = []
       var countingInventory = false
+      /// The inventory's misses in the order asked, each with whether it was then asked about
+      /// as a check (`declaresNone`): each one call the count left out (`takeInventoryLog`).
+      var log: [PendingCall] = []
     }
 
     private let state = Locked(State())
@@ -166,11 +169,22 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
       state.withLock { $0.countingInventory = true }
     }
 
+    /// The inventory's misses since the last call, in order.
+    fileprivate func takeLog() -> [PendingCall] {
+      state.withLock { state in
+        defer { state.log.removeAll(keepingCapacity: true) }
+        return state.log
+      }
+    }
+
     fileprivate func record(_ name: String) {
       let key = NameKey(name)
       state.withLock { state in
         if state.countingInventory {
           state.inventoryKeys.insert(key)
+          // A name the rules asked about too is the results' dependency: when its answer
+          // turns, the file is linted again.
+          if !state.keys.contains(key) { state.log.append(PendingCall(key: key, check: false)) }
         } else {
           state.keys.insert(key)
         }
@@ -182,12 +196,43 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
       state.withLock { state in
         if state.countingInventory {
           state.inventoryKeys.insert(key)
+          // The count asks whether a call's name asserts, then whether it is a check no file
+          // declares: one call.
+          if let last = state.log.last, last.key == key, !last.check {
+            state.log[state.log.count - 1].check = true
+          } else if !state.keys.contains(key) {
+            state.log.append(PendingCall(key: key, check: true))
+          }
         } else {
           state.keys.insert(key)
         }
         state.checkKeys.insert(key)
       }
     }
+  }
+
+  /// A call an inventory's count left out in pass 1 because the run had not settled whether
+  /// its name asserts (or, `check`, whether no file declares it): it counts once the run
+  /// says so (`HelperNames.settledCounts`).
+  struct PendingCall: Sendable {
+    var key: NameKey
+    var check: Bool
+    /// The test's index among the file's (`LintEngine.inventory`).
+    var test: UInt32 = 0
+  }
+
+  /// The calls the inventory left out since the last call, in order (`Misses`); none when
+  /// nothing is recorded.
+  func takeInventoryLog() -> [PendingCall] {
+    misses?.takeLog() ?? []
+  }
+
+  /// Whether a call left out in pass 1 (`PendingCall`) counts, with these settled names
+  /// (`RunFacts.Settled.assertingHelpers`, which keep the run's names by key); nil when they
+  /// cannot say by key.
+  func settledCounts(_ call: PendingCall) -> Bool? {
+    guard names.isEmpty, misses == nil, known == nil, let declaredChecks else { return nil }
+    return keys.contains(call.key) || call.check && !declaredChecks.contains(call.key)
   }
 
   /// From now on, the names asked about and not found are the inventory's (`Misses`).

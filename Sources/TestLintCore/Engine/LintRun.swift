@@ -47,6 +47,9 @@ struct LintRun: Sendable {
   let counter: MissingAssertionRule
   /// Whether the tests are listed: for the report that reads them, and for the cache.
   let listsTests: Bool
+  /// By file, the calls pass 1's counts of its tests left out, the run not having settled
+  /// them (`HelperNames.PendingCall`): `RelintStage.recount` adds those that count.
+  let pendingCounts = Locked([Int: [HelperNames.PendingCall]]())
 
   init(
     engine: LintEngine, files: FileList, only: Set<Int>?, cache: ResultCache?,
@@ -94,7 +97,13 @@ struct LintRun: Sendable {
     // (`HelperNames.Misses`): a turned answer there makes the run count the tests again
     // (`RelintStage.recount`), not lint the file again.
     context.assertingHelpers.beginInventory()
-    let tests = listsTests ? LintEngine.inventory(context, counter: counter) : []
+    var pending: [HelperNames.PendingCall] = []
+    let tests = listsTests ? LintEngine.inventory(context, counter: counter, pending: &pending) : []
+    // In a class on a base the run assumed, the count reads names as checks too: such a file's
+    // tests are counted again from the file if its counts turn (a rare case).
+    if !pending.isEmpty, !context.tests.contains(where: { context.discovery.assumesChecks(in: $0, model: context.model) }) {
+      pendingCounts.withLock { $0[index] = pending }
+    }
     let results = PerFile(
       findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
       errors: result.problems, tests: collectsTests ? tests : [])
