@@ -56,7 +56,9 @@ struct RelintStage: Sendable {
   /// `settled` facts (`LintRun.pendingCounts`), without reading the file again; false when it
   /// cannot, then the tests are counted again from the file.
   private static func recount(_ run: LintRun, settled: RunFacts.Settled, file index: Int, entry: FileEntry) -> Bool {
-    guard let pending = run.pendingCounts.withLock({ $0.removeValue(forKey: index) }) else { return false }
+    guard let (pending, bases) = run.pendingCounts.withLock({ $0.removeValue(forKey: index) }),
+      !bases.contains(where: settled.discovery.assumedBases.contains)
+    else { return false }
     var pass = run.passes[index]
     guard var results = pass.speculated else { return false }
     var tests: [InventoryEntry]
