@@ -139,8 +139,7 @@ struct FirstPassStage: Sendable {
       pass.speculated = results
       pass.speculation = facts.add(
         declarations, types: guess.unsettledTypes, ownTypes: guess.ownTypes, callees: misses.recorded,
-        checkCallees: misses.recordedChecks,
-        file: index)
+        checkCallees: misses.recordedChecks, inventoryCallees: misses.recordedForInventory, file: index)
       return pass
     } catch {
       return FirstPass(error: error)

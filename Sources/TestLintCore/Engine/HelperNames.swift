@@ -136,27 +136,108 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   /// file's results took as "does not assert". Pass 1 lints a file with the helpers it knows so
   /// far; only these answers can turn out otherwise across the run, so they, and not every
   /// name the file calls, are what its results depend on.
+  ///
+  /// The names asked about while the file's tests are counted for the inventory
+  /// (`beginInventory`, after the rules ran) are kept apart: only the inventory depends on them,
+  /// so a "no" among them that turns makes the run count the file's tests again, not lint it
+  /// again (the rules stop at a test's first assertion; the inventory counts them all).
   final class Misses: @unchecked Sendable {
-    private let keys = Locked(Set<NameKey>())
+    private struct State {
+      var keys: Set<NameKey> = []
+      var checkKeys: Set<NameKey> = []
+      var inventoryKeys: Set<NameKey> = []
+      var countingInventory = false
+      /// The inventory's misses in the order asked, each with whether it was then asked about
+      /// as a check (`declaresNone`): each one call the count left out (`takeInventoryLog`).
+      var log: [PendingCall] = []
+    }
 
-    private let checkKeys = Locked(Set<NameKey>())
+    private let state = Locked(State())
 
     /// The keys of the names missed, each once.
-    var recorded: [NameKey] { keys.withLock { Array($0) } }
-    /// Among them, the names read as checks taken for declared in the run
-    /// (`HelperNames.declaresNone`).
-    var recordedChecks: [NameKey] { checkKeys.withLock { Array($0) } }
+    var recorded: [NameKey] { state.withLock { Array($0.keys) } }
+    /// Among them (and the inventory's), the names read as checks taken for declared in the
+    /// run (`HelperNames.declaresNone`).
+    var recordedChecks: [NameKey] { state.withLock { Array($0.checkKeys) } }
+    /// The keys of the names missed only while counting the inventory, each once.
+    var recordedForInventory: [NameKey] {
+      state.withLock { state in state.inventoryKeys.filter { !state.keys.contains($0) } }
+    }
+
+    /// The names missed from now on are the inventory's.
+    fileprivate func beginInventory() {
+      state.withLock { $0.countingInventory = true }
+    }
+
+    /// The inventory's misses since the last call, in order.
+    fileprivate func takeLog() -> [PendingCall] {
+      state.withLock { state in
+        defer { state.log.removeAll(keepingCapacity: true) }
+        return state.log
+      }
+    }
 
     fileprivate func record(_ name: String) {
       let key = NameKey(name)
-      keys.withLock { _ = $0.insert(key) }
+      state.withLock { state in
+        if state.countingInventory {
+          state.inventoryKeys.insert(key)
+          // A name the rules asked about too is the results' dependency: when its answer
+          // turns, the file is linted again.
+          if !state.keys.contains(key) { state.log.append(PendingCall(key: key, check: false)) }
+        } else {
+          state.keys.insert(key)
+        }
+      }
     }
 
     fileprivate func recordCheck(_ name: String) {
       let key = NameKey(name)
-      keys.withLock { _ = $0.insert(key) }
-      checkKeys.withLock { _ = $0.insert(key) }
+      state.withLock { state in
+        if state.countingInventory {
+          state.inventoryKeys.insert(key)
+          // The count asks whether a call's name asserts, then whether it is a check no file
+          // declares: one call.
+          if let last = state.log.last, last.key == key, !last.check {
+            state.log[state.log.count - 1].check = true
+          } else if !state.keys.contains(key) {
+            state.log.append(PendingCall(key: key, check: true))
+          }
+        } else {
+          state.keys.insert(key)
+        }
+        state.checkKeys.insert(key)
+      }
     }
+  }
+
+  /// A call an inventory's count left out in pass 1 because the run had not settled whether
+  /// its name asserts (or, `check`, whether no file declares it): it counts once the run
+  /// says so (`HelperNames.settledCounts`).
+  struct PendingCall: Sendable {
+    var key: NameKey
+    var check: Bool
+    /// The test's index among the file's (`LintEngine.inventory`).
+    var test: UInt32 = 0
+  }
+
+  /// The calls the inventory left out since the last call, in order (`Misses`); none when
+  /// nothing is recorded.
+  func takeInventoryLog() -> [PendingCall] {
+    misses?.takeLog() ?? []
+  }
+
+  /// Whether a call left out in pass 1 (`PendingCall`) counts, with these settled names
+  /// (`RunFacts.Settled.assertingHelpers`, which keep the run's names by key); nil when they
+  /// cannot say by key.
+  func settledCounts(_ call: PendingCall) -> Bool? {
+    guard names.isEmpty, misses == nil, known == nil, let declaredChecks else { return nil }
+    return keys.contains(call.key) || call.check && !declaredChecks.contains(call.key)
+  }
+
+  /// From now on, the names asked about and not found are the inventory's (`Misses`).
+  func beginInventory() {
+    misses?.beginInventory()
   }
 
   /// These names, recording in `misses` each name asked about that is not among them; with

@@ -41,8 +41,25 @@ public struct InventoryEntry: Sendable, Hashable {
 extension LintEngine {
   /// The tests of one file with their assertion counts.
   static func inventory(_ context: RuleContext, counter: MissingAssertionRule) -> [InventoryEntry] {
+    var pending: [HelperNames.PendingCall] = []
+    return inventory(context, counter: counter, pending: &pending)
+  }
+
+  /// The tests of one file with their assertion counts; in `pending`, for each test, the calls
+  /// its count left out because the run had not settled their answers (with the helpers of
+  /// pass 1: `HelperNames.takeInventoryLog`), for `RelintStage` to add those that count.
+  static func inventory(
+    _ context: RuleContext, counter: MissingAssertionRule, pending: inout [HelperNames.PendingCall]
+  ) -> [InventoryEntry] {
     let model = context.model
-    return context.tests.map { test in
+    _ = context.assertingHelpers.takeInventoryLog()
+    return context.tests.enumerated().map { position, test in
+      defer {
+        for var call in context.assertingHelpers.takeInventoryLog() {
+          call.test = UInt32(truncatingIfNeeded: position)
+          pending.append(call)
+        }
+      }
       var entry = InventoryEntry(
         file: model.source.path, suite: test.suite,
         name: (test.groups + [test.name]).joined(separator: ", "), framework: test.framework,

@@ -108,6 +108,7 @@ public struct LintEngine: Sendable {
     let firstPass = FirstPassStage.run(run)
     let settle = SettleStage.run(run, facts: firstPass.facts)
     RelintStage.run(run, settled: settle.settled, again: settle.again)
+    RelintStage.run(run, settled: settle.settled, again: settle.recount, testsOnly: true)
     let result = ReportStage.run(run, settled: settle.settled, orderLost: firstPass.orderLost)
     guard let cache else { return (result, nil) }
     return (result, NextCache(run, cache: cache, unchanged: settle.unchanged).update(ruleIDs: run.codec.ruleIDs))

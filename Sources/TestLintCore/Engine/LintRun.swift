@@ -47,6 +47,11 @@ struct LintRun: Sendable {
   let counter: MissingAssertionRule
   /// Whether the tests are listed: for the report that reads them, and for the cache.
   let listsTests: Bool
+  /// By file, the calls pass 1's counts of its tests left out, the run not having settled
+  /// them (`HelperNames.PendingCall`): `RelintStage.recount` adds those that count.
+  /// With them, the names whose being an assumed base (`TestDiscovery.restsOnAssumedBase`)
+  /// would change the counts: then the tests are counted again from the file.
+  let pendingCounts = Locked([Int: (calls: [HelperNames.PendingCall], bases: [String])]())
 
   init(
     engine: LintEngine, files: FileList, only: Set<Int>?, cache: ResultCache?,
@@ -90,10 +95,50 @@ struct LintRun: Sendable {
     results: PerFile, tests: [InventoryEntry]
   ) {
     let result = linter.lint(context)
-    let tests = listsTests ? LintEngine.inventory(context, counter: counter) : []
+    // What the inventory asks of the run beyond what the rules asked is its own dependency
+    // (`HelperNames.Misses`): a turned answer there makes the run count the tests again
+    // (`RelintStage.recount`), not lint the file again.
+    context.assertingHelpers.beginInventory()
+    var pending: [HelperNames.PendingCall] = []
+    let tests = listsTests ? LintEngine.inventory(context, counter: counter, pending: &pending) : []
+    // In a class on a base the run assumed, the count reads names as checks too: such a file's
+    // tests are counted again from the file if its counts turn (a rare case).
+    if !pending.isEmpty, !context.tests.contains(where: { context.discovery.assumesChecks(in: $0, model: context.model) }) {
+      let bases = Self.namesAboveTests(context)
+      pendingCounts.withLock { $0[index] = (pending, bases) }
+    }
     let results = PerFile(
       findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
       errors: result.problems, tests: collectsTests ? tests : [])
     return (results, tests)
+  }
+
+  /// The names `TestDiscovery.restsOnAssumedBase` looks up for the XCTest tests' classes: a
+  /// class there on a base the settled run assumes counts names read as checks, and its tests
+  /// list it (`InventoryEntry.assumedBase`), which pass 1 did not know.
+  static func namesAboveTests(_ context: RuleContext) -> [String] {
+    let model = context.model
+    var names: Set<String> = []
+    for test in context.tests where test.framework == .xctest {
+      guard var current = model.functions[test.function].owner else { continue }
+      for _ in 0..<8 {
+        let declaration = model.types[current]
+        let next: String
+        if declaration.kind == .extension {
+          next = declaration.simpleName
+        } else if declaration.kind == .class, let first = declaration.firstInheritedName {
+          next = first
+        } else {
+          break
+        }
+        names.insert(next)
+        guard
+          let found = model.types.indices.first(where: { model.types[$0].kind == .class && model.types[$0].simpleName == next }),
+          found != current
+        else { break }
+        current = found
+      }
+    }
+    return Array(names)
   }
 }

@@ -8,8 +8,11 @@
 /// 1's: a tree where many files are linted again (copies of one another, whose classes are
 /// declared twice) holds no more for it.
 struct RelintStage: Sendable {
-  /// Lints files `again` of the run with the `settled` facts.
-  static func run(_ run: LintRun, settled: RunFacts.Settled, again: [Int]) {
+  /// Lints files `again` of the run with the `settled` facts; with `testsOnly`, only counts
+  /// their tests again (their results held, the inventory's counts took an answer that turned:
+  /// `SettleStage.Output.recount`).
+  static func run(_ run: LintRun, settled: RunFacts.Settled, again: [Int], testsOnly: Bool = false) {
+    if again.isEmpty { return }
     let linter = FileLinter(
       rules: run.rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
       runFiles: run.runFiles
@@ -17,6 +20,9 @@ struct RelintStage: Sendable {
     Parallel.forEach(count: again.count, threads: run.engine.threads) { position, _ in
       let index = again[position]
       let entry = run.files[index]
+      if testsOnly, recount(run, settled: settled, file: index, entry: entry) { return }
+      // A file linted again: what its first counts left out is moot.
+      run.pendingCounts.withLock { _ = $0.removeValue(forKey: index) }
       var results: PerFile
       var cachedTests: FindingStore.Location?
       switch LintEngine.scan(entry, load: run.load) {
@@ -26,7 +32,13 @@ struct RelintStage: Sendable {
           model: model, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
           runFiles: run.runFiles)
         let tests: [InventoryEntry]
-        (results, tests) = run.lint(context, file: index, entry: entry, with: linter)
+        if testsOnly {
+          tests = LintEngine.inventory(context, counter: run.counter)
+          results = run.passes[index].speculated ?? PerFile(findings: .empty(file: index), errors: [], tests: [])
+          if run.collectsTests { results.tests = tests }
+        } else {
+          (results, tests) = run.lint(context, file: index, entry: entry, with: linter)
+        }
         if run.cache != nil { cachedTests = run.records.keep(ResultCache.encodeTests(tests)) }
       }
       var pass = run.passes[index]
@@ -38,5 +50,42 @@ struct RelintStage: Sendable {
         run.cachedPasses[index] = cached
       }
     }
+  }
+
+  /// Adds to file `index`'s tests the calls pass 1's counts left out that count with the
+  /// `settled` facts (`LintRun.pendingCounts`), without reading the file again; false when it
+  /// cannot, then the tests are counted again from the file.
+  private static func recount(_ run: LintRun, settled: RunFacts.Settled, file index: Int, entry: FileEntry) -> Bool {
+    guard let (pending, bases) = run.pendingCounts.withLock({ $0.removeValue(forKey: index) }),
+      !bases.contains(where: settled.discovery.assumedBases.contains)
+    else { return false }
+    var pass = run.passes[index]
+    guard var results = pass.speculated else { return false }
+    var tests: [InventoryEntry]
+    if run.collectsTests {
+      tests = results.tests
+    } else if let location = run.cachedPasses[index].cachedTests,
+      let decoded = run.records.withBytes(location, { ResultCache.decodeTests(Array($0)[...], path: entry.displayPath) })
+        ?? nil
+    {
+      tests = decoded
+    } else {
+      return false
+    }
+    for call in pending {
+      guard Int(call.test) < tests.count, let counts = settled.assertingHelpers.settledCounts(call) else { return false }
+      if counts { tests[Int(call.test)].assertions += 1 }
+    }
+    if run.collectsTests {
+      results.tests = tests
+      pass.speculated = results
+      run.passes[index] = pass
+    }
+    if run.cache != nil {
+      var cached = run.cachedPasses[index]
+      cached.cachedTests = run.records.keep(ResultCache.encodeTests(tests))
+      run.cachedPasses[index] = cached
+    }
+    return true
   }
 }

@@ -108,7 +108,7 @@ final class RunFacts: Sendable {
   func add(
     _ declarations: ResultCache.Declarations, types: [(name: NameKey, known: UInt8)] = [],
     ownTypes: [(name: NameKey, known: UInt8)] = [], callees: [NameKey] = [], checkCallees: [NameKey] = [],
-    file: Int? = nil
+    inventoryCallees: [NameKey] = [], file: Int? = nil
   ) -> Speculation.Unsettled {
     baseFacts.add(declarations)
     // The keys are made outside the lock: the other workers wait only for the inserts.
@@ -149,7 +149,8 @@ final class RunFacts: Sendable {
       }
     }
     guard
-      !asserting.isEmpty || !callees.isEmpty || !referenced.isEmpty || !calledTests.isEmpty
+      !asserting.isEmpty || !callees.isEmpty || !inventoryCallees.isEmpty || !referenced.isEmpty
+        || !calledTests.isEmpty
     else { return Speculation.Unsettled() }
     return state.withLock { state in
       for key in asserting { state.asserting.insert(key) }
@@ -167,7 +168,10 @@ final class RunFacts: Sendable {
         }
         entries.append(Speculation.Unsettled.typeFlag | id << 2 | UInt32(known))
       }
-      for key in callees {
+      // The inventory's callees after the results' (`Speculation.Unsettled.inventory`).
+      var resultsCount = 0
+      for (position, key) in (callees + inventoryCallees).enumerated() {
+        if position == callees.count { resultsCount = entries.count }
         let id = state.calleeIDs[key] ?? UInt32(state.callees.count)
         if id == state.callees.count {
           state.calleeIDs[key] = id
@@ -175,9 +179,12 @@ final class RunFacts: Sendable {
         }
         entries.append(id)
       }
+      if inventoryCallees.isEmpty { resultsCount = entries.count }
       entries.withUnsafeBufferPointer { state.entries.append(contentsOf: $0) }
-      return Speculation.Unsettled(
-        start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: entries.count))
+      var unsettled = Speculation.Unsettled(
+        start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: resultsCount))
+      unsettled.inventoryCount = UInt32(truncatingIfNeeded: entries.count - resultsCount)
+      return unsettled
     }
   }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Stage 3 of a run: settles what the whole run knows once every file is in (the class
 /// hierarchy, which helpers assert), and decides each file's results: those pass 1 speculated
 /// when what they assumed holds (most files), the cache's when they were computed with the same
@@ -18,6 +26,9 @@ struct SettleStage: Sendable {
     let settled: RunFacts.Settled
     /// The files whose results are a second lint's, in the list's order.
     let again: [Int]
+    /// The files whose results hold but whose tests' counts took an answer that turned: their
+    /// tests are counted again (`RelintStage.recount`).
+    let recount: [Int]
     /// Files whose cache entry stays as it is: same stamp, and its results reused.
     let unchanged: Bits
   }
@@ -37,6 +48,7 @@ struct SettleStage: Sendable {
     // not be read, its error).
     var unchanged = Bits(count: run.files.count)
     var again: [Int] = []
+    var recount: [Int] = []
     for index in run.files.indices {
       if !run.isLinted(index) { continue }
       let pass = run.passes[index]
@@ -46,9 +58,15 @@ struct SettleStage: Sendable {
         if run.cachedPasses[index].sameStamp { unchanged[index] = true }
       } else if pass.speculated == nil || !pass.speculation.holds(settled, file: index) {
         again.append(index)
+      } else if !pass.speculation.inventory.holds(settled) {
+        recount.append(index)
       }
     }
-    return Output(settled: settled, again: again, unchanged: unchanged)
+    if getenv("TESTLINT_RELINT_STATS") != nil {
+      let line = Array("relinted \(again.count), recounted \(recount.count)\n".utf8)
+      _ = write(2, line, line.count)
+    }
+    return Output(settled: settled, again: again, recount: recount, unchanged: unchanged)
   }
 }
 

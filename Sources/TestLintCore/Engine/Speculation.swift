@@ -26,8 +26,12 @@ struct Speculation {
   struct Unsettled: Sendable {
     /// Where the file's entries start in the run's.
     var start: UInt32 = 0
-    /// How many.
+    /// How many (the results').
     var count: UInt32 = 0
+    /// How many more, after them, only the inventory's counts took (`HelperNames.Misses`).
+    var inventoryCount: UInt32 = 0
+    /// The inventory's own entries.
+    var inventory: Unsettled { Unsettled(start: start &+ count, count: inventoryCount) }
     /// The flag of a type's entry.
     static let typeFlag: UInt32 = 1 << 31
 

@@ -1,0 +1,77 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// The inventory counts every assertion of a test, the rules stop at its first: what the counts
+/// asked of the rest of the run (a helper declared in a file read later, a check no file
+/// declares) must end up as the run settles it, though the file is not linted again for them.
+final class InventoryRecountTests: XCTestCase {
+  /// A test that asserts itself and calls `showFeature`, which a file read after it declares.
+  private func writeHelperInLaterFile(_ sandbox: Sandbox) throws {
+    try sandbox.write(
+      "AFeatureTests.swift",
+      """
+      import XCTest
+      final class AFeatureTests: XCTestCase {
+        func test_feature_loads() {
+          XCTAssertTrue(loaded)
+          showFeature(sut)
+        }
+      }
+
+      """)
+    try sandbox.write(
+      "ZSupportTests.swift",
+      """
+      import XCTest
+      func showFeature(_ sut: Feature) {
+        XCTAssertNotNil(sut.value)
+      }
+
+      """)
+  }
+
+  /// The mean of the assertions per test in the Markdown report of a run with `arguments`.
+  private func markdownMean(_ sandbox: Sandbox, _ arguments: [String], line: UInt = #line) -> String? {
+    let output = sandbox.run(["--threads", "1", "--reporter", "markdown"] + arguments)
+    XCTAssertEqual(output.code, .success, output.stderr, line: line)
+    return output.stdout.split(separator: "\n").first { $0.hasPrefix("| Assertions per test, mean |") }.map(String.init)
+  }
+
+  func test_helperDeclaredInLaterFile_isCountedInTheMarkdownReport() throws {
+    let sandbox = try Sandbox(self)
+    try writeHelperInLaterFile(sandbox)
+    let counted = "| Assertions per test, mean | 2 |"
+    XCTAssertEqual(markdownMean(sandbox, ["--no-cache"]), counted, "its own and the helper's")
+    XCTAssertEqual(markdownMean(sandbox, []), counted, "with a cache, first run")
+    XCTAssertEqual(markdownMean(sandbox, []), counted, "with a cache, second run")
+  }
+
+  func test_helperDeclaredInLaterFile_isCountedInTheReportAfterACachedTextRun() throws {
+    let sandbox = try Sandbox(self)
+    try writeHelperInLaterFile(sandbox)
+    XCTAssertEqual(sandbox.run(["--threads", "1"]).code, .success)
+    XCTAssertEqual(markdownMean(sandbox, []), "| Assertions per test, mean | 2 |", "the tests the text run cached")
+  }
+
+  func test_undeclaredCheckInSameFileHelper_isCountedInTheMarkdownReport() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "BadgeTests.swift",
+      """
+      import XCTest
+      final class BadgeTests: XCTestCase {
+        func test_badge_renders() {
+          XCTAssertNotNil(badge)
+          render()
+        }
+        func render() {
+          assertBothThemesSnapshot(of: badge)
+        }
+      }
+
+      """)
+    XCTAssertEqual(
+      markdownMean(sandbox, ["--no-cache"]), "| Assertions per test, mean | 2 |", "the check no file declares counts")
+  }
+}
