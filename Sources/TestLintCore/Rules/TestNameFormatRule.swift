@@ -35,6 +35,9 @@ public struct TestNameFormatRule: Rule {
   private let pattern: String?
   private let includeSwiftTesting: Bool
   private let quickPattern: String?
+  /// The patterns compiled once, when the rule is made for a configuration, not for every file.
+  private let regex: CompiledPattern?
+  private let quickRegex: CompiledPattern?
 
   public init(options: RuleOptions) {
     minSegments = options.int("min_segments", default: 2)
@@ -42,11 +45,11 @@ public struct TestNameFormatRule: Rule {
     pattern = options.string("pattern")
     includeSwiftTesting = options.bool("include_swift_testing")
     quickPattern = options.string("quick_pattern")
+    regex = pattern.flatMap(CompiledPattern.init)
+    quickRegex = quickPattern.flatMap(CompiledPattern.init)
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
-    let regex = pattern.flatMap { try? Regex($0) }
-    let quickRegex = quickPattern.flatMap { try? Regex($0) }
     var violations: [Violation] = []
     // The expected shape for each prefix (`test_`, or none), built once per file rather than
     // per finding.
@@ -60,7 +63,7 @@ public struct TestNameFormatRule: Rule {
         prefix = ""
       case .quick:
         // A description that is not a literal is known only when Quick runs.
-        if let quickRegex, !test.isNamedByExpression, (try? quickRegex.wholeMatch(in: test.name)) == nil {
+        if let quickRegex, !test.isNamedByExpression, !quickRegex.matchesWhole(test.name) {
           violations.append(
             Violation(
               offset: test.nameOffset, message: Messages.quickMismatch(test.name, quickPattern ?? ""),
@@ -70,7 +73,7 @@ public struct TestNameFormatRule: Rule {
       }
       let name = test.name
       if let regex {
-        if (try? regex.wholeMatch(in: name)) == nil {
+        if !regex.matchesWhole(name) {
           violations.append(
             Violation(
               offset: test.nameOffset,
@@ -309,5 +312,21 @@ extension TestNameFormatRule {
     static func patternMismatch(_ name: String, _ pattern: String) -> String {
       "rename '\(name)' to match the configured pattern '\(pattern)'"
     }
+  }
+}
+
+/// A compiled regular expression that rules running on several threads can share. `Regex` is not
+/// declared `Sendable`, but a compiled one is immutable: each match runs its own executor, and the
+/// program is lowered once behind an atomic initialisation in the standard library.
+struct CompiledPattern: @unchecked Sendable {
+  private let regex: Regex<AnyRegexOutput>
+
+  init?(_ pattern: String) {
+    guard let regex = try? Regex(pattern) else { return nil }
+    self.regex = regex
+  }
+
+  func matchesWhole(_ text: String) -> Bool {
+    (try? regex.wholeMatch(in: text)) != nil
   }
 }
