@@ -217,18 +217,19 @@ extension UndeclaredCheckTests {
             }
           }
           @Test func port_awaited() async throws { _ = try await rig.waitForOpenPort(8080, attempts: 3) }
-          @Test func ready_ensured() throws { try rig!.ensureRunning() }
+          @Test func ready_ensured() throws { try rig!.ensure(.running) }
           @Test func plain_wait() async throws { try await waitUntilHealthy(rig) }
           @Test func load_only() throws { try sut.load() }
           @Test func check_swallowed() { try? rig.shell(["make"]).check("make failed") }
           @Test func check_untried() { rig.shell(["make"]).check("make failed") }
           @Test func check_inArgument() throws { try record(rig.shell(["make"]).check()) }
+          @Test func operation_only() throws { try installer.checkSignature(of: app) }
         }
         """
     ]
     XCTAssertEqual(
       findings(sources),
-      ["RigTests.swift:12", "RigTests.swift:13", "RigTests.swift:14", "RigTests.swift:15"])
+      ["RigTests.swift:12", "RigTests.swift:13", "RigTests.swift:14", "RigTests.swift:15", "RigTests.swift:16"])
   }
 
   func test_triedCheckDeclaredInTheRun_isFollowed() {

@@ -1531,13 +1531,15 @@ What counts as an assertion:
   code under test, and a test that calls only `sut.load()` is still reported. Through any other
   receiver, a name with the word "assert", which only tests speak, counts too
   (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`; not
-  `assertionCount()`). With `try`, through any receiver or none, a name that reads as a check
-  or starts with `ensure`, `require`, `waitFor` or `waitUntil` (a wait that throws when its
-  condition is never met) counts too: `try shell.exec(["make"]).check("build failed")`,
-  `try await server.waitForReady(timeout: 5)`. Such a call fails the test by its throw exactly
-  when what its name states does not hold, whoever declared it (a fixture of a support module,
-  or the code under test's own `try config.validate()`). Not `try?`, which swallows the throw,
-  and not a name that states no check: `try sut.load()` is still reported. A function of
+  `assertionCount()`). With `try`, a call that states a check fails the test by its throw
+  exactly when the check does not hold, so it counts too: as a plain call, a name that reads
+  as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
+  a check word alone (`check`, `validate`, `expect`, `ensure`, `require`) or a wait that throws
+  when its condition is never met (`waitFor...`, `waitUntil...`):
+  `try shell.exec(["make"]).check("build failed")`, `try await server.waitForReady(timeout: 5)`.
+  Through a receiver, a check word followed by an object (`try installer.checkSignature(of:
+  app)`) is how the code under test names its operations, and counts no more than
+  `try sut.load()`; nor does `try?`, which swallows the throw. A function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
   `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
@@ -2200,8 +2202,8 @@ final class MaxTests: XCTestCase {
 }
 ```
 
-A call that may throw but states no check, a swallowed throw, and Swift's `assert` without
-the library:
+A call that may throw but states no check, an operation named after a check, a swallowed
+throw, and Swift's `assert` without the library:
 
 ```swift triggers
 import Testing
@@ -2214,6 +2216,10 @@ struct DeployTests {
 
   @Test func ↓server_checkSwallowed() throws {
     try? bench.exec(["make"]).check("make failed")
+  }
+
+  @Test func ↓installer_operationOnly() throws {
+    try installer.checkSignature(of: app)
   }
 }
 

@@ -11,8 +11,8 @@
 /// reported; through another receiver, only a name with the word "assert", which is the
 /// vocabulary of tests alone (`logger.waitAndAssert(message:)`); and, with `try`, a name that
 /// reads as a check that fails by throwing (`try f.run(args).check("...")`,
-/// `try await f.waitForHTTPOk(url)`, `readsAsTriedCheck`): the thrown error fails the test
-/// exactly when the check does not hold. In an XCTest test a
+/// `try await f.waitForHTTPOk(url)`; `readsAsTriedCheck` plain, `readsAsTriedMethod` through a
+/// receiver): the thrown error fails the test exactly when the check does not hold. In an XCTest test a
 /// plain call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
 /// `testCodableConformance(of: value)`): a test method takes none, so it is a support
 /// package's check, as XCTest-era packages name them.
@@ -52,9 +52,11 @@ enum UndeclaredCheck {
     let reads: Bool
     if readsAsHarnessRun(name) {
       reads = true
-    } else if readsAsTriedCheck(name), isTried(call, in: model) {
-      // A check that fails by throwing, through any receiver: `try f.run(args).check("...")`,
-      // `try await fixture.waitForHTTPOk(url)`. Not `try sut.load()`, nor `try?`.
+    } else if plain ? readsAsTriedCheck(name) : readsAsTriedMethod(name), isTried(call, in: model) {
+      // A check that fails by throwing: `try f.run(args).check("...")`,
+      // `try await fixture.waitForHTTPOk(url)`. Not `try sut.load()`, nor `try?`; through a
+      // receiver, not a check word followed by an object either
+      // (`try installer.verifySignature(of: app)`), an operation of the code under test.
       reads = true
     } else if !plain {
       reads = BaseAssumption.readsAsAssertion(name)
@@ -97,6 +99,21 @@ enum UndeclaredCheck {
     default: return false
     }
     return triedWords.contains { CheckWords.startsWith($0, name, anyCase: false, boundary: true, digits: true) }
+  }
+
+  /// Whether a method's name, called with `try` through a receiver, reads as a check that fails
+  /// by throwing: a check word alone (`check`, `validate`, `expect`, `ensure`, `require`; a
+  /// mocking library's `verify` is `MockVerification`'s, a name with "assert" counts untried),
+  /// or `waitFor...`, `waitUntil...`. A check word followed by an object
+  /// (`verifySecurityAssessment`, `checkTabs`) is how the code under test names its operations.
+  static func readsAsTriedMethod(_ name: String) -> Bool {
+    switch name {
+    case "check", "validate", "expect", "ensure", "require": return true
+    default:
+      guard name.utf8.first == UInt8(ascii: "w") else { return false }
+      return CheckWords.startsWith("waitFor", name, anyCase: false, boundary: true, digits: true)
+        || CheckWords.startsWith("waitUntil", name, anyCase: false, boundary: true, digits: true)
+    }
   }
 
   /// The words of `readsAsTriedCheck` beyond `CheckWords.words`.
