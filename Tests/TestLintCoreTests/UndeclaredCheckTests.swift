@@ -224,12 +224,15 @@ extension UndeclaredCheckTests {
           @Test func check_untried() { rig.shell(["make"]).check("make failed") }
           @Test func check_inArgument() throws { try record(rig.shell(["make"]).check()) }
           @Test func operation_only() throws { try installer.checkSignature(of: app) }
+          @Test func validator_accepts() throws { try router.validate() }
+          @Test func group_joined() async throws { try await group.waitForAll() }
         }
         """
     ]
     XCTAssertEqual(
       findings(sources),
-      ["RigTests.swift:12", "RigTests.swift:13", "RigTests.swift:14", "RigTests.swift:15", "RigTests.swift:16"])
+      ["RigTests.swift:12", "RigTests.swift:13", "RigTests.swift:14", "RigTests.swift:15", "RigTests.swift:16",
+       "RigTests.swift:17", "RigTests.swift:18"])
   }
 
   func test_triedCheckDeclaredInTheRun_isFollowed() {

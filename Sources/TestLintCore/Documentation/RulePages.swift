@@ -1534,12 +1534,14 @@ What counts as an assertion:
   `assertionCount()`). With `try`, a call that states a check fails the test by its throw
   exactly when the check does not hold, so it counts too: as a plain call, a name that reads
   as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
-  a check word alone (`check`, `validate`, `expect`, `ensure`, `require`) or a wait that throws
-  when its condition is never met (`waitFor...`, `waitUntil...`):
+  a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its
+  condition is never met (`waitFor...`, `waitUntil...`):
   `try shell.exec(["make"]).check("build failed")`, `try await server.waitForReady(timeout: 5)`.
   Through a receiver, a check word followed by an object (`try installer.checkSignature(of:
-  app)`) is how the code under test names its operations, and counts no more than
-  `try sut.load()`; nor does `try?`, which swallows the throw. A function of
+  app)`) is how the code under test names its operations, and so is `try router.validate()`
+  (a validator that accepts): they count no more than `try sut.load()`. Nor do a task group's
+  `try await group.waitForAll()`, which only waits, and `try?`, which swallows the throw. A
+  function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
   `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
@@ -2220,6 +2222,14 @@ struct DeployTests {
 
   @Test func ↓installer_operationOnly() throws {
     try installer.checkSignature(of: app)
+    try router.validate()
+  }
+
+  @Test func ↓workers_joinOnly() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await worker.run() }
+      try await group.waitForAll()
+    }
   }
 }
 

@@ -90,34 +90,37 @@ enum UndeclaredCheck {
 
   /// Whether a name, called with `try`, reads as a check that fails by throwing: as
   /// `BaseAssumption.readsAsCheck` says (`check`, `verify...`, `validate...`), or `ensure...`,
-  /// `require...`, `waitFor...`, `waitUntil...` (a wait that throws when its condition is never
-  /// met), each followed by a word boundary.
+  /// `require...` (a word boundary after), or a throwing wait (`readsAsThrowingWait`).
   static func readsAsTriedCheck(_ name: String) -> Bool {
-    if BaseAssumption.readsAsCheck(name) { return true }
+    if BaseAssumption.readsAsCheck(name) || readsAsThrowingWait(name) { return true }
     switch name.utf8.first {
-    case UInt8(ascii: "e"), UInt8(ascii: "r"), UInt8(ascii: "w"): break
+    case UInt8(ascii: "e"), UInt8(ascii: "r"): break
     default: return false
     }
-    return triedWords.contains { CheckWords.startsWith($0, name, anyCase: false, boundary: true, digits: true) }
+    return CheckWords.startsWith("ensure", name, anyCase: false, boundary: true, digits: true)
+      || CheckWords.startsWith("require", name, anyCase: false, boundary: true, digits: true)
   }
 
   /// Whether a method's name, called with `try` through a receiver, reads as a check that fails
-  /// by throwing: a check word alone (`check`, `validate`, `expect`, `ensure`, `require`; a
-  /// mocking library's `verify` is `MockVerification`'s, a name with "assert" counts untried),
-  /// or `waitFor...`, `waitUntil...`. A check word followed by an object
+  /// by throwing: a check word alone (`check`, `expect`, `ensure`, `require`; a mocking
+  /// library's `verify` is `MockVerification`'s, a name with "assert" counts untried), or a
+  /// throwing wait (`readsAsThrowingWait`). Not `validate`: `try router.validate()` is how the
+  /// code under test accepts a valid input. A check word followed by an object
   /// (`verifySecurityAssessment`, `checkTabs`) is how the code under test names its operations.
   static func readsAsTriedMethod(_ name: String) -> Bool {
     switch name {
-    case "check", "validate", "expect", "ensure", "require": return true
-    default:
-      guard name.utf8.first == UInt8(ascii: "w") else { return false }
-      return CheckWords.startsWith("waitFor", name, anyCase: false, boundary: true, digits: true)
-        || CheckWords.startsWith("waitUntil", name, anyCase: false, boundary: true, digits: true)
+    case "check", "expect", "ensure", "require": return true
+    default: return readsAsThrowingWait(name)
     }
   }
 
-  /// The words of `readsAsTriedCheck` beyond `CheckWords.words`.
-  private static let triedWords: [StaticString] = ["ensure", "require", "waitFor", "waitUntil"]
+  /// Whether a name reads as a wait that throws when its condition is never met:
+  /// `waitFor...`, `waitUntil...`, but not a task group's `waitForAll()`, which only waits.
+  static func readsAsThrowingWait(_ name: String) -> Bool {
+    guard name.utf8.first == UInt8(ascii: "w"), name != "waitForAll" else { return false }
+    return CheckWords.startsWith("waitFor", name, anyCase: false, boundary: true, digits: true)
+      || CheckWords.startsWith("waitUntil", name, anyCase: false, boundary: true, digits: true)
+  }
 
   /// Whether the expression the call ends is under a plain `try` (not `try?` or `try!`):
   /// `try f.run([...]).check("...")`, `_ = try await f.waitForHTTPOk(url)`. Read backwards
