@@ -206,4 +206,42 @@ final class MissingAssertionIndirectTests: XCTestCase {
     ]
     XCTAssertEqual(findings(sources), ["ToggleSpec.swift:10", "ToggleSpec.swift:15"])
   }
+
+  func test_helperTakingInlineSnapshotDescriptor_counts() {
+    let sources = [
+      "RouteTests.swift": """
+        import Testing
+
+        struct RouteTests {
+          @Test func headers_snapshotted() async throws {
+            RouteStub(path: "/items").recordedCall {
+              "GET /items"
+            }
+            .install()
+            _ = try await client.items()
+          }
+          @Test func sameFile_snapshotted() { localSnapshot(of: client) { "GET /" } }
+          @Test func installed_only() { RouteStub(path: "/items").install() }
+        }
+
+        func localSnapshot(of client: Client, descriptor: InlineSnapshotSyntaxDescriptor? = nil, matches: () -> String) {
+          pending.append(matches())
+        }
+        """,
+      "RouteStub.swift": """
+        import InlineSnapshotTesting
+
+        extension RouteStub {
+          func recordedCall(
+            syntaxDescriptor: InlineSnapshotSyntaxDescriptor = InlineSnapshotSyntaxDescriptor(),
+            matches expected: (() -> String)? = nil
+          ) -> Self {
+            Pending.shared.register(expected?(), syntaxDescriptor)
+            return self
+          }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["RouteTests.swift:12"])
+  }
 }

@@ -204,4 +204,72 @@ extension UndeclaredCheckTests {
       Self.renderingTests.replacingOccurrences(of: "compareRendering(badge(4), \"four\")", with: "XCTAssertNotNil(badge(4))"))
     XCTAssertFalse(few.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
   }
+
+  func test_triedCheckThroughAnyReceiver_counts() {
+    let sources = [
+      "RigTests.swift": """
+        import Testing
+
+        struct RigTests {
+          @Test func build_checked() throws {
+            try Rig.start { rig in
+              try rig.shell(["swift", "build"]).check("the build failed")
+            }
+          }
+          @Test func port_awaited() async throws { _ = try await rig.waitForOpenPort(8080, attempts: 3) }
+          @Test func ready_ensured() throws { try rig!.ensure(.running) }
+          @Test func plain_wait() async throws { try await waitUntilHealthy(rig) }
+          @Test func load_only() throws { try sut.load() }
+          @Test func check_swallowed() { try? rig.shell(["make"]).check("make failed") }
+          @Test func check_untried() { rig.shell(["make"]).check("make failed") }
+          @Test func check_inArgument() throws { try record(rig.shell(["make"]).check()) }
+          @Test func operation_only() throws { try installer.checkSignature(of: app) }
+          @Test func validator_accepts() throws { try router.validate() }
+          @Test func group_joined() async throws { try await group.waitForAll() }
+        }
+        """
+    ]
+    XCTAssertEqual(
+      findings(sources),
+      ["RigTests.swift:12", "RigTests.swift:13", "RigTests.swift:14", "RigTests.swift:15", "RigTests.swift:16",
+       "RigTests.swift:17", "RigTests.swift:18"])
+  }
+
+  func test_triedCheckDeclaredInTheRun_isFollowed() {
+    let sources = [
+      "RigTests.swift": """
+        import Testing
+
+        struct RigTests {
+          @Test func build_logged() throws { try rig.shell(["make"]).check("make failed") }
+        }
+        """,
+      "Rig.swift": """
+        struct Output {
+          func check(_ message: String) throws { print(message) }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["RigTests.swift:4"])
+  }
+
+  func test_swiftParamTestTable_countsOnlyWithItsImport() {
+    let table = """
+      import XCTest
+      IMPORT
+
+      final class MinTests: XCTestCase {
+        func test_min_rows() {
+          assert(to: min, header: ["a", "b"]) {
+            args(1, 2, expect: 1)
+          }
+        }
+        func test_swiftAssert_only() { assert(values.isEmpty) }
+      }
+      """
+    let imported = ["MinTests.swift": table.replacingOccurrences(of: "IMPORT", with: "import SwiftParamTest")]
+    XCTAssertEqual(findings(imported), ["MinTests.swift:10"])
+    let plain = ["MinTests.swift": table.replacingOccurrences(of: "IMPORT", with: "import Kit")]
+    XCTAssertEqual(findings(plain), ["MinTests.swift:5", "MinTests.swift:10"])
+  }
 }

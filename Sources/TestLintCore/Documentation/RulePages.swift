@@ -1479,6 +1479,9 @@ What counts as an assertion:
 - snapshots: `assertSnapshot`, `assertSnapshots`, `verifySnapshot`, `assertInlineSnapshot`,
   `FBSnapshotVerify*`; `assertNoDifference`, `expectNoDifference`, `assertMacro`;
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
+- SwiftParamTest's tables, in a file that imports SwiftParamTest: `assert(to: max) {
+  args(1, 2, expect: 2) }` (also with `header:`) checks every row with `XCTAssert`. Swift's own
+  `assert(_:)` takes no `to:` and is not an assertion (it checks only in debug builds);
 - a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture;
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
@@ -1500,7 +1503,10 @@ What counts as an assertion:
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
   calls.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
-  file: which type it makes is not told by the name;
+  file: which type it makes is not told by the name. A function that takes an
+  `InlineSnapshotSyntaxDescriptor` is a custom inline snapshot helper (swift-snapshot-testing
+  hands that type to `assertInlineSnapshot` alone) and asserts, even on a test double and when
+  its comparison runs later, as a suite trait's (`Mock(...).snapshotRequest { "curl ..." }`);
 - call chains: each call of a chain is resolved by its own name, as a method through a
   receiver, so `mock.verify { $0.send(message) }.wasCalled(exactly: 1)` asserts when the
   linted files declare a `wasCalled` that asserts (a project's own mock DSL in a
@@ -1525,7 +1531,17 @@ What counts as an assertion:
   code under test, and a test that calls only `sut.load()` is still reported. Through any other
   receiver, a name with the word "assert", which only tests speak, counts too
   (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`; not
-  `assertionCount()`). A function of
+  `assertionCount()`). With `try`, a call that states a check fails the test by its throw
+  exactly when the check does not hold, so it counts too: as a plain call, a name that reads
+  as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
+  a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its
+  condition is never met (`waitFor...`, `waitUntil...`):
+  `try shell.exec(["make"]).check("build failed")`, `try await server.waitForReady(timeout: 5)`.
+  Through a receiver, a check word followed by an object (`try installer.checkSignature(of:
+  app)`) is how the code under test names its operations, and so is `try router.validate()`
+  (a validator that accepts): they count no more than `try sut.load()`. Nor do a task group's
+  `try await group.waitForAll()`, which only waits, and `try?`, which swallows the throw. A
+  function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
   `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
@@ -1569,7 +1585,8 @@ What does not count:
   that comparison;
 - an empty `measure {}`: it measures nothing;
 - `try` alone: a test whose only failure path is a call that may throw (`try parser.parse(data)`)
-  checks that nothing throws without saying so; write `XCTAssertNoThrow(try ...)` or
+  checks that nothing throws without saying so (unless the called name states a check, as
+  above: `try result.check()`); write `XCTAssertNoThrow(try ...)` or
   `#expect(throws: Never.self) { ... }` when that is the check. A `throw` inside a closure (a
   stub's `{ throw StubError() }`), inside a `catch` (the caught error again) or with no
   condition is not a check either.
@@ -2139,6 +2156,86 @@ final class ToggleSpec: QuickSpec {
     itBehavesLike("a saved toggle") {
       ["save": { expect(Settings.dark) == true }]
     }
+  }
+}
+```
+
+Checks that fail by throwing, through a support module's fixture the linted files do not
+declare, an inline snapshot helper whose comparison a suite trait runs later, and a
+SwiftParamTest table:
+
+```swift passes
+import Testing
+import XCTest
+import SwiftParamTest
+
+struct DeployTests {
+  @Test func build_succeeds() throws {
+    try Workbench.open { bench in
+      try bench.exec(["make", "all"]).check("make failed")
+    }
+  }
+
+  @Test func server_answers() async throws {
+    try await bench.waitForReady("http://localhost:8080", timeout: .seconds(5))
+  }
+}
+
+@Test func route_sendsItsHeaders() {
+  RouteStub(path: "/items").snapshotCall { "GET /items" }.install()
+}
+
+extension RouteStub {
+  func snapshotCall(
+    syntaxDescriptor: InlineSnapshotSyntaxDescriptor = .init(), matches expected: (() -> String)? = nil
+  ) -> Self {
+    PendingSnapshots.shared.register(expected?(), syntaxDescriptor)
+    return self
+  }
+}
+
+final class MaxTests: XCTestCase {
+  func test_max_pairs() {
+    assert(to: max) {
+      args(1, 2, expect: 2)
+      args(3, 1, expect: 3)
+    }
+  }
+}
+```
+
+A call that may throw but states no check, an operation named after a check, a swallowed
+throw, and Swift's `assert` without the library:
+
+```swift triggers
+import Testing
+import XCTest
+
+struct DeployTests {
+  @Test func ↓build_runsOnly() throws {
+    try bench.exec(["make", "all"])
+  }
+
+  @Test func ↓server_checkSwallowed() throws {
+    try? bench.exec(["make"]).check("make failed")
+  }
+
+  @Test func ↓installer_operationOnly() throws {
+    try installer.checkSignature(of: app)
+    try router.validate()
+  }
+
+  @Test func ↓workers_joinOnly() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await worker.run() }
+      try await group.waitForAll()
+    }
+  }
+}
+
+final class MaxTests: XCTestCase {
+  func ↓test_max_debugAssertOnly() {
+    assert(to: max)
   }
 }
 ```

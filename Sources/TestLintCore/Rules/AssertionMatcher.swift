@@ -1,5 +1,6 @@
 /// Decides which calls are assertions: XCTest, Swift Testing, Nimble, snapshot testing,
-/// swift-custom-dump and swift-macro-testing helpers, a TCA `TestStore`, mocking libraries'
+/// swift-custom-dump and swift-macro-testing helpers, a TCA `TestStore`, SwiftParamTest's
+/// `assert(to:)` tables, mocking libraries'
 /// verifications (`MockVerification`), configured names, and helpers declared anywhere in the
 /// run that themselves assert.
 public struct AssertionMatcher: Sendable {
@@ -91,6 +92,11 @@ public struct AssertionMatcher: Sendable {
       else { return false }
       return model.text(head) == "XCTIssue"
     case "perform": return call.labels.contains("stub")
+    case "assert":
+      // SwiftParamTest's table, `assert(to: f) { args(1, 2, expect: 3) }`, checks every row with
+      // `XCTAssert`; Swift's `assert(_:)` (a debug-build check) takes no `to:`.
+      return call.path.count == 1 && !call.hasExpressionBase && call.labels.first == "to"
+        && model.imports.contains { $0.module.split(separator: ".").first == "SwiftParamTest" }
     case "expect", "expecta", "expects", "require", "requirea", "requires", "unwrap", "unwrapa", "unwraps",
       "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail":
       // Nimble's free functions (with their async `...a` and synchronous `...s` spellings); a
@@ -192,6 +198,13 @@ public struct AssertionMatcher: Sendable {
     let graph = fileOnly.contains(true) ? CallGraph(model) : nil
     for index in functions.indices where functions[index].body != nil {
       let name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
+      // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
+      // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
+      // comparison may run later, as a suite trait's, even on a mock's extension).
+      if Self.takesInlineSnapshotDescriptor(functions[index]) {
+        result.append(HelperSummary(name: name, asserts: true, callees: []))
+        continue
+      }
       if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(functions[index].name) {
         continue
       }
@@ -217,6 +230,13 @@ public struct AssertionMatcher: Sendable {
       result.append(HelperSummary(name: name, asserts: false, callees: callees))
     }
     return result
+  }
+
+  /// Whether the function takes an `InlineSnapshotSyntaxDescriptor`: swift-snapshot-testing's
+  /// custom inline snapshot helpers hand their call site's to `assertInlineSnapshot`, the one
+  /// reader of that type, so the helper compares a snapshot (now, or later as a suite trait's).
+  static func takesInlineSnapshotDescriptor(_ function: FunctionDecl) -> Bool {
+    function.parameters.contains { $0.type.contains("InlineSnapshotSyntaxDescriptor") }
   }
 
   /// Whether no other file calls the function by name: it is `private` or `fileprivate`, or a
@@ -313,7 +333,7 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "measure", "measureMetrics", "fulfillment", "record", "perform", "expect", "expecta", "expects", "require", "requirea", "requires",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "perform", "assert", "expect", "expecta", "expects", "require", "requirea", "requires",
     "unwrap", "unwrapa", "unwraps", "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]

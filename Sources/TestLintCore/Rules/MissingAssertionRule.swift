@@ -126,6 +126,7 @@ public struct MissingAssertionRule: Rule {
     var seen: Set<Int> = []
     for function in reached where function != test.function && seen.insert(function).inserted {
       if stopAtFirst, count > 0 { return count }
+      if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function]) { count += 1 }
       countCalls(model.functions[function].calls)
       if let body = model.functions[function].body { count += Self.checkingThrows(in: body, model: model) }
     }

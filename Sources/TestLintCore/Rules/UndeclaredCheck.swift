@@ -9,7 +9,10 @@
 /// through `self.`, `Self.` or `super.`: a method of the code under test (`form.validate()`,
 /// `sut.checkForUpdates()`) is no check, and a test that calls only `sut.load()` is still
 /// reported; through another receiver, only a name with the word "assert", which is the
-/// vocabulary of tests alone (`logger.waitAndAssert(message:)`). In an XCTest test a
+/// vocabulary of tests alone (`logger.waitAndAssert(message:)`); and, with `try`, a name that
+/// reads as a check that fails by throwing (`try f.run(args).check("...")`,
+/// `try await f.waitForHTTPOk(url)`; `readsAsTriedCheck` plain, `readsAsTriedMethod` through a
+/// receiver): the thrown error fails the test exactly when the check does not hold. In an XCTest test a
 /// plain call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
 /// `testCodableConformance(of: value)`): a test method takes none, so it is a support
 /// package's check, as XCTest-era packages name them.
@@ -49,6 +52,12 @@ enum UndeclaredCheck {
     let reads: Bool
     if readsAsHarnessRun(name) {
       reads = true
+    } else if plain ? readsAsTriedCheck(name) : readsAsTriedMethod(name), isTried(call, in: model) {
+      // A check that fails by throwing: `try f.run(args).check("...")`,
+      // `try await fixture.waitForHTTPOk(url)`. Not `try sut.load()`, nor `try?`; through a
+      // receiver, not a check word followed by an object either
+      // (`try installer.verifySignature(of: app)`), an operation of the code under test.
+      reads = true
     } else if !plain {
       reads = BaseAssumption.readsAsAssertion(name)
     } else {
@@ -77,6 +86,85 @@ enum UndeclaredCheck {
       cursor += 1
     }
     return false
+  }
+
+  /// Whether a name, called with `try`, reads as a check that fails by throwing: as
+  /// `BaseAssumption.readsAsCheck` says (`check`, `verify...`, `validate...`), or `ensure...`,
+  /// `require...` (a word boundary after), or a throwing wait (`readsAsThrowingWait`).
+  static func readsAsTriedCheck(_ name: String) -> Bool {
+    if BaseAssumption.readsAsCheck(name) || readsAsThrowingWait(name) { return true }
+    switch name.utf8.first {
+    case UInt8(ascii: "e"), UInt8(ascii: "r"): break
+    default: return false
+    }
+    return CheckWords.startsWith("ensure", name, anyCase: false, boundary: true, digits: true)
+      || CheckWords.startsWith("require", name, anyCase: false, boundary: true, digits: true)
+  }
+
+  /// Whether a method's name, called with `try` through a receiver, reads as a check that fails
+  /// by throwing: a check word alone (`check`, `expect`, `ensure`, `require`; a mocking
+  /// library's `verify` is `MockVerification`'s, a name with "assert" counts untried), or a
+  /// throwing wait (`readsAsThrowingWait`). Not `validate`: `try router.validate()` is how the
+  /// code under test accepts a valid input. A check word followed by an object
+  /// (`verifySecurityAssessment`, `checkTabs`) is how the code under test names its operations.
+  static func readsAsTriedMethod(_ name: String) -> Bool {
+    switch name {
+    case "check", "expect", "ensure", "require": return true
+    default: return readsAsThrowingWait(name)
+    }
+  }
+
+  /// Whether a name reads as a wait that throws when its condition is never met:
+  /// `waitFor...`, `waitUntil...`, but not a task group's `waitForAll()`, which only waits.
+  static func readsAsThrowingWait(_ name: String) -> Bool {
+    guard name.utf8.first == UInt8(ascii: "w"), name != "waitForAll" else { return false }
+    return CheckWords.startsWith("waitFor", name, anyCase: false, boundary: true, digits: true)
+      || CheckWords.startsWith("waitUntil", name, anyCase: false, boundary: true, digits: true)
+  }
+
+  /// Whether the expression the call ends is under a plain `try` (not `try?` or `try!`):
+  /// `try f.run([...]).check("...")`, `_ = try await f.waitForHTTPOk(url)`. Read backwards
+  /// from the callee over the chain before it (members, calls, subscripts, `?` and `!`), in one
+  /// pass with a bracket count; a call inside another call's arguments is not read as tried.
+  static func isTried(_ call: Call, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var cursor = call.nameToken - 1
+    while cursor > 0, tokens[cursor].kind == .dot {
+      cursor -= 1
+      // The operand before the dot: postfix marks, then calls' and subscripts' brackets, then
+      // the name they follow.
+      while cursor >= 0 {
+        if isPostfixMark(cursor, in: model) {
+          cursor -= 1
+        } else if [.rightParen, .rightBracket, .rightBrace].contains(tokens[cursor].kind) {
+          var depth = 0
+          repeat {
+            switch tokens[cursor].kind {
+            case .rightParen, .rightBracket, .rightBrace: depth += 1
+            case .leftParen, .leftBracket, .leftBrace: depth -= 1
+            default: break
+            }
+            cursor -= 1
+          } while depth > 0 && cursor >= 0
+        } else {
+          break
+        }
+      }
+      guard cursor >= 0, tokens[cursor].kind == .identifier || tokens[cursor].kind == .backtickIdentifier
+      else { return false }
+      cursor -= 1
+    }
+    while cursor >= 0, tokens[cursor].kind == .identifier, tokens[cursor].keyword == .await { cursor -= 1 }
+    guard cursor >= 0, tokens[cursor].kind == .identifier, tokens[cursor].keyword == .try else { return false }
+    return !(cursor + 1 < tokens.count && isPostfixMark(cursor + 1, in: model))
+  }
+
+  /// Whether the token is a `?` or `!` written against the token before it (`f!.`, `try?`).
+  private static func isPostfixMark(_ index: Int, in model: FileModel) -> Bool {
+    let token = model.tokens[index]
+    guard token.kind == .operator, token.end - token.start == 1, !token.hasSpaceBefore else { return false }
+    let byte = model.source.bytes[Int(token.start)]
+    return byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
   }
 
   /// Whether a name reads as a test harness's run: `run` or `perform`, then words ending in

@@ -92,7 +92,7 @@ public struct BaseAssumption: Sendable, Hashable {
     for function in model.functions
     where readsAsCheck(function.name) || readsAsAssertion(function.name)
       || !function.parameters.isEmpty && readsAsTestCheck(function.name)
-      || UndeclaredCheck.readsAsHarnessRun(function.name)
+      || UndeclaredCheck.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)
     {
       names.insert(function.name)
     }
@@ -156,9 +156,10 @@ public struct BaseAssumption: Sendable, Hashable {
 
   /// Whether the run keeps track of where a function of this name is declared: a call of
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
-  /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`).
+  /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
     readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+      || UndeclaredCheck.readsAsTriedCheck(name)
   }
 
   /// `XCT` and a capital, as XCTest spells its checks (`XCTAssertEqual`) and teams their own
