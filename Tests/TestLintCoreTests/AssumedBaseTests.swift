@@ -123,6 +123,54 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertTrue(output.stderr.contains("ViewHarness (1)"), output.stderr)
   }
 
+  func test_quickBehaviorUnderMatchingSuffix_isNotAssumed() throws {
+    // A team whose shared test bases end in `Behavior`: Quick's own `Behavior<Context>`
+    // (shared examples) stays the framework's, so its subclass is no test case.
+    let sharedExamples = """
+      import Quick
+      import Nimble
+
+      final class EditingBehavior: Behavior<String> {
+        func testLayout() {
+          let view = 1
+          _ = view
+        }
+      }
+
+      """
+    let sandbox = try sandbox([
+      "Tests/EditingBehavior.swift": sharedExamples, "Tests/LoginTests.swift": Self.subclass("LoginTests", of: "LoginBehavior"),
+    ])
+    try sandbox.write(".lint.yml", "assumed_test_base_suffixes: [Behavior]\n")
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/LoginTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("files: LoginBehavior (1);"), output.stderr)
+  }
+
+  func test_extensionOfTheUndeclaredBase_keepsItAssumed() throws {
+    // Test files often extend their base class with helpers: an extension declares no class.
+    let extended = """
+      import XCTest
+      import SnapshotKit
+
+      extension SnapshotTestCase {
+        func snapshotName() -> String { "profile" }
+      }
+
+      final class ProfileTests: SnapshotTestCase {
+        func testLayout() {
+          let view = 1
+          _ = view
+        }
+      }
+
+      """
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": extended])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:9 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("files: SnapshotTestCase (1);"), output.stderr)
+  }
+
   func test_testBaseClasses_makeTheBaseCertain_withoutNote() throws {
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass()])
     try sandbox.write(".lint.yml", "test_base_classes: [SnapshotTestCase]\n")

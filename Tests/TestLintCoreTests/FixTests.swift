@@ -259,6 +259,18 @@ final class FixTests: XCTestCase {
     XCTAssertEqual(UnifiedDiff.render(path: "a.swift", old: "a\nb\n", new: "a\nb\n"), "")
   }
 
+  func test_diffOfLinesAddedAndRemovedAroundKeptOnes_rebuildsBothTexts() {
+    // What `patch` needs: the context and `-` lines are the old text, the context and `+`
+    // lines the new one, also when kept lines sit between the changes.
+    let cases = [("one\ntwo\n", "zero\none\n"), ("c\nc\nb\na\nc\n", "a\nb\nc\nc\nb\n"), ("a\nb\n", "c\na\na\nc\n")]
+    for (old, new) in cases {
+      let diff = UnifiedDiff.render(path: "a.swift", old: old, new: new, context: 10)
+      let lines = diff.split(separator: "\n").dropFirst(3)
+      XCTAssertEqual(lines.filter { !$0.hasPrefix("+") }.map { String($0.dropFirst()) + "\n" }.joined(), old, diff)
+      XCTAssertEqual(lines.filter { !$0.hasPrefix("-") }.map { String($0.dropFirst()) + "\n" }.joined(), new, diff)
+    }
+  }
+
   func test_diffWithoutFinalNewline_saysSo() {
     let diff = UnifiedDiff.render(path: "a.swift", old: "a\nb", new: "a\nc")
     XCTAssertEqual(

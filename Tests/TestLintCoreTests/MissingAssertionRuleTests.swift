@@ -20,6 +20,31 @@ final class MissingAssertionRuleTests: XCTestCase {
     }
     """
 
+  func test_publicCallMatcher_answersAsTheRule() {
+    // `AssertionMatcher.isAssertion(_:in:)`, the library's public question about one call,
+    // gives the answer the rule uses (read in place, `isAssertion(callAt:in:)`).
+    let model = Scanner.scan(
+      SourceFile(
+        path: "CartTests.swift",
+        text: """
+          import XCTest
+          final class CartTests: XCTestCase {
+            func test_total_sums() {
+              cart.add(item)
+              XCTAssertEqual(cart.total, 3)
+              #expect(cart.isEmpty == false)
+              _ = Cart.make()
+              XCTFail("unreachable")
+            }
+          }
+          """))
+    let matcher = AssertionMatcher()
+    let asserting = model.calls.filter { matcher.isAssertion($0, in: model) }.map(\.name)
+    XCTAssertEqual(asserting, ["XCTAssertEqual", "#expect", "XCTFail"])
+    XCTAssertEqual(
+      model.calls.indices.filter { matcher.isAssertion(callAt: $0, in: model) }.map { model.calls[$0].name }, asserting)
+  }
+
   /// `missing_assertion`'s findings (`path:line`) over these files, each order of reading.
   private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
     let one = CalledHelpersTests.missingAssertions(in: sources, threads: 1)

@@ -59,6 +59,24 @@ final class QuickHelperExampleTests: XCTestCase {
       ])
   }
 
+  func test_exampleDescribedByRawStringOpeningWithQuote_keepsItsText() {
+    // `#""Done" closes"#` is a one-line raw literal whose text starts with a quote, not the
+    // `"""` of a multi-line one.
+    let spec = """
+      import Quick
+      import Nimble
+
+      final class SheetSpec: QuickSpec {
+        override class func spec() {
+          it(#""Done" closes the sheet"#) { expect(sheet.isOpen) == false }
+        }
+      }
+
+      """
+    XCTAssertEqual(
+      names(inventory([("SheetSpec.swift", spec)])), [#"SheetSpec.swift:6 SheetSpec."Done" closes the sheet"#])
+  }
+
   func test_exampleInHelperWithoutAssertion_isReportedAtItsLine() {
     let findings = InMemoryLint.findings(
       MissingAssertionRule.self, [("ContactsSpec.swift", Self.contactsSpec)])

@@ -53,6 +53,22 @@ final class UndeclaredCheckTests: XCTestCase {
     XCTAssertEqual(findings(sources), ["LogTests.swift:9", "LogTests.swift:10"])
   }
 
+  func test_assertWordFollowedByAnotherWord_counts() {
+    // `Assert` as a later word, then a capital: the word ends there (not `...Assertion`).
+    let sources = [
+      "LayoutTests.swift": """
+        import XCTest
+
+        final class LayoutTests: XCTestCase {
+          func test_layout_asserted() { screen.renderAndAssertLayout() }
+          func test_fetch_asserted() { fetchAndAssertNoErrors(in: store) }
+          func test_render_only() { screen.renderAndAssertion() }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["LayoutTests.swift:6"])
+  }
+
   func test_codeUnderTestAndXCTestTypes_stillReported() {
     let sources = [
       "FormTests.swift": """

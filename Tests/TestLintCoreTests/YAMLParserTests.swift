@@ -102,6 +102,12 @@ final class YAMLParserTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(entries(node).first).value.scalar, "a\"b\\c\n\té" + "A😀 #x")
   }
 
+  func test_escapedSpaceAndSlash_areDecoded() throws {
+    // YAML's `\ ` and `\/` escapes, as in a quoted glob of a folder whose name has a space.
+    let node = try XCTUnwrap(try YAMLParser.parse(#"k: "Generated\ Files\/**""#))
+    XCTAssertEqual(try XCTUnwrap(entries(node).first).value.scalar, "Generated Files/**")
+  }
+
   func test_singleQuotedDoubledQuote_isOneQuote() throws {
     XCTAssertEqual(try render("k: 'it''s \\n # not a comment'"), #"{k: 'it's \n # not a comment'}"#)
   }
