@@ -77,6 +77,24 @@ final class QuickHelperExampleTests: XCTestCase {
       names(inventory([("SheetSpec.swift", spec)])), [#"SheetSpec.swift:6 SheetSpec."Done" closes the sheet"#])
   }
 
+  func test_exampleDescribedByRawStringOpeningWithTwoQuotes_keepsItsText() {
+    // `#"""Done" closes"#` has no line break after its `"""`: swiftc reads a one-line raw literal
+    // whose text is `""Done" closes`, not a multi-line one.
+    let spec = """
+      import Quick
+      import Nimble
+
+      final class SheetSpec: QuickSpec {
+        override class func spec() {
+          it(#\"""Done" closes the sheet"#) { expect(sheet.isOpen) == false }
+        }
+      }
+
+      """
+    XCTAssertEqual(
+      names(inventory([("SheetSpec.swift", spec)])), [#"SheetSpec.swift:6 SheetSpec.""Done" closes the sheet"#])
+  }
+
   func test_exampleInHelperWithoutAssertion_isReportedAtItsLine() {
     let findings = InMemoryLint.findings(
       MissingAssertionRule.self, [("ContactsSpec.swift", Self.contactsSpec)])

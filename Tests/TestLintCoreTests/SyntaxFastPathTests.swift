@@ -70,6 +70,8 @@ final class SyntaxFastPathTests: XCTestCase {
     let cases: [(String, String)] = [
       ("\"abc\"", "abc"), ("\"\"", ""), ("\"", "\""), ("#\"a\\nb\"#", "a\\nb"), ("\"a\\tb\"", "a\tb"),
       ("\"\"\"\nline\n\"\"\"", "line"), ("\"é\"", "é"), ("##\"x\"##", "x"), ("#", ""),
+      // One-line raw literals whose text starts with quotes, as swiftc reads them.
+      (##"#"""#"##, "\""), (##"#"""x"#"##, "\"\"x"), (##"#"""é"#"##, "\"\"é"),
     ]
     for (literal, expected) in cases {
       XCTAssertEqual(StringLiteral.content(literal), expected, literal)

@@ -11,7 +11,10 @@ public enum StringLiteral {
       text = text.dropFirst()
     }
     if hashes > 0 { text = text.dropLast(hashes) }
-    let multiline = text.hasPrefix("\"\"\"")
+    // `"""` opens a multi-line literal only when a line break follows it (swiftc requires
+    // one); otherwise it is a one-line raw literal whose content starts with a quote (`#"""#`).
+    let afterOpening = text.dropFirst(3).first
+    let multiline = text.hasPrefix("\"\"\"") && (afterOpening?.isNewline ?? false)
     let quote = multiline ? 3 : 1
     guard text.count >= quote * 2 else { return String(text) }
     text = text.dropFirst(quote).dropLast(quote)
@@ -61,8 +64,8 @@ public enum StringLiteral {
       }
       if hashes > 0 { upper = max(lower, upper - hashes) }
       let quote = UInt8(ascii: "\"")
-      let multiline = upper - lower >= 3 && bytes[lower] == quote && bytes[lower + 1] == quote
-        && bytes[lower + 2] == quote
+      let multiline = upper - lower >= 4 && bytes[lower] == quote && bytes[lower + 1] == quote
+        && bytes[lower + 2] == quote && bytes[lower + 3] == 0x0A
       let quotes = multiline ? 3 : 1
       if upper - lower >= quotes * 2 {
         lower += quotes
