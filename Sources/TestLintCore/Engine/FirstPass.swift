@@ -27,10 +27,10 @@ struct FirstPass: Sendable {
 }
 
 /// Pass 1's record of each file, kept until the run ends: in pages that go to a temporary
-/// file beyond a budget (`PagedArray`), 56 bytes a file (the findings' block, where its tests
+/// file beyond a budget (`PagedArray`), 64 bytes a file (the findings' block, where its tests
 /// are encoded, the speculation and which of the rest there is); what few files have
-/// (problems, an error) aside, by index. So the memory a run holds does not grow with its files (an array of `FirstPass`
-/// held 56 bytes for each: 5.4 MB over 95,911 files).
+/// (problems, an error) aside, by index. So the memory a run holds does not grow with its
+/// files (an array of `FirstPass` held 56 bytes for each: 5.4 MB over 95,911 files).
 final class FirstPasses: Sendable {
   private struct Record {
     var findings = FindingBlock.empty(file: 0)
