@@ -54,8 +54,8 @@ extension TestLintCLI {
         FileWalker.absolutePath(path, workingDirectory: workingDirectory), createFolder: true)
       targets.append(.init(reporter: reporter, output: ReportWriter { file.write($0) }, file: file))
     }
-    let header = ReportHeader(
-      rules: encoded.rules, errors: errors, fileCount: encoded.files.count, tests: encoded.tests)
+    var header = ReportHeader(rules: encoded.rules, errors: errors, fileCount: encoded.files.count)
+    header.testList = encoded.tests
     var reported = Reported(
       totals: pass.run(encoded.findings, header: header, targets: &targets, threads: threads))
     reported.ruleCounts = pass.ruleCounts

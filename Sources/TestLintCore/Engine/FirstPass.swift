@@ -27,13 +27,15 @@ struct FirstPass: Sendable {
 }
 
 /// Pass 1's record of each file, kept until the run ends: in pages that go to a temporary
-/// file beyond a budget (`PagedArray`), 40 bytes a file (the findings' block, the speculation
-/// and which of the rest there is); what few files have (problems, tests, an error) aside, by
-/// index. So the memory a run holds does not grow with its files (an array of `FirstPass`
-/// held 56 bytes for each: 5.4 MB over 95,911 files).
+/// file beyond a budget (`PagedArray`), 64 bytes a file (the findings' block, where its tests
+/// are encoded, the speculation and which of the rest there is); what few files have
+/// (problems, an error) aside, by index. So the memory a run holds does not grow with its
+/// files (an array of `FirstPass` held 56 bytes for each: 5.4 MB over 95,911 files).
 final class FirstPasses: Sendable {
   private struct Record {
     var findings = FindingBlock.empty(file: 0)
+    /// Where the results' tests are (`PerFile.tests`).
+    var tests = FindingStore.Location.empty
     /// `hasResults`, `fromCache`, `hasAside`.
     var flags: UInt8 = 0
     var speculation = Speculation.Unsettled()
@@ -73,6 +75,7 @@ final class FirstPasses: Sendable {
       if record.flags & Record.hasResults != 0 {
         pass.speculated = PerFile(
           findings: record.findings, fromCache: record.flags & Record.fromCache != 0, aside: kept?.results)
+        pass.speculated?.tests = record.tests
       }
       return pass
     }
@@ -80,6 +83,7 @@ final class FirstPasses: Sendable {
       var record = Record(speculation: newValue.speculation)
       if let results = newValue.speculated {
         record.findings = results.findings
+        record.tests = results.tests
         record.flags |= Record.hasResults | (results.fromCache ? Record.fromCache : 0)
       }
       let results = newValue.speculated?.aside

@@ -132,8 +132,7 @@ struct FirstPassStage: Sendable {
         runFiles: run.runFiles)
       let (results, tests) = run.lint(context, file: index, entry: entry, with: linter)
       if let record {
-        cachedPasses[index] = CachedPass(
-          record: record, hash: hash, cachedTests: run.records.keep(ResultCache.encodeTests(tests)))
+        cachedPasses[index] = CachedPass(record: record, hash: hash, cachedTests: tests)
       }
       var pass = FirstPass()
       pass.speculated = results

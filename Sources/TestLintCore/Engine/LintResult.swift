@@ -39,8 +39,8 @@ struct EncodedLintResult: Sendable {
   var files: FileList
   /// As `LintResult.rules`.
   var rules: [RuleDescription]
-  /// As `LintResult.tests`.
-  var tests: [InventoryEntry]
+  /// As `LintResult.tests`, read back file by file when the report counts them.
+  var tests: TestList
   /// As `LintResult.assumedBases`.
   var assumedBases = AssumedBases()
   /// The note on standard error when `missing_assertion` reports most tests through one
@@ -54,7 +54,7 @@ struct EncodedLintResult: Sendable {
       findings: decoded.findings,
       errors: decoded.problems.isEmpty ? errors : (errors + decoded.problems).sorted(),
       files: LintEngine.sortedPaths(files),
-      rules: rules, tests: tests)
+      rules: rules, tests: tests.all)
     result.assumedBases = assumedBases
     return result
   }

@@ -48,10 +48,12 @@ struct LintRun: Sendable {
   /// Whether the tests are listed: for the report that reads them, and for the cache.
   let listsTests: Bool
   /// By file, the calls pass 1's counts of its tests left out, the run not having settled
-  /// them (`HelperNames.PendingCall`): `RelintStage.recount` adds those that count.
+  /// them (`HelperNames.PendingCall`): `RelintStage.recount` adds those that count. The calls
+  /// wait in `records` (`PendingCalls`), paged out as the tests are: held in arrays until the
+  /// run settled, they were 28 MB of a markdown run's 74 MB of heap on the parity corpus.
   /// With them, the names whose being an assumed base (`TestDiscovery.restsOnAssumedBase`)
   /// would change the counts: then the tests are counted again from the file.
-  let pendingCounts = Locked([Int: (calls: [HelperNames.PendingCall], bases: [String])]())
+  let pendingCounts = Locked([Int: (calls: FindingStore.Location, bases: [String])]())
 
   init(
     engine: LintEngine, files: FileList, only: Set<Int>?, cache: ResultCache?,
@@ -90,9 +92,10 @@ struct LintRun: Sendable {
   var collectsTests: Bool { engine.collectsTests }
 
   /// The results of a file read and scanned: its findings encoded into `store`, its problems and
-  /// (when the run keeps them) its tests; and its tests (for the cache, when listed).
+  /// (when the run keeps them) where its tests are; and where its tests are encoded in
+  /// `records` (for the cache, when listed).
   func lint(_ context: RuleContext, file index: Int, entry: FileEntry, with linter: FileLinter) -> (
-    results: PerFile, tests: [InventoryEntry]
+    results: PerFile, tests: FindingStore.Location
   ) {
     let result = linter.lint(context)
     // What the inventory asks of the run beyond what the rules asked is its own dependency
@@ -105,12 +108,14 @@ struct LintRun: Sendable {
     // tests are counted again from the file if its counts turn (a rare case).
     if !pending.isEmpty, !context.tests.contains(where: { context.discovery.assumesChecks(in: $0, model: context.model) }) {
       let bases = Self.namesAboveTests(context)
-      pendingCounts.withLock { $0[index] = (pending, bases) }
+      let calls = PendingCalls.keep(pending, in: records)
+      pendingCounts.withLock { $0[index] = (calls, bases) }
     }
+    let encodedTests = listsTests ? records.keep(ResultCache.encodeTests(tests)) : .empty
     let results = PerFile(
       findings: codec.encode(result.findings, path: entry.displayPath, file: index, store: store),
-      errors: result.problems, tests: collectsTests ? tests : [])
-    return (results, tests)
+      errors: result.problems, tests: collectsTests ? encodedTests : .empty)
+    return (results, encodedTests)
   }
 
   /// The names `TestDiscovery.restsOnAssumedBase` looks up for the XCTest tests' classes: a
@@ -140,5 +145,27 @@ struct LintRun: Sendable {
       }
     }
     return Array(names)
+  }
+}
+
+/// A file's pending calls (`HelperNames.PendingCall`, plain values) as bytes in a store, for
+/// `RelintStage.recount`: written once in pass 1, read at most once after the run settled.
+enum PendingCalls {
+  /// Keeps `calls` in `store`.
+  static func keep(_ calls: [HelperNames.PendingCall], in store: FindingStore) -> FindingStore.Location {
+    store.keep(calls.withUnsafeBytes { Array($0) })
+  }
+
+  /// The calls kept at `location`; nil when they cannot be read back.
+  static func read(_ location: FindingStore.Location, from store: FindingStore) -> [HelperNames.PendingCall]? {
+    let stride = MemoryLayout<HelperNames.PendingCall>.stride
+    let calls = store.withBytes(location) { bytes -> [HelperNames.PendingCall]? in
+      guard bytes.count % stride == 0 else { return nil }
+      return [HelperNames.PendingCall](unsafeUninitializedCapacity: bytes.count / stride) { buffer, count in
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(bytes))
+        count = bytes.count / stride
+      }
+    }
+    return calls ?? nil
   }
 }

@@ -1,10 +1,14 @@
 /// One file's results: its findings encoded (`FindingBlock`), its problems and tests.
 ///
 /// A run holds one per file until it ends (in pass 1's records), so what most files do not have
-/// (problems, tests for the health reports) is held aside, one reference, nil for most files:
-/// 56 bytes a file, not 128.
+/// (problems) is held aside, one reference, nil for most files: 56 bytes a file, not 128. Its
+/// tests, when the run lists them, are encoded (`ResultCache.encodeTests`) in the run's
+/// `LintRun.records`, which pages them out beyond a budget as the findings' store does: the
+/// test list of a large tree is not held in memory until the report (`TestList`).
 struct PerFile: Sendable {
   var findings: FindingBlock
+  /// Where its tests are encoded in `LintRun.records` (empty when the run does not list them).
+  var tests = FindingStore.Location.empty
   /// Whether the results are the cache's (its record keeps them as they are).
   var fromCache = false
   private var box: Box?
@@ -23,9 +27,8 @@ struct PerFile: Sendable {
   /// The rarer parts of the results.
   struct Extras: Sendable {
     var errors: [Diagnostic] = []
-    var tests: [InventoryEntry] = []
 
-    var isEmpty: Bool { errors.isEmpty && tests.isEmpty }
+    var isEmpty: Bool { errors.isEmpty }
   }
 
   /// `Extras` behind a reference, never changed once made (a change makes a new one).
@@ -43,19 +46,18 @@ struct PerFile: Sendable {
     get { extras.errors }
     set { extras.errors = newValue }
   }
-  var tests: [InventoryEntry] {
-    get { extras.tests }
-    set { extras.tests = newValue }
-  }
 
-  init(findings: FindingBlock, errors: [Diagnostic], tests: [InventoryEntry]) {
+  init(findings: FindingBlock, errors: [Diagnostic], tests: FindingStore.Location = .empty) {
     self.findings = findings
-    self.extras = Extras(errors: errors, tests: tests)
+    self.tests = tests
+    self.extras = Extras(errors: errors)
   }
 
   /// Cached results of a file, with its current display path; nil when they do not read back.
+  /// With `listsTests`, its tests are kept in `testStore` (the run's `LintRun.records`).
   init?(
-    stored: ResultCache.StoredResults, path: String, file: Int, codec: FindingCodec, store: FindingStore, listsTests: Bool
+    stored: ResultCache.StoredResults, path: String, file: Int, codec: FindingCodec, store: FindingStore,
+    listsTests: Bool, testStore: FindingStore
   ) {
     guard stored.findings.withUnsafeBufferPointer({ codec.forEach($0) { _ in } }) else { return nil }
     let location = stored.findings.isEmpty ? .empty : store.keep(Array(stored.findings))
@@ -69,8 +71,8 @@ struct PerFile: Sendable {
       return copy
     }
     if listsTests {
-      guard let tests = ResultCache.decodeTests(stored.tests, path: path) else { return nil }
-      extras.tests = tests
+      guard ResultCache.decodeTests(stored.tests, path: path) != nil else { return nil }
+      tests = testStore.keep(Array(stored.tests))
     }
     self.extras = extras
   }

@@ -12,6 +12,8 @@ struct RelintStage: Sendable {
   /// their tests again (their results held, the inventory's counts took an answer that turned:
   /// `SettleStage.Output.recount`).
   static func run(_ run: LintRun, settled: RunFacts.Settled, again: [Int], testsOnly: Bool = false) {
+    // The counts' notes serve this stage only: the other files' are moot once it is over.
+    defer { if testsOnly { run.pendingCounts.withLock { $0.removeAll() } } }
     if again.isEmpty { return }
     let linter = FileLinter(
       rules: run.rules, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
@@ -26,20 +28,20 @@ struct RelintStage: Sendable {
       var results: PerFile
       var cachedTests: FindingStore.Location?
       switch LintEngine.scan(entry, load: run.load) {
-      case .failure(let error): results = PerFile(findings: .empty(file: index), errors: [error], tests: [])
+      case .failure(let error): results = PerFile(findings: .empty(file: index), errors: [error])
       case .success(let model):
         let context = RuleContext(
           model: model, discovery: settled.discovery, assertingHelpers: settled.assertingHelpers,
           runFiles: run.runFiles)
-        let tests: [InventoryEntry]
+        let tests: FindingStore.Location
         if testsOnly {
-          tests = LintEngine.inventory(context, counter: run.counter)
-          results = run.passes[index].speculated ?? PerFile(findings: .empty(file: index), errors: [], tests: [])
+          tests = run.records.keep(ResultCache.encodeTests(LintEngine.inventory(context, counter: run.counter)))
+          results = run.passes[index].speculated ?? PerFile(findings: .empty(file: index), errors: [])
           if run.collectsTests { results.tests = tests }
         } else {
           (results, tests) = run.lint(context, file: index, entry: entry, with: linter)
         }
-        if run.cache != nil { cachedTests = run.records.keep(ResultCache.encodeTests(tests)) }
+        if run.cache != nil { cachedTests = tests }
       }
       var pass = run.passes[index]
       pass.speculated = results
@@ -56,34 +58,30 @@ struct RelintStage: Sendable {
   /// `settled` facts (`LintRun.pendingCounts`), without reading the file again; false when it
   /// cannot, then the tests are counted again from the file.
   private static func recount(_ run: LintRun, settled: RunFacts.Settled, file index: Int, entry: FileEntry) -> Bool {
-    guard let (pending, bases) = run.pendingCounts.withLock({ $0.removeValue(forKey: index) }),
-      !bases.contains(where: settled.discovery.assumedBases.contains)
+    guard let (calls, bases) = run.pendingCounts.withLock({ $0.removeValue(forKey: index) }),
+      !bases.contains(where: settled.discovery.assumedBases.contains),
+      let pending = PendingCalls.read(calls, from: run.records)
     else { return false }
     var pass = run.passes[index]
     guard var results = pass.speculated else { return false }
-    var tests: [InventoryEntry]
-    if run.collectsTests {
-      tests = results.tests
-    } else if let location = run.cachedPasses[index].cachedTests,
-      let decoded = run.records.withBytes(location, { ResultCache.decodeTests(Array($0)[...], path: entry.displayPath) })
-        ?? nil
-    {
-      tests = decoded
-    } else {
-      return false
-    }
+    // The file's tests, where pass 1 encoded them (for the report, or for the cache).
+    guard let location = run.collectsTests ? results.tests : run.cachedPasses[index].cachedTests,
+      let decoded = run.records.withBytes(location, { ResultCache.decodeTests(Array($0)[...], path: entry.displayPath) }),
+      var tests = decoded
+    else { return false }
     for call in pending {
       guard Int(call.test) < tests.count, let counts = settled.assertingHelpers.settledCounts(call) else { return false }
       if counts { tests[Int(call.test)].assertions += 1 }
     }
+    let recounted = run.records.keep(ResultCache.encodeTests(tests))
     if run.collectsTests {
-      results.tests = tests
+      results.tests = recounted
       pass.speculated = results
       run.passes[index] = pass
     }
     if run.cache != nil {
       var cached = run.cachedPasses[index]
-      cached.cachedTests = run.records.keep(ResultCache.encodeTests(tests))
+      cached.cachedTests = recounted
       run.cachedPasses[index] = cached
     }
     return true

@@ -4,14 +4,14 @@
 /// with no sort of them all. (With a cache, `NextCache` then writes the next one.)
 ///
 /// Reads: each file's record (`LintRun.passes`), read where it is, not copied out per file;
-/// the settled facts' assumed bases; whether a page of the run's records was lost.
+/// the settled facts' assumed bases; whether a page of the run's records was lost. Each file's
+/// tests stay encoded where the run kept them (`TestList`).
 /// Writes: nothing of the run's; returns the result, whose findings stay in `LintRun.store`.
 struct ReportStage: Sendable {
   /// The run's result after `RelintStage`.
   static func run(_ run: LintRun, settled: RunFacts.Settled, orderLost: Bool) -> EncodedLintResult {
     let files = run.files
     var errors: [Diagnostic] = []
-    var tests: [InventoryEntry] = []
     var withFindings = 0
     for index in files.indices { withResults(run, index) { if $0.findings.count > 0 { withFindings += 1 } } }
     // In pages, as the files' records (the report holds them until it is written). (A file
@@ -27,7 +27,6 @@ struct ReportStage: Sendable {
           placed += 1
         }
         errors.append(contentsOf: pass.errors)
-        tests.append(contentsOf: pass.tests)
       }
     }
     let descriptions = run.engine.rules.compactMap { RuleRegistry.rule(id: $0.id)?.description }
@@ -43,9 +42,19 @@ struct ReportStage: Sendable {
           path: FindingStore.temporaryFolder(run.engine.spillDirectory),
           message: "cannot read back part of the run's records from a temporary file: results may be missing"))
     }
+    // The tests stay where the run encoded them, read back as the report counts them.
+    let tests =
+      run.collectsTests
+      ? TestList(
+        files: files, store: run.records, memoryBytes: run.engine.pageMemoryBytes,
+        directory: run.engine.spillDirectory
+      ) { index in
+        guard run.isLinted(index), let results = run.passes[index].speculated else { return nil }
+        return results.tests
+      } : .empty
     var result = EncodedLintResult(
       findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
-      tests: InventoryEntry.sorted(tests), assumedBases: settled.assumed)
+      tests: tests, assumedBases: settled.assumed)
     result.missingAssertionNote = run.tally.note()
     return result
   }
@@ -56,7 +65,7 @@ struct ReportStage: Sendable {
     if !run.isLinted(index) { return }
     let pass = run.passes[index]
     if let error = pass.error {
-      body(PerFile(findings: .empty(file: index), errors: [error], tests: []))
+      body(PerFile(findings: .empty(file: index), errors: [error]))
     } else if let results = pass.speculated {
       body(results)
     }

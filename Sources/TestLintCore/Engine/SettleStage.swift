@@ -135,7 +135,7 @@ private struct CacheDigests: Sendable {
       let stored = record?.decodedResults(), stored.dependencies == digest,
       let reused = PerFile(
         stored: stored, path: file.displayPath, file: index, codec: run.codec, store: run.store,
-        listsTests: run.collectsTests)
+        listsTests: run.collectsTests, testStore: run.records)
     {
       run.passes[index].speculated = reused
     }

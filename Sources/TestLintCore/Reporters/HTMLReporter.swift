@@ -114,8 +114,8 @@ private extension HTMLReporter {
       ("Files linted", String(summary.lintedFiles), ""),
       ("Tests", String(summary.tests), ""),
       (
-        "Without assertions", String(summary.testsWithoutAssertions.count),
-        summary.testsWithoutAssertions.isEmpty ? "" : " class=\"warning\""
+        "Without assertions", String(summary.testsWithoutAssertionsCount),
+        summary.testsWithoutAssertionsCount == 0 ? "" : " class=\"warning\""
       ),
     ]
     var html = "<ul class=\"cards\">\n"
@@ -131,7 +131,7 @@ private extension HTMLReporter {
     html += "<i class=\"swatch error\"></i>errors <i class=\"swatch warning\"></i>warnings"
     html += "</span></figcaption>\n\(ruleChart(summary.rules))</figure>\n"
     html += "<figure>\n<figcaption>Assertions per test</figcaption>\n"
-    html += "\(assertionHistogram(summary.assertionCounts))</figure>\n"
+    html += "\(assertionHistogram(summary))</figure>\n"
     html += "<figure>\n<figcaption>Tests</figcaption>\n\(testsChart(summary))</figure>\n"
     html += "</div>\n\(figuresTable(summary))</section>\n"
     return html
@@ -150,7 +150,7 @@ private extension HTMLReporter {
       ("Swift Testing", String(summary.swiftTestingTests)),
       ("Assertions per test, mean", summary.meanAssertions.map(HealthSummary.decimal) ?? none),
       ("Assertions per test, median", summary.medianAssertions.map(HealthSummary.decimal) ?? none),
-      ("Tests without assertions", String(summary.testsWithoutAssertions.count)),
+      ("Tests without assertions", String(summary.testsWithoutAssertionsCount)),
       ("XCTest names in the form \(conventionCode)", names),
     ]
     var html = "<table class=\"figures\">\n<tbody>\n"
@@ -225,19 +225,20 @@ private extension HTMLReporter {
 
   static func testsWithoutAssertionsSection(_ summary: HealthSummary, limit: Int) -> String {
     let tests = summary.testsWithoutAssertions
-    guard !tests.isEmpty else { return "" }
+    let count = summary.testsWithoutAssertionsCount
+    guard count > 0 else { return "" }
     var html = "<section id=\"tests-without-assertions\" class=\"long\""
-    html += "\(estimatedHeight(rows: min(tests.count, limit + 1), each: 2.25, header: 6))>\n"
-    html += "<h2>Tests without assertions (\(tests.count))</h2>\n<table class=\"tests\">\n"
+    html += "\(estimatedHeight(rows: min(count, limit + 1), each: 2.25, header: 6))>\n"
+    html += "<h2>Tests without assertions (\(count))</h2>\n<table class=\"tests\">\n"
     html += "<thead><tr><th>Test</th><th>Framework</th><th>Where</th></tr></thead>\n<tbody>\n"
     for test in tests.prefix(limit) {
       let framework = test.framework == .xctest ? "XCTest" : "Swift Testing"
       html += "<tr><td><code>\(escape(HealthSummary.qualifiedName(test)))</code></td>"
       html += "<td>\(framework)</td><td><code>\(escape(test.file)):\(test.line)</code></td></tr>\n"
     }
-    if tests.count > limit {
+    if count > limit {
       html += "<tr class=\"more\"><td class=\"muted\" colspan=\"3\">"
-      html += "…and \(tests.count - limit) more, not listed</td></tr>\n"
+      html += "…and \(count - limit) more, not listed</td></tr>\n"
     }
     return html + "</tbody>\n</table>\n</section>\n"
   }
@@ -346,12 +347,12 @@ private extension HTMLReporter {
   }
 
   /// Tests per number of assertions: 0 to 5 one by one, then 6–9 and 10 or more.
-  static func assertionHistogram(_ counts: [Int]) -> String {
-    guard !counts.isEmpty else { return "<p class=\"empty\">No tests found.</p>\n" }
+  static func assertionHistogram(_ summary: HealthSummary) -> String {
+    guard summary.tests > 0 else { return "<p class=\"empty\">No tests found.</p>\n" }
     let labels = ["0", "1", "2", "3", "4", "5", "6–9", "10+"]
     var buckets = Array(repeating: 0, count: labels.count)
-    for count in counts {
-      buckets[count <= 5 ? count : (count <= 9 ? 6 : 7)] += 1
+    for (count, tests) in summary.testsByAssertions {
+      buckets[count <= 5 ? count : (count <= 9 ? 6 : 7)] += tests
     }
     let largest = max(1, buckets.max() ?? 1)
     let baseline = 130

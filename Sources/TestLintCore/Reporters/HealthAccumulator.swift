@@ -22,8 +22,8 @@ public struct ReportLimits: Sendable, Hashable {
 /// list (``FindingListing``), so its memory does not grow with the number of findings: the
 /// figures and charts are exact at any size, the lists are cut at the limits.
 public struct HealthAccumulator: Sendable {
-  /// The tests of the run (their figures are computed when a report is asked for).
-  private let tests: [InventoryEntry]
+  /// The figures of the run's tests.
+  private let tests: HealthSummary.TestFigures
   /// Findings counted by severity, rule and file.
   private var tally: HealthSummary.Tally
   /// The findings the `html` report lists, within the limits.
@@ -33,6 +33,11 @@ public struct HealthAccumulator: Sendable {
   public init(
     rules: [RuleDescription], tests: [InventoryEntry], limits: ReportLimits = ReportLimits()
   ) {
+    self.init(rules: rules, tests: HealthSummary.TestFigures(tests), limits: limits)
+  }
+
+  /// Starts the reports of a run with these enabled rules and the figures of its tests.
+  init(rules: [RuleDescription], tests: HealthSummary.TestFigures, limits: ReportLimits = ReportLimits()) {
     self.tests = tests
     tally = HealthSummary.Tally(rules: rules)
     listing = FindingListing(limits: limits)

@@ -4,7 +4,8 @@
 extension HTMLReporter {
   /// Starts the figures.
   public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
-    health = HealthAccumulator(rules: header.rules, tests: header.tests, limits: limits)
+    health = HealthAccumulator(
+      rules: header.rules, tests: header.testFigures(listing: limits.total), limits: limits)
   }
 
   /// Counts the file's findings.
@@ -23,7 +24,7 @@ extension HTMLReporter {
 extension MarkdownReporter {
   /// Starts the figures.
   public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
-    health = HealthAccumulator(rules: header.rules, tests: header.tests)
+    health = HealthAccumulator(rules: header.rules, tests: header.testFigures(listing: maxRows))
   }
 
   /// Counts the file's findings.
@@ -37,5 +38,21 @@ extension MarkdownReporter {
     output.write(
       render(health.summary(errors: totals.errors, fileCount: totals.fileCount), errors: totals.errors))
     self.health = nil
+  }
+}
+
+extension ReportHeader {
+  /// The figures of the run's tests, with the first `limit` tests without assertions: counted
+  /// as they are read back (`testList`), or from `tests`.
+  func testFigures(listing limit: Int) -> HealthSummary.TestFigures {
+    var figures = HealthSummary.TestFigures(limit: limit)
+    if let testList {
+      testList.forEachFile { tests in
+        for test in tests { figures.add(test) }
+      }
+    } else {
+      for test in tests { figures.add(test) }
+    }
+    return figures
   }
 }

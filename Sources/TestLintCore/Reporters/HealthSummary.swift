@@ -36,29 +36,48 @@ public struct HealthSummary: Sendable, Hashable {
   public var xctestTests: Int
   /// Swift Testing `@Test` functions found.
   public var swiftTestingTests: Int
-  /// Every test's assertion count, ascending.
-  public var assertionCounts: [Int]
-  /// Tests with no assertion, in inventory order (file, line).
+  /// How many tests have each number of assertions, by number.
+  var testsByAssertions: [Int: Int]
+  /// The sum of every test's assertions.
+  var assertionSum: Int
+  /// Tests with no assertion, in inventory order (file, line): the first of them, as many as
+  /// the report lists (all of them for a summary of a `LintResult`).
   public var testsWithoutAssertions: [InventoryEntry]
+  /// How many tests have no assertion.
+  public var testsWithoutAssertionsCount: Int
   /// XCTest names of the form `test_<condition>_<expectedResult>`.
   public var conventionalNames: Int
 
   /// Findings in total.
   public var findings: Int { errors + warnings }
 
+  /// Every test's assertion count, ascending.
+  public var assertionCounts: [Int] {
+    testsByAssertions.keys.sorted().flatMap { repeatElement($0, count: testsByAssertions[$0, default: 0]) }
+  }
+
   /// Mean assertions per test; nil without tests.
   public var meanAssertions: Double? {
-    guard !assertionCounts.isEmpty else { return nil }
-    return Double(assertionCounts.reduce(0, +)) / Double(assertionCounts.count)
+    guard tests > 0 else { return nil }
+    return Double(assertionSum) / Double(tests)
   }
 
   /// Median assertions per test (the mean of the middle two for an even count); nil without
   /// tests.
   public var medianAssertions: Double? {
-    let count = assertionCounts.count
-    guard count > 0 else { return nil }
-    if count % 2 == 1 { return Double(assertionCounts[count / 2]) }
-    return Double(assertionCounts[count / 2 - 1] + assertionCounts[count / 2]) / 2
+    guard tests > 0 else { return nil }
+    if tests % 2 == 1 { return Double(assertionCount(at: tests / 2)) }
+    return Double(assertionCount(at: tests / 2 - 1) + assertionCount(at: tests / 2)) / 2
+  }
+
+  /// The assertion count at `position` of the counts in ascending order.
+  private func assertionCount(at position: Int) -> Int {
+    var passed = 0
+    for count in testsByAssertions.keys.sorted() {
+      passed += testsByAssertions[count, default: 0]
+      if position < passed { return count }
+    }
+    return 0
   }
 
   /// Computes the figures of `result`.
@@ -68,11 +87,13 @@ public struct HealthSummary: Sendable, Hashable {
       tally.add(path: finding.path, findings: CollectionOfOne(finding))
     }
     self.init(
-      tally, tests: result.tests, lintedFiles: result.files.count, readErrors: result.errors.count)
+      tally, tests: TestFigures(result.tests), lintedFiles: result.files.count,
+      readErrors: result.errors.count)
   }
 
-  /// The figures of findings counted in `tally`, of `tests`, `lintedFiles` and `readErrors`.
-  init(_ tally: Tally, tests: [InventoryEntry], lintedFiles: Int, readErrors: Int) {
+  /// The figures of findings counted in `tally`, of the tests counted in `tests`,
+  /// `lintedFiles` and `readErrors`.
+  init(_ tally: Tally, tests: TestFigures, lintedFiles: Int, readErrors: Int) {
     errors = tally.errors
     warnings = tally.warnings
     rules = Self.ranked(tally.byRule)
@@ -80,11 +101,65 @@ public struct HealthSummary: Sendable, Hashable {
     self.lintedFiles = lintedFiles
     self.readErrors = readErrors
     self.tests = tests.count
-    xctestTests = tests.filter { $0.framework == .xctest }.count
-    swiftTestingTests = tests.filter { $0.framework == .swiftTesting }.count
-    assertionCounts = tests.map(\.assertions).sorted()
-    testsWithoutAssertions = tests.filter { $0.assertions == 0 }
-    conventionalNames = tests.filter(Self.isConventionalXCTest).count
+    xctestTests = tests.xctest
+    swiftTestingTests = tests.swiftTesting
+    testsByAssertions = tests.byAssertions
+    assertionSum = tests.assertionSum
+    testsWithoutAssertions = tests.listedWithoutAssertions
+    testsWithoutAssertionsCount = tests.withoutAssertions
+    conventionalNames = tests.conventionalNames
+  }
+
+  /// What the figures need of a run's tests, counted as they stream in (in the order of
+  /// `LintResult.tests`): counters, how many tests have each number of assertions, and the
+  /// first `limit` tests without assertions, the most a report lists. So the reports hold no
+  /// list of every test, however many the run has (`TestList`).
+  struct TestFigures: Sendable {
+    /// The most tests without assertions kept to list.
+    let limit: Int
+    /// Tests counted.
+    private(set) var count = 0
+    /// XCTest test methods.
+    private(set) var xctest = 0
+    /// Swift Testing `@Test` functions.
+    private(set) var swiftTesting = 0
+    /// XCTest names of the form `test_<condition>_<expectedResult>`.
+    private(set) var conventionalNames = 0
+    /// How many tests have each number of assertions.
+    private(set) var byAssertions: [Int: Int] = [:]
+    /// The sum of their assertions.
+    private(set) var assertionSum = 0
+    /// How many tests have no assertion.
+    private(set) var withoutAssertions = 0
+    /// The first `limit` of them.
+    private(set) var listedWithoutAssertions: [InventoryEntry] = []
+
+    /// No tests yet; `limit` the most tests without assertions kept to list.
+    init(limit: Int) { self.limit = max(0, limit) }
+
+    /// The figures of `tests`, every test without assertions kept.
+    init(_ tests: [InventoryEntry]) {
+      self.init(limit: .max)
+      for test in tests { add(test) }
+    }
+
+    /// Counts `test`, the next in the order of `LintResult.tests`.
+    mutating func add(_ test: InventoryEntry) {
+      count += 1
+      switch test.framework {
+      case .xctest:
+        xctest += 1
+        if HealthSummary.isConventionalXCTest(test) { conventionalNames += 1 }
+      case .swiftTesting: swiftTesting += 1
+      case .quick: break
+      }
+      byAssertions[test.assertions, default: 0] += 1
+      assertionSum += test.assertions
+      if test.assertions == 0 {
+        withoutAssertions += 1
+        if listedWithoutAssertions.count < limit { listedWithoutAssertions.append(test) }
+      }
+    }
   }
 
   /// Findings counted by severity, rule and file as they arrive: what the figures need of them,

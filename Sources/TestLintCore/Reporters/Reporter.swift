@@ -101,6 +101,9 @@ public struct ReportHeader: Sendable {
   /// Every test found, with its assertion count, sorted by file and line (for the health
   /// reports; empty unless one is requested).
   public var tests: [InventoryEntry]
+  /// The run's tests read back file by file as the health reports count them, instead of
+  /// `tests` (the command line's run: `TestList`).
+  var testList: TestList?
   /// The counts of the findings to come, when a reporter needs them first (`needsTotals`).
   public var totals: FindingTotals?
 
