@@ -103,16 +103,19 @@ public struct SARIFReporter: Reporter {
 
   /// One result per finding.
   public func file(_ file: ReportedFile, to output: inout ReportWriter) {
-    let fingerprints = FindingFingerprint.fingerprints(of: file.findings)
+    let fingerprints = FindingFingerprint.hashes(of: file.findings)
     var uri = (path: "", uri: "", baseID: String?.none)
+    // Findings of a file mostly repeat a few rules: the last one's index is kept.
+    var rule = (id: "", index: Int?.none)
     for (finding, fingerprint) in zip(file.findings, fingerprints) {
       if finding.path != uri.path {
         let (text, baseID) = Self.uri(for: finding.path)
         uri = (finding.path, text, baseID)
       }
+      if finding.ruleID != rule.id || rule.id.isEmpty { rule = (finding.ruleID, ruleIndex[finding.ruleID]) }
       Self.write(
-        finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, uri: uri.uri,
-        baseID: uri.baseID, to: &output)
+        finding, ruleIndex: rule.index, fingerprint: fingerprint, uri: uri.uri, baseID: uri.baseID,
+        to: &output)
     }
   }
 
@@ -144,23 +147,36 @@ public struct SARIFReporter: Reporter {
   /// result is a valid path of a relative reference whatever the path holds (`:` in the first
   /// segment, `%`, `#`, `?`, spaces, controls, non-ASCII).
   public static func percentEncoded(_ path: String) -> String {
-    var output = ""
+    if path.utf8.allSatisfy(isUnreserved) { return path }
+    let digits: StaticString = "0123456789ABCDEF"
+    var output: [UInt8] = []
+    output.reserveCapacity(path.utf8.count + 16)
     for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        output.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        output += "%" + (hex.count == 1 ? "0" : "") + hex
+      if isUnreserved(byte) {
+        output.append(byte)
+      } else {
+        output.append(UInt8(ascii: "%"))
+        output.append(digits.utf8Start[Int(byte >> 4)])
+        output.append(digits.utf8Start[Int(byte & 0xF)])
       }
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }
 
 private extension SARIFReporter {
+  /// RFC 3986's unreserved characters and `/`: what `percentEncoded` keeps.
+  static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+      return true
+    default:
+      return false
+    }
+  }
+
   static func json(for rule: RuleDescription, page: String?) -> JSONValue {
     let helpURI = ToolInfo.rulesURL + percentEncoded(rule.id) + ".md"
     let summary = rule.summary.isEmpty ? "Rule \(rule.id)" : rule.summary
@@ -185,7 +201,7 @@ private extension SARIFReporter {
   }
 
   static func write(
-    _ finding: Finding, ruleIndex: Int?, fingerprint: String, uri: String, baseID: String?,
+    _ finding: Finding, ruleIndex: Int?, fingerprint: UInt64, uri: String, baseID: String?,
     to output: inout ReportWriter
   ) {
     output.jsonBeginObject()
@@ -222,7 +238,7 @@ private extension SARIFReporter {
     output.jsonKey("partialFingerprints")
     output.jsonBeginObject()
     output.jsonKey(FindingFingerprint.sarifKey)
-    output.jsonString(fingerprint)
+    output.jsonHexString(fingerprint)
     output.jsonEndObject()
     output.jsonEndObject()
   }
