@@ -137,13 +137,16 @@ private extension JUnitReporter {
     for (index, finding) in suite.findings.enumerated() {
       let name: CaseName
       if byPosition {
-        // The `rule at line:column` before: the same rule at the same place earlier in the run.
+        // N-th: one more than the findings of this rule at this place before it (neighbours).
         if index > 0, !Self.samePlace(suite.findings[index - 1], finding) { sameSpot = index }
         var occurrence = 1
-        for earlier in suite.findings[sameSpot..<index] where earlier.ruleID == finding.ruleID { occurrence += 1 }
+        for earlier in suite.findings[sameSpot..<index] where earlier.ruleID == finding.ruleID {
+          occurrence += 1
+        }
         name = .finding(finding, occurrence: occurrence)
       } else {
-        name = .text(Self.unique("\(finding.ruleID) at \(finding.line):\(finding.column)", in: &usedNames))
+        let base = "\(finding.ruleID) at \(finding.line):\(finding.column)"
+        name = .text(Self.unique(base, in: &usedNames))
       }
       writeCase(name: name, className: className, path: suite.path, line: finding.line, to: &output)
       // `<failure>` with the message, the rule id as type, and the editor-style line (plus the
