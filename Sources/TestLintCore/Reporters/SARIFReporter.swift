@@ -299,8 +299,36 @@ private extension SARIFReporter {
     id.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
-  /// The text of a page's `## title` section, trimmed, or nil when it has none.
+  /// The text of a page's `## title` section, trimmed, or nil when it has none. Lines are
+  /// cut at line feeds byte-wise: the same lines as Character-wise unless a CR joins one to
+  /// its LF (then the Character-wise code runs).
   static func section(_ title: String, of page: String) -> String? {
+    let utf8 = page.utf8
+    if utf8.contains(0x0D) { return sectionByCharacters(title, of: page) }
+    var lineStart = utf8.startIndex
+    // The section's text: from the line after its title to the end of its last line.
+    var collected: (start: String.Index, end: String.Index?)?
+    while true {
+      let lineEnd = utf8[lineStart...].firstIndex(of: 0x0A) ?? utf8.endIndex
+      let line = page[lineStart..<lineEnd]
+      if line.hasPrefix("## ") {
+        if collected != nil { break }
+        if line.dropFirst(3).trimmingWhiteSpace(newlines: false) == title {
+          collected = (lineEnd == utf8.endIndex ? lineEnd : utf8.index(after: lineEnd), nil)
+        }
+      } else if collected != nil {
+        collected?.end = lineEnd
+      }
+      if lineEnd == utf8.endIndex { break }
+      lineStart = utf8.index(after: lineEnd)
+    }
+    guard let collected else { return nil }
+    guard let end = collected.end else { return "" }
+    return page[collected.start..<end].trimmingWhiteSpace(newlines: true)
+  }
+
+  /// `section(_:of:)` Character by Character.
+  static func sectionByCharacters(_ title: String, of page: String) -> String? {
     var collected: [Substring]?
     for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("## ") {
@@ -318,6 +346,18 @@ private extension SARIFReporter {
   /// The page without its `# id` title line and without the `↓` markers of its examples
   /// (they only mean something to the page's tests).
   static func body(of page: String) -> String {
+    let utf8 = page.utf8
+    if utf8.contains(0x0D) { return bodyByCharacters(of: page) }
+    var start = page.startIndex
+    if page.hasPrefix("# ") {
+      start = utf8.firstIndex(of: 0x0A).map { utf8.index(after: $0) } ?? utf8.endIndex
+    }
+    let text = page[start...].trimmingWhiteSpace(newlines: true)
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != RulePage.marker }))
+  }
+
+  /// `body(of:)` Character by Character.
+  static func bodyByCharacters(of page: String) -> String {
     var lines = page.split(separator: "\n", omittingEmptySubsequences: false)
     if let first = lines.first, first.hasPrefix("# ") { lines.removeFirst() }
     let text = lines.joined(separator: "\n").trimmingWhiteSpace(newlines: true)
