@@ -124,6 +124,42 @@ final class ReporterTests: XCTestCase {
       "{\n  \"z\": 1,\n  \"a\": [\n    true,\n    null,\n    1.5\n  ],\n  \"m\": {}\n}")
   }
 
+  func test_deeplyNestedPrettyJSON_indentsEveryLevel() {
+    var value = JSONValue.int(1)
+    for _ in 0..<40 { value = .array([value]) }
+    let expected = (0...80).map { index in
+      let depth = index <= 40 ? index : 80 - index
+      return String(repeating: "  ", count: depth) + (index < 40 ? "[" : index == 40 ? "1" : "]")
+    }
+    XCTAssertEqual(
+      value.serialized(pretty: true), expected.joined(separator: "\n"), "two spaces a level")
+  }
+
+  func test_literalKeysAndValues_matchEscapedOnes() {
+    var literal = ReportWriter()
+    literal.jsonBeginObject()
+    literal.jsonKey("$schema")
+    literal.jsonString("2.1.0")
+    literal.jsonEndObject()
+    let escaped = JSONValue.object([("$schema", .string("2.1.0"))]).serialized(pretty: true)
+    XCTAssertEqual(literal.text, escaped)
+  }
+
+  func test_fingerprint_hashesDocumentedFields() {
+    let withSuite = Finding(
+      ruleID: "r", severity: .warning, message: "m", path: "p.swift", line: 2, column: 1,
+      test: "T.t", suite: "T", snippet: "x()")
+    var withoutSuite = withSuite
+    withoutSuite.suite = nil
+    withoutSuite.test = nil
+    let expected = [
+      ["v1", "r", "p.swift", "+T", "+T.t", "x()", "0"],
+      ["v1", "r", "p.swift", "+T", "+T.t", "x()", "1"],
+      ["v1", "r", "p.swift", "-", "-", "x()", "0"],
+    ].map(FindingFingerprint.fingerprint)
+    XCTAssertEqual(FindingFingerprint.fingerprints(of: [withSuite, withSuite, withoutSuite]), expected)
+  }
+
   func test_jsonString_escapesPerRFC8259() {
     let value = JSONValue.string("\"\\/\n\r\t\u{0}\u{1}\u{1F}\u{7F}é😀\u{2028}")
     XCTAssertEqual(
@@ -197,6 +233,15 @@ final class ReporterTests: XCTestCase {
         "missing_assertion at 3:5 (2)", "missing_assertion at 3:5 (3)",
       ])
     XCTAssertEqual(cases.map(\.classname), ["a.b", "a.b", "a.b (2)", "a.b (2)", "a.b (2)"])
+  }
+
+  func test_findingsOutOfPositionOrder_getUniqueTestcaseNames() {
+    let findings = [(3, 5), (1, 1), (3, 5)].map { line, column in
+      Finding(ruleID: "a", severity: .warning, message: "m", path: "a.swift", line: line, column: column)
+    }
+    let result = LintResult(findings: findings, errors: [], files: ["a.swift"], rules: [])
+    let names = Self.testcaseIdentities(in: JUnitReporter().render(result)).map(\.name)
+    XCTAssertEqual(names, ["a at 3:5", "a at 1:1", "a at 3:5 (2)"])
   }
 
   func test_junitCounts_matchFindingsAndErrors() {

@@ -54,7 +54,7 @@ public struct GitHubReporter: Reporter {
 
   /// The file's findings as plain lines, which they are once the annotations are all written.
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
-    for finding in file.findings { part.write(Self.plainLine(for: Item(finding))) }
+    for finding in file.findings { Self.writePlainLine(for: Item(finding), to: &part) }
     return true
   }
 
@@ -244,6 +244,14 @@ private extension GitHubReporter {
   /// command.
   static func plainLine(for item: Item) -> [UInt8] {
     var output = ReportWriter()
+    writePlainLine(for: item, to: &output)
+    return output.bytes
+  }
+
+  /// Writes `plainLine(for:)` into `output`, a writer without a sink (a part or a line), so
+  /// the line can be read back and made inert in place.
+  static func writePlainLine(for item: Item, to output: inout ReportWriter) {
+    let start = output.bytes.count
     output.writeGitHub(item.path, inProperty: false)
     output.write(byte: 0x3A)
     output.write(number: item.line)
@@ -256,16 +264,18 @@ private extension GitHubReporter {
     output.write(" (")
     output.writeGitHub(item.title, inProperty: false)
     output.write(byte: 0x29)
-    var line = output.bytes
     // The runner's legacy parser takes `##[command]` anywhere in a line that is not a `::`
     // command, so the bracket is written as a visible escape. Lines with neither `##[` nor
     // leading white space or `::` need nothing more (nearly all).
-    let first = line.first ?? 0
-    if first == 0x20 || first == 0x09 || first == 0x3A || first >= 0x80 || Self.contains(line, "##[") {
-      line = Array(plainLine(escaped: String(decoding: line, as: UTF8.self)).utf8)
+    let first = output.bytes[start]
+    if first == 0x20 || first == 0x09 || first == 0x3A || first >= 0x80
+      || containsCommandStart(output.bytes[start...])
+    {
+      let line = plainLine(escaped: String(decoding: output.bytes[start...], as: UTF8.self))
+      output.bytes.removeSubrange(start...)
+      output.write(line)
     }
-    line.append(0x0A)
-    return line
+    output.write(byte: 0x0A)
   }
 
   /// An escaped plain line made inert: Character by Character, as the runner reads it.
@@ -276,14 +286,14 @@ private extension GitHubReporter {
     return text.hasPrefix("::") ? "./" + line : line
   }
 
-  /// Whether `bytes` hold `text`'s UTF-8.
-  static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
-    let count = text.utf8CodeUnitCount
-    guard bytes.count >= count else { return false }
-    let needle = UnsafeBufferPointer(start: text.utf8Start, count: count)
-    return (0...(bytes.count - count)).contains { start in
-      bytes[start] == needle[0] && (1..<count).allSatisfy { bytes[start + $0] == needle[$0] }
+  /// Whether `bytes` hold `##[`.
+  static func containsCommandStart(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    while index + 2 < bytes.endIndex {
+      if bytes[index] == 0x23, bytes[index + 1] == 0x23, bytes[index + 2] == 0x5B { return true }
+      index += 1
     }
+    return false
   }
 
   static func escape(_ text: String, inProperty: Bool) -> String {

@@ -28,10 +28,10 @@ public struct GitLabReporter: Reporter {
   /// One issue per finding; fingerprints count occurrences within the file (they hash its
   /// path, so no two files share one).
   public func file(_ file: ReportedFile, to output: inout ReportWriter) {
-    let fingerprints = FindingFingerprint.fingerprints(of: file.findings)
+    let fingerprints = FindingFingerprint.hashes(of: file.findings)
     for (finding, fingerprint) in zip(file.findings, fingerprints) {
       Self.issue(
-        description: finding.message, checkName: finding.ruleID, fingerprint: fingerprint,
+        description: finding.message, checkName: finding.ruleID, fingerprint: .hash(fingerprint),
         severity: Self.severity(finding.severity), path: finding.path, line: finding.line,
         to: &output)
     }
@@ -53,7 +53,7 @@ public struct GitLabReporter: Reporter {
       seen[identity] = occurrence + 1
       Self.issue(
         description: error.message, checkName: Self.errorCheckName,
-        fingerprint: FindingFingerprint.fingerprint(identity + [String(occurrence)]),
+        fingerprint: .text(FindingFingerprint.fingerprint(identity + [String(occurrence)])),
         severity: "critical", path: error.path, line: error.line, to: &output)
     }
     output.jsonEndArray()
@@ -70,9 +70,15 @@ public struct GitLabReporter: Reporter {
 }
 
 private extension GitLabReporter {
+  /// A finding's fingerprint, written as its hex digits, or an error's, already text.
+  enum Fingerprint {
+    case hash(UInt64)
+    case text(String)
+  }
+
   static func issue(
-    description: String, checkName: String, fingerprint: String, severity: String, path: String,
-    line: Int, to output: inout ReportWriter
+    description: String, checkName: String, fingerprint: Fingerprint, severity: String,
+    path: String, line: Int, to output: inout ReportWriter
   ) {
     output.jsonBeginObject()
     output.jsonKey("description")
@@ -80,7 +86,10 @@ private extension GitLabReporter {
     output.jsonKey("check_name")
     output.jsonString(checkName)
     output.jsonKey("fingerprint")
-    output.jsonString(fingerprint)
+    switch fingerprint {
+    case .hash(let hash): output.jsonHexString(hash)
+    case .text(let text): output.jsonString(text)
+    }
     output.jsonKey("severity")
     output.jsonString(severity)
     output.jsonKey("location")

@@ -107,16 +107,19 @@ extension ReportWriter {
     jsonClose(0x5D)
   }
 
-  /// Names the next member of the innermost object.
+  /// Names the next member of the innermost object: a literal name, which needs no escaping
+  /// (no quote, backslash or control character), copied as it is. A bare literal
+  /// (`jsonKey("rule")`) takes this overload, the `String` one being disfavoured.
   public mutating func jsonKey(_ key: StaticString) {
     jsonBeforeValue()
     write(byte: 0x22)
-    write(key)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     if jsonPretty { write("\": ") } else { write("\":") }
     jsonAfterKey = true
   }
 
   /// Names the next member of the innermost object (the name escaped).
+  @_disfavoredOverload
   public mutating func jsonKey(_ key: String) {
     jsonBeforeValue()
     writeQuoted(key)
@@ -125,12 +128,13 @@ extension ReportWriter {
   }
 
   /// A string value, escaped.
+  @_disfavoredOverload
   public mutating func jsonString(_ value: String) {
     jsonBeforeValue()
     writeQuoted(value)
   }
 
-  /// A string value known to need no escaping.
+  /// A string value known to need no escaping (a bare literal takes this overload).
   public mutating func jsonString(_ value: StaticString) {
     jsonBeforeValue()
     write(byte: 0x22)
@@ -138,7 +142,19 @@ extension ReportWriter {
     write(byte: 0x22)
   }
 
+  /// A string value of `value`'s 16 lowercase hex digits (a ``FindingFingerprint``).
+  public mutating func jsonHexString(_ value: UInt64) {
+    jsonBeforeValue()
+    let digits: StaticString = "0123456789abcdef"
+    bytes.append(0x22)
+    for shift in stride(from: 60, through: 0, by: -4) {
+      bytes.append(digits.utf8Start[Int((value >> UInt64(shift)) & 0xF)])
+    }
+    bytes.append(0x22)
+  }
+
   /// A string value, or `null`.
+  @_disfavoredOverload
   public mutating func jsonString(_ value: String?) {
     if let value { jsonString(value) } else { jsonNull() }
   }
@@ -243,8 +259,18 @@ private extension ReportWriter {
     write(byte: bracket)
   }
 
+  /// A line break and `depth` levels of indentation, copied at once (SARIF nests ten deep).
   mutating func jsonNewline(depth: Int) {
-    write(byte: 0x0A)
-    for _ in 0..<depth { write("  ") }
+    let spaces: StaticString = "\n                                                                "
+    let available = spaces.utf8CodeUnitCount - 1
+    var width = 2 * depth
+    let first = min(width, available)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: 1 + first))
+    width -= first
+    while width > 0 {
+      let count = min(width, available)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start + 1, count: count))
+      width -= count
+    }
   }
 }

@@ -132,8 +132,22 @@ private extension JUnitReporter {
     output.write("\" skipped=\"0\" time=\"0\">\n    <properties/>\n")
     // Each case's name is unique in the suite (a ` (2)` suffix when needed).
     var usedNames: Set<String> = []
-    for finding in suite.findings {
-      let name = Self.unique("\(finding.ruleID) at \(finding.line):\(finding.column)", in: &usedNames)
+    let byPosition = suite.errors.isEmpty && Self.namesFollowPositions(suite.findings)
+    var sameSpot = 0
+    for (index, finding) in suite.findings.enumerated() {
+      let name: CaseName
+      if byPosition {
+        // N-th: one more than the findings of this rule at this place before it (neighbours).
+        if index > 0, !Self.samePlace(suite.findings[index - 1], finding) { sameSpot = index }
+        var occurrence = 1
+        for earlier in suite.findings[sameSpot..<index] where earlier.ruleID == finding.ruleID {
+          occurrence += 1
+        }
+        name = .finding(finding, occurrence: occurrence)
+      } else {
+        let base = "\(finding.ruleID) at \(finding.line):\(finding.column)"
+        name = .text(Self.unique(base, in: &usedNames))
+      }
       writeCase(name: name, className: className, path: suite.path, line: finding.line, to: &output)
       // `<failure>` with the message, the rule id as type, and the editor-style line (plus the
       // enclosing test, when known) as text.
@@ -151,7 +165,7 @@ private extension JUnitReporter {
     }
     for error in suite.errors {
       let name = Self.unique("error at \(error.line):\(error.column)", in: &usedNames)
-      writeCase(name: name, className: className, path: suite.path, line: error.line, to: &output)
+      writeCase(name: .text(name), className: className, path: suite.path, line: error.line, to: &output)
       // `<error>` with the message, type `error`, and the editor-style line as text.
       output.write(">\n      <error message=\"")
       output.writeXML(error.message, inAttribute: true)
@@ -160,16 +174,31 @@ private extension JUnitReporter {
       output.write("</error>\n    </testcase>\n")
     }
     if cases == 0 {
-      writeCase(name: "no findings", className: className, path: suite.path, line: nil, to: &output)
+      writeCase(name: .text("no findings"), className: className, path: suite.path, line: nil, to: &output)
       output.write("/>\n")
     }
     output.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
   }
 
   /// A `testcase` start tag's name and attributes, without its end.
-  func writeCase(name: String, className: String, path: String, line: Int?, to output: inout ReportWriter) {
+  func writeCase(name: CaseName, className: String, path: String, line: Int?, to output: inout ReportWriter) {
     output.write("    <testcase name=\"")
-    output.writeXML(name, inAttribute: true)
+    switch name {
+    case .text(let text):
+      output.writeXML(text, inAttribute: true)
+    case .finding(let finding, let occurrence):
+      // What `unique` makes of `rule at line:column`, written without building it.
+      output.writeXML(finding.ruleID, inAttribute: true)
+      output.write(" at ")
+      output.write(number: finding.line)
+      output.write(byte: 0x3A)
+      output.write(number: finding.column)
+      if occurrence > 1 {
+        output.write(" (")
+        output.write(number: occurrence)
+        output.write(byte: 0x29)
+      }
+    }
     output.write("\" classname=\"")
     output.writeXML(className, inAttribute: true)
     output.write("\" time=\"0\"")
@@ -213,6 +242,29 @@ private extension JUnitReporter {
     var name = path.hasSuffix(".swift") ? String(path.dropLast(".swift".count)) : path
     name = name.replacing(text: "/", with: ".")
     return String(name.drop { $0 == "." })
+  }
+
+  /// A test case's name: as written, or a finding's `rule at line:column`, with ` (N)` when
+  /// it is the N-th such name of the suite.
+  enum CaseName {
+    case text(String)
+    case finding(Finding, occurrence: Int)
+  }
+
+  /// Whether `unique` would name each finding's case `rule at line:column` plus ` (N)` for
+  /// its N-th occurrence at that place: the findings are in line and column order, so equal
+  /// names are neighbours. Names of other places never meet: a name reads back from its end
+  /// (` (N)`, then the last ` at `), so each spells one rule, line, column and N.
+  static func namesFollowPositions(_ findings: [Finding]) -> Bool {
+    for index in findings.indices.dropFirst() {
+      let (before, finding) = (findings[index - 1], findings[index])
+      if (before.line, before.column) > (finding.line, finding.column) { return false }
+    }
+    return true
+  }
+
+  static func samePlace(_ a: Finding, _ b: Finding) -> Bool {
+    a.line == b.line && a.column == b.column
   }
 
   /// `base`, or `base (2)`, `base (3)`… whichever is not in `used` yet; records the result.

@@ -103,16 +103,19 @@ public struct SARIFReporter: Reporter {
 
   /// One result per finding.
   public func file(_ file: ReportedFile, to output: inout ReportWriter) {
-    let fingerprints = FindingFingerprint.fingerprints(of: file.findings)
+    let fingerprints = FindingFingerprint.hashes(of: file.findings)
     var uri = (path: "", uri: "", baseID: String?.none)
+    // Findings of a file mostly repeat a few rules: the last one's index is kept.
+    var rule = (id: "", index: Int?.none)
     for (finding, fingerprint) in zip(file.findings, fingerprints) {
       if finding.path != uri.path {
         let (text, baseID) = Self.uri(for: finding.path)
         uri = (finding.path, text, baseID)
       }
+      if finding.ruleID != rule.id || rule.id.isEmpty { rule = (finding.ruleID, ruleIndex[finding.ruleID]) }
       Self.write(
-        finding, ruleIndex: ruleIndex[finding.ruleID], fingerprint: fingerprint, uri: uri.uri,
-        baseID: uri.baseID, to: &output)
+        finding, ruleIndex: rule.index, fingerprint: fingerprint, uri: uri.uri, baseID: uri.baseID,
+        to: &output)
     }
   }
 
@@ -144,23 +147,36 @@ public struct SARIFReporter: Reporter {
   /// result is a valid path of a relative reference whatever the path holds (`:` in the first
   /// segment, `%`, `#`, `?`, spaces, controls, non-ASCII).
   public static func percentEncoded(_ path: String) -> String {
-    var output = ""
+    if path.utf8.allSatisfy(isUnreserved) { return path }
+    let digits: StaticString = "0123456789ABCDEF"
+    var output: [UInt8] = []
+    output.reserveCapacity(path.utf8.count + 16)
     for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        output.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        output += "%" + (hex.count == 1 ? "0" : "") + hex
+      if isUnreserved(byte) {
+        output.append(byte)
+      } else {
+        output.append(UInt8(ascii: "%"))
+        output.append(digits.utf8Start[Int(byte >> 4)])
+        output.append(digits.utf8Start[Int(byte & 0xF)])
       }
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }
 
 private extension SARIFReporter {
+  /// RFC 3986's unreserved characters and `/`: what `percentEncoded` keeps.
+  static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+      return true
+    default:
+      return false
+    }
+  }
+
   static func json(for rule: RuleDescription, page: String?) -> JSONValue {
     let helpURI = ToolInfo.rulesURL + percentEncoded(rule.id) + ".md"
     let summary = rule.summary.isEmpty ? "Rule \(rule.id)" : rule.summary
@@ -185,7 +201,7 @@ private extension SARIFReporter {
   }
 
   static func write(
-    _ finding: Finding, ruleIndex: Int?, fingerprint: String, uri: String, baseID: String?,
+    _ finding: Finding, ruleIndex: Int?, fingerprint: UInt64, uri: String, baseID: String?,
     to output: inout ReportWriter
   ) {
     output.jsonBeginObject()
@@ -222,7 +238,7 @@ private extension SARIFReporter {
     output.jsonKey("partialFingerprints")
     output.jsonBeginObject()
     output.jsonKey(FindingFingerprint.sarifKey)
-    output.jsonString(fingerprint)
+    output.jsonHexString(fingerprint)
     output.jsonEndObject()
     output.jsonEndObject()
   }
@@ -283,8 +299,36 @@ private extension SARIFReporter {
     id.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
-  /// The text of a page's `## title` section, trimmed, or nil when it has none.
+  /// The text of a page's `## title` section, trimmed, or nil when it has none. Lines are
+  /// cut at line feeds byte-wise: the same lines as Character-wise unless a CR joins one to
+  /// its LF (then the Character-wise code runs).
   static func section(_ title: String, of page: String) -> String? {
+    let utf8 = page.utf8
+    if utf8.contains(0x0D) { return sectionByCharacters(title, of: page) }
+    var lineStart = utf8.startIndex
+    // The section's text: from the line after its title to the end of its last line.
+    var collected: (start: String.Index, end: String.Index?)?
+    while true {
+      let lineEnd = utf8[lineStart...].firstIndex(of: 0x0A) ?? utf8.endIndex
+      let line = page[lineStart..<lineEnd]
+      if line.hasPrefix("## ") {
+        if collected != nil { break }
+        if line.dropFirst(3).trimmingWhiteSpace(newlines: false) == title {
+          collected = (lineEnd == utf8.endIndex ? lineEnd : utf8.index(after: lineEnd), nil)
+        }
+      } else if collected != nil {
+        collected?.end = lineEnd
+      }
+      if lineEnd == utf8.endIndex { break }
+      lineStart = utf8.index(after: lineEnd)
+    }
+    guard let collected else { return nil }
+    guard let end = collected.end else { return "" }
+    return page[collected.start..<end].trimmingWhiteSpace(newlines: true)
+  }
+
+  /// `section(_:of:)` Character by Character.
+  static func sectionByCharacters(_ title: String, of page: String) -> String? {
     var collected: [Substring]?
     for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("## ") {
@@ -302,6 +346,18 @@ private extension SARIFReporter {
   /// The page without its `# id` title line and without the `↓` markers of its examples
   /// (they only mean something to the page's tests).
   static func body(of page: String) -> String {
+    let utf8 = page.utf8
+    if utf8.contains(0x0D) { return bodyByCharacters(of: page) }
+    var start = page.startIndex
+    if page.hasPrefix("# ") {
+      start = utf8.firstIndex(of: 0x0A).map { utf8.index(after: $0) } ?? utf8.endIndex
+    }
+    let text = page[start...].trimmingWhiteSpace(newlines: true)
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != RulePage.marker }))
+  }
+
+  /// `body(of:)` Character by Character.
+  static func bodyByCharacters(of page: String) -> String {
     var lines = page.split(separator: "\n", omittingEmptySubsequences: false)
     if let first = lines.first, first.hasPrefix("# ") { lines.removeFirst() }
     let text = lines.joined(separator: "\n").trimmingWhiteSpace(newlines: true)
