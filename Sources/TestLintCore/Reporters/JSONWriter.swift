@@ -111,6 +111,7 @@ extension ReportWriter {
   /// (no quote, backslash or control character), copied as it is. A bare literal
   /// (`jsonKey("rule")`) takes this overload, the `String` one being disfavoured.
   public mutating func jsonKey(_ key: StaticString) {
+    assert(Self.needsNoEscaping(key), "a literal JSON key must need no escaping: \(key)")
     jsonBeforeValue()
     write(byte: 0x22)
     bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
@@ -136,10 +137,19 @@ extension ReportWriter {
 
   /// A string value known to need no escaping (a bare literal takes this overload).
   public mutating func jsonString(_ value: StaticString) {
+    assert(Self.needsNoEscaping(value), "a literal JSON string must need no escaping: \(value)")
     jsonBeforeValue()
     write(byte: 0x22)
     write(value)
     write(byte: 0x22)
+  }
+
+  /// Whether a literal can be copied into the output as it is: no quote, backslash or control
+  /// character (checked in debug builds, where the tests run, for every literal written).
+  static func needsNoEscaping(_ text: StaticString) -> Bool {
+    UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).allSatisfy {
+      $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C
+    }
   }
 
   /// A string value of `value`'s 16 lowercase hex digits (a ``FindingFingerprint``).
