@@ -110,34 +110,15 @@ struct FNV1a {
 
   /// `number` in decimal, as `String(number)` spells it.
   mutating func add(decimal number: Int) {
-    Self.withDecimal(number) { for byte in $0 { add(byte) } }
+    ReportWriter.withDecimal(number) { for byte in $0 { add(byte) } }
   }
 
   /// The field `String(number)`: `<length>:<digits>`.
   mutating func add(numberField number: Int) {
-    Self.withDecimal(number) { digits in
+    ReportWriter.withDecimal(number) { digits in
       add(decimal: digits.count)
       add(UInt8(ascii: ":"))
       for byte in digits { add(byte) }
-    }
-  }
-
-  /// Calls `body` with the decimal digits of `number` (after a `-` when negative).
-  private static func withDecimal(_ number: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var length = 0
-    var rest = number.magnitude
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - length] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
-        rest /= 10
-        length += 1
-      } while rest > 0
-      if number < 0 {
-        buffer[23 - length] = UInt8(ascii: "-")
-        length += 1
-      }
-      body(UnsafeRawBufferPointer(rebasing: buffer[(24 - length)...]))
     }
   }
 

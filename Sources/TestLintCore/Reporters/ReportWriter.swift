@@ -88,20 +88,26 @@ public struct ReportWriter {
 
   /// Writes `value` in decimal, as string interpolation does.
   public mutating func write(number value: Int) {
-    guard value >= 0 else {
-      write(String(value))
-      return
-    }
+    Self.withDecimal(value) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with the decimal digits of `number` (after a `-` when negative), as
+  /// `String(number)` spells them, from a buffer on the stack.
+  static func withDecimal(_ number: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = value
+    var length = 0
+    var rest = number.magnitude
     withUnsafeMutableBytes(of: &digits) { buffer in
       repeat {
-        buffer[23 - count] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+        buffer[23 - length] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
         rest /= 10
-        count += 1
+        length += 1
       } while rest > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+      if number < 0 {
+        buffer[23 - length] = UInt8(ascii: "-")
+        length += 1
+      }
+      body(UnsafeRawBufferPointer(rebasing: buffer[(24 - length)...]))
     }
   }
 
