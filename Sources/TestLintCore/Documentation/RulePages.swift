@@ -322,7 +322,10 @@ module some platforms lack (not `canImport(XCTest)`, `Testing`, `Quick` or `Nimb
 wrap whole test files), and
 `XCTSkipIf` / `XCTSkipUnless` whose condition reads the OS version
 (`ProcessInfo.processInfo.isOperatingSystemAtLeast(...)`, `operatingSystemVersion`,
-`UIDevice.current.systemVersion`). Any other condition (`guard isCI else`, `#if DEBUG`) still
+`UIDevice.current.systemVersion`) or names a platform (`linux`, `windows`, `macOS`, `iOS`,
+`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, or `is` and one: `XCTSkipIf(isLinux)`), and
+Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
+team's own platform condition). Any other condition (`guard isCI else`, `#if DEBUG`) still
 needs a message. The finding lands on the method's name, the Quick
 call, `disabled` in the trait, or the `XCTSkip...` call.
 
@@ -372,6 +375,7 @@ final class LoginTests: XCTestCase {
 
   func test_server_isReachable() throws {
     try XCTSkipIf(isCI, "the CI network blocks the staging server")
+    try XCTSkipIf(isLinux)
     try XCTSkipUnless(hasCamera(), reason)
     // No simulator has a camera.
     throw XCTSkip()
@@ -481,6 +485,11 @@ import Testing
 @Test(.disabled("rounding differs on Linux"))
 func addsNumbers() {
   #expect(1 + 1 == 2)
+}
+
+@Test(.disabled(if: .linux))
+func formatsColours() {
+  #expect(Colour.red.ansi == "\u{1B}[31m")
 }
 
 @Suite(.disabled(if: isCI, "needs a display"))

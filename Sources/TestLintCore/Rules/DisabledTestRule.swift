@@ -119,8 +119,11 @@ public struct DisabledTestRule: Rule {
           let close = Self.closingParen(index + 1, limit: arguments.upperBound, in: model)
           let inner = Self.topLevelArguments((index + 2)..<close, in: model)
           explained = inner.contains { argument in
-            tokens[argument.lowerBound].kind != .leftBrace && !Self.isLabelled(argument, in: model)
-              && Self.isMessage(argument, in: model)
+            if Self.isLabelled(argument, in: model) {
+              // `.disabled(if: .linux)`: a condition on the platform says why by itself.
+              return model.text(argument.lowerBound) == "if" && Self.isPlatformCheck(argument, in: model)
+            }
+            return tokens[argument.lowerBound].kind != .leftBrace && Self.isMessage(argument, in: model)
           }
         }
         traits.append((name, model.offset(index), explained))
@@ -214,6 +217,10 @@ public struct DisabledTestRule: Rule {
   private static let platformWords: NameSet = [
     "#available", "#unavailable", "isOperatingSystemAtLeast", "operatingSystemVersion",
     "targetEnvironment", "systemVersion",
+    // A platform named in a condition (`.disabled(if: .linux)`, `XCTSkipIf(isWindows)`).
+    "linux", "Linux", "windows", "Windows", "macOS", "iOS", "tvOS", "watchOS", "visionOS", "android",
+    "Android", "wasi", "isLinux", "isWindows", "isMacOS", "isIOS", "isiOS", "isTvOS", "isWatchOS",
+    "isVisionOS", "isAndroid", "isWASI",
   ]
 
   /// The condition of the `if` or `guard` whose block (or `else` block) holds token `index`:
