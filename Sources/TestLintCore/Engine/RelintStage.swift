@@ -43,14 +43,22 @@ struct RelintStage: Sendable {
         }
         if run.cache != nil { cachedTests = tests }
       }
+      store(run, file: index, results: results, cachedTests: cachedTests)
+    }
+  }
+
+  /// Puts file `index`'s new `results` (when given) in `LintRun.passes`, and with a cache where
+  /// its tests now are.
+  private static func store(_ run: LintRun, file index: Int, results: PerFile?, cachedTests: FindingStore.Location?) {
+    if let results {
       var pass = run.passes[index]
       pass.speculated = results
       run.passes[index] = pass
-      if run.cache != nil {
-        var cached = run.cachedPasses[index]
-        cached.cachedTests = cachedTests
-        run.cachedPasses[index] = cached
-      }
+    }
+    if run.cache != nil {
+      var cached = run.cachedPasses[index]
+      cached.cachedTests = cachedTests
+      run.cachedPasses[index] = cached
     }
   }
 
@@ -62,8 +70,7 @@ struct RelintStage: Sendable {
       !bases.contains(where: settled.discovery.assumedBases.contains),
       let pending = PendingCalls.read(calls, from: run.records)
     else { return false }
-    var pass = run.passes[index]
-    guard var results = pass.speculated else { return false }
+    guard var results = run.passes[index].speculated else { return false }
     // The file's tests, where pass 1 encoded them (for the report, or for the cache).
     guard let location = run.collectsTests ? results.tests : run.cachedPasses[index].cachedTests,
       let decoded = run.records.withBytes(location, { ResultCache.decodeTests(Array($0)[...], path: entry.displayPath) }),
@@ -74,16 +81,8 @@ struct RelintStage: Sendable {
       if counts { tests[Int(call.test)].assertions += 1 }
     }
     let recounted = run.records.keep(ResultCache.encodeTests(tests))
-    if run.collectsTests {
-      results.tests = recounted
-      pass.speculated = results
-      run.passes[index] = pass
-    }
-    if run.cache != nil {
-      var cached = run.cachedPasses[index]
-      cached.cachedTests = recounted
-      run.cachedPasses[index] = cached
-    }
+    results.tests = recounted
+    store(run, file: index, results: run.collectsTests ? results : nil, cachedTests: recounted)
     return true
   }
 }
