@@ -136,7 +136,9 @@ enum UndeclaredCheck {
       while cursor >= 0 {
         if isPostfixMark(cursor, in: model) {
           cursor -= 1
-        } else if [.rightParen, .rightBracket, .rightBrace].contains(tokens[cursor].kind) {
+        } else if tokens[cursor].kind == .rightParen || tokens[cursor].kind == .rightBracket
+          || tokens[cursor].kind == .rightBrace
+        {
           var depth = 0
           repeat {
             switch tokens[cursor].kind {
