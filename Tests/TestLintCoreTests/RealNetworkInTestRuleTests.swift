@@ -123,4 +123,56 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["7:18"])
   }
+
+  func test_requestToLoopbackHost_passes() {
+    // The test talks to a server on its own machine (here one it started): no network.
+    let source = RuleLinting.xctest(
+      """
+      func test_echo_returnsBody() async throws {
+        let port = try await startEchoServer()
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\\(port)/echo")!)
+        _ = try await URLSession.shared.data(for: request)
+        XCTAssertTrue(true)
+      }
+      func test_socket_opens() {
+        _ = URLSession.shared.webSocketTask(with: URL(string: "ws://localhost:9000/ws")!)
+        _ = URLSession.shared.dataTask(with: URL(string: "http://[::1]:9000/")!)
+        XCTAssertTrue(true)
+      }
+      func test_ping_answers() {
+        _ = URLSession.shared.ping(path: "/ping")
+        XCTAssertTrue(true)
+      }
+      }
+      extension URLSession {
+        func ping(hostURL: URL = defaultLocalhost, path: String) -> URLSessionDataTask {
+          URLSession.shared.dataTask(with: hostURL.appendingPathComponent(path))
+        }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
+  }
+
+  func test_remoteOrUnseenHost_isReported() {
+    // A remote host, a `.invalid` one (a real DNS lookup), an interpolated host and a URL
+    // testlint cannot see all stay reported, loopback URLs in the same test notwithstanding.
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        _ = try await URLSession.shared.data(from: URL(string: "https://localhost.example.com")!)
+        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:8080")!)
+      }
+      func test_c_d() async throws {
+        _ = try await URLSession.shared.data(from: URL(string: "https://fox.invalid/")!)
+      }
+      func test_e_f() async throws {
+        _ = try await URLSession.shared.data(from: URL(string: "http://\\(host):8080/")!)
+      }
+      func test_g_h() async throws {
+        _ = try await URLSession.shared.data(from: feedURL)
+      }
+      """)
+    XCTAssertEqual(
+      RuleLinting.positions(RealNetworkInTestRule.self, source),
+      ["5:17", "6:17", "9:17", "12:17", "15:17"])
+  }
 }

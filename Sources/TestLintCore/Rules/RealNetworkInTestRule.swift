@@ -29,10 +29,13 @@ public struct RealNetworkInTestRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
+    // The test code each finding was found in (index into `units`).
+    var foundIn: [Int] = []
     var reported: Set<Int> = []
     let tokens = model.tokens
     let sessionLength = Int32("URLSession".utf8.count)
-    for code in context.testCodeWithHelpers() {
+    let units = context.testCodeWithHelpers()
+    for (unit, code) in units.enumerated() {
       lazy var test = context.testName(code.test)
       // Most tokens are rejected by their kind and length before `isSharedSession` reads more.
       for index in code.tokens
@@ -43,6 +46,7 @@ public struct RealNetworkInTestRule: Rule {
         if Self.isCompared(index, calls: code.calls, in: model) { continue }
         violations.append(
           Violation(offset: model.offset(index), message: Messages.shared, test: test))
+        foundIn.append(unit)
       }
       for callIndex in code.calls {
         // Only `URLSession(...)` and `Data(...)` calls can be reported, and the name is read in
@@ -63,11 +67,13 @@ public struct RealNetworkInTestRule: Rule {
           violations.append(
             Violation(
               offset: model.offset(call.nameToken), message: Messages.defaultSession, test: test))
+          foundIn.append(unit)
         } else if let address = Self.webAddress(call, in: model) {
           violations.append(
             Violation(
               offset: model.offset(call.nameToken), message: Messages.contents(address), test: test)
           )
+          foundIn.append(unit)
         }
       }
     }
@@ -75,6 +81,10 @@ public struct RealNetworkInTestRule: Rule {
     // that installs a global stub (a registered `URLProtocol`, OHHTTPStubs, Mocker) stubs the
     // shared and default sessions too.
     if !violations.isEmpty, Self.drivesAppOrStubsNetwork(model) { return [] }
+    if !violations.isEmpty {
+      let local = Self.localServerUnits(units, in: context)
+      violations = zip(violations, foundIn).filter { !local.contains($0.1) }.map(\.0)
+    }
     // Asked last, and only when there is something to report: matching the path against each
     // glob costs more than looking through the tests of most files.
     let path = model.source.path
