@@ -1484,7 +1484,14 @@ What counts as an assertion:
   `withKnownIssue`; XCTest's `record(XCTIssue(...))`;
 - Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `pollUnwrap(...)`, `fail(...)`,
   `waitUntil`, and their async and synchronous spellings (`expecta`, `expects`, `requirea`,
-  `requires`, `unwrapa`, `unwraps`, `pollUnwrapa`, `pollUnwraps`);
+  `requires`, `unwrapa`, `unwraps`, `pollUnwrapa`, `pollUnwraps`). Other libraries name their
+  own functions `unwrap` and `require` too (OpenAPIKit's validation combinator
+  `unwrap(\.path, into: validation)`), so those, and `pollUnwrap`, count only where Nimble is in
+  reach: the file imports Nimble or Quick (or a module named `Nimble...` or `Quick...`), or
+  calls Nimble's `expect` itself, as a file that gets Nimble from a test-support module that
+  re-exports it does; or the call takes no label but Nimble's (`unwrap(x)`, `require(x,
+  description: "...")`), since a re-export the file does not show may still bring it (a false
+  "asserts nothing" error costs more than a miss);
 - snapshots: `assertSnapshot`, `assertSnapshots`, `verifySnapshot`, `assertInlineSnapshot`,
   `FBSnapshotVerify*`; `assertNoDifference`, `expectNoDifference`, `assertMacro`;
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
@@ -1511,6 +1518,10 @@ What counts as an assertion:
   and so is a closure kept in a constant or variable there
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
   calls.
+  A function that calls a method through a receiver (`actions.verify(sourceLocation:)`) reaches
+  the `private` and `fileprivate` methods of that name in its own file too, as the compiler
+  lets it: a mock protocol's `verify()` that hands over to its `MockActions`' fileprivate
+  `verify`, whose body is `#expect(...)`, asserts, in every file whose tests call it.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
   file: which type it makes is not told by the name. A function that takes an
   `InlineSnapshotSyntaxDescriptor` is a custom inline snapshot helper (swift-snapshot-testing
@@ -2288,6 +2299,52 @@ final class ToggleSpec: QuickSpec {
 }
 ```
 
+A library's own `unwrap` or `require`, in a file without Nimble, is not Nimble's check:
+
+```swift triggers
+import XCTest
+import Validation
+
+final class ValidatorTests: XCTestCase {
+  // Only checks that these compile.
+  func ↓test_constructions_compile() {
+    _ = Validation<Int>(check: unwrap(\.first, into: isPositive))
+    _ = Validation<User>(check: require(\.name, in: knownNames))
+  }
+}
+```
+
+A mock's check that hands over to a fileprivate method of its file:
+
+```swift passes
+import Testing
+
+protocol Mock {
+  var actions: MockActions { get }
+}
+
+extension Mock {
+  func verify(sourceLocation: SourceLocation = #_sourceLocation) {
+    actions.verify(sourceLocation: sourceLocation)
+  }
+}
+
+final class MockActions {
+  var expected: [String] = []
+  var factual: [String] = []
+
+  fileprivate func verify(sourceLocation: SourceLocation) {
+    #expect(factual == expected, sourceLocation: sourceLocation)
+  }
+}
+
+@Test func load_callsRepository() {
+  let repository = MockedRepository()
+  Loader(repository: repository).load()
+  repository.verify()
+}
+```
+
 ## Options
 
 ```yaml
@@ -2718,6 +2775,18 @@ The rule flags, where the finding lands:
 `URLSession.shared` that is only compared (`session === URLSession.shared`, an argument of
 `XCTAssertIdentical` or another assertion), to check a default, makes no request and passes.
 
+A test that sends its requests to its own machine passes: the server it talks to is one it
+started (an HTTP server under test, a local stub server), so none of the reasons above holds.
+testlint takes a test to do so when its code (its body and the same-file functions it calls,
+their parameters' default values included) names a loopback host, in a URL string literal
+(`"http://127.0.0.1:\(port)/echo"`, `"ws://localhost:8080"`, `"http://[::1]:9000"`), as a bare
+host literal (`"localhost"`) or in a name (`defaultLocalhost`, `loopbackURL`), and no other
+host. A function the tests call passes when every test that calls it does. The doubt goes
+towards reporting: a test that also names another host (`https://fox.invalid`, a real DNS
+lookup), one whose host is interpolated (`"http://\(host)/"`) and one whose URL comes from a
+place testlint cannot see (a property, a parameter) are reported, since a warning the user
+silences once costs less than a test that quietly depends on the network.
+
 Files whose display path matches one of `allowed_paths` (UI, integration and end-to-end test
 folders by default), UI tests (files that use `XCUIApplication`, which drive the app against
 whatever server it is configured for) and files that install a global stub, which the shared
@@ -2807,6 +2876,55 @@ final class ProfileServiceTests: XCTestCase {
 // Production-like code in a test file that no test calls is not checked.
 final class NetworkService {
   init(session: NetworkSession = URLSession.shared) {}
+}
+```
+
+A test of a server, talking to it on the test's own machine:
+
+```swift passes
+import XCTest
+
+final class EchoServerTests: XCTestCase {
+  func test_echo_returnsBody() async throws {
+    let port = try await EchoServer.start()
+    let url = URL(string: "http://127.0.0.1:\(port)/echo")!
+    let (data, _) = try await URLSession.shared.data(from: url)
+    XCTAssertEqual(data, Data("hello".utf8))
+  }
+
+  func test_ping_answers() async throws {
+    let (_, response) = try await URLSession.shared.ping()
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+  }
+}
+
+extension URLSession {
+  func ping(hostURL: URL = URL(string: "http://localhost:8080")!) async throws -> (Data, URLResponse) {
+    try await data(from: hostURL.appendingPathComponent("ping"))
+  }
+}
+```
+
+A remote host, even one that cannot resolve, or a URL whose host testlint cannot see:
+
+```swift triggers
+import XCTest
+
+final class ClientTests: XCTestCase {
+  func test_unknownHost_fails() async throws {
+    let request = URLRequest(url: URL(string: "https://fox.invalid/")!)
+    do {
+      _ = try await ↓URLSession.shared.data(for: request)
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertTrue(error is URLError)
+    }
+  }
+
+  func test_feed_loads() async throws {
+    let (data, _) = try await ↓URLSession.shared.data(from: Feed.url)
+    XCTAssertFalse(data.isEmpty)
+  }
 }
 ```
 

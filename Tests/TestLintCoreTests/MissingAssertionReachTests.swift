@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+@testable import TestLintCore
+
+/// What `missing_assertion` reaches: Nimble's optional checks only where Nimble is, and a
+/// private or fileprivate method of a helper's own file called through a receiver.
+final class MissingAssertionReachTests: XCTestCase {
+  func test_ownUnwrapCombinatorWithoutNimble_isReported() {
+    // A library's own `unwrap(_:into:)`, in a file without Nimble: the test only compiles.
+    let source = """
+      import XCTest
+      import Validation
+
+      final class ValidatorTests: XCTestCase {
+        func test_constructions_compile() {
+          _ = Validation<Int>(check: unwrap(\\.first, into: isPositive))
+          _ = Validation<Int>(check: require(\\.name, in: names))
+        }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["ValidatorTests.swift": source], threads: 1),
+      ["ValidatorTests.swift:5 missing_assertion"])
+  }
+
+  func test_nimbleUnwrapInReach_counts() {
+    for (name, header, statement, other) in [
+      ("import", "import Nimble", "try unwrap(user.name, description: \"name\")", ""),
+      ("quick", "import Quick", "try require(user.name).toNot(beEmpty())", ""),
+      // A test-support module that re-exports Nimble: the file's `expect` shows it.
+      ("expect", "import TestSupport", "try unwrap(user.name, into: sink)",
+       "func test_c_d() { expect(1).to(equal(1)) }"),
+      // No sign of Nimble, but a call Nimble's could be: taken as Nimble's.
+      ("bare", "import TestSupport", "_ = try unwrap(user.name)", ""),
+    ] {
+      let source = """
+        \(header)
+        import XCTest
+        final class UserTests: XCTestCase {
+          func test_a_b() throws {
+            let user = makeUser()
+            \(statement)
+          }
+          \(other)
+        }
+        """
+      XCTAssertEqual(
+        CalledHelpersTests.missingAssertions(in: ["UserTests.swift": source], threads: 1), [], name)
+    }
+  }
+
+  func test_fileprivateMethodCalledThroughReceiver_isFollowed() {
+    // The mock protocol's `verify()` calls `MockActions.verify(sourceLocation:)`, fileprivate
+    // in the same file, whose body is the check.
+    let mocks = """
+      import Testing
+
+      protocol Mock {
+        var actions: MockActions { get }
+      }
+
+      extension Mock {
+        func verify(sourceLocation: SourceLocation = #_sourceLocation) {
+          actions.verify(sourceLocation: sourceLocation)
+        }
+      }
+
+      final class MockActions {
+        var expected: [String] = []
+        var factual: [String] = []
+        fileprivate func verify(sourceLocation: SourceLocation) {
+          #expect(factual == expected, sourceLocation: sourceLocation)
+        }
+      }
+      """
+    let tests = """
+      import Testing
+
+      @Suite struct LoaderTests {
+        @Test func load_callsRepository() {
+          let repository = MockedRepository()
+          Loader(repository: repository).load()
+          repository.verify()
+        }
+        @Test func load_runs() {
+          Loader(repository: MockedRepository()).load()
+        }
+      }
+      """
+    for threads in [1, 2] {
+      XCTAssertEqual(
+        CalledHelpersTests.missingAssertions(
+          in: ["Mocks/Mock.swift": mocks, "LoaderTests.swift": tests], threads: threads),
+        ["LoaderTests.swift:9 missing_assertion"])
+    }
+  }
+}
