@@ -95,4 +95,36 @@ final class MissingAssertionReachTests: XCTestCase {
         ["LoaderTests.swift:9 missing_assertion"])
     }
   }
+
+  func test_fileprivateMethodNotNamedAsCheck_isNotFollowedThroughReceiver() {
+    // Helpers are matched by name across the run: an edge from `run` to a fileprivate `read`
+    // would make every `run()` of the run assert.
+    let queries = """
+      import XCTest
+
+      struct Double: Query {
+        func run(store: Store) throws -> Int { try store.read() * 2 }
+      }
+
+      extension Store {
+        fileprivate func read() throws -> Int {
+          XCTAssertNotNil(self)
+          return 1
+        }
+      }
+      """
+    let tests = """
+      import XCTest
+
+      final class ProcessTests: XCTestCase {
+        func test_process_exits() throws {
+          try Process(arguments: ["true"]).run().throwIfNonZero()
+        }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(
+        in: ["Queries.swift": queries, "ProcessTests.swift": tests], threads: 1),
+      ["ProcessTests.swift:4 missing_assertion"])
+  }
 }

@@ -1518,10 +1518,14 @@ What counts as an assertion:
   and so is a closure kept in a constant or variable there
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
   calls.
-  A function that calls a method through a receiver (`actions.verify(sourceLocation:)`) reaches
-  the `private` and `fileprivate` methods of that name in its own file too, as the compiler
-  lets it: a mock protocol's `verify()` that hands over to its `MockActions`' fileprivate
-  `verify`, whose body is `#expect(...)`, asserts, in every file whose tests call it.
+  A function that calls a method named like a check through a receiver
+  (`actions.verify(sourceLocation:)`) reaches the `private` and `fileprivate` methods of that
+  name in its own file too, as the compiler lets it: a mock protocol's `verify()` that hands
+  over to its `MockActions`' fileprivate `verify`, whose body is `#expect(...)`, asserts, in
+  every file whose tests call it. Only a check's name (`verify...`, `assert...`, `expect...`,
+  `check...`, `validate...`): helpers are matched by name across the linted files, and a
+  private `read` or `write` reached this way would make every function named like its caller
+  (`run`) assert.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
   file: which type it makes is not told by the name. A function that takes an
   `InlineSnapshotSyntaxDescriptor` is a custom inline snapshot helper (swift-snapshot-testing

@@ -229,12 +229,16 @@ public struct AssertionMatcher: Sendable {
           callees.append(callee)
           continue
         }
-        // A call through a receiver (`actions.verify()`) may run a private or fileprivate
-        // method of this file: it is reachable from here, so it counts under its file-only
-        // name too.
+        // A call through a receiver named like a check (`actions.verify()`) may run a private
+        // or fileprivate method of this file: it is reachable from here, so it counts under its
+        // file-only name too. Only a check's name: a summary is matched by name across the
+        // run, and an edge to a private `read` or `write` would make every `run` of the run
+        // assert as soon as one of them reaches it (swift-sdk-generator's `run(engine:)`).
         guard graph.isLocal(callAt: callIndex) else {
           callees.append(callee)
-          if targets.contains(where: { fileOnly[$0] }) { callees.append(Self.fileOnlyName(callee, in: model)) }
+          if Self.readsAsCheck(callee), targets.contains(where: { fileOnly[$0] }) {
+            callees.append(Self.fileOnlyName(callee, in: model))
+          }
           continue
         }
         if targets.contains(where: { fileOnly[$0] }) { callees.append(Self.fileOnlyName(callee, in: model)) }
