@@ -2780,7 +2780,8 @@ The rule flags, where the finding lands:
 `XCTAssertIdentical` or another assertion), to check a default, makes no request and passes.
 
 A test that sends its requests to its own machine passes: the server it talks to is one it
-started (an HTTP server under test, a local stub server), so none of the reasons above holds.
+started (an HTTP server under test, a local stub server) or a test server the project runs
+beside its tests, so no remote host or network can fail it and the data is the project's own.
 testlint takes a test to do so when its code (its body and the same-file functions it calls,
 their parameters' default values included) names a loopback host, in a URL string literal
 (`"http://127.0.0.1:\(port)/echo"`, `"ws://localhost:8080"`, `"http://[::1]:9000"`), as a bare
