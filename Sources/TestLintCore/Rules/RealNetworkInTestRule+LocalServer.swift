@@ -17,18 +17,34 @@ extension RealNetworkInTestRule {
   /// default argument may hold the URL) names a loopback host and no other host; a helper,
   /// when every test that reaches it does. A test that names no host at all stays reported:
   /// testlint cannot see where its requests go.
-  static func localServerUnits(_ units: [TestCode], in context: RuleContext) -> Set<Int> {
+  ///
+  /// Only the units in `found` are asked about: a test's own code is read when a finding is in
+  /// its body, and every test's when one is in a helper (which tests reach it is needed then).
+  static func localServerUnits(_ units: [TestCode], found: Set<Int>, in context: RuleContext) -> Set<Int> {
     let model = context.model
     let resolver = context.callResolver
     var local: Set<Int> = []
     // For each helper function: whether every test reaching it so far is local.
     var helperLocal: [Int: Bool] = [:]
-    for (unit, code) in units.enumerated() where code.test != nil {
+    // Each function's own evidence, read once however many tests reach it.
+    var functionEvidence: [Int: HostEvidence] = [:]
+    let inHelper = found.contains { units[$0].test == nil }
+    for (unit, code) in units.enumerated() where code.test != nil && (inHelper || found.contains(unit)) {
       var evidence = HostEvidence()
       scan(code.tokens, in: model, into: &evidence)
       let reached = resolver.reachable(fromCalls: code.calls)
       for function in reached {
-        scan(signatureAndBody(of: function, in: model), in: model, into: &evidence)
+        let own: HostEvidence
+        if let known = functionEvidence[function] {
+          own = known
+        } else {
+          var found = HostEvidence()
+          scan(signatureAndBody(of: function, in: model), in: model, into: &found)
+          functionEvidence[function] = found
+          own = found
+        }
+        evidence.loopback = evidence.loopback || own.loopback
+        evidence.remote = evidence.remote || own.remote
       }
       let isLocal = evidence.loopback && !evidence.remote
       if isLocal { local.insert(unit) }
@@ -55,11 +71,20 @@ extension RealNetworkInTestRule {
     return start..<min(body.upperBound, model.tokens.count)
   }
 
+  /// Reads the tokens' bytes in place: only a string that holds `://` or is short enough to be
+  /// a bare host is decoded, and no identifier is copied out.
   static func scan(_ range: Range<Int>, in model: FileModel, into evidence: inout HostEvidence) {
     let tokens = model.tokens
+    let bytes = model.source.bytes
     for index in range where index < tokens.count {
+      let start = Int(tokens[index].start)
+      let end = min(Int(tokens[index].end), bytes.count)
+      guard start < end else { continue }
       switch tokens[index].kind {
       case .string:
+        let isURL = contains(schemeSeparator, in: bytes[start..<end], ignoringCase: false)
+        // `"localhost"` and `"127.0.0.1"` with their quotes are 11 bytes; `#"[::1]"#` is 9.
+        guard isURL || end - start <= 13 else { continue }
         let content = StringLiteral.content(model.text(index))
         if let host = host(ofURL: content) {
           if isLoopback(host) { evidence.loopback = true } else { evidence.remote = true }
@@ -67,11 +92,37 @@ extension RealNetworkInTestRule {
           evidence.loopback = true
         }
       case .identifier:
-        let name = model.text(index).lowercased()
-        if name.contains("localhost") || name.contains("loopback") { evidence.loopback = true }
+        guard end - start >= 8 else { continue }
+        let name = bytes[start..<end]
+        if contains(localhost, in: name, ignoringCase: true) || contains(loopback, in: name, ignoringCase: true) {
+          evidence.loopback = true
+        }
       default: continue
       }
     }
+  }
+
+  private static let schemeSeparator = Array("://".utf8)
+  private static let localhost = Array("localhost".utf8)
+  private static let loopback = Array("loopback".utf8)
+
+  /// Whether `bytes` hold `word` (lowercase ASCII), ignoring the case of ASCII letters when
+  /// asked.
+  static func contains(_ word: [UInt8], in bytes: ArraySlice<UInt8>, ignoringCase: Bool) -> Bool {
+    guard bytes.count >= word.count else { return false }
+    var start = bytes.startIndex
+    while start + word.count <= bytes.endIndex {
+      var offset = 0
+      while offset < word.count {
+        var byte = bytes[start + offset]
+        if ignoringCase, byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+        if byte != word[offset] { break }
+        offset += 1
+      }
+      if offset == word.count { return true }
+      start += 1
+    }
+    return false
   }
 
   /// The host of a URL string with a scheme other than `file` (lowercased; empty when it is

@@ -82,7 +82,7 @@ public struct RealNetworkInTestRule: Rule {
     // shared and default sessions too.
     if !violations.isEmpty, Self.drivesAppOrStubsNetwork(model) { return [] }
     if !violations.isEmpty {
-      let local = Self.localServerUnits(units, in: context)
+      let local = Self.localServerUnits(units, found: Set(foundIn), in: context)
       violations = zip(violations, foundIn).filter { !local.contains($0.1) }.map(\.0)
     }
     // Asked last, and only when there is something to report: matching the path against each
