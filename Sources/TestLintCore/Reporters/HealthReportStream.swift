@@ -44,15 +44,25 @@ extension MarkdownReporter {
 extension ReportHeader {
   /// The figures of the run's tests, with the first `limit` tests without assertions: counted
   /// as they are read back (`testList`), or from `tests`.
+  ///
+  /// The list is read back and counted in parts on the run's threads (each part's tests in
+  /// order, its first `limit` without assertions kept), the parts' figures then added in order:
+  /// on one thread, before the first finding, this was 1-2% of a health report's run.
   func testFigures(listing limit: Int) -> HealthSummary.TestFigures {
     var figures = HealthSummary.TestFigures(limit: limit)
-    if let testList {
-      testList.forEachFile { tests in
+    guard let testList else {
+      for test in tests { figures.add(test) }
+      return figures
+    }
+    let parts = testList.parts(testList.threads * 8)
+    let counted = Parallel.map(count: parts.count, threads: testList.threads) { part in
+      var figures = HealthSummary.TestFigures(limit: limit)
+      testList.forEachFile(in: parts[part]) { tests in
         for test in tests { figures.add(test) }
       }
-    } else {
-      for test in tests { figures.add(test) }
+      return figures
     }
+    for part in counted { figures.add(part) }
     return figures
   }
 }

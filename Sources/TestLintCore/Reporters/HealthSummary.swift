@@ -160,6 +160,19 @@ public struct HealthSummary: Sendable, Hashable {
         if listedWithoutAssertions.count < limit { listedWithoutAssertions.append(test) }
       }
     }
+
+    /// Counts the tests `other` counted, which come after those counted here.
+    mutating func add(_ other: TestFigures) {
+      count += other.count
+      xctest += other.xctest
+      swiftTesting += other.swiftTesting
+      conventionalNames += other.conventionalNames
+      byAssertions.merge(other.byAssertions, uniquingKeysWith: +)
+      assertionSum += other.assertionSum
+      withoutAssertions += other.withoutAssertions
+      let room = max(0, limit - listedWithoutAssertions.count)
+      listedWithoutAssertions += other.listedWithoutAssertions.prefix(room)
+    }
   }
 
   /// Findings counted by severity, rule and file as they arrive: what the figures need of them,
@@ -184,11 +197,25 @@ public struct HealthSummary: Sendable, Hashable {
     mutating func add(path: String, findings: some Collection<Finding>) -> Int {
       guard !findings.isEmpty else { return 0 }
       var fileErrors = 0
+      // The file's few rules counted first, then each once into `byRule`: a lookup by rule id
+      // per finding hashed the id every time (the findings stream in on one thread).
+      var fileRules: [Row] = []
+      var last = 0
       for finding in findings {
         let isError = finding.severity == .error
         if isError { fileErrors += 1 }
-        HealthSummary.count(
-          finding.ruleID, errors: isError ? 1 : 0, warnings: isError ? 0 : 1, in: &byRule)
+        if last >= fileRules.count || fileRules[last].key != finding.ruleID {
+          if let found = fileRules.firstIndex(where: { $0.key == finding.ruleID }) {
+            last = found
+          } else {
+            fileRules.append(Row(key: finding.ruleID, errors: 0, warnings: 0))
+            last = fileRules.count - 1
+          }
+        }
+        fileRules[last].add(errors: isError ? 1 : 0, warnings: isError ? 0 : 1)
+      }
+      for row in fileRules {
+        HealthSummary.count(row.key, errors: row.errors, warnings: row.warnings, in: &byRule)
       }
       errors += fileErrors
       warnings += findings.count - fileErrors
