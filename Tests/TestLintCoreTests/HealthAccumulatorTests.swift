@@ -36,6 +36,23 @@ final class HealthAccumulatorTests: XCTestCase {
     }
   }
 
+  func test_fileWithInterleavedRules_countsEachRuleBySeverity() {
+    // A: rules a b a c b a d b (an error every third); B: b b a, all errors.
+    let inA = [0, 1, 0, 2, 1, 0, 3, 1].enumerated().map {
+      Self.finding(path: "Tests/ATests.swift", line: $0.offset + 1, rule: $0.element, error: $0.offset % 3 == 0)
+    }
+    let inB = [1, 1, 0].enumerated().map {
+      Self.finding(path: "Tests/BTests.swift", line: $0.offset + 1, rule: $0.element, error: true)
+    }
+    let result = LintResult(
+      findings: inA + inB, errors: [], files: ["Tests/ATests.swift", "Tests/BTests.swift"], rules: Self.rules)
+    let markdown = Self.streamed(result).markdown(errors: [], fileCount: 2)
+    let table = markdown.split(separator: "\n").filter { $0.hasPrefix("| rule\\_") }
+    XCTAssertEqual(
+      table, ["| rule\\_b | 2 | 3 |", "| rule\\_a | 2 | 2 |", "| rule\\_c | 1 | 0 |", "| rule\\_d | 1 | 0 |"])
+    XCTAssertEqual(markdown, MarkdownReporter().render(result), "as counted from the whole result")
+  }
+
   // MARK: Lists cut at the limits
 
   func test_fileOverPerFileLimit_listsItsFirstFindingsAndCountsTheRest() {
