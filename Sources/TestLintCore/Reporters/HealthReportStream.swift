@@ -1,6 +1,12 @@
 /// The `html` and `markdown` reports in the one pass over the findings: each file's findings
 /// go to a `HealthAccumulator`, which counts them all and keeps only what the page lists
 /// (`ReportLimits`); the document is written at the end.
+///
+/// A file's findings are counted by rule and severity on the thread that decoded them
+/// (`render(_:into:marks:)`: the counts are the part's marks, its bytes empty); the pass adds
+/// those few numbers in order (`file(_:rendered:to:)`). Counted in order, finding by finding,
+/// on the pass's one thread, they were most of a health report's work beyond `text`'s on a
+/// tree of many findings.
 extension HTMLReporter {
   /// Starts the figures.
   public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
@@ -11,6 +17,16 @@ extension HTMLReporter {
   /// Counts the file's findings.
   public mutating func file(_ file: ReportedFile, to output: inout ReportWriter) {
     health?.add(path: file.path, findings: file.findings)
+  }
+
+  /// Counts the file's findings ahead, into `marks`.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    health?.count(file.findings, into: &marks) ?? false
+  }
+
+  /// Adds the file's findings counted ahead.
+  public mutating func file(_ file: ReportedFile, rendered: RenderedFile, to output: inout ReportWriter) {
+    health?.add(path: file.path, findings: file.findings, counted: rendered.marks)
   }
 
   /// The page.
@@ -24,12 +40,24 @@ extension HTMLReporter {
 extension MarkdownReporter {
   /// Starts the figures.
   public mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) {
-    health = HealthAccumulator(rules: header.rules, tests: header.testFigures(listing: maxRows))
+    // The document lists no finding: none is kept for a list.
+    health = HealthAccumulator(
+      rules: header.rules, tests: header.testFigures(listing: maxRows), limits: ReportLimits(perFile: 0, total: 0))
   }
 
   /// Counts the file's findings.
   public mutating func file(_ file: ReportedFile, to output: inout ReportWriter) {
     health?.add(path: file.path, findings: file.findings)
+  }
+
+  /// Counts the file's findings ahead, into `marks`.
+  public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    health?.count(file.findings, into: &marks) ?? false
+  }
+
+  /// Adds the file's findings counted ahead.
+  public mutating func file(_ file: ReportedFile, rendered: RenderedFile, to output: inout ReportWriter) {
+    health?.add(path: file.path, findings: file.findings, counted: rendered.marks)
   }
 
   /// The document.

@@ -192,30 +192,30 @@ public struct HealthSummary: Sendable, Hashable {
       for rule in rules { byRule[rule.id] = Row(key: rule.id, errors: 0, warnings: 0) }
     }
 
+    /// Counts `errors` and `warnings` of the rule `id` (of one file, counted ahead), not in the
+    /// totals: `add(path:errors:warnings:)` adds the file's.
+    mutating func add(rule id: String, errors: Int, warnings: Int) {
+      HealthSummary.count(id, errors: errors, warnings: warnings, in: &byRule)
+    }
+
+    /// Counts the file at `path` and its `errors` and `warnings` (its rules counted by
+    /// `add(rule:errors:warnings:)`).
+    mutating func add(path: String, errors: Int, warnings: Int) {
+      self.errors += errors
+      self.warnings += warnings
+      HealthSummary.count(path, errors: errors, warnings: warnings, in: &byFile)
+    }
+
     /// Counts `findings` of the file at `path`; returns the errors among them.
     @discardableResult
     mutating func add(path: String, findings: some Collection<Finding>) -> Int {
       guard !findings.isEmpty else { return 0 }
       var fileErrors = 0
-      // The file's few rules counted first, then each once into `byRule`: a lookup by rule id
-      // per finding hashed the id every time (the findings stream in on one thread).
-      var fileRules: [Row] = []
-      var last = 0
       for finding in findings {
         let isError = finding.severity == .error
         if isError { fileErrors += 1 }
-        if last >= fileRules.count || fileRules[last].key != finding.ruleID {
-          if let found = fileRules.firstIndex(where: { $0.key == finding.ruleID }) {
-            last = found
-          } else {
-            fileRules.append(Row(key: finding.ruleID, errors: 0, warnings: 0))
-            last = fileRules.count - 1
-          }
-        }
-        fileRules[last].add(errors: isError ? 1 : 0, warnings: isError ? 0 : 1)
-      }
-      for row in fileRules {
-        HealthSummary.count(row.key, errors: row.errors, warnings: row.warnings, in: &byRule)
+        HealthSummary.count(
+          finding.ruleID, errors: isError ? 1 : 0, warnings: isError ? 0 : 1, in: &byRule)
       }
       errors += fileErrors
       warnings += findings.count - fileErrors
