@@ -36,6 +36,50 @@ final class HealthAccumulatorTests: XCTestCase {
     }
   }
 
+  func test_fileWithInterleavedRules_countsEachRuleBySeverity() {
+    // A: rules a b a c b a d b (an error every third); B: b b a, all errors.
+    let inA = [0, 1, 0, 2, 1, 0, 3, 1].enumerated().map {
+      Self.finding(path: "Tests/ATests.swift", line: $0.offset + 1, rule: $0.element, error: $0.offset % 3 == 0)
+    }
+    let inB = [1, 1, 0].enumerated().map {
+      Self.finding(path: "Tests/BTests.swift", line: $0.offset + 1, rule: $0.element, error: true)
+    }
+    let result = LintResult(
+      findings: inA + inB, errors: [], files: ["Tests/ATests.swift", "Tests/BTests.swift"], rules: Self.rules)
+    let markdown = Self.streamed(result).markdown(errors: [], fileCount: 2)
+    let table = markdown.split(separator: "\n").filter { $0.hasPrefix("| rule\\_") }
+    XCTAssertEqual(
+      table, ["| rule\\_b | 2 | 3 |", "| rule\\_a | 2 | 2 |", "| rule\\_c | 1 | 0 |", "| rule\\_d | 1 | 0 |"])
+    XCTAssertEqual(markdown, MarkdownReporter().render(result), "as counted from the whole result")
+  }
+
+  func test_findingsCountedAheadOnWorkers_equalTheWholeResultsReports() {
+    // Many files of interleaved rules and severities, and one finding of a rule not enabled
+    // (that file is counted in order).
+    var findings: [Finding] = []
+    for file in 0..<40 {
+      for line in 1...(file % 7 + 1) {
+        findings.append(
+          Self.finding(path: "Tests/F\(file)Tests.swift", line: line, rule: (file + line) % 4, error: line % 3 == 0))
+      }
+    }
+    findings.append(
+      Finding(ruleID: "other_rule", severity: .error, message: "m", path: "Tests/F7Tests.swift", line: 99, column: 1))
+    let result = LintResult(
+      findings: findings, errors: [], files: Array(Set(findings.map(\.path))).sorted(), rules: Self.rules)
+    let reporters: [any Reporter] = [
+      MarkdownReporter(), HTMLReporter(), HTMLReporter(limits: ReportLimits(perFile: 2, total: 25)),
+    ]
+    for reporter in reporters {
+      // Through the protocol: the pass the command line runs, parts counted ahead.
+      let streamed = reporter.render(result)
+      let whole = reporter is MarkdownReporter
+        ? MarkdownReporter().render(result) : (reporter as? HTMLReporter)?.render(result)
+      XCTAssertEqual(streamed, whole, "\(type(of: reporter))")
+      XCTAssertTrue(streamed.contains("other\\_rule") || streamed.contains("other_rule"))
+    }
+  }
+
   // MARK: Lists cut at the limits
 
   func test_fileOverPerFileLimit_listsItsFirstFindingsAndCountsTheRest() {

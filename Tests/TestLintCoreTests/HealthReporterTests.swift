@@ -166,6 +166,23 @@ final class HealthReporterTests: XCTestCase {
       "links and tags in a message stay text")
   }
 
+  // MARK: Test figures counted in parts, on the run's threads
+
+  func test_manyFilesOnTwoThreads_listTheFirstTestsWithoutAssertionsInPathOrder() throws {
+    let sandbox = try Sandbox(self)
+    let names = (0..<40).map { "T\($0 < 10 ? "0" : "")\($0)Tests" }
+    for name in names.reversed() { try sandbox.write(name + ".swift", Source.noAssertion(name)) }
+    let one = sandbox.run(["--no-cache", "--threads", "1", "--reporter", "markdown"])
+    let two = sandbox.run(["--no-cache", "--threads", "2", "--reporter", "markdown"])
+    XCTAssertEqual(two.stdout, one.stdout, "the same report on one thread and on two")
+    let listed = two.stdout.split(separator: "\n").filter { $0.hasPrefix("- T") }.compactMap { line in
+      names.first { line.hasSuffix("(\($0)\\.swift:4)") }
+    }
+    XCTAssertEqual(listed, Array(names.prefix(10)), "the first ten, in path order")
+    XCTAssertTrue(two.stdout.contains("- …and 30 more"), two.stdout)
+    XCTAssertTrue(two.stdout.contains("| Tests without assertions | 40 |"), two.stdout)
+  }
+
   // MARK: HTML escaping and safety
 
   func test_htmlEscaping_neutralizesMarkup() {

@@ -74,4 +74,71 @@ final class InventoryRecountTests: XCTestCase {
     XCTAssertEqual(
       markdownMean(sandbox, ["--no-cache"]), "| Assertions per test, mean | 2 |", "the check no file declares counts")
   }
+
+  // MARK: Helpers shared by a file's tests (counted once for them all)
+
+  func test_helperCallingLaterFileHelperSharedByTwoTests_countsItForBoth() throws {
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "AFeatureTests.swift",
+      """
+      import XCTest
+      final class AFeatureTests: XCTestCase {
+        func test_feature_loads() {
+          XCTAssertTrue(loaded)
+          check()
+        }
+        func test_feature_saves() {
+          XCTAssertTrue(saved)
+          check()
+        }
+        func check() {
+          showFeature(sut)
+        }
+      }
+
+      """)
+    try sandbox.write(
+      "ZSupportTests.swift",
+      """
+      import XCTest
+      func showFeature(_ sut: Feature) {
+        XCTAssertNotNil(sut.value)
+      }
+
+      """)
+    let counted = "| Assertions per test, mean | 2 |"
+    XCTAssertEqual(markdownMean(sandbox, ["--no-cache"]), counted, "each test: its own and the shared helper's")
+    XCTAssertEqual(markdownMean(sandbox, []), counted, "with a cache, first run")
+    XCTAssertEqual(markdownMean(sandbox, []), counted, "with a cache, second run")
+  }
+
+  func test_helperSharedByXCTestAndSwiftTestingTests_countsByEachTestsFramework() throws {
+    let sandbox = try Sandbox(self)
+    // `testRendering(with:)`, declared nowhere, reads as a check in an XCTest test only.
+    let swiftTesting = """
+      @Test func badgeRenders() {
+        #expect(badge != nil)
+        render()
+      }
+
+      """
+    let xctest = """
+      final class BadgeTests: XCTestCase {
+        func test_badge_renders() {
+          XCTAssertNotNil(badge)
+          render()
+        }
+      }
+
+      """
+    for (order, tests) in [("Swift Testing first", swiftTesting + xctest), ("XCTest first", xctest + swiftTesting)] {
+      try sandbox.write(
+        "BadgeTests.swift",
+        "import XCTest\nimport Testing\n" + tests + "func render() {\n  testRendering(with: badge)\n}\n")
+      XCTAssertEqual(
+        markdownMean(sandbox, ["--no-cache"]), "| Assertions per test, mean | 1.5 |",
+        "\(order): 2 for the XCTest test, 1 for the Swift Testing one")
+    }
+  }
 }

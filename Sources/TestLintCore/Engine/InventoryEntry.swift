@@ -53,18 +53,21 @@ extension LintEngine {
   ) -> [InventoryEntry] {
     let model = context.model
     _ = context.assertingHelpers.takeInventoryLog()
+    // The file's tests share their helpers: each helper's count is made once for them all.
+    var helpers = MissingAssertionRule.HelperCounts()
     return context.tests.enumerated().map { position, test in
       defer {
-        for var call in context.assertingHelpers.takeInventoryLog() {
+        for var call in helpers.pending + context.assertingHelpers.takeInventoryLog() {
           call.test = UInt32(truncatingIfNeeded: position)
           pending.append(call)
         }
+        helpers.pending.removeAll(keepingCapacity: true)
       }
       var entry = InventoryEntry(
         file: model.source.path, suite: test.suite,
         name: (test.groups + [test.name]).joined(separator: ", "), framework: test.framework,
         line: model.source.line(of: test.nameOffset),
-        assertions: counter.assertionCount(of: test, in: context), pending: test.isPending)
+        assertions: counter.assertionCount(of: test, in: context, helpers: &helpers), pending: test.isPending)
       if test.framework == .xctest, let owner = model.functions[test.function].owner {
         entry.assumedBase = context.discovery.restsOnAssumedBase(owner, in: model)
       }

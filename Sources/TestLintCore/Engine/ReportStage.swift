@@ -47,7 +47,7 @@ struct ReportStage: Sendable {
       run.collectsTests
       ? TestList(
         files: files, store: run.records, memoryBytes: run.engine.pageMemoryBytes,
-        directory: run.engine.spillDirectory
+        directory: run.engine.spillDirectory, threads: run.engine.threads
       ) { index in
         guard run.isLinted(index), let results = run.passes[index].speculated else { return nil }
         return results.tests

@@ -20,21 +20,24 @@ struct TestList: Sendable {
   private let store: FindingStore?
   /// The run's files, for their display paths.
   private let files: FileList
+  /// The threads the list may be read back on (`parts`).
+  let threads: Int
 
   /// No tests.
-  static let empty = TestList(entries: nil, store: nil, files: FileList())
+  static let empty = TestList(entries: nil, store: nil, files: FileList(), threads: 1)
 
-  private init(entries: PagedArray<Entry>?, store: FindingStore?, files: FileList) {
+  private init(entries: PagedArray<Entry>?, store: FindingStore?, files: FileList, threads: Int) {
     self.entries = entries
     self.store = store
     self.files = files
+    self.threads = max(1, threads)
   }
 
   /// The tests at `tests(index)` of each file of `files` for which `lists(index)` holds, kept
   /// in `store`; `memoryBytes` of where they are kept in memory, the rest in a temporary file in
   /// `directory`.
   init(
-    files: FileList, store: FindingStore, memoryBytes: Int, directory: String?,
+    files: FileList, store: FindingStore, memoryBytes: Int, directory: String?, threads: Int = 1,
     tests: (Int) -> FindingStore.Location?
   ) {
     // A walk's files come in path order: checked, not sorted again.
@@ -52,7 +55,7 @@ struct TestList: Sendable {
       }
     }
     found.withUnsafeBufferPointer { entries.append(contentsOf: $0) }
-    self.init(entries: entries, store: store, files: files)
+    self.init(entries: entries, store: store, files: files, threads: threads)
   }
 
   /// Calls `body` with each file's tests in turn, sorted by line and name (the tests of files
@@ -60,6 +63,36 @@ struct TestList: Sendable {
   /// from the temporary file (the others are still read).
   @discardableResult
   func forEachFile(_ body: ([InventoryEntry]) -> Void) -> Bool {
+    forEachFile(in: 0..<(entries?.count ?? 0), body)
+  }
+
+  /// The list cut into at most `count` runs of its files in order (never between files of
+  /// equal display paths), for `forEachFile(in:_:)` on several threads.
+  func parts(_ count: Int) -> [Range<Int>] {
+    guard let entries, entries.count > 0 else { return [] }
+    let size = max(1, (entries.count + max(1, count) - 1) / max(1, count))
+    var parts: [Range<Int>] = []
+    var start = 0
+    var end = size
+    while end < entries.count {
+      // A cut between files of equal display paths moves on to the next other path.
+      if let before = entries.value(at: end - 1), let after = entries.value(at: end),
+        files.displayPath(before.file, equals: after.file)
+      {
+        end += 1
+        continue
+      }
+      parts.append(start..<end)
+      start = end
+      end = start + size
+    }
+    parts.append(start..<entries.count)
+    return parts
+  }
+
+  /// `forEachFile(_:)` of the files at `positions` of the list (one of `parts`).
+  @discardableResult
+  func forEachFile(in positions: Range<Int>, _ body: ([InventoryEntry]) -> Void) -> Bool {
     guard let entries, let store, entries.count > 0 else { return true }
     var complete = true
     var group: [InventoryEntry] = []
@@ -69,7 +102,7 @@ struct TestList: Sendable {
       body(group.sorted { ($0.line, $0.name) < ($1.line, $1.name) })
       group.removeAll(keepingCapacity: true)
     }
-    for position in 0..<entries.count {
+    for position in positions.clamped(to: 0..<entries.count) {
       guard let entry = entries.value(at: position) else {
         complete = false
         continue

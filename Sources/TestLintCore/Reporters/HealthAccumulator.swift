@@ -28,6 +28,9 @@ public struct HealthAccumulator: Sendable {
   private var tally: HealthSummary.Tally
   /// The findings the `html` report lists, within the limits.
   private var listing: FindingListing
+  /// The enabled rules' ids, and each one's index among them (`count(_:into:)`).
+  private let ruleIDs: [String]
+  private let ruleIndex: [String: Int]
 
   /// Starts the reports of a run with these enabled rules and tests.
   public init(
@@ -41,6 +44,8 @@ public struct HealthAccumulator: Sendable {
     self.tests = tests
     tally = HealthSummary.Tally(rules: rules)
     listing = FindingListing(limits: limits)
+    ruleIDs = rules.map(\.id)
+    ruleIndex = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// Counts (and lists, within the limits) the findings of the file at `path`, in report order.
@@ -48,6 +53,42 @@ public struct HealthAccumulator: Sendable {
   public mutating func add(path: String, findings: [Finding]) {
     guard !findings.isEmpty else { return }
     let errors = tally.add(path: path, findings: findings)
+    listing.add(path: path, findings: findings, errors: errors)
+  }
+
+  /// Counts a file's `findings` by rule and severity into `counts`, on any thread (a health
+  /// report's part rendered ahead, `Reporter.render`): its errors, then for each of its rules
+  /// the rule's index among the enabled rules, its errors and its warnings. False when a
+  /// finding names a rule that is not enabled (then the file is counted in order, `add`).
+  func count(_ findings: [Finding], into marks: inout [Int]) -> Bool {
+    var counts = [0]
+    defer { marks += counts }
+    var last = (id: "", at: 0)
+    for index in findings.indices {
+      let isError = findings[index].severity == .error
+      if isError { counts[0] += 1 }
+      // Findings of one rule often follow each other: the id is looked up once for them.
+      if last.at == 0 || findings[index].ruleID != last.id {
+        guard let rule = ruleIndex[findings[index].ruleID] else { return false }
+        var at = 1
+        while at < counts.count, counts[at] != rule { at += 3 }
+        if at >= counts.count { counts += [rule, 0, 0] }
+        last = (findings[index].ruleID, at)
+      }
+      counts[last.at + (isError ? 1 : 2)] += 1
+    }
+    return true
+  }
+
+  /// `add(path:findings:)` of a file whose findings `count(_:into:)` counted in `counts`.
+  mutating func add(path: String, findings: [Finding], counted counts: [Int]) {
+    guard !findings.isEmpty, let errors = counts.first else { return }
+    var at = 1
+    while at + 2 < counts.count {
+      tally.add(rule: ruleIDs[counts[at]], errors: counts[at + 1], warnings: counts[at + 2])
+      at += 3
+    }
+    tally.add(path: path, errors: errors, warnings: findings.count - errors)
     listing.add(path: path, findings: findings, errors: errors)
   }
 

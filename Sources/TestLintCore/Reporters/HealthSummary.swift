@@ -160,6 +160,19 @@ public struct HealthSummary: Sendable, Hashable {
         if listedWithoutAssertions.count < limit { listedWithoutAssertions.append(test) }
       }
     }
+
+    /// Counts the tests `other` counted, which come after those counted here.
+    mutating func add(_ other: TestFigures) {
+      count += other.count
+      xctest += other.xctest
+      swiftTesting += other.swiftTesting
+      conventionalNames += other.conventionalNames
+      byAssertions.merge(other.byAssertions, uniquingKeysWith: +)
+      assertionSum += other.assertionSum
+      withoutAssertions += other.withoutAssertions
+      let room = max(0, limit - listedWithoutAssertions.count)
+      listedWithoutAssertions += other.listedWithoutAssertions.prefix(room)
+    }
   }
 
   /// Findings counted by severity, rule and file as they arrive: what the figures need of them,
@@ -177,6 +190,20 @@ public struct HealthSummary: Sendable, Hashable {
     /// No findings yet; `rules` are the enabled rules, counted even without findings.
     init(rules: [RuleDescription]) {
       for rule in rules { byRule[rule.id] = Row(key: rule.id, errors: 0, warnings: 0) }
+    }
+
+    /// Counts `errors` and `warnings` of the rule `id` (of one file, counted ahead), not in the
+    /// totals: `add(path:errors:warnings:)` adds the file's.
+    mutating func add(rule id: String, errors: Int, warnings: Int) {
+      HealthSummary.count(id, errors: errors, warnings: warnings, in: &byRule)
+    }
+
+    /// Counts the file at `path` and its `errors` and `warnings` (its rules counted by
+    /// `add(rule:errors:warnings:)`).
+    mutating func add(path: String, errors: Int, warnings: Int) {
+      self.errors += errors
+      self.warnings += warnings
+      HealthSummary.count(path, errors: errors, warnings: warnings, in: &byFile)
     }
 
     /// Counts `findings` of the file at `path`; returns the errors among them.

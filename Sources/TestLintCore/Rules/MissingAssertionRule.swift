@@ -49,7 +49,8 @@ public struct MissingAssertionRule: Rule {
       if test.calls.contains(where: { matcher.isAssertion(callAt: $0, in: model, usesTestStore: testStore) }) {
         continue
       }
-      if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true) == 0,
+      var helpers: HelperCounts?
+      if countAssertions(of: test, in: context, usesTestStore: testStore, stopAtFirst: true, helpers: &helpers) == 0,
         !MissingAssertionIndirect.checks(
           test, in: context, matcher: matcher, usesTestStore: testStore, cache: &indirect)
       {
@@ -64,9 +65,24 @@ public struct MissingAssertionRule: Rule {
   /// Assertions in the test's body and in the same-file functions it calls (each once),
   /// counting calls to helpers declared elsewhere in the run that assert.
   public func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
-    countAssertions(
+    var helpers: HelperCounts?
+    return countAssertions(
       of: test, in: context, usesTestStore: AssertionMatcher.usesTestStore(context.model),
-      stopAtFirst: false)
+      stopAtFirst: false, helpers: &helpers)
+  }
+
+  /// `assertionCount(of:in:)` of one of a file's tests, what each function of the file the test
+  /// reaches adds taken from `helpers` when an earlier test of the file counted it (the tests of
+  /// a file share their helpers: counted once, not once per test). `helpers` belongs to one
+  /// file's context; each count's pending calls (`HelperNames.takeInventoryLog`) are the ones
+  /// counting it without `helpers` would log.
+  func assertionCount(of test: DiscoveredTest, in context: RuleContext, helpers: inout HelperCounts) -> Int {
+    var memo: HelperCounts? = helpers
+    helpers = HelperCounts()
+    defer { helpers = memo ?? HelperCounts() }
+    if memo?.usesTestStore == nil { memo?.usesTestStore = AssertionMatcher.usesTestStore(context.model) }
+    return countAssertions(
+      of: test, in: context, usesTestStore: memo?.usesTestStore ?? false, stopAtFirst: false, helpers: &memo)
   }
 
   /// `assertionCount(of:in:)`, with whether the file drives a TCA `TestStore` (asked once per
@@ -74,7 +90,7 @@ public struct MissingAssertionRule: Rule {
   /// first, so most tests are settled before a helper is followed).
   private func countAssertions(
     of test: DiscoveredTest, in context: RuleContext, usesTestStore testStore: Bool,
-    stopAtFirst: Bool
+    stopAtFirst: Bool, helpers: inout HelperCounts?
   ) -> Int {
     let model = context.model
     let resolver = context.callResolver
@@ -124,13 +140,45 @@ public struct MissingAssertionRule: Rule {
       for calls in localCalls { reached += resolver.reachable(fromCalls: calls) }
     }
     var seen: Set<Int> = []
+    // What a function adds depends on it, the test's framework and whether the test's class
+    // reads names as checks, nothing else of the test: the first test of the file to reach it
+    // counts it, the others take that count and the calls it left pending.
+    if helpers != nil { helpers?.pending += context.assertingHelpers.takeInventoryLog() }
     for function in reached where function != test.function && seen.insert(function).inserted {
       if stopAtFirst, count > 0 { return count }
+      let key = HelperCounts.Key(function: function, framework: test.framework, assumedChecks: assumedChecks)
+      if let known = helpers?.counts[key] {
+        count += known.count
+        helpers?.pending += known.pending
+        continue
+      }
+      let before = count
       if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function]) { count += 1 }
       countCalls(model.functions[function].calls)
       if let body = model.functions[function].body { count += Self.checkingThrows(in: body, model: model) }
+      if helpers != nil {
+        let pending = context.assertingHelpers.takeInventoryLog()
+        helpers?.counts[key] = (count - before, pending)
+        helpers?.pending += pending
+      }
     }
     return count
+  }
+
+  /// What each function of a file adds to the count of a test that reaches it
+  /// (`assertionCount(of:in:helpers:)`), by function, framework and whether the test's class
+  /// reads names as checks; and the calls the current test's count left pending so far.
+  struct HelperCounts {
+    struct Key: Hashable {
+      var function: Int
+      var framework: TestFramework
+      var assumedChecks: Bool
+    }
+    var counts: [Key: (count: Int, pending: [HelperNames.PendingCall])] = [:]
+    /// The current test's pending calls taken from the log before its count ends.
+    var pending: [HelperNames.PendingCall] = []
+    /// Whether the file drives a TCA `TestStore`, asked once.
+    var usesTestStore: Bool?
   }
 
   /// The `throw` statements of a body that fail the test on a condition it states:
