@@ -248,6 +248,111 @@ extension ReportWriter {
   }
 }
 
+/// The bytes a fixed sequence of JSON writer calls writes around its values (keys, commas,
+/// line breaks, indentation, brackets), made once for one nesting depth: a reporter writes each
+/// finding's object as these pieces with its values between them, one copy per piece instead
+/// of a `jsonKey` and its indentation per member (SARIF's results nest ten deep).
+///
+/// Made by running the writer calls on a writer in the state of the one it is for, with
+/// `jsonHole()` where a value goes and `jsonCut()` where an optional part starts or ends; so
+/// the pieces are exactly the bytes those calls write. An optional member is its piece and its
+/// value, skipped together: each piece of a member that is not an object's first starts with
+/// its comma. The sequence must write one whole element of the open container.
+public struct JSONTemplate: Sendable {
+  /// The static bytes: `pieces[i]` comes before the i-th hole (or cut).
+  let pieces: [[UInt8]]
+  /// The nesting depth and style it was made for.
+  let depth: Int
+  let pretty: Bool
+
+  /// The template of what `body` writes as the next element of `output`'s open container.
+  public init(for output: ReportWriter, _ body: (inout ReportWriter) -> Void) {
+    var scratch = ReportWriter()
+    scratch.jsonLevels = output.jsonLevels
+    if !scratch.jsonLevels.isEmpty { scratch.jsonLevels[scratch.jsonLevels.count - 1] = true }
+    scratch.jsonPretty = output.jsonPretty
+    scratch.jsonCuts = []
+    body(&scratch)
+    assert(scratch.jsonLevels.count == output.jsonLevels.count && !scratch.jsonAfterKey)
+    var pieces: [[UInt8]] = []
+    var start = 0
+    for cut in (scratch.jsonCuts ?? []) + [scratch.bytes.count] {
+      pieces.append(Array(scratch.bytes[start..<cut]))
+      start = cut
+    }
+    self.pieces = pieces
+    depth = output.jsonLevels.count
+    pretty = output.jsonPretty
+  }
+
+  /// Whether the template writes at `output`'s depth and in its style, an element of its open
+  /// container (not a member's value).
+  public func fits(_ output: ReportWriter) -> Bool {
+    output.jsonLevels.count == depth && output.jsonPretty == pretty && !output.jsonAfterKey
+      && depth > 0
+  }
+}
+
+extension ReportWriter {
+  /// In a `JSONTemplate`'s making: where a value goes.
+  public mutating func jsonHole() {
+    jsonBeforeValue()
+    jsonCuts?.append(bytes.count)
+  }
+
+  /// In a `JSONTemplate`'s making: where an optional part starts or ends.
+  public mutating func jsonCut() {
+    jsonCuts?.append(bytes.count)
+  }
+
+  /// Writes piece `index` of `template` (which `fits` this writer): the first one starts the
+  /// element, after its comma unless the container has none yet.
+  @inline(__always)
+  public mutating func write(_ template: JSONTemplate, piece index: Int) {
+    template.pieces[index].withUnsafeBufferPointer { piece in
+      if index == 0, let last = jsonLevels.last, !last {
+        jsonLevels[jsonLevels.count - 1] = true
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: piece.dropFirst()))
+      } else {
+        bytes.append(contentsOf: piece)
+      }
+    }
+  }
+
+  /// A string value in a template's hole: quoted and escaped.
+  @inline(__always)
+  public mutating func jsonRawString(_ value: String) {
+    writeQuoted(value)
+  }
+
+  /// A string value in a template's hole, known to need no escaping.
+  @inline(__always)
+  public mutating func jsonRawString(_ value: StaticString) {
+    write(byte: 0x22)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    write(byte: 0x22)
+  }
+
+  /// `value`'s 16 hex digits in a template's hole, quoted.
+  public mutating func jsonRawHex(_ value: UInt64) {
+    let digits: StaticString = "0123456789abcdef"
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { buffer in
+      buffer[0] = 0x22
+      for index in 0..<16 {
+        buffer[1 + index] = digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
+      }
+      buffer[17] = 0x22
+      bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+    }
+  }
+
+  /// Passes the buffer on if full, after a template's element.
+  @inline(__always)
+  public mutating func jsonEndElement() {
+    flushIfFull()
+  }
+}
+
 private extension ReportWriter {
   static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 

@@ -15,6 +15,8 @@ public struct ReportWriter {
   var jsonAfterKey = false
   /// Whether JSON is indented (two spaces a level, `"key": value`) or compact.
   var jsonPretty = true
+  /// While a `JSONTemplate` is made: where its pieces end.
+  var jsonCuts: [Int]?
 
   /// The size at which the buffer is passed to the sink.
   static let chunkBytes = 1 << 16
