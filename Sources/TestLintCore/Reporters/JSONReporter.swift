@@ -76,6 +76,7 @@ public struct JSONReporter: Reporter {
 
   /// The same as `file(_:to:)`, on any thread.
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    part.reserve(file.findings.count * 440)  // about what a finding takes, and some
     self.file(file, to: &part)
     return true
   }

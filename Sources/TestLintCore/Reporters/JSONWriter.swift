@@ -204,7 +204,18 @@ extension ReportWriter {
       var start = 0
       var index = 0
       let count = utf8.count
+      // Eight bytes at a time while none is one of those; then those eight byte by byte.
+      var wordEnd = 0
       while index < count {
+        if index >= wordEnd {
+          if index + 8 <= count, let base = utf8.baseAddress {
+            if !Self.mayNeedJSONEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+              index += 8
+              continue
+            }
+          }
+          wordEnd = index + 8
+        }
         let byte = utf8[index]
         if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0xE2 {
           index += 1
@@ -350,6 +361,30 @@ extension ReportWriter {
   @inline(__always)
   public mutating func jsonEndElement() {
     flushIfFull()
+  }
+}
+
+extension ReportWriter {
+  /// `0x01` in every byte of a word.
+  static let everyByte: UInt64 = 0x0101_0101_0101_0101
+
+  /// Whether some byte of `word` is below `limit` (at most 0x80): exact, as a whole.
+  @inline(__always)
+  static func hasByte(below limit: UInt8, in word: UInt64) -> UInt64 {
+    (word &- everyByte &* UInt64(limit)) & ~word & (everyByte &* 0x80)
+  }
+
+  /// Whether some byte of `word` is `byte`: exact, as a whole.
+  @inline(__always)
+  static func hasByte(_ byte: UInt8, in word: UInt64) -> UInt64 {
+    hasByte(below: 1, in: word ^ (everyByte &* UInt64(byte)))
+  }
+
+  /// Whether some byte of these eight (a UTF-8 word) may need JSON escaping: a control
+  /// character, a quote, a backslash, or the lead byte of U+2028 and U+2029.
+  @inline(__always)
+  static func mayNeedJSONEscaping(_ word: UInt64) -> Bool {
+    hasByte(below: 0x20, in: word) | hasByte(0x22, in: word) | hasByte(0x5C, in: word) | hasByte(0xE2, in: word) != 0
   }
 }
 

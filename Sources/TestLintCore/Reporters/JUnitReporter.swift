@@ -79,6 +79,7 @@ public struct JUnitReporter: Reporter {
   /// The file's `testsuite` with its class name before disambiguation and its `id` left out
   /// (marked).
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    part.reserve(file.findings.count * 700)  // about what a finding takes, and some
     render(file, className: Self.className(for: file.path), to: &part, marks: &marks, id: nil)
     return true
   }
