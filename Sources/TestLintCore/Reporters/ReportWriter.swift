@@ -65,7 +65,9 @@ public struct ReportWriter {
     flushIfFull()
   }
 
-  /// Writes a string's UTF-8.
+  /// Writes a string's UTF-8. Disfavoured, so a bare literal (`write("&amp;")`) takes the
+  /// `StaticString` overload, copied at once, rather than the default literal type's.
+  @_disfavoredOverload
   public mutating func write(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
