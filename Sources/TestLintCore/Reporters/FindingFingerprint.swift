@@ -50,19 +50,9 @@ public enum FindingFingerprint {
     // Each identity seen: its hash so far, a finding that has it, and its count.
     var identities: [(hash: FNV1a, finding: Int, count: Int)] = []
     var firstWithHash: [UInt64: Int] = [:]
-    // The hash of the last rule, path and suite: a file's findings mostly share them.
-    var prefix: (finding: Finding, hash: FNV1a)?
     for index in order {
       let finding = findings[index]
-      var hash: FNV1a
-      if let prefix, samePrefix(finding, prefix.finding) {
-        hash = prefix.hash
-      } else {
-        hash = prefixHash(of: finding)
-        prefix = (finding, hash)
-      }
-      add(optional: finding.test, to: &hash)
-      hash.add(field: finding.snippet)
+      let hash = identityHash(of: finding)
       var slot: Int?
       if let first = firstWithHash[hash.value] {
         slot =
@@ -146,19 +136,15 @@ struct FNV1a {
 
 private extension FindingFingerprint {
   /// The hash of what a finding is (`v1`, rule, path, suite, test, snippet), before its
-  /// occurrence, up to its suite; the caller adds the test and the snippet. `nil` suite or
-  /// test differs from an empty one (`-` against `+`).
-  static func prefixHash(of finding: Finding) -> FNV1a {
+  /// occurrence. `nil` suite or test differs from an empty one (`-` against `+`).
+  static func identityHash(of finding: Finding) -> FNV1a {
     var hash = versionHash
     hash.add(field: finding.ruleID)
     hash.add(field: finding.path)
     add(optional: finding.suite, to: &hash)
+    add(optional: finding.test, to: &hash)
+    hash.add(field: finding.snippet)
     return hash
-  }
-
-  /// Whether two findings agree on what `prefixHash(of:)` hashes.
-  static func samePrefix(_ a: Finding, _ b: Finding) -> Bool {
-    a.ruleID == b.ruleID && a.path == b.path && a.suite == b.suite
   }
 
   /// The hash of the identity's first field, `v1`.
@@ -172,7 +158,7 @@ private extension FindingFingerprint {
     if let value { hash.add(field: value, prefix: UInt8(ascii: "+")) } else { hash.add(field: "-") }
   }
 
-  /// Whether two findings have the same identity (what `hashes(of:)` hashes).
+  /// Whether two findings have the same identity (what ``identityHash(of:)`` hashes).
   static func sameIdentity(_ a: Finding, _ b: Finding) -> Bool {
     a.ruleID == b.ruleID && a.path == b.path && a.suite == b.suite && a.test == b.test
       && a.snippet == b.snippet
