@@ -31,6 +31,38 @@ final class ReportPartsTests: XCTestCase {
     XCTAssertTrue(github.contains("##\\u{5B}"))
   }
 
+  func test_jsonReportersWithoutTemplates_writeTheSameBytes() {
+    let findings = Self.hostileFindings()
+    var sarif = SARIFReporter(pages: [:])
+    var gitlab = GitLabReporter()
+    var json = JSONReporter()
+    sarif.usesTemplate = false
+    gitlab.usesTemplate = false
+    json.usesTemplate = false
+    let pairs: [(any Reporter, any Reporter)] = [
+      (SARIFReporter(pages: [:]), sarif), (GitLabReporter(), gitlab), (JSONReporter(), json),
+    ]
+    for (templated, plain) in pairs {
+      let name = type(of: templated).name
+      XCTAssertEqual(
+        ReportPass.render(findings, reporter: templated, threads: 2).text,
+        ReportPass.render(findings, reporter: plain, threads: 2).text, name)
+      // Absolute paths (SARIF: no `uriBaseId`), a file with an error, no test nor suite, the
+      // first element of a list, and a SARIF rule index unknown (no totals first).
+      let result = LintResult(
+        findings: [
+          Finding(ruleID: "r", severity: .error, message: "m\"", path: "/abs/a.swift", line: 0, column: 0),
+          Finding(ruleID: "q", severity: .warning, message: "é", path: "b.swift", line: 2, column: 3, test: "t"),
+          Finding(ruleID: "r", severity: .warning, message: "x", path: "c.swift", line: 1, column: 1, suite: "S"),
+        ],
+        errors: [Diagnostic(path: "c.swift", message: "unreadable")], files: ["/abs/a.swift", "b.swift", "c.swift"],
+        rules: [RuleDescription(id: "r", summary: "R", defaultSeverity: .warning)])
+      XCTAssertEqual(templated.render(result), plain.render(result), name)
+      XCTAssertEqual(Self.direct(templated, result), Self.direct(plain, result), name)
+      XCTAssertTrue(Self.direct(templated, result).contains("\"q\""), name)
+    }
+  }
+
   func test_totalsFirst_fromTheEncodingEqualThoseOfDecodedFindings() {
     for otherRule in [false, true] {
       let findings = Self.hostileFindings(otherRule: otherRule)
@@ -62,6 +94,16 @@ extension ReportPartsTests {
     mutating func begin(_ header: ReportHeader, to output: inout ReportWriter) { reporter.begin(header, to: &output) }
     mutating func file(_ file: ReportedFile, to output: inout ReportWriter) { reporter.file(file, to: &output) }
     mutating func end(_ totals: ReportTotals, to output: inout ReportWriter) { reporter.end(totals, to: &output) }
+  }
+
+  /// The report of `result` by `reporter` called file by file, with no totals first.
+  static func direct(_ reporter: any Reporter, _ result: LintResult) -> String {
+    var reporter = reporter
+    var output = ReportWriter()
+    reporter.begin(ReportHeader(rules: result.rules, errors: [], fileCount: result.files.count), to: &output)
+    for file in ReportedFile.files(of: result) { reporter.file(file, to: &output) }
+    reporter.end(ReportTotals(errors: result.errors, fileCount: result.files.count), to: &output)
+    return output.text
   }
 
   /// About 4,500 findings in 60 files (several waves of slices), whose paths, messages, rule

@@ -72,6 +72,7 @@ public struct CheckstyleReporter: Reporter {
 
   /// The same as `file(_:to:)`, on any thread.
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    part.reserve(file.findings.count * 260)  // about what a finding takes, and some
     self.file(file, to: &part)
     return true
   }

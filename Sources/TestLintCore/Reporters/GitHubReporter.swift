@@ -54,6 +54,7 @@ public struct GitHubReporter: Reporter {
 
   /// The file's findings as plain lines, which they are once the annotations are all written.
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    part.reserve(file.findings.count * 240)  // about what a finding takes, and some
     for finding in file.findings { Self.writePlainLine(for: Item(finding), to: &part) }
     return true
   }

@@ -204,7 +204,18 @@ extension ReportWriter {
       var start = 0
       var index = 0
       let count = utf8.count
+      // Eight bytes at a time while none is one of those; then those eight byte by byte.
+      var wordEnd = 0
       while index < count {
+        if index >= wordEnd {
+          if index + 8 <= count, let base = utf8.baseAddress {
+            if !Self.mayNeedJSONEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+              index += 8
+              continue
+            }
+          }
+          wordEnd = index + 8
+        }
         let byte = utf8[index]
         if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0xE2 {
           index += 1
@@ -245,6 +256,135 @@ extension ReportWriter {
   public mutating func jsonEndDocument() {
     write(byte: 0x0A)
     flushIfFull()
+  }
+}
+
+/// The bytes a fixed sequence of JSON writer calls writes around its values (keys, commas,
+/// line breaks, indentation, brackets), made once for one nesting depth: a reporter writes each
+/// finding's object as these pieces with its values between them, one copy per piece instead
+/// of a `jsonKey` and its indentation per member (SARIF's results nest ten deep).
+///
+/// Made by running the writer calls on a writer in the state of the one it is for, with
+/// `jsonHole()` where a value goes and `jsonCut()` where an optional part starts or ends; so
+/// the pieces are exactly the bytes those calls write. An optional member is its piece and its
+/// value, skipped together: each piece of a member that is not an object's first starts with
+/// its comma. The sequence must write one whole element of the open container.
+public struct JSONTemplate: Sendable {
+  /// The static bytes: `pieces[i]` comes before the i-th hole (or cut).
+  let pieces: [[UInt8]]
+  /// The nesting depth and style it was made for.
+  let depth: Int
+  let pretty: Bool
+
+  /// The template of what `body` writes as the next element of `output`'s open container.
+  public init(for output: ReportWriter, _ body: (inout ReportWriter) -> Void) {
+    var scratch = ReportWriter()
+    scratch.jsonLevels = output.jsonLevels
+    if !scratch.jsonLevels.isEmpty { scratch.jsonLevels[scratch.jsonLevels.count - 1] = true }
+    scratch.jsonPretty = output.jsonPretty
+    scratch.jsonCuts = []
+    body(&scratch)
+    assert(scratch.jsonLevels.count == output.jsonLevels.count && !scratch.jsonAfterKey)
+    var pieces: [[UInt8]] = []
+    var start = 0
+    for cut in (scratch.jsonCuts ?? []) + [scratch.bytes.count] {
+      pieces.append(Array(scratch.bytes[start..<cut]))
+      start = cut
+    }
+    self.pieces = pieces
+    depth = output.jsonLevels.count
+    pretty = output.jsonPretty
+  }
+
+  /// Whether the template writes at `output`'s depth and in its style, an element of its open
+  /// container (not a member's value).
+  public func fits(_ output: ReportWriter) -> Bool {
+    output.jsonLevels.count == depth && output.jsonPretty == pretty && !output.jsonAfterKey
+      && depth > 0
+  }
+}
+
+extension ReportWriter {
+  /// In a `JSONTemplate`'s making: where a value goes.
+  public mutating func jsonHole() {
+    jsonBeforeValue()
+    jsonCuts?.append(bytes.count)
+  }
+
+  /// In a `JSONTemplate`'s making: where an optional part starts or ends.
+  public mutating func jsonCut() {
+    jsonCuts?.append(bytes.count)
+  }
+
+  /// Writes piece `index` of `template` (which `fits` this writer): the first one starts the
+  /// element, after its comma unless the container has none yet.
+  @inline(__always)
+  public mutating func write(_ template: JSONTemplate, piece index: Int) {
+    template.pieces[index].withUnsafeBufferPointer { piece in
+      if index == 0, let last = jsonLevels.last, !last {
+        jsonLevels[jsonLevels.count - 1] = true
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: piece.dropFirst()))
+      } else {
+        bytes.append(contentsOf: piece)
+      }
+    }
+  }
+
+  /// A string value in a template's hole: quoted and escaped.
+  @inline(__always)
+  public mutating func jsonRawString(_ value: String) {
+    writeQuoted(value)
+  }
+
+  /// A string value in a template's hole, known to need no escaping.
+  @inline(__always)
+  public mutating func jsonRawString(_ value: StaticString) {
+    write(byte: 0x22)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    write(byte: 0x22)
+  }
+
+  /// `value`'s 16 hex digits in a template's hole, quoted.
+  public mutating func jsonRawHex(_ value: UInt64) {
+    let digits: StaticString = "0123456789abcdef"
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { buffer in
+      buffer[0] = 0x22
+      for index in 0..<16 {
+        buffer[1 + index] = digits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
+      }
+      buffer[17] = 0x22
+      bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+    }
+  }
+
+  /// Passes the buffer on if full, after a template's element.
+  @inline(__always)
+  public mutating func jsonEndElement() {
+    flushIfFull()
+  }
+}
+
+extension ReportWriter {
+  /// `0x01` in every byte of a word.
+  static let everyByte: UInt64 = 0x0101_0101_0101_0101
+
+  /// Whether some byte of `word` is below `limit` (at most 0x80): exact, as a whole.
+  @inline(__always)
+  static func hasByte(below limit: UInt8, in word: UInt64) -> UInt64 {
+    (word &- everyByte &* UInt64(limit)) & ~word & (everyByte &* 0x80)
+  }
+
+  /// Whether some byte of `word` is `byte`: exact, as a whole.
+  @inline(__always)
+  static func hasByte(_ byte: UInt8, in word: UInt64) -> UInt64 {
+    hasByte(below: 1, in: word ^ (everyByte &* UInt64(byte)))
+  }
+
+  /// Whether some byte of these eight (a UTF-8 word) may need JSON escaping: a control
+  /// character, a quote, a backslash, or the lead byte of U+2028 and U+2029.
+  @inline(__always)
+  static func mayNeedJSONEscaping(_ word: UInt64) -> Bool {
+    hasByte(below: 0x20, in: word) | hasByte(0x22, in: word) | hasByte(0x5C, in: word) | hasByte(0xE2, in: word) != 0
   }
 }
 

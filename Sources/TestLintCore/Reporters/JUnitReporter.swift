@@ -79,6 +79,7 @@ public struct JUnitReporter: Reporter {
   /// The file's `testsuite` with its class name before disambiguation and its `id` left out
   /// (marked).
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    part.reserve(file.findings.count * 700)  // about what a finding takes, and some
     render(file, className: Self.className(for: file.path), to: &part, marks: &marks, id: nil)
     return true
   }
@@ -130,6 +131,8 @@ private extension JUnitReporter {
     output.write("\" errors=\"")
     output.write(number: suite.errors.count)
     output.write("\" skipped=\"0\" time=\"0\">\n    <properties/>\n")
+    // What every case of the suite repeats, escaped once.
+    let escaped = Escaped(className: className, path: suite.path, includesLocation: includesLocation)
     // Each case's name is unique in the suite (a ` (2)` suffix when needed).
     var usedNames: Set<String> = []
     let byPosition = suite.errors.isEmpty && Self.namesFollowPositions(suite.findings)
@@ -148,7 +151,7 @@ private extension JUnitReporter {
         let base = "\(finding.ruleID) at \(finding.line):\(finding.column)"
         name = .text(Self.unique(base, in: &usedNames))
       }
-      writeCase(name: name, className: className, path: suite.path, line: finding.line, to: &output)
+      writeCase(name: name, escaped: escaped, line: finding.line, to: &output)
       // `<failure>` with the message, the rule id as type, and the editor-style line (plus the
       // enclosing test, when known) as text.
       output.write(">\n      <failure message=\"")
@@ -156,7 +159,12 @@ private extension JUnitReporter {
       output.write("\" type=\"")
       output.writeXML(finding.ruleID, inAttribute: true)
       output.write("\">")
-      Self.writeLine(finding.path, finding.line, finding.column, finding.severity.rawValue, finding.message, to: &output)
+      if finding.path == suite.path {
+        output.write(escaped.pathText)
+      } else {
+        output.writeXML(finding.path, inAttribute: false)
+      }
+      Self.writeLineEnd(finding.line, finding.column, finding.severity.rawValue, finding.message, to: &output)
       if let test = finding.test {
         output.write("\ntest: ")
         output.writeXML(test, inAttribute: false)
@@ -165,7 +173,7 @@ private extension JUnitReporter {
     }
     for error in suite.errors {
       let name = Self.unique("error at \(error.line):\(error.column)", in: &usedNames)
-      writeCase(name: .text(name), className: className, path: suite.path, line: error.line, to: &output)
+      writeCase(name: .text(name), escaped: escaped, line: error.line, to: &output)
       // `<error>` with the message, type `error`, and the editor-style line as text.
       output.write(">\n      <error message=\"")
       output.writeXML(error.message, inAttribute: true)
@@ -174,14 +182,14 @@ private extension JUnitReporter {
       output.write("</error>\n    </testcase>\n")
     }
     if cases == 0 {
-      writeCase(name: .text("no findings"), className: className, path: suite.path, line: nil, to: &output)
+      writeCase(name: .text("no findings"), escaped: escaped, line: nil, to: &output)
       output.write("/>\n")
     }
     output.write("    <system-out/>\n    <system-err/>\n  </testsuite>\n")
   }
 
   /// A `testcase` start tag's name and attributes, without its end.
-  func writeCase(name: CaseName, className: String, path: String, line: Int?, to output: inout ReportWriter) {
+  func writeCase(name: CaseName, escaped: Escaped, line: Int?, to output: inout ReportWriter) {
     output.write("    <testcase name=\"")
     switch name {
     case .text(let text):
@@ -200,11 +208,11 @@ private extension JUnitReporter {
       }
     }
     output.write("\" classname=\"")
-    output.writeXML(className, inAttribute: true)
+    output.write(escaped.className)
     output.write("\" time=\"0\"")
     guard includesLocation else { return }
     output.write(" file=\"")
-    output.writeXML(path, inAttribute: true)
+    output.write(escaped.pathAttribute)
     output.write(byte: 0x22)
     if let line {
       output.write(" line=\"")
@@ -213,11 +221,39 @@ private extension JUnitReporter {
     }
   }
 
+  /// A suite's class name and path, escaped once for all its cases.
+  struct Escaped {
+    var className: [UInt8]
+    /// As element content.
+    var pathText: [UInt8]
+    /// As an attribute (empty unless `includesLocation`).
+    var pathAttribute: [UInt8] = []
+
+    init(className: String, path: String, includesLocation: Bool) {
+      self.className = Self.xml(className, inAttribute: true)
+      pathText = Self.xml(path, inAttribute: false)
+      if includesLocation { pathAttribute = Self.xml(path, inAttribute: true) }
+    }
+
+    static func xml(_ text: String, inAttribute: Bool) -> [UInt8] {
+      var output = ReportWriter()
+      output.writeXML(text, inAttribute: inAttribute)
+      return output.bytes
+    }
+  }
+
   /// `path:line:column: severity: message`, escaped as element content.
   static func writeLine(
     _ path: String, _ line: Int, _ column: Int, _ severity: String, _ message: String, to output: inout ReportWriter
   ) {
     output.writeXML(path, inAttribute: false)
+    writeLineEnd(line, column, severity, message, to: &output)
+  }
+
+  /// `writeLine` after the path.
+  static func writeLineEnd(
+    _ line: Int, _ column: Int, _ severity: String, _ message: String, to output: inout ReportWriter
+  ) {
     output.write(byte: 0x3A)
     output.write(number: line)
     output.write(byte: 0x3A)

@@ -1,4 +1,4 @@
-/// Where a report's bytes go: a buffer passed on to a sink in chunks of about 64 KB, so a
+/// Where a report's bytes go: a buffer passed on to a sink in chunks of about 256 KB, so a
 /// report of any size is written as it is rendered and never held whole.
 ///
 /// Reporters write text, numbers and escaped values straight into the buffer as UTF-8 (no
@@ -15,9 +15,11 @@ public struct ReportWriter {
   var jsonAfterKey = false
   /// Whether JSON is indented (two spaces a level, `"key": value`) or compact.
   var jsonPretty = true
+  /// While a `JSONTemplate` is made: where its pieces end.
+  var jsonCuts: [Int]?
 
   /// The size at which the buffer is passed to the sink.
-  static let chunkBytes = 1 << 16
+  static let chunkBytes = 1 << 18
 
   /// A writer passing its bytes to `sink` in chunks; nil keeps them all (`bytes`).
   public init(sink: ((UnsafeRawBufferPointer) -> Void)? = nil) {
@@ -63,17 +65,31 @@ public struct ReportWriter {
     flushIfFull()
   }
 
-  /// Writes a string's UTF-8.
+  /// Writes a string's UTF-8. Disfavoured, so a bare literal (`write("&amp;")`) takes the
+  /// `StaticString` overload, copied at once, rather than the default literal type's.
+  @_disfavoredOverload
   public mutating func write(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
     flushIfFull()
   }
 
-  /// Writes UTF-8 bytes.
+  /// Writes UTF-8 bytes: a block of a chunk or more goes to the sink as it is, after what
+  /// is buffered (one `write`, no copy).
   public mutating func write(bytes text: UnsafeBufferPointer<UInt8>) {
+    if let sink, text.count >= Self.chunkBytes {
+      flush()
+      sink(UnsafeRawBufferPointer(text))
+      return
+    }
     bytes.append(contentsOf: text)
     flushIfFull()
+  }
+
+  /// Makes room for `count` more bytes at once (a part rendered ahead, whose reporter can
+  /// tell about how large it gets), instead of growing step by step.
+  public mutating func reserve(_ count: Int) {
+    bytes.reserveCapacity(bytes.count + count)
   }
 
   /// Writes UTF-8 bytes.

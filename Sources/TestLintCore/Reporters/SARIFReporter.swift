@@ -35,6 +35,10 @@ public struct SARIFReporter: Reporter {
 
   /// Each rule's index in the log's rule list (set by `begin`).
   private var ruleIndex: [String: Int] = [:]
+  /// A result's bytes around its values in the `results` list (set by `begin`).
+  private var resultTemplate: JSONTemplate?
+  /// Whether results are written with `resultTemplate` (tests compare both ways).
+  var usesTemplate = true
 
   /// Creates the reporter; `pages` are the embedded `Rules/*.md` unless a test swaps them.
   public init(sourceRootURI: String? = nil, pages: [String: String] = RulePages.pages) {
@@ -99,6 +103,7 @@ public struct SARIFReporter: Reporter {
     JSONValue.object([(Self.sourceRootBaseID, .object(sourceRoot))]).write(into: &output)
     output.jsonKey("results")
     output.jsonBeginArray()
+    resultTemplate = usesTemplate ? Self.resultTemplate(for: output) : nil
   }
 
   /// One result per finding.
@@ -113,6 +118,12 @@ public struct SARIFReporter: Reporter {
         uri = (finding.path, text, baseID)
       }
       if finding.ruleID != rule.id || rule.id.isEmpty { rule = (finding.ruleID, ruleIndex[finding.ruleID]) }
+      if let resultTemplate, resultTemplate.fits(output) {
+        Self.write(
+          finding, ruleIndex: rule.index, fingerprint: fingerprint, uri: uri.uri, baseID: uri.baseID,
+          template: resultTemplate, to: &output)
+        continue
+      }
       Self.write(
         finding, ruleIndex: rule.index, fingerprint: fingerprint, uri: uri.uri, baseID: uri.baseID,
         to: &output)
@@ -121,6 +132,7 @@ public struct SARIFReporter: Reporter {
 
   /// The same as `file(_:to:)`, on any thread.
   public func render(_ file: ReportedFile, into part: inout ReportWriter, marks: inout [Int]) -> Bool {
+    part.reserve(file.findings.count * 1_100)  // about what a finding takes, and some
     self.file(file, to: &part)
     return true
   }
@@ -241,6 +253,107 @@ private extension SARIFReporter {
     output.jsonHexString(fingerprint)
     output.jsonEndObject()
     output.jsonEndObject()
+  }
+
+  /// The bytes of a result around its values, at `output`'s depth: `write(_:...template:to:)`
+  /// lists its 14 pieces.
+  static func resultTemplate(for output: ReportWriter) -> JSONTemplate {
+    JSONTemplate(for: output) { output in
+      output.jsonBeginObject()
+      output.jsonKey("ruleId")
+      output.jsonHole()
+      output.jsonKey("ruleIndex")
+      output.jsonHole()
+      output.jsonKey("level")
+      output.jsonHole()
+      output.jsonKey("message")
+      output.jsonBeginObject()
+      output.jsonKey("text")
+      output.jsonHole()
+      output.jsonEndObject()
+      output.jsonKey("locations")
+      output.jsonBeginArray()
+      output.jsonBeginObject()
+      output.jsonKey("physicalLocation")
+      output.jsonBeginObject()
+      output.jsonKey("artifactLocation")
+      output.jsonBeginObject()
+      output.jsonKey("uri")
+      output.jsonHole()
+      output.jsonKey("uriBaseId")
+      output.jsonHole()
+      output.jsonEndObject()
+      output.jsonKey("region")
+      output.jsonBeginObject()
+      output.jsonKey("startLine")
+      output.jsonHole()
+      output.jsonKey("startColumn")
+      output.jsonHole()
+      output.jsonEndObject()
+      output.jsonEndObject()
+      output.jsonCut()
+      output.jsonKey("logicalLocations")
+      output.jsonBeginArray()
+      output.jsonBeginObject()
+      output.jsonKey("fullyQualifiedName")
+      output.jsonHole()
+      output.jsonKey("kind")
+      output.jsonHole()
+      output.jsonEndObject()
+      output.jsonEndArray()
+      output.jsonCut()
+      output.jsonEndObject()
+      output.jsonEndArray()
+      output.jsonKey("partialFingerprints")
+      output.jsonBeginObject()
+      output.jsonKey(FindingFingerprint.sarifKey)
+      output.jsonHole()
+      output.jsonEndObject()
+      output.jsonEndObject()
+    }
+  }
+
+  /// The same bytes as `write(_:ruleIndex:fingerprint:uri:baseID:to:)`, from the template's
+  /// pieces (an absent optional member is its piece and its value left out).
+  static func write(
+    _ finding: Finding, ruleIndex: Int?, fingerprint: UInt64, uri: String, baseID: String?,
+    template: JSONTemplate, to output: inout ReportWriter
+  ) {
+    output.write(template, piece: 0)
+    output.jsonRawString(finding.ruleID)
+    if let ruleIndex {
+      output.write(template, piece: 1)
+      output.write(number: ruleIndex)
+    }
+    output.write(template, piece: 2)
+    switch finding.severity {
+    case .warning: output.jsonRawString("warning")
+    case .error: output.jsonRawString("error")
+    }
+    output.write(template, piece: 3)
+    output.jsonRawString(finding.message)
+    output.write(template, piece: 4)
+    output.jsonRawString(uri)
+    if let baseID {
+      output.write(template, piece: 5)
+      output.jsonRawString(baseID)
+    }
+    output.write(template, piece: 6)
+    output.write(number: max(1, finding.line))
+    output.write(template, piece: 7)
+    output.write(number: max(1, finding.column))
+    output.write(template, piece: 8)
+    if let logical = logicalLocation(for: finding) {
+      output.write(template, piece: 9)
+      output.jsonRawString(logical.name)
+      output.write(template, piece: 10)
+      output.jsonRawString(logical.kind)
+      output.write(template, piece: 11)
+    }
+    output.write(template, piece: 12)
+    output.jsonRawHex(fingerprint)
+    output.write(template, piece: 13)
+    output.jsonEndElement()
   }
 
   static func write(_ error: Diagnostic, to output: inout ReportWriter) {

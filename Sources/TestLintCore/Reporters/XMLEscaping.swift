@@ -39,7 +39,18 @@ extension ReportWriter {
     var start = 0
     var index = 0
     let count = utf8.count
+    // Eight bytes at a time while none needs escaping; then those eight byte by byte.
+    var wordEnd = 0
     while index < count {
+      if index >= wordEnd {
+        if index + 8 <= count, let base = utf8.baseAddress {
+          if !Self.mayNeedXMLEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+            index += 8
+            continue
+          }
+        }
+        wordEnd = index + 8
+      }
       let byte = utf8[index]
       // Markup and controls are ASCII; U+FFFE and U+FFFF are EF BF BE and EF BF BF.
       if byte >= 0x3F || (byte >= 0x28 && byte != 0x3C && byte != 0x3E) || byte == 0x20 || byte == 0x21
@@ -74,5 +85,15 @@ extension ReportWriter {
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
     flushIfFull()
+  }
+}
+
+private extension ReportWriter {
+  /// Whether some byte of these eight (a UTF-8 word) may need XML escaping: a control
+  /// character, markup (`"`, `&`, `'`, `<`, `>`), or the lead byte of U+FFFE and U+FFFF.
+  @inline(__always)
+  static func mayNeedXMLEscaping(_ word: UInt64) -> Bool {
+    hasByte(below: 0x20, in: word) | hasByte(0x22, in: word) | hasByte(0x26, in: word) | hasByte(0x27, in: word)
+      | hasByte(0x3C, in: word) | hasByte(0x3E, in: word) | hasByte(0xEF, in: word) != 0
   }
 }
