@@ -102,6 +102,53 @@ final class RealNetworkInTestRuleTests: XCTestCase {
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["8:31"])
   }
 
+  func test_sharedSessionPropertyRead_passes() {
+    // Reading the configuration sends nothing; handing the session to other code may.
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        let copy = URLSession(configuration: URLSession.shared.configuration, delegate: nil, delegateQueue: nil)
+        let configuration = URLSession.shared.configuration
+        XCTAssertEqual(copy.configuration.timeoutIntervalForRequest, configuration.timeoutIntervalForRequest)
+        logger.log(request, session: URLSession.shared)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), ["8:32"])
+  }
+
+  func test_taskNeverResumed_passesUnlessResumed() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() {
+        let task = URLSession.shared.dataTask(with: URLRequest(url: url))
+        XCTAssertEqual(task.originalRequest?.url, url)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
+    let resumed = source.replacingOccurrences(
+      of: "XCTAssertEqual(task", with: "task.resume(); XCTAssertEqual(task")
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, resumed), ["5:14"])
+  }
+
+  func test_loadOfFileURL_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let fileURL = URL(fileURLWithPath: "/tmp/a.json")
+        _ = try await URLSession.shared.data(from: fileURL)
+        _ = try await URLSession.shared.data(from: Bundle.module.url(forResource: "a", withExtension: "json")!)
+        let resource = try XCTUnwrap(Bundle(for: Self.self).url(forResource: "a", withExtension: "json"))
+        _ = try await URLSession.shared.download(from: resource)
+        _ = try await URLSession.shared.data(from: URL(string: "file:///tmp/a.json")!)
+        let web = URL(string: "https://example.com/a.json")!
+        _ = try await URLSession.shared.data(from: web)
+        _ = try await URLSession.shared.data(from: url)
+      }
+      """)
+    XCTAssertEqual(
+      RuleLinting.positions(RealNetworkInTestRule.self, source), ["12:17", "13:17"])
+  }
+
   func test_globalStubs_allowSharedSession() {
     for stub in [
       "import OHHTTPStubs\n", "import Mocker\n",

@@ -2776,8 +2776,24 @@ The rule flags, where the finding lands:
   `file` (`URL(string: "https://example.com/a.json")!`), at `Data`. File URLs and URLs held in
   variables pass.
 
-`URLSession.shared` that is only compared (`session === URLSession.shared`, an argument of
-`XCTAssertIdentical` or another assertion), to check a default, makes no request and passes.
+`URLSession.shared` that sends no request passes:
+
+- only compared (`session === URLSession.shared`, an argument of `XCTAssertIdentical` or
+  another assertion), to check a default;
+- a property read (`URLSession.shared.configuration`, `.delegate`, `.delegateQueue`,
+  `.sessionDescription`), such as a configuration copied into another session
+  (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
+  configuration held in a variable does);
+- a task built (`URLSession.shared.dataTask(with: request)`) in a file that never calls
+  `resume()`: a task sends its request only once resumed;
+- a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
+  the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a
+  bundle resource (`Bundle.module.url(forResource:withExtension:)`, unwrapped or not), a
+  `FileManager` URL, or a `let` of the test holding one.
+
+`URLSession.shared` handed to other code (`logger.log(request, session: URLSession.shared)`,
+`Client(session: URLSession.shared)`) is reported: testlint cannot see what that code does with
+it, and a session is handed over to send requests.
 
 A test that sends its requests to its own machine passes: the server it talks to is one it
 started (an HTTP server under test, a local stub server) or a test server the project runs
@@ -2881,6 +2897,46 @@ final class ProfileServiceTests: XCTestCase {
 // Production-like code in a test file that no test calls is not checked.
 final class NetworkService {
   init(session: NetworkSession = URLSession.shared) {}
+}
+```
+
+Reading the shared session, building a task that is never resumed, and loading a file:
+
+```swift passes
+import XCTest
+
+final class SessionFactoryTests: XCTestCase {
+  func test_copy_keepsSharedTimeout() {
+    let copy = URLSession(configuration: URLSession.shared.configuration, delegate: nil, delegateQueue: nil)
+    let configuration = URLSession.shared.configuration
+    XCTAssertEqual(copy.configuration.timeoutIntervalForRequest, configuration.timeoutIntervalForRequest)
+  }
+
+  func test_task_keepsRequest() {
+    let request = URLRequest(url: URL(string: "https://example.com/a")!)
+    let task = URLSession.shared.dataTask(with: request)
+    XCTAssertEqual(task.originalRequest, request)
+  }
+
+  func test_fixture_loads() async throws {
+    let fileURL = URL(fileURLWithPath: "/tmp/profile.json")
+    let (data, _) = try await URLSession.shared.data(from: fileURL)
+    XCTAssertFalse(data.isEmpty)
+  }
+}
+```
+
+The shared session handed to code testlint cannot see, which may send requests with it:
+
+```swift triggers
+import XCTest
+
+final class RequestLoggerTests: XCTestCase {
+  func test_log_printsRequest() {
+    let request = URLRequest(url: URL(string: "https://example.com/a")!)
+    let line = RequestLogger().log(request, session: ↓URLSession.shared)
+    XCTAssertTrue(line.contains("GET"))
+  }
 }
 ```
 

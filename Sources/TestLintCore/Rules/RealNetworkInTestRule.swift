@@ -43,7 +43,11 @@ public struct RealNetworkInTestRule: Rule {
         && tokens[index].end - tokens[index].start == sessionLength
         && Self.isSharedSession(index, in: model) && reported.insert(index).inserted
       {
-        if Self.isCompared(index, calls: code.calls, in: model) { continue }
+        if Self.isCompared(index, calls: code.calls, in: model)
+          || Self.sendsNoRequest(index, in: code, model: model)
+        {
+          continue
+        }
         violations.append(
           Violation(offset: model.offset(index), message: Messages.shared, test: test))
         foundIn.append(unit)

@@ -1,0 +1,101 @@
+/// Uses of `URLSession.shared` that send no request: a property read
+/// (`URLSession.shared.configuration`), a task that nothing in the file resumes, and a load of a
+/// file URL the test builds.
+extension RealNetworkInTestRule {
+  /// Properties of a session whose reading sends nothing.
+  private static let sessionProperties: Set<String> = [
+    "configuration", "delegate", "delegateQueue", "sessionDescription",
+  ]
+  /// Methods that build a task, which sends its request only once resumed.
+  private static let taskMakers: Set<String> = [
+    "dataTask", "downloadTask", "uploadTask", "streamTask", "webSocketTask",
+  ]
+  /// Methods that load their first argument (`from:` or `with:` a URL).
+  private static let loaders: Set<String> = [
+    "data", "download", "bytes", "dataTask", "downloadTask",
+  ]
+
+  /// Whether `URLSession.shared` at `index`, in `code`, sends no request.
+  static func sendsNoRequest(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let member = index + 4
+    guard member < tokens.count, tokens[index + 3].kind == .dot,
+      tokens[member].kind == .identifier
+    else { return false }
+    let name = model.text(member)
+    let called = member + 1 < tokens.count && tokens[member + 1].kind == .leftParen
+    if !called, sessionProperties.contains(name) { return true }
+    guard called else { return false }
+    // A task sends nothing until resumed; one the file never resumes (anywhere, since the
+    // task may be returned to other code) is a value the test inspects.
+    if taskMakers.contains(name),
+      !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") })
+    {
+      return true
+    }
+    guard loaders.contains(name) else { return false }
+    for callIndex in code.calls where model.calls[callIndex].nameToken == member {
+      guard let first = model.calls[callIndex].arguments.first,
+        first.label == "from" || first.label == "with"
+      else { return false }
+      return isFileURL(first.value, in: code, model: model)
+    }
+    return false
+  }
+
+  /// Whether the expression in `range` is a file URL: `URL(fileURLWithPath:)`,
+  /// `URL(filePath:)`, `URL(string: "file://...")`, a bundle resource
+  /// (`Bundle.module.url(forResource:withExtension:)`), a `FileManager` URL, or a local
+  /// constant of the test holding one.
+  static func isFileURL(_ range: Range<Int>, in code: TestCode, model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var start = range.lowerBound
+    // `try`, `await`, `try?` and `XCTUnwrap(` before the URL.
+    while start < range.upperBound {
+      if model.token(start, is: "try") || model.token(start, is: "await")
+        || (tokens[start].kind == .operator && start > range.lowerBound
+          && model.token(start - 1, is: "try"))
+      {
+        start += 1
+      } else if start + 1 < range.upperBound, tokens[start + 1].kind == .leftParen,
+        model.token(start, is: "XCTUnwrap")
+      {
+        start += 2
+      } else {
+        break
+      }
+    }
+    guard start < range.upperBound else { return false }
+    let end = range.upperBound
+    func text(_ offset: Int) -> String? {
+      start + offset < end ? model.text(start + offset) : nil
+    }
+    if model.token(start, is: "URL"), text(1) == "(" {
+      if text(2) == "fileURLWithPath" || text(2) == "filePath" { return true }
+      if text(2) == "string", text(3) == ":", start + 4 < end, tokens[start + 4].kind == .string {
+        return StringLiteral.content(model.text(start + 4)).lowercased().hasPrefix("file://")
+      }
+      return false
+    }
+    if model.token(start, is: "FileManager") { return true }
+    if tokens[start].kind == .identifier {
+      for index in start..<end where index + 3 < end && tokens[index].kind == .dot {
+        if model.token(index + 1, is: "url"), tokens[index + 2].kind == .leftParen,
+          model.token(index + 3, is: "forResource")
+        {
+          return true
+        }
+      }
+    }
+    // A constant of the test: `let fileURL = URL(fileURLWithPath: path)`, read once (the
+    // constant's own initializer is not followed further).
+    guard range.count == 1, tokens[start].kind == .identifier, range == start..<start + 1,
+      let local = model.locals.last(where: {
+        $0.nameToken < start && code.tokens.contains($0.nameToken) && $0.isLet
+          && model.text($0.nameToken) == model.text(start)
+      }),
+      let initializer = local.initializer, initializer.count > 1
+    else { return false }
+    return isFileURL(initializer, in: code, model: model)
+  }
+}
