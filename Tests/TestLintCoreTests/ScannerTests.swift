@@ -700,10 +700,11 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(calls.map(\.name), ["compute", "load"])
   }
 
-  func test_trailingClosureOnNextLine_isNotAttached() {
+  func test_trailingClosureOnNextLine_isAttached() {
+    // `swiftc -dump-parse` reads this as `prepare() { run() }` called with `()`.
     let model = scan("func f() {\n  prepare()\n  {\n    run()\n  }()\n}")
     XCTAssertEqual(model.calls.map(\.name), ["prepare", "run"])
-    XCTAssertEqual(model.calls.first?.trailingClosures.count, 0)
+    XCTAssertEqual(model.calls.first?.trailingClosures.count, 1)
   }
 
   func test_callFunctionIndex_pointsAtEnclosing() {

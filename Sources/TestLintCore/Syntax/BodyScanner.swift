@@ -167,15 +167,17 @@ extension ScannerState {
       parentheses = after..<(close + 1)
       readArguments(from: after + 1, to: close)
       cursor = close + 1
-    } else if nextToken.kind != .leftBrace || inHeader || nextToken.isAtLineStart
-      || isVariableTypeAnnotation(endingAt: index)
+    } else if nextToken.kind != .leftBrace || inHeader || isVariableTypeAnnotation(endingAt: index)
+      || isObserverBlock(next)
     {
       // `#file`, `#line` and plain names are not calls.
       return nil
     }
     let argumentEnd = callArguments.count
     let closureStart = callClosures.count
-    if !inHeader, cursor < limit, tokens[cursor].kind == .leftBrace, !tokens[cursor].isAtLineStart {
+    // A `{` on the next line is a trailing closure too (Swift attaches it, Allman style), except
+    // after a statement's condition (its body) and before `didSet`/`willSet` (observers).
+    if !inHeader, cursor < limit, tokens[cursor].kind == .leftBrace, !isObserverBlock(cursor) {
       let close = min(self.close(cursor), limit)
       callClosures.append(TrailingClosure(label: nil, tokens: cursor..<(close + 1)))
       cursor = close + 1

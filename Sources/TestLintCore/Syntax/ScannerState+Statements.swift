@@ -29,6 +29,15 @@ extension ScannerState {
     return false
   }
 
+  /// Whether the `{` at `index` opens a trailing closure of the expression before it, even on a
+  /// line of its own (`let sut = make\n{ ... }`): Swift attaches it unless it opens observers.
+  func opensTrailingClosure(_ index: Int) -> Bool {
+    guard tokens[index].kind == .leftBrace, index > 0, !isObserverBlock(index) else { return false }
+    let previous = tokens[index - 1]
+    return previous.kind == .identifier && previous.keyword == .none || previous.kind == .backtickIdentifier
+      || previous.kind == .rightParen || previous.kind == .rightBracket
+  }
+
   /// The end of an expression starting at `start`: the first token at depth 0 that begins a new
   /// statement (a line break not continuing it, `;`, or the scope's `}`).
   func expressionEnd(from start: Int, limit: Int) -> Int {
@@ -36,7 +45,9 @@ extension ScannerState {
     let end = min(limit, tokens.count)
     while index < end {
       let token = tokens[index]
-      if index > start, token.isAtLineStart, !continuesExpression(index) { return index }
+      if index > start, token.isAtLineStart, !continuesExpression(index), !opensTrailingClosure(index) {
+        return index
+      }
       switch token.kind {
       case .semicolon, .rightBrace, .rightParen, .rightBracket, .comma:
         return index
