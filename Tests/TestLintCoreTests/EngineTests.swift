@@ -182,6 +182,27 @@ final class EngineTests: XCTestCase {
     XCTAssertEqual(output.stdout, "")
   }
 
+  func test_assertionFunctionsOptionOnNimbleName_countsWithoutNimble() throws {
+    // A project's own `require(_:message:)`, no Nimble in reach: not Nimble's check, but the
+    // configured pattern still makes it an assertion.
+    let sandbox = try Sandbox(self)
+    try sandbox.write(
+      "ValueTests.swift",
+      """
+      import XCTest
+
+      final class ValueTests: XCTestCase {
+        func test_value_isSet() { require(value, message: "set") }
+      }
+
+      """)
+    XCTAssertEqual(sandbox.run(["--quiet"]).code, .findings, "require(_:message:) is not Nimble's")
+    try sandbox.write(".lint.yml", "missing_assertion:\n  assertion_functions: [\"require*\"]\n")
+    let output = sandbox.run(["--quiet"])
+    XCTAssertEqual(output.code, .success)
+    XCTAssertEqual(output.stdout, "")
+  }
+
   // MARK: Determinism
 
   func test_threadCounts_giveIdenticalOutput() throws {
