@@ -128,6 +128,11 @@ final class RealNetworkInTestRuleTests: XCTestCase {
     let resumed = source.replacingOccurrences(
       of: "XCTAssertEqual(task", with: "task.resume(); XCTAssertEqual(task")
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, resumed), ["5:14"])
+    // Handed to other code, which may resume it: reported.
+    let handed = source.replacingOccurrences(
+      of: "let task = URLSession.shared.dataTask(with: URLRequest(url: url))",
+      with: "let task = runner.start(URLSession.shared.dataTask(with: URLRequest(url: url)))")
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, handed), ["5:27"])
   }
 
   func test_loadOfFileURL_passes() {
@@ -183,7 +188,8 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       }
       func test_socket_opens() {
         _ = URLSession.shared.webSocketTask(with: URL(string: "ws://localhost:9000/ws")!)
-        _ = URLSession.shared.dataTask(with: URL(string: "http://[::1]:9000/")!)
+        // Started (the file says `resume`): the loopback host is what lets it pass.
+        URLSession.shared.dataTask(with: URL(string: "http://[::1]:9000/")!).resume()
         XCTAssertTrue(true)
       }
       func test_ping_answers() {

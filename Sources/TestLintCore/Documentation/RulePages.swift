@@ -2784,8 +2784,11 @@ The rule flags, where the finding lands:
   `.sessionDescription`), such as a configuration copied into another session
   (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
   configuration held in a variable does);
-- a task built (`URLSession.shared.dataTask(with: request)`) in a file that never calls
-  `resume()`: a task sends its request only once resumed;
+- a task built and kept or returned (`let task = URLSession.shared.dataTask(with: request)`,
+  `_ = ...`, `return ...`) in a file that never calls `resume()`: a task sends its request only
+  once resumed. A task handed straight to other code as an argument
+  (`runner.start(URLSession.shared.dataTask(with: request))`) is reported, as that code may
+  resume it;
 - a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
   the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a
   bundle resource (`Bundle.module.url(forResource:withExtension:)`, unwrapped or not), a
@@ -2804,9 +2807,11 @@ their parameters' default values included) names a loopback host, in a URL strin
 host literal (`"localhost"`) or in a name (`defaultLocalhost`, `loopbackURL`), and no other
 host. A function the tests call passes when every test that calls it does. The doubt goes
 towards reporting: a test that also names another host (`https://fox.invalid`, a real DNS
-lookup), one whose host is interpolated (`"http://\(host)/"`) and one whose URL comes from a
-place testlint cannot see (a property, a parameter) are reported, since a warning the user
-silences once costs less than a test that quietly depends on the network.
+lookup), one whose host is interpolated (`"http://\(host)/"`) and one that names no host at
+all, its URL coming from a place testlint cannot see (a property, a parameter), are reported,
+since a warning the user silences once costs less than a test that quietly depends on the
+network. The decision is the test's, not each request's: a test that names a loopback host
+(anywhere in its code, an assertion's `"localhost"` included) and no other passes whole.
 
 Files whose display path matches one of `allowed_paths` (UI, integration and end-to-end test
 folders by default), UI tests (files that use `XCUIApplication`, which drive the app against

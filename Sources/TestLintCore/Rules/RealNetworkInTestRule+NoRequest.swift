@@ -27,8 +27,11 @@ extension RealNetworkInTestRule {
     if !called, sessionProperties.contains(name) { return true }
     guard called else { return false }
     // A task sends nothing until resumed; one the file never resumes (anywhere, since the
-    // task may be returned to other code) is a value the test inspects.
-    if taskMakers.contains(name),
+    // task may be returned to other code) is a value the test inspects. Only a task kept in a
+    // constant or returned (`let task = ...`, `_ = ...`, `return ...`): one handed to other
+    // code as an argument (`runner.start(URLSession.shared.dataTask(with: request))`) may be
+    // resumed there, so it stays reported.
+    if taskMakers.contains(name), model.token(index - 1, is: "=") || model.token(index - 1, is: "return"),
       !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") })
     {
       return true
