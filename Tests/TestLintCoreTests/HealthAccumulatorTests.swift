@@ -51,6 +51,8 @@ final class HealthAccumulatorTests: XCTestCase {
     XCTAssertEqual(
       table, ["| rule\\_b | 2 | 3 |", "| rule\\_a | 2 | 2 |", "| rule\\_c | 1 | 0 |", "| rule\\_d | 1 | 0 |"])
     XCTAssertEqual(markdown, MarkdownReporter().render(result), "as counted from the whole result")
+    // Through the protocol: each file's findings counted ahead, as the command line's pass does.
+    XCTAssertEqual((MarkdownReporter() as any Reporter).render(result), markdown, "counted ahead")
   }
 
   func test_findingsCountedAheadOnWorkers_equalTheWholeResultsReports() {
