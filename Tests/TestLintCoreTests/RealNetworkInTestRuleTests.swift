@@ -133,6 +133,11 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       of: "let task = URLSession.shared.dataTask(with: URLRequest(url: url))",
       with: "let task = runner.start(URLSession.shared.dataTask(with: URLRequest(url: url)))")
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, handed), ["5:27"])
+    // Stored in a value the test builds: still a task nothing resumes.
+    let stored = source.replacingOccurrences(
+      of: "let task = URLSession.shared.dataTask(with: URLRequest(url: url))",
+      with: "let task = Response(value: 1, task: URLSession.shared.dataTask(with: URLRequest(url: url))).task")
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, stored), [])
   }
 
   func test_loadOfFileURL_passes() {

@@ -2784,11 +2784,11 @@ The rule flags, where the finding lands:
   `.sessionDescription`), such as a configuration copied into another session
   (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
   configuration held in a variable does);
-- a task built and kept or returned (`let task = URLSession.shared.dataTask(with: request)`,
-  `_ = ...`, `return ...`) in a file that never calls `resume()`: a task sends its request only
-  once resumed. A task handed straight to other code as an argument
-  (`runner.start(URLSession.shared.dataTask(with: request))`) is reported, as that code may
-  resume it;
+- a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
+  `return ...`, an argument of an initializer such as `Response(task: ...)`) in a file that
+  never calls `resume()`: a task sends its request only once resumed. A task handed to a
+  function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
+  as that code may resume it;
 - a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
   the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a
   bundle resource (`Bundle.module.url(forResource:withExtension:)`, unwrapped or not), a

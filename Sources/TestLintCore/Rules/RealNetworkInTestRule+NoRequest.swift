@@ -27,11 +27,8 @@ extension RealNetworkInTestRule {
     if !called, sessionProperties.contains(name) { return true }
     guard called else { return false }
     // A task sends nothing until resumed; one the file never resumes (anywhere, since the
-    // task may be returned to other code) is a value the test inspects. Only a task kept in a
-    // constant or returned (`let task = ...`, `_ = ...`, `return ...`): one handed to other
-    // code as an argument (`runner.start(URLSession.shared.dataTask(with: request))`) may be
-    // resumed there, so it stays reported.
-    if taskMakers.contains(name), model.token(index - 1, is: "=") || model.token(index - 1, is: "return"),
+    // task may be returned to other code) is a value the test inspects.
+    if taskMakers.contains(name), isKeptTask(index, in: code, model: model),
       !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") })
     {
       return true
@@ -42,6 +39,20 @@ extension RealNetworkInTestRule {
         first.label == "from" || first.label == "with"
       else { return false }
       return isFileURL(first.value, in: code, model: model)
+    }
+    return false
+  }
+
+  /// Whether the task made at `index` is kept as a value: in a constant or returned (`let task
+  /// = ...`, `_ = ...`, `return ...`), or an argument of an initializer (`Response(task:
+  /// URLSession.shared.dataTask(with: url))`, a value built). One handed to a function or
+  /// method (`runner.start(URLSession.shared.dataTask(with: request))`) may be resumed there.
+  private static func isKeptTask(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
+    if model.token(index - 1, is: "=") || model.token(index - 1, is: "return") { return true }
+    for callIndex in code.calls {
+      let call = model.calls[callIndex]
+      guard call.arguments.contains(where: { $0.value.lowerBound == index }) else { continue }
+      return call.name.first?.isUppercase == true
     }
     return false
   }
