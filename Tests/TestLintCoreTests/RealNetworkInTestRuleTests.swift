@@ -138,6 +138,11 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       of: "let task = URLSession.shared.dataTask(with: URLRequest(url: url))",
       with: "let task = Response(value: 1, task: URLSession.shared.dataTask(with: URLRequest(url: url))).task")
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, stored), [])
+    // Made by a helper whose body is the task, returned without `return`.
+    let helper = source.replacingOccurrences(
+      of: "let task = URLSession.shared.dataTask(with: URLRequest(url: url))", with: "let task = aTask()")
+      + "\nfunc aTask() -> URLSessionDataTask { URLSession.shared.dataTask(with: URLRequest(url: url)) }\n"
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, helper), [])
   }
 
   func test_loadOfFileURL_passes() {

@@ -2785,9 +2785,9 @@ The rule flags, where the finding lands:
   (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
   configuration held in a variable does);
 - a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
-  `return ...`, an argument of an initializer such as `Response(task: ...)`) in a file that
-  never calls `resume()`: a task sends its request only once resumed. A task handed to a
-  function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
+  `return ...`, a function's single expression, an argument of an initializer such as
+  `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
+  once resumed. A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
 - a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
   the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a

@@ -44,11 +44,18 @@ extension RealNetworkInTestRule {
   }
 
   /// Whether the task made at `index` is kept as a value: in a constant or returned (`let task
-  /// = ...`, `_ = ...`, `return ...`), or an argument of an initializer (`Response(task:
+  /// = ...`, `_ = ...`, `return ...`, a function's single expression), or an argument of an initializer (`Response(task:
   /// URLSession.shared.dataTask(with: url))`, a value built). One handed to a function or
   /// method (`runner.start(URLSession.shared.dataTask(with: request))`) may be resumed there.
   private static func isKeptTask(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     if model.token(index - 1, is: "=") || model.token(index - 1, is: "return") { return true }
+    // A function's whole body, returned without `return` (`func aTask() -> URLSessionDataTask {
+    // URLSession.shared.dataTask(with: request) }`).
+    if index > 0, model.tokens[index - 1].kind == .leftBrace,
+      model.functions.contains(where: { $0.body?.lowerBound == index - 1 })
+    {
+      return true
+    }
     for callIndex in code.calls {
       let call = model.calls[callIndex]
       guard call.arguments.contains(where: { $0.value.lowerBound == index }) else { continue }
