@@ -105,6 +105,17 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertTrue(output.stderr.contains("RLMTestCaseBase (1)"), output.stderr)
   }
 
+  func test_xctestsOwnClasses_areNeverAssumed() throws {
+    // `XCTest` ends in `Test`, but it is XCTest's abstract class: XCTest runs no method of a
+    // subclass of it, nor of its suites, runs and observers.
+    for base in ["XCTest", "XCTestSuite", "XCTestRun", "XCTestCaseRun", "XCTest.XCTest"] {
+      let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: base)])
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+      XCTAssertEqual(try rules(output), [], base)
+      XCTAssertFalse(output.stderr.contains("took"), base + ": " + output.stderr)
+    }
+  }
+
   func test_baseNotNamedLikeATestBase_isNotAssumed() throws {
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "ViewHarness")])
     let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])

@@ -36,6 +36,27 @@ final class UnreachableTestRuleTests: XCTestCase {
     XCTAssertEqual(harness.findings().map(\.line), [3])
   }
 
+  func test_subclassOfXCTestsAbstractClass_isReported() {
+    let tests = """
+      import XCTest
+      final class ReporterSpec: XCTest {
+        func testName_isSet() { XCTAssertEqual(Reporter().name, "r") }
+        func testVersion() { XCTAssertNotNil(Reporter().version) }
+        private func makeReporter() -> Reporter { Reporter() }
+      }
+      final class QualifiedSpec: XCTest.XCTest {
+        func test_one() { XCTAssertTrue(one) }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["ReporterSpec.swift": tests]).messages(),
+      [
+        "3:8 make 'ReporterSpec' inherit from 'XCTestCase', not 'XCTest': XCTest never runs 'testName_isSet' in a subclass of its abstract 'XCTest'",
+        "4:8 make 'ReporterSpec' inherit from 'XCTestCase', not 'XCTest': XCTest never runs 'testVersion' in a subclass of its abstract 'XCTest'",
+        "8:8 make 'QualifiedSpec' inherit from 'XCTestCase', not 'XCTest.XCTest': XCTest never runs 'test_one' in a subclass of its abstract 'XCTest'",
+      ])
+  }
+
   func test_unknownBaseClass_isLeftAlone() {
     let tests = "import XCTest\nfinal class StoreTests: StoreTestCase {\n  private func testLoad() { XCTAssertTrue(loaded) }\n}\n"
     XCTAssertEqual(LintHarness(UnreachableTestRule.self, files: ["StoreTests.swift": tests]).findings().count, 0)

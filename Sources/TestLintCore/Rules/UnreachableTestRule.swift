@@ -38,9 +38,25 @@ public struct UnreachableTestRule: Rule {
       guard model.types[typeIndex].functions.contains(where: { Self.mayBeTestNamed(model.functions[$0].name) })
       else { continue }
       let verdict = classifier.verdict(typeIndex)
+      let type = model.types[typeIndex]
+      if verdict == .unknown, let base = Self.abstractXCTestBase(of: type, classifier: classifier) {
+        for functionIndex in type.functions {
+          let function = model.functions[functionIndex]
+          guard function.kind == .function, RuleText.hasPrefix(function.name, "test"),
+            function.parameters.isEmpty, Self.returnsVoid(function), !function.has("static"),
+            !function.has("class"), !function.has("override")
+          else { continue }
+          if references == nil { references = Self.identifierCounts(in: model) }
+          if (references?[function.name] ?? 0) > 1 { continue }
+          violations.append(
+            Violation(
+              offset: function.nameOffset,
+              message: Messages.abstractBase(function.name, base.className, base.written)))
+        }
+        continue
+      }
       // `problem` finds nothing for a type that cannot be told.
       if verdict == .unknown { continue }
-      let type = model.types[typeIndex]
       let isSuite = verdict == .notTestCase && suiteNames.contains(type.simpleName)
       for functionIndex in type.functions where Self.mayBeTestNamed(model.functions[functionIndex].name) {
         let function = model.functions[functionIndex]
@@ -55,6 +71,24 @@ public struct UnreachableTestRule: Rule {
       }
     }
     return violations
+  }
+
+  /// The class and its superclass as written, when the class (or the class an extension of this
+  /// file extends) inherits directly from XCTest's abstract `XCTest` (`: XCTest`,
+  /// `: XCTest.XCTest`), which the run does not declare: XCTest runs the `test...` methods of
+  /// `XCTestCase` subclasses only.
+  static func abstractXCTestBase(of type: TypeDecl, classifier: TestCaseClassifier)
+    -> (className: String, written: String)?
+  {
+    var declaration = type
+    if type.kind == .extension {
+      guard let index = classifier.declaration(named: type.simpleName) else { return nil }
+      declaration = classifier.model.types[index]
+    }
+    guard declaration.kind == .class, declaration.firstInheritedName == "XCTest",
+      let written = declaration.inheritance.first, written == "XCTest" || written == "XCTest.XCTest"
+    else { return nil }
+    return (declaration.simpleName, written)
   }
 
   /// `private` or `fileprivate` when the type, or one around it, is declared so.
@@ -214,6 +248,10 @@ extension UnreachableTestRule {
 
     static func extensionOfNonTestType(_ name: String, _ typeName: String) -> String {
       "move '\(name)' into a test case class: '\(typeName)' is not one, so the test never runs"
+    }
+
+    static func abstractBase(_ name: String, _ className: String, _ base: String) -> String {
+      "make '\(className)' inherit from 'XCTestCase', not '\(base)': XCTest never runs '\(name)' in a subclass of its abstract 'XCTest'"
     }
 
     static func missingTestAttribute(_ name: String) -> String {

@@ -24,8 +24,15 @@ public struct BaseAssumption: Sendable, Hashable {
     return suffixes.contains { !$0.isEmpty && name.hasSuffix($0) }
   }
 
-  /// The framework's own bases, and `NSObject`: never assumed.
-  static let frameworkBases: Set<String> = ["XCTestCase", "QuickSpec", "AsyncSpec", "Behavior", "NSObject"]
+  /// The framework's own bases, and `NSObject`: never assumed. XCTest's own classes are never
+  /// a test base, though `XCTest` ends in `Test`: it is the abstract class above `XCTestCase`
+  /// and `XCTestSuite`, and XCTest runs no `test...` method of a direct subclass of it, nor of
+  /// a suite, a run or an observer.
+  static let frameworkBases: Set<String> = [
+    "XCTestCase", "QuickSpec", "AsyncSpec", "Behavior", "NSObject", "XCTest", "XCTestSuite",
+    "XCTestRun", "XCTestCaseRun", "XCTestSuiteRun", "XCTestObservation", "XCTestObservationCenter",
+    "XCTestExpectation", "XCTestProbe",
+  ]
 
   /// What starts a candidate of a file that imports no test module (no name does).
   static let notImported = "?"
