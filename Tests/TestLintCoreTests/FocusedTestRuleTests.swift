@@ -38,6 +38,38 @@ final class FocusedTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_recordingSwitchRestoredBeforeReturning_isNotLeftOn() {
+    let source = """
+      import iOSSnapshotTestCase
+      class BadgeSnapshotCase: FBSnapshotTestCase {
+        func recordBadge(_ view: UIView) {
+          let saved = recordMode
+          recordMode = true
+          FBSnapshotVerifyView(view)
+          recordMode = saved
+        }
+        func recordBadgeDeferred(_ view: UIView) {
+          defer { self.recordMode = false }
+          recordMode = true
+          FBSnapshotVerifyView(view)
+        }
+        func recordBadgeForgetful(_ view: UIView) {
+          recordMode = false
+          recordMode = true
+          FBSnapshotVerifyView(view)
+        }
+        func recordBadgeTwice(_ view: UIView) {
+          recordMode = true
+          FBSnapshotVerifyView(view)
+          recordMode = saved
+          recordMode = true
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(FocusedTestRule.self, [("BadgeSnapshotCase.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [16, 23], "only a switch not set back before returning")
+  }
+
   func test_otherObjectsRecording_isNotSnapshotRecording() {
     let source = """
       import SnapshotTesting

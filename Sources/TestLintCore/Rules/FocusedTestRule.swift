@@ -41,10 +41,11 @@ public struct FocusedTestRule: Rule {
             test: context.testName(context.test(containingCall: index))))
       }
     }
-    for assignment in model.assignments {
+    for (position, assignment) in model.assignments.enumerated() {
       guard let name = assignment.target.last, Self.recordingFlags.contains(name),
         assignment.value.count == 1, model.text(assignment.value.lowerBound) == "true"
       else { continue }
+      if Self.isRestored(position, in: model) { continue }
       let receivers = assignment.target.dropLast()
       let qualified = receivers.count == 1 && receivers.first == "SnapshotTesting"
       guard receivers.isEmpty || receivers.first == "self" && receivers.count == 1 || qualified,
@@ -117,6 +118,50 @@ public struct FocusedTestRule: Rule {
     return ([type.name] + type.inheritance).contains {
       RuleText.contains($0, "Test") || RuleText.contains($0, "Spec")
     }
+  }
+
+  /// Whether the recording switch set by `model.assignments[position]` is set back before its
+  /// function returns: a later assignment of the same property in the same function, or one in
+  /// a `defer` block anywhere in it, of a value other than `true` (`recordMode = saved`,
+  /// `defer { isRecording = false }`). A helper that records one snapshot this way leaves
+  /// nothing on.
+  static func isRestored(_ position: Int, in model: FileModel) -> Bool {
+    let assignment = model.assignments[position]
+    let name = assignment.memberName
+    return model.assignments.indices.contains { other in
+      guard other != position, model.assignments[other].function == assignment.function,
+        model.assignments[other].memberName == name
+      else { return false }
+      let restore = model.assignments[other]
+      if restore.value.isEmpty || model.text(tokens: restore.value) == "true" { return false }
+      return restore.targetToken > assignment.targetToken || isInDefer(restore.targetToken, in: model)
+    }
+  }
+
+  /// Whether token `index` sits in a `defer { ... }` block (the innermost block around it, or
+  /// one around that within a few levels).
+  static func isInDefer(_ index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var depth = 0
+    var cursor = index - 1
+    var levels = 0
+    // A bound keeps a file of many switches linear: a restore sits near its `defer`.
+    let limit = max(0, index - 256)
+    while cursor >= limit, levels < 4 {
+      switch tokens[cursor].kind {
+      case .rightBrace: depth += 1
+      case .leftBrace:
+        if depth == 0 {
+          if cursor > 0, tokens[cursor - 1].keyword == .defer { return true }
+          levels += 1
+        } else {
+          depth -= 1
+        }
+      default: break
+      }
+      cursor -= 1
+    }
+    return false
   }
 
   /// A `record:` value that re-records every snapshot: `true`, `.all`, `Record.all`.
