@@ -85,6 +85,102 @@ final class DisabledTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map(\.line), [4, 10, 11])
   }
 
+  func test_skipAfterAFailureWithMessage_isNotASwitchedOffTest() {
+    let source = """
+      import XCTest
+      import Testing
+      final class FixtureTests: XCTestCase {
+        func fixtureURL(_ name: String) throws -> URL {
+          guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
+            XCTFail("Missing fixture \\(name).json"); throw XCTSkip()
+          }
+          return url
+        }
+        func fixtureData(_ name: String) throws -> Data {
+          guard let data = load(name) else {
+            Issue.record("Unreadable fixture")
+            throw XCTSkip()
+          }
+          return data
+        }
+        func fixtureText(_ name: String) throws -> String {
+          guard let text = read(name) else {
+            XCTFail()
+            throw XCTSkip()
+          }
+          return text
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("FixtureTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [20], "a failure without a message does not say why")
+  }
+
+  func test_reasonCommentAboveARun_coversEverySkipOfTheRun() {
+    let source = """
+      import Quick
+      final class LoadSpec: QuickSpec {
+        override class func spec() {
+          // Needs a server that drops connections; the stub cannot.
+          pending("retries after a dropped connection") {}
+          pending("gives up after three drops") {}
+
+          pending("reports the last error") {}
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("LoadSpec.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [8], "a blank line ends the run")
+  }
+
+  func test_commentAboveTheTestMethod_isTheSkipsReason() {
+    let source = """
+      import XCTest
+      final class BuildTests: XCTestCase {
+        // Only meaningful on the CI machines, which set the variable.
+        @MainActor
+        func test_ciBuild_hasVersion() throws {
+          try XCTSkipUnless(env["CI"] == "true")
+          XCTAssertNotNil(version)
+        }
+
+        /// Checks the release configuration.
+        func test_release_isOptimized() throws {
+          try XCTSkipIf(isDebug)
+          XCTAssertTrue(optimized)
+        }
+
+        func test_noComment() throws {
+          try XCTSkipIf(isDebug)
+          XCTAssertTrue(optimized)
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("BuildTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [17])
+  }
+
+  func test_skipUnderPlatformDirective_doesNotExemptTheTestElsewhere() {
+    // missing_assertion: the test is skipped on watchOS only; elsewhere it runs and checks nothing.
+    let source = """
+      import XCTest
+      final class UploadTests: XCTestCase {
+        func test_upload_sends() async throws {
+      #if os(watchOS)
+          throw XCTSkip("the stub protocol is not called on watchOS")
+      #endif
+          try await client.upload(data)
+        }
+        func test_download_skipped() async throws {
+          throw XCTSkip("the stub protocol is not called for downloads")
+          try await client.download()
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(MissingAssertionRule.self, [("UploadTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [3])
+  }
+
   func test_pendingDescription_isNotAReason() {
     let source = """
       import Quick

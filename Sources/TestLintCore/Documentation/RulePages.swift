@@ -308,7 +308,11 @@ switched on again or deleted. The rule asks for that reason, written down. It fi
   report then says only that the test was skipped.
 
 A reason is a comment on the finding's line or on the line above (for a method, above its
-attributes), or the first comment inside the method or the Quick closure; for a renamed method
+attributes), or the first comment inside the method or the Quick closure; for an `XCTSkip...`
+call also a comment (or doc comment) right above the declaration of the method it is in
+(attributes in between allowed; not `spec()`). A reason comment covers the run of skips right
+under it: a `pending`, `xit`, ... or `XCTSkip...` call on the line after one that has its reason
+has it too (a blank line or other code ends the run). For a renamed method
 also a `// MARK:` heading above it in the same type that mentions disabling (`disable`, `enable`,
 `skip`, `flaky`, `broken`, `manual`: `// MARK: - Real API calls, do not enable`). The rule does
 not judge the comment's words, but tool directives (`// swiftlint:disable...`) and commented-out
@@ -326,7 +330,10 @@ wrap whole test files), and
 `tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, or `is` and one: `XCTSkipIf(isLinux)`), and
 Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
 team's own platform condition). Any other condition (`guard isCI else`, `#if DEBUG`) still
-needs a message. The finding lands on the method's name, the Quick
+needs a message. A skip right after a failure with a message (`XCTFail("Missing fixture
+\(name)"); throw XCTSkip()`, or `Issue.record("...")` on the line above) is not a test switched
+off: the test has failed and said why, and the skip only stops it (an `XCTFail()` without a
+message says nothing, and the skip after it is still reported). The finding lands on the method's name, the Quick
 call, `disabled` in the trait, or the `XCTSkip...` call.
 
 ## Examples
@@ -540,6 +547,71 @@ final class ShareSheetTests: XCTestCase {
 }
 ```
 
+A reason written once covers the run of skips right under it; a failure with a message says
+why by itself; a comment right above the test method explains a skip inside it:
+
+```swift passes
+import Quick
+import Nimble
+
+final class ReloadSpec: QuickSpec {
+  override class func spec() {
+    // The stub server cannot drop a connection halfway yet.
+    pending("retries after a dropped connection") {}
+    pending("gives up after three drops") {}
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class FixtureTests: XCTestCase {
+  func fixtureURL(_ name: String) throws -> URL {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
+      XCTFail("Missing fixture \(name).json")
+      throw XCTSkip()
+    }
+    return url
+  }
+
+  // Checks the CI build settings: runs on the CI machines only.
+  @MainActor
+  func test_ciBuild_hasVersion() throws {
+    try XCTSkipUnless(environment["CI"] == "true")
+    XCTAssertNotNil(buildVersion)
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class ReloadSpec: QuickSpec {
+  override class func spec() {
+    // The stub server cannot drop a connection halfway yet.
+    pending("retries after a dropped connection") {}
+
+    ↓pending("reports the last error") {}
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class FixtureTests: XCTestCase {
+  func fixtureURL(_ name: String) throws -> URL {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "json") else {
+      XCTFail()
+      throw ↓XCTSkip()
+    }
+    return url
+  }
+}
+```
+
 A spec is known by its class too, without `import Quick` (SwiftLint's example for
 `quick_discouraged_pending_test`):
 
@@ -697,6 +769,17 @@ checks what it did:
   `assertMacro`, and `.snapshots(record: .all)` / `.macros(record: .all)` traits in `@Suite` or
   `@Test`.
 
+A recording switch set back before its function returns is not left on, and is not reported:
+a later assignment of the same property in the same function, or one in a `defer` block, of a
+value other than `true` (`let saved = recordMode; recordMode = true; FBSnapshotVerifyView(view);
+recordMode = saved`, or `defer { isRecording = false }`). Snapshot base classes offer such
+`recordSnapshot(...)` helpers to re-record one reference image on purpose; what would be left on
+is a test that calls one, and testlint does not follow that call into the helper (which often
+sits in another file): that call is not reported. SwiftLint has no rule for either, and
+swift-snapshot-testing's own switch is scoped the same way (`withSnapshotTesting(record:)`
+restores the previous mode when its closure returns), so the helper is read like it.
+A switch set to `false` first and then to `true` is still on when the function returns.
+
 `record: .failed`, `.missing` and `.never` are not reported: they compare first, and a failing
 snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
 true` in a TCA state closure, `recorder.isRecording = true`) is not snapshot recording. The
@@ -853,6 +936,39 @@ final class ProfileViewTests: XCTestCase {
   func test_recorder_starts() {
     recorder.isRecording = true
     XCTAssertTrue(recorder.isRecording)
+  }
+}
+```
+
+A helper of a snapshot base class that records one image and restores the mode:
+
+```swift passes
+import iOSSnapshotTestCase
+
+class SnapshotCase: FBSnapshotTestCase {
+  func recordSnapshot(_ view: UIView, file: StaticString = #file, line: UInt = #line) {
+    let savedMode = recordMode
+    recordMode = true
+    FBSnapshotVerifyView(view, file: file, line: line)
+    recordMode = savedMode
+  }
+
+  func recordSnapshot(_ layer: CALayer) {
+    defer { recordMode = false }
+    recordMode = true
+    FBSnapshotVerifyLayer(layer)
+  }
+}
+```
+
+```swift triggers
+import iOSSnapshotTestCase
+
+class SnapshotCase: FBSnapshotTestCase {
+  func recordSnapshot(_ view: UIView) {
+    recordMode = false
+    ↓recordMode = true
+    FBSnapshotVerifyView(view)
   }
 }
 ```
@@ -1617,7 +1733,9 @@ What does not count:
 
 A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
-`xdescribe` / `xcontext`) is skipped on purpose and not reported. An empty test body is reported
+`xdescribe` / `xcontext`) is skipped on purpose and not reported; an `XCTSkip` only inside an
+`#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
+that platform alone, and the test is read as on any other. An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
@@ -1664,6 +1782,21 @@ final class CoursePresenterTests: XCTestCase {
   }
 
   func ↓test_nothing_happens() {
+  }
+}
+```
+
+A skip under a platform directive skips the test on that platform only:
+
+```swift triggers
+import XCTest
+
+final class UploadTests: XCTestCase {
+  func ↓test_upload_sends() async throws {
+    #if os(watchOS)
+    throw XCTSkip("the stub protocol is not called on watchOS")
+    #endif
+    try await client.upload(data)
   }
 }
 ```
@@ -4173,6 +4306,12 @@ The finding lands on the method's name when it reads as a test but:
   followed by an upper-case letter, a digit or `_` (the message gives the right name);
 - is a `test...()` method of a class named `*Tests` that has no superclass, or whose superclass
   is `NSObject` or a non-test class of the same file;
+- is a `test...()` method of a class whose superclass is XCTest's abstract `XCTest` (`: XCTest`
+  or `: XCTest.XCTest`, not `XCTestCase`): XCTest runs test methods of `XCTestCase` subclasses
+  only, and a class on `XCTest` compiles, builds its tests and runs none of them. Every such
+  method is reported, whatever the class's name and whether it asserts (the superclass says
+  the class was meant as a test case); `XCTest` is also never taken for a test base declared
+  elsewhere (`assume_test_bases`);
 - is a `test...()` method that asserts, in an extension of a struct, enum or non-test class
   declared in the same file;
 - is a `test...()` function that asserts in a Swift Testing suite (a type with `@Suite` or
@@ -4237,6 +4376,20 @@ struct Order {
 extension Order {
   func ↓test_lines_areNotEmpty() {
     XCTAssertFalse(lines.isEmpty)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class ReporterSpec: XCTest {
+  func ↓testName_isSet() {
+    XCTAssertEqual(Reporter().name, "reporter")
+  }
+
+  func ↓testVersion_isKnown() {
+    XCTAssertNotNil(Reporter().version)
   }
 }
 ```

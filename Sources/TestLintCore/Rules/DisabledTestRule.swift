@@ -39,6 +39,9 @@ public struct DisabledTestRule: Rule {
           test: context.keepsTestNames ? Self.qualifiedName(of: index, in: model) : nil))
     }
     let quick = context.usesQuick
+    // The last line of the latest skip that has its reason: a skip on the next line continues
+    // the run, and the reason written above the run covers it.
+    var explainedRunEnd = -2
     for index in model.calls.indices {
       // The name first (its first byte first, from the token): copying every `Call` out of the
       // array costs more than the check.
@@ -56,7 +59,12 @@ public struct DisabledTestRule: Rule {
       if pending, call.path.count == 1 {
         let body =
           call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
-        if reasons.explains(from: offset, to: offset, body: body) { continue }
+        if reasons.explains(from: offset, to: offset, body: body)
+          || model.source.line(of: offset) == explainedRunEnd + 1
+        {
+          explainedRunEnd = Self.lastLine(ofCall: index, in: model)
+          continue
+        }
         violations.append(
           Violation(
             offset: offset, message: Messages.pending(call.name),
@@ -70,8 +78,15 @@ public struct DisabledTestRule: Rule {
         {
           continue
         }
-        if reasons.explains(from: offset, to: offset, body: nil) { continue }
+        if reasons.explains(from: offset, to: offset, body: nil)
+          || model.source.line(of: offset) == explainedRunEnd + 1
+          || reasons.explainsFunction(call.function, in: model)
+        {
+          explainedRunEnd = Self.lastLine(ofCall: index, in: model)
+          continue
+        }
         if Self.isPlatformSkip(index, in: model, directives: platformDirectives) { continue }
+        if Self.followsFailureWithMessage(index, in: model) { continue }
         violations.append(
           Violation(
             offset: offset, message: Messages.skip(call.name),
@@ -205,6 +220,40 @@ public struct DisabledTestRule: Rule {
     return directives.contains { $0.contains(offset) }
   }
 
+  /// The line of a call's last token (its closing parenthesis or trailing closure).
+  static func lastLine(ofCall index: Int, in model: FileModel) -> Int {
+    let call = model.calls[index]
+    var last = call.nameToken
+    if let parentheses = call.parentheses { last = max(last, parentheses.upperBound - 1) }
+    if let closure = call.trailingClosures.last?.tokens { last = max(last, closure.upperBound - 1) }
+    return model.source.line(of: model.offset(last))
+  }
+
+  /// Whether a skip comes right after a failure with a message (`XCTFail("Missing fixture");
+  /// throw XCTSkip()`, `Issue.record("...")` on the line above): the test has failed and said
+  /// why; the skip only stops it.
+  static func followsFailureWithMessage(_ index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var previous = model.calls[index].nameToken - 1
+    // Back over `throw` / `try` and a `;`, to the end of the statement before.
+    while previous >= 0,
+      tokens[previous].keyword == .throw || tokens[previous].keyword == .try
+        || tokens[previous].kind == .semicolon || model.text(previous) == "XCTest"
+        || tokens[previous].kind == .dot
+    {
+      previous -= 1
+    }
+    guard previous >= 0, tokens[previous].kind == .rightParen else { return false }
+    return model.calls.contains { call in
+      guard let parentheses = call.parentheses, parentheses.upperBound - 1 == previous,
+        call.name == "XCTFail" && call.path.count == 1
+          || call.name == "record" && call.receiver == "Issue",
+        let message = call.arguments.first(where: { $0.label == nil })
+      else { return false }
+      return isMessage(message.value, in: model)
+    }
+  }
+
   /// Tokens that test the platform or the OS version.
   static func isPlatformCheck(_ range: Range<Int>, in model: FileModel) -> Bool {
     range.contains { index in
@@ -299,6 +348,17 @@ public struct DisabledTestRule: Rule {
     for start in model.source.lineStarts {
       var cursor = start
       while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+      // A block comment before the directive on its line (`/* note */ #if os(iOS)`).
+      let star = UInt8(ascii: "*")
+      let slash = UInt8(ascii: "/")
+      if cursor + 1 < bytes.count, bytes[cursor] == slash, bytes[cursor + 1] == star {
+        var end = cursor + 2
+        while end + 1 < bytes.count, bytes[end] != 0x0A, !(bytes[end] == star && bytes[end + 1] == slash) {
+          end += 1
+        }
+        if end + 1 < bytes.count, bytes[end] == star { cursor = end + 2 }
+        while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+      }
       guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#") else { continue }
       var end = cursor
       while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
@@ -473,6 +533,19 @@ struct ReasonComments {
     guard let open = typeBody.first, open < model.tokens.count else { return false }
     let start = Int(model.tokens[open].end)
     return headings.last { $0.offset >= start && $0.offset < offset }?.explains ?? false
+  }
+
+  /// Whether a comment on the line above a function's declaration (above its attributes), or
+  /// on its line, explains what its body does: `// Dev test, runs on CI only` above a test
+  /// whose skip has no message.
+  func explainsFunction(_ index: Int, in model: FileModel) -> Bool {
+    // Not `spec()`: a comment above it speaks for the whole spec, not for one skip.
+    guard index >= 0, index < model.functions.count, model.functions[index].name != "spec" else {
+      return false
+    }
+    let function = model.functions[index]
+    let start = function.attributes.first?.offset ?? function.nameOffset
+    return explains(from: start, to: function.nameOffset, body: nil)
   }
 
   /// Whether a comment explains a declaration or call spanning `from`...`to`: one on its lines

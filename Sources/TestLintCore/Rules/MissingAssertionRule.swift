@@ -415,10 +415,21 @@ extension MissingAssertionRule {
   fileprivate static func isSkipped(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     if test.isPending { return true }
     // The first byte of each name first, from its token (no string read for most calls).
-    if test.calls.contains(where: { index in
+    let skips = test.calls.filter { index in
       let first = RuleText.firstNameByte(ofCall: index, in: model)
       return (first == UInt8(ascii: "X") || first >= 0x80) && model.calls[index].name == "XCTSkip"
-    }) {
+    }
+    // A skip in an `#if os(...)` group of the test's body skips it on that platform only.
+    if !skips.isEmpty, let body = test.body {
+      let opening = model.offset(body.lowerBound)
+      let groups = DisabledTestRule.platformDirectiveRanges(in: model).filter { $0.lowerBound > opening }
+      if skips.contains(where: { index in
+        let offset = model.offset(model.calls[index].nameToken)
+        return !groups.contains { $0.contains(offset) }
+      }) {
+        return true
+      }
+    } else if !skips.isEmpty {
       return true
     }
     guard test.framework != .quick else { return false }
