@@ -70,6 +70,21 @@ final class FocusedTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map(\.line), [16, 23], "only a switch not set back before returning")
   }
 
+  func test_testThatRestoresTheSwitch_stillRecords() {
+    let source = """
+      import iOSSnapshotTestCase
+      final class BadgeTests: FBSnapshotTestCase {
+        func test_badge_rendersCount() {
+          recordMode = true
+          FBSnapshotVerifyView(BadgeView(count: 3))
+          recordMode = false
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(FocusedTestRule.self, [("BadgeTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [4])
+  }
+
   func test_otherObjectsRecording_isNotSnapshotRecording() {
     let source = """
       import SnapshotTesting

@@ -769,7 +769,8 @@ checks what it did:
   `assertMacro`, and `.snapshots(record: .all)` / `.macros(record: .all)` traits in `@Suite` or
   `@Test`.
 
-A recording switch set back before its function returns is not left on, and is not reported:
+A recording switch set back before its function returns, in a function that is not itself a
+test, is not left on, and is not reported:
 a later assignment of the same property in the same function, or one in a `defer` block, of a
 value other than `true` (`let saved = recordMode; recordMode = true; FBSnapshotVerifyView(view);
 recordMode = saved`, or `defer { isRecording = false }`). Snapshot base classes offer such
@@ -778,7 +779,9 @@ is a test that calls one, and testlint does not follow that call into the helper
 sits in another file): that call is not reported. SwiftLint has no rule for either, and
 swift-snapshot-testing's own switch is scoped the same way (`withSnapshotTesting(record:)`
 restores the previous mode when its closure returns), so the helper is read like it.
-A switch set to `false` first and then to `true` is still on when the function returns.
+A switch set to `false` first and then to `true` is still on when the function returns. A test
+that sets the switch and sets it back is still reported: it re-records its own snapshots every
+time it runs and never compares them.
 
 `record: .failed`, `.missing` and `.never` are not reported: they compare first, and a failing
 snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
@@ -969,6 +972,14 @@ class SnapshotCase: FBSnapshotTestCase {
     recordMode = false
     ↓recordMode = true
     FBSnapshotVerifyView(view)
+  }
+}
+
+final class BadgeTests: SnapshotCase {
+  func test_badge_rendersCount() {
+    ↓recordMode = true
+    FBSnapshotVerifyView(BadgeView(count: 3))
+    recordMode = false
   }
 }
 ```
