@@ -410,6 +410,24 @@ struct QuickLocalFunctions: Sendable {
 }
 
 extension MissingAssertionRule {
+  /// Whether the body's text holds `#if` (directives are not tokens): the file's directive
+  /// groups are read only then.
+  fileprivate static func hasDirective(in body: Range<Int>, of model: FileModel) -> Bool {
+    guard !body.isEmpty else { return false }
+    let bytes = model.source.bytes
+    let end = min(bytes.count, Int(model.tokens[body.upperBound - 1].end))
+    var index = model.offset(body.lowerBound)
+    while index + 2 < end {
+      if bytes[index] == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: "i"),
+        bytes[index + 2] == UInt8(ascii: "f")
+      {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
   /// A test that is skipped or disabled on purpose: it builds an `XCTSkip` (usually
   /// `throw XCTSkip(...)`), carries `@Test(.disabled(...))`, or is a pending Quick example.
   fileprivate static func isSkipped(_ test: DiscoveredTest, in model: FileModel) -> Bool {
@@ -420,7 +438,7 @@ extension MissingAssertionRule {
       return (first == UInt8(ascii: "X") || first >= 0x80) && model.calls[index].name == "XCTSkip"
     }
     // A skip in an `#if os(...)` group of the test's body skips it on that platform only.
-    if !skips.isEmpty, let body = test.body {
+    if !skips.isEmpty, let body = test.body, hasDirective(in: body, of: model) {
       let opening = model.offset(body.lowerBound)
       let groups = DisabledTestRule.platformDirectiveRanges(in: model).filter { $0.lowerBound > opening }
       if skips.contains(where: { index in
