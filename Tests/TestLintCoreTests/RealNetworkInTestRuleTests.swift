@@ -164,6 +164,25 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       RuleLinting.positions(RealNetworkInTestRule.self, source), ["12:17", "13:17"])
   }
 
+  func test_loadOfPathBuiltFromFileURL_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let folder = here.deletingLastPathComponent().deletingLastPathComponent()
+        let resource = folder.appendingPathComponent("Resources/user.creds")
+        _ = try await URLSession.shared.data(from: resource)
+        _ = try await URLSession.shared.data(from: URL.temporaryDirectory.appending(path: "a.json"))
+        let web = URL(string: "https://example.com")!
+        let page = web.appendingPathComponent("a.json")
+        _ = try await URLSession.shared.data(from: page)
+        _ = try await URLSession.shared.data(from: folder.withoutQuery())
+      }
+      """)
+    XCTAssertEqual(
+      RuleLinting.positions(RealNetworkInTestRule.self, source), ["12:17", "13:17"])
+  }
+
   func test_globalStubs_allowSharedSession() {
     for stub in [
       "import OHHTTPStubs\n", "import Mocker\n",

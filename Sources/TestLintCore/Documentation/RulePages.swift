@@ -1644,7 +1644,15 @@ What counts as an assertion:
   `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too,
   and so is a closure kept in a constant or variable there
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
-  calls.
+  calls, or handed as the only argument to a lazy wrapper of the project kept there
+  (`let request = specVar { ... awaitNewData(req) ... }`, `memoize({ ... })`, `lazyValue { ... }`:
+  a plain lowercase function called with the closure alone, whose result the example calls and
+  which runs the closure when it is called).
+  A local constant holding a function picked by name (`let settle = succeeds ? expectLoaded :
+  expectFailed`, `let settle = if succeeds { expectLoaded } else { expectFailed }`,
+  `let settle = expectLoaded`) and then called (`settle(store)`) calls those functions: the
+  call asserts when one of them does (which one runs is not known, and, as for disagreeing
+  declarations, a false error costs more than a miss), in a helper of another file too.
   A function that calls a method named like a check through a receiver
   (`actions.verify(sourceLocation:)`) reaches the `private` and `fileprivate` methods of that
   name in its own file too, as the compiler lets it: a mock protocol's `verify()` that hands
@@ -1723,6 +1731,15 @@ What counts as an assertion:
   `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
   `callChecker`, `verifyResult`), as a Quick helper of shared behaviour
   (`func itCachesRequests(callChecker: @escaping (Int) -> Void)`) does;
+- a check after each example: a Quick `afterEach { expect(...) }` registered in a group around
+  the example (any level of `describe` / `context`, or `spec()` itself), whose own closure
+  asserts, fails every example of that group: a context's shared claim
+  (`context("only loads once") { afterEach { expect(resource.loadIfNeeded()).to(beNil()) } ... }`).
+  Only the closure's own assertions count: an `afterEach` that calls a helper
+  (`observer.stopTesting()`) tidies up more often than it checks. A `beforeEach` that asserts
+  checks the setup before the example acts, not its outcome, and does not count; nor does an
+  XCTest `tearDown` that asserts: it runs after every test of the class and mostly holds leak
+  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome;
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
@@ -1984,6 +2001,99 @@ final class CounterSpec: QuickSpec {
       }
     }
   }
+}
+```
+
+A closure handed to a lazy wrapper kept in the spec, and a group's `afterEach` that asserts, check
+for the examples that call or sit under them; a `beforeEach` that asserts checks only the setup:
+
+```swift passes
+import Quick
+import Nimble
+
+final class RequestSpec: QuickSpec {
+  override class func spec() {
+    describe("a request") {
+      let original = specVar {
+        let request = Client().load()
+        expect(request.isCompleted).toEventually(beTrue())
+        return request
+      }
+
+      it("is sent once") {
+        _ = original()
+      }
+
+      context("when repeated") {
+        afterEach {
+          expect(Client.sentCount) == 1
+        }
+
+        it("is not sent again") {
+          _ = original().repeated()
+        }
+      }
+    }
+  }
+}
+```
+
+```swift triggers
+import Quick
+import Nimble
+
+final class CounterSpec: QuickSpec {
+  override class func spec() {
+    var counter: Counter!
+
+    beforeEach {
+      counter = Counter()
+      expect(counter.value) == 0
+    }
+
+    afterEach {
+      counter.reset()
+    }
+
+    ↓it("increments") {
+      counter.increment()
+    }
+  }
+}
+```
+
+A function picked into a local constant, then called, is followed like a call by its name:
+
+```swift passes
+import XCTest
+
+final class StoreTests: XCTestCase {
+  func test_load_failsOffline() {
+    loadAndSettle(Store(offline: true), succeeds: false)
+  }
+
+  private func loadAndSettle(_ store: Store, succeeds: Bool) {
+    let settle = succeeds ? expectLoaded : expectFailed
+    store.load()
+    settle(store)
+  }
+
+  private func expectLoaded(_ store: Store) { XCTAssertTrue(store.isLoaded) }
+  private func expectFailed(_ store: Store) { XCTAssertNotNil(store.error) }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class StoreTests: XCTestCase {
+  func ↓test_load_prints() {
+    let show = verbose ? printState : printSummary
+    show(Store())
+  }
+
+  private func printState(_ store: Store) { print(store) }
+  private func printSummary(_ store: Store) { print(store.count) }
 }
 ```
 
@@ -2936,7 +3046,13 @@ The rule flags, where the finding lands:
 - a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
   the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a
   bundle resource (`Bundle.module.url(forResource:withExtension:)`, unwrapped or not), a
-  `FileManager` URL, or a `let` of the test holding one.
+  `FileManager` URL, `URL.temporaryDirectory`, or a `let` of the test holding one; and a path
+  made from one by methods that change only the path and keep the scheme
+  (`deletingLastPathComponent()`, `appendingPathComponent(_:)`, `appending(path:)`,
+  `appendingPathExtension(_:)`, `deletingPathExtension()`, `standardized`,
+  `standardizedFileURL`, `resolvingSymlinksInPath()`, `absoluteURL`), through the test's `let`s:
+  `URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/user.creds")`.
+  A URL the test does not build (a property, a parameter) is not followed.
 
 `URLSession.shared` handed to other code (`logger.log(request, session: URLSession.shared)`,
 `Client(session: URLSession.shared)`) is reported: testlint cannot see what that code does with
@@ -3071,6 +3187,13 @@ final class SessionFactoryTests: XCTestCase {
     let fileURL = URL(fileURLWithPath: "/tmp/profile.json")
     let (data, _) = try await URLSession.shared.data(from: fileURL)
     XCTAssertFalse(data.isEmpty)
+  }
+
+  func test_credentials_parse() async throws {
+    let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let credentials = testsFolder.appendingPathComponent("Resources/user.creds")
+    let (data, _) = try await URLSession.shared.data(from: credentials)
+    XCTAssertNotNil(Credentials(data: data))
   }
 }
 ```

@@ -203,6 +203,8 @@ public struct AssertionMatcher: Sendable {
     let fileOnly = functions.map(Self.isFileOnly)
     // Only a file that declares such a function needs its plain calls resolved.
     let graph = fileOnly.contains(true) ? CallGraph(model) : nil
+    // A call of a constant holding a function (`let run = flag ? a : b; run()`) calls those.
+    let values = FunctionValues(model)
     for index in functions.indices where functions[index].body != nil {
       let name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
       // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
@@ -226,6 +228,15 @@ public struct AssertionMatcher: Sendable {
       var callees: [String] = []
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
         let callee = model.calls[callIndex].name
+        if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
+          for candidate in candidates {
+            callees.append(candidate)
+            if let graph, graph.functions(named: candidate)?.contains(where: { fileOnly[$0] }) == true {
+              callees.append(Self.fileOnlyName(candidate, in: model))
+            }
+          }
+          continue
+        }
         guard let graph, let targets = graph.functions(named: callee) else {
           callees.append(callee)
           continue

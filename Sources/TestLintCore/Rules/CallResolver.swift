@@ -12,6 +12,9 @@
 ///   but not those of test doubles (types named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`,
 ///   `*Dummy*`) unless named like a check (`verify...`): a double's body is what the code under
 ///   test runs, not what the test does; nor `@Test` functions, which nothing calls;
+/// - a plain call of a local constant holding a function picked by name
+///   (`let awaitRequest = expectSuccess ? awaitNewData : awaitFailure`, then
+///   `awaitRequest(request)`) runs the file's functions of those names (`FunctionValues`);
 /// - either may run a function declared in another file of the run (`mayReachRunFunction`),
 ///   which the run answers for by name (`RuleContext.assertingHelpers`).
 public struct CallResolver: Sendable {
@@ -21,6 +24,8 @@ public struct CallResolver: Sendable {
   /// The first bytes and lengths of the names of the file's methods: most calls through a
   /// receiver (`sut.load()`) name none and are told so without hashing.
   private let methodNames: NameFilter
+  /// The file's local constants that hold a function picked by name.
+  let functionValues: FunctionValues
 
   /// The resolver of a file.
   public init(_ graph: CallGraph) {
@@ -32,6 +37,7 @@ public struct CallResolver: Sendable {
       names.append(model.functions[index].name)
     }
     methodNames = NameFilter(exact: names)
+    functionValues = FunctionValues(model)
   }
 
   /// Whether a call may run a function declared anywhere in the run: a plain call, a call
@@ -78,7 +84,11 @@ public struct CallResolver: Sendable {
 
   /// The file's functions a call may run (see the type's comment); none for most calls.
   public func targets(ofCallAt index: Int) -> [Int] {
-    if graph.isLocal(callAt: index) { return graph.functions(named: model.calls[index].name) ?? [] }
+    if graph.isLocal(callAt: index) {
+      if let named = graph.functions(named: model.calls[index].name) { return named }
+      guard let candidates = functionValues.candidates(ofCallAt: index, in: model) else { return [] }
+      return candidates.flatMap { graph.functions(named: $0) ?? [] }
+    }
     guard isMemberCall(callAt: index) else { return [] }
     let name = model.calls[index].name
     guard methodNames.mayMatch(name), let named = graph.functions(named: name) else { return [] }

@@ -13,7 +13,9 @@
 /// - a shared context that checks: an example of `sharedExamples("name") { context in ... }`
 ///   that calls `context()`, where every `itBehavesLike("name") { ... }` of the file (one at
 ///   least) gives a context closure that asserts (`BlockOperation { expect(...) }` run by the
-///   example).
+///   example);
+/// - a check after each example: a Quick `afterEach { expect(...) }` of a group around the
+///   example (or of `spec()` itself) whose own closure asserts.
 enum MissingAssertionIndirect {
   /// What one file's tests share, found when first asked (one per `check` of a file): each test
   /// asked about costs what it calls, not the size of the file.
@@ -27,6 +29,8 @@ enum MissingAssertionIndirect {
     /// Whether every `itBehavesLike` of a name (as written, quotes included) gives a context
     /// that asserts.
     var sharedContextChecks: [String: Bool] = [:]
+    /// The `afterEach` calls of the file whose closure asserts.
+    var checkingAfterEach: [Int]?
   }
 
   /// Whether the test checks through code it hands over (see the type's comment).
@@ -37,6 +41,9 @@ enum MissingAssertionIndirect {
     let model = context.model
     if callsCheckingParameter(test, in: model) { return true }
     if readsCheckingSharedContext(test, in: model, matcher: matcher, usesTestStore: usesTestStore, cache: &cache) {
+      return true
+    }
+    if isCheckedAfterEach(test, in: model, matcher: matcher, usesTestStore: usesTestStore, cache: &cache) {
       return true
     }
     return handsOverCallback(test, in: context, matcher: matcher, usesTestStore: usesTestStore, cache: &cache)
@@ -77,6 +84,61 @@ enum MissingAssertionIndirect {
   private static let checkWords: Set<String> = [
     "check", "checker", "verify", "verifier", "assert", "assertion", "expect", "validate", "validator",
   ]
+
+  // MARK: Checks after each example
+
+  /// Whether a Quick `afterEach` registered in one of the example's groups (or in `spec()`
+  /// around them) asserts in its own closure: it runs after the example, and fails it.
+  /// Only the closure's own checks: an `afterEach` that calls a helper (`observer.stopTesting()`)
+  /// tidies up more often than it checks. A `beforeEach` checks the setup, before the example
+  /// acts, and does not count.
+  static func isCheckedAfterEach(
+    _ test: DiscoveredTest, in model: FileModel, matcher: AssertionMatcher, usesTestStore: Bool,
+    cache: inout FileCache
+  ) -> Bool {
+    guard test.framework == .quick, let call = test.call else { return false }
+    if cache.checkingAfterEach == nil {
+      cache.checkingAfterEach = checkingAfterEachCalls(in: model, matcher: matcher, usesTestStore: usesTestStore)
+    }
+    guard let hooks = cache.checkingAfterEach, !hooks.isEmpty else { return false }
+    // The example's groups, innermost first (a few; each step goes outward).
+    var groups: Set<Int> = []
+    var current = call
+    while let parent = model.calls[current].parent {
+      groups.insert(parent)
+      current = parent
+    }
+    return hooks.contains { hook in
+      if let parent = model.calls[hook].parent { return groups.contains(parent) }
+      // Registered in `spec()` itself, outside every group: around the example when it is in
+      // the same function.
+      return model.calls[hook].function == model.calls[call].function
+    }
+  }
+
+  /// The `afterEach { ... }` calls of a file whose closure makes an assertion call itself.
+  private static func checkingAfterEachCalls(
+    in model: FileModel, matcher: AssertionMatcher, usesTestStore: Bool
+  ) -> [Int] {
+    var result: [Int] = []
+    for index in model.calls.indices where model.calls[index].name == "afterEach" {
+      let call = model.calls[index]
+      guard call.path.count == 1, !call.hasExpressionBase, !call.isMacro else { continue }
+      var closure: Range<Int>?
+      if let trailing = call.trailingClosures.first {
+        closure = trailing.tokens
+      } else if let argument = call.arguments.first, model.tokens[argument.value.lowerBound].kind == .leftBrace {
+        closure = argument.value
+      }
+      guard let closure else { continue }
+      let asserts = model.functions[call.function].calls.contains { inner in
+        closure.contains(model.calls[inner].nameToken)
+          && matcher.isAssertion(callAt: inner, in: model, usesTestStore: usesTestStore)
+      }
+      if asserts { result.append(index) }
+    }
+    return result
+  }
 
   // MARK: Shared contexts
 

@@ -114,6 +114,14 @@ public struct MissingAssertionRule: Rule {
         // A check no file of the run declares (a support module's) counts too: what it does
         // is unknown, and a false error costs more than a miss (`UndeclaredCheck`).
         let name = model.calls[callIndex].name
+        // A constant holding one of several functions (`let run = flag ? a : b; run()`) asserts
+        // when one of them does: which one runs is not known, and a false error costs more.
+        if let candidates = resolver.functionValues.candidates(ofCallAt: callIndex, in: model),
+          candidates.contains(where: { context.assertingHelpers.contains($0) })
+        {
+          count += 1
+          continue
+        }
         if !resolver.isSettledInFile(callAt: callIndex),
           context.assertingHelpers.contains(name)
             || assumedChecks && context.discovery.isAssumedCheck(name)
@@ -351,16 +359,46 @@ extension MissingAssertionRule {
       if depth == 0, kind == .operator, model.token(cursor, is: "=") { break }
       cursor += 1
     }
-    guard cursor + 1 < end, tokens[cursor].kind == .operator, model.token(cursor, is: "="),
-      tokens[cursor + 1].kind == .leftBrace
-    else { return nil }
+    guard cursor + 1 < end, tokens[cursor].kind == .operator, model.token(cursor, is: "=") else { return nil }
+    var open = cursor + 1
+    // A lazy wrapper around the closure, `specVar { ... }`, `memoize({ ... })`: a function of
+    // the project (lowercase, one name) whose only argument is the closure, run when the
+    // constant is called.
+    var parenthesized = false
+    if tokens[open].kind == .identifier, tokens[open].keyword == .none, open + 1 < end,
+      !AssertionMatcher.startsUppercase(model.text(open))
+    {
+      if tokens[open + 1].kind == .leftBrace {
+        open += 1
+      } else if open + 2 < end, tokens[open + 1].kind == .leftParen, tokens[open + 2].kind == .leftBrace {
+        open += 2
+        parenthesized = true
+      }
+    }
+    guard tokens[open].kind == .leftBrace else { return nil }
     var braces = 0
-    var close = cursor + 1
+    var close = open
     while close < end {
       if tokens[close].kind == .leftBrace { braces += 1 }
       if tokens[close].kind == .rightBrace {
         braces -= 1
-        if braces == 0 { return (cursor + 1)..<(close + 1) }
+        guard braces == 0 else {
+          close += 1
+          continue
+        }
+        // The wrapper's call ends with the closure (`memoize({ ... })`, not `({ ... }, 2)`),
+        // and nothing is called on what it returns.
+        var after = close + 1
+        if parenthesized {
+          guard after < end, tokens[after].kind == .rightParen else { return nil }
+          after += 1
+        }
+        if open > cursor + 1, after < end,
+          tokens[after].kind == .dot || tokens[after].kind == .leftParen && !tokens[after].isAtLineStart
+        {
+          return nil
+        }
+        return open..<(close + 1)
       }
       close += 1
     }

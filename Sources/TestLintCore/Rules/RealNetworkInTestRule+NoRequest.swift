@@ -66,9 +66,31 @@ extension RealNetworkInTestRule {
 
   /// Whether the expression in `range` is a file URL: `URL(fileURLWithPath:)`,
   /// `URL(filePath:)`, `URL(string: "file://...")`, a bundle resource
-  /// (`Bundle.module.url(forResource:withExtension:)`), a `FileManager` URL, or a local
-  /// constant of the test holding one.
+  /// (`Bundle.module.url(forResource:withExtension:)`), a `FileManager` URL,
+  /// `URL.temporaryDirectory`, or a local constant of the test holding one; and a path made from
+  /// one by path-only methods (`dir.appendingPathComponent("Resources/user.json")`,
+  /// `URL(fileURLWithPath: #file).deletingLastPathComponent()`), which keep its scheme.
   static func isFileURL(_ range: Range<Int>, in code: TestCode, model: FileModel) -> Bool {
+    var range = range
+    // Back through a few constants (`let dir = ...; let url = dir.appending(path: "a")`).
+    for _ in 0..<8 {
+      switch fileURLStep(range, in: code, model: model) {
+      case .isFile: return true
+      case .isNot: return false
+      case .follow(let next): range = next
+      }
+    }
+    return false
+  }
+
+  private enum FileURLStep {
+    case isFile, isNot
+    /// The initializer of the constant the expression is, or builds on by path-only methods.
+    case follow(Range<Int>)
+  }
+
+  /// One step of `isFileURL`: the expression is a file URL, is not, or builds on a constant.
+  private static func fileURLStep(_ range: Range<Int>, in code: TestCode, model: FileModel) -> FileURLStep {
     let tokens = model.tokens
     var start = range.lowerBound
     // `try`, `await`, `try?` and `XCTUnwrap(` before the URL.
@@ -86,37 +108,75 @@ extension RealNetworkInTestRule {
         break
       }
     }
-    guard start < range.upperBound else { return false }
+    guard start < range.upperBound else { return .isNot }
     let end = range.upperBound
     func text(_ offset: Int) -> String? {
       start + offset < end ? model.text(start + offset) : nil
     }
     if model.token(start, is: "URL"), text(1) == "(" {
-      if text(2) == "fileURLWithPath" || text(2) == "filePath" { return true }
+      if text(2) == "fileURLWithPath" || text(2) == "filePath" { return .isFile }
       if text(2) == "string", text(3) == ":", start + 4 < end, tokens[start + 4].kind == .string {
-        return StringLiteral.content(model.text(start + 4)).lowercased().hasPrefix("file://")
+        return StringLiteral.content(model.text(start + 4)).lowercased().hasPrefix("file://") ? .isFile : .isNot
       }
-      return false
+      return .isNot
     }
-    if model.token(start, is: "FileManager") { return true }
+    if model.token(start, is: "URL"), text(1) == ".", text(2) == "temporaryDirectory" { return .isFile }
+    if model.token(start, is: "FileManager") { return .isFile }
     if tokens[start].kind == .identifier {
       for index in start..<end where index + 3 < end && tokens[index].kind == .dot {
         if model.token(index + 1, is: "url"), tokens[index + 2].kind == .leftParen,
           model.token(index + 3, is: "forResource")
         {
-          return true
+          return .isFile
         }
       }
     }
-    // A constant of the test: `let fileURL = URL(fileURLWithPath: path)`, read once (the
-    // constant's own initializer is not followed further).
-    guard range.count == 1, tokens[start].kind == .identifier, range == start..<start + 1,
+    // A constant of the test, alone or followed by path-only methods:
+    // `let fileURL = URL(fileURLWithPath: path)`, `dir.appendingPathComponent("a.json")`.
+    guard tokens[start].kind == .identifier, onlyPathMethods(after: start, before: end, in: model),
       let local = model.locals.last(where: {
         $0.nameToken < start && code.tokens.contains($0.nameToken) && $0.isLet
           && model.text($0.nameToken) == model.text(start)
       }),
-      let initializer = local.initializer, initializer.count > 1
-    else { return false }
-    return isFileURL(initializer, in: code, model: model)
+      let initializer = local.initializer
+    else { return .isNot }
+    return .follow(initializer)
   }
+
+  /// Whether the tokens after a name up to `end` are only calls and reads of path-only methods
+  /// (`.deletingLastPathComponent()`, `.appendingPathComponent("a")`, `.appending(path: "a")`,
+  /// `.standardizedFileURL`), with `!` or `?` between them; true when there are none.
+  private static func onlyPathMethods(after name: Int, before end: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var index = name + 1
+    while index < end {
+      if tokens[index].kind == .operator, model.token(index, is: "!") || model.token(index, is: "?") {
+        index += 1
+        continue
+      }
+      guard tokens[index].kind == .dot, index + 1 < end, pathMethods.contains(model.text(index + 1)) else {
+        return false
+      }
+      index += 2
+      guard index < end, tokens[index].kind == .leftParen else { continue }
+      // Over the arguments.
+      var depth = 0
+      while index < end {
+        if tokens[index].kind == .leftParen { depth += 1 }
+        if tokens[index].kind == .rightParen {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        index += 1
+      }
+      index += 1
+    }
+    return true
+  }
+
+  /// `URL`'s methods and properties that change a path and keep the scheme.
+  private static let pathMethods: Set<String> = [
+    "deletingLastPathComponent", "appendingPathComponent", "appendingPathExtension", "deletingPathExtension",
+    "appending", "standardized", "standardizedFileURL", "resolvingSymlinksInPath", "absoluteURL",
+  ]
 }
