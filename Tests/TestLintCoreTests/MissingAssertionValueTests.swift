@@ -139,4 +139,22 @@ extension MissingAssertionValueTests {
       """
     XCTAssertEqual(findings(["CacheSpec.swift": source]), [])
   }
+
+  func test_tearDownThatAsserts_doesNotCountForTheTests() {
+    // A class-wide leak check checks no test's own outcome (the page's choice, unlike a Quick
+    // group's afterEach).
+    let source = """
+      import XCTest
+
+      final class CacheTests: XCTestCase {
+        weak var weakCache: Cache?
+        override func tearDown() {
+          XCTAssertNil(weakCache)
+          super.tearDown()
+        }
+        func test_add_keepsValue() { Cache().add(1) }
+      }
+      """
+    XCTAssertEqual(findings(["CacheTests.swift": source]), ["CacheTests.swift:9"])
+  }
 }
