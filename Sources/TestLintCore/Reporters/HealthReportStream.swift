@@ -85,9 +85,11 @@ extension ReportHeader {
     let parts = testList.parts(testList.threads * 8)
     let counted = Parallel.map(count: parts.count, threads: testList.threads) { part in
       var figures = HealthSummary.TestFigures(limit: limit)
-      testList.forEachFile(in: parts[part]) { tests in
-        for test in tests { figures.add(test) }
-      }
+      // Only the tests that may be listed are read back with their names.
+      testList.forEachFile(
+        in: parts[part], conventional: HealthSummary.isConventionalName,
+        wantsWhole: { figures.listsMore }, whole: { tests in for test in tests { figures.add(test) } },
+        counted: { tests in for test in tests { figures.add(test) } })
       return figures
     }
     for part in counted { figures.add(part) }
