@@ -180,6 +180,12 @@ public struct HealthSummary: Sendable, Hashable {
       if test.assertions == 0 { withoutAssertions += 1 }
     }
 
+    /// Lists `tests`, the first tests without assertions (when they were counted without
+    /// being listed: `TestList.Counted`).
+    mutating func list(_ tests: [InventoryEntry]) {
+      listedWithoutAssertions = Array(tests.prefix(limit))
+    }
+
     /// Counts the tests `other` counted, which come after those counted here.
     mutating func add(_ other: TestFigures) {
       count += other.count
