@@ -135,11 +135,12 @@ struct TestList: Sendable {
   /// while `wantsWhole()` says the tests without assertions are still being listed, is
   /// decoded whole and sorted for `whole`. The rest go to `counted`. Reading back the
   /// strings of every test (1.4 million on the 4x synthetic tree) only to count them was a
-  /// tenth of what a health report's run costs beyond `text`'s.
+  /// tenth of what a health report's run costs beyond `text`'s. With `done`, stops before the
+  /// next path once it holds.
   @discardableResult
   func forEachFile(
     in positions: Range<Int>, conventional: (String) -> Bool, wantsWhole: () -> Bool,
-    whole: ([InventoryEntry]) -> Void, counted: ([Counted]) -> Void
+    whole: ([InventoryEntry]) -> Void, counted: ([Counted]) -> Void, until done: () -> Bool = { false }
   ) -> Bool {
     guard let entries, let store, entries.count > 0 else { return true }
     var complete = true
@@ -174,7 +175,11 @@ struct TestList: Sendable {
         complete = false
         continue
       }
-      if let previous, !files.displayPath(previous, equals: entry.file) { flush() }
+      if let previous, !files.displayPath(previous, equals: entry.file) {
+        flush()
+        // Stops between paths once `done` says so.
+        if done() { return complete }
+      }
       previous = entry.file
       let read = store.withBytes(entry.tests) { bytes in
         Self.count(bytes, conventional: conventional, into: &counts)

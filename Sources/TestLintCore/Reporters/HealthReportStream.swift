@@ -102,7 +102,7 @@ extension ReportHeader {
         in: parts[part], conventional: { _ in false }, wantsWhole: { listed.count < limit },
         whole: { tests in
           for test in tests where test.assertions == 0 && listed.count < limit { listed.append(test) }
-        }, counted: { _ in })
+        }, counted: { _ in }, until: { listed.count >= limit })
     }
     figures.list(listed)
     return figures
