@@ -94,4 +94,48 @@ final class TestListTests: XCTestCase {
     XCTAssertEqual(html.components(separatedBy: "<td>XCTest</td>").count - 1, 4, "four listed")
     XCTAssertTrue(html.contains("…and 11 more, not listed</td></tr>"), "the rest of the tests")
   }
+  // testlint:disable:next indiscrete_test - one behaviour: the figures are the same however read
+  func test_testsCountedWithoutTheirNames_figuresEqualTheWholeListsAndListTheSameTests() {
+    // Files of tests as the run encodes them, one damaged, with names the figures read
+    // byte-wise (`test_` names, non-ASCII ones, a combining accent after `test_`).
+    func test(_ name: String, _ framework: TestFramework = .xctest, assertions: Int, line: Int) -> InventoryEntry {
+      InventoryEntry(file: "", suite: "S", name: name, framework: framework, line: line, assertions: assertions)
+    }
+    let contents: [[InventoryEntry]] = [
+      [test("test_a_works", assertions: 2, line: 9), test("testPlain", assertions: 0, line: 3)],
+      [test("test_caf\u{E9}_works", assertions: 0, line: 4), test("test_\u{301}x_y", assertions: 1, line: 5)],
+      [test("it works", .quick, assertions: 0, line: 2), test("checks", .swiftTesting, assertions: 3, line: 7)],
+      [],
+      [test("test_b_c_d", assertions: 0, line: 1), test("test_b_c_d_e", assertions: 0, line: 2)],
+      [test("test_x_y", assertions: 1, line: 1), test("test_x_z", assertions: 0, line: 3)],
+    ]
+    let files = FileList((0...contents.count).map { FileEntry(path: "/memory/\($0)", displayPath: "Tests/F\($0).swift") })
+    let store = FindingStore(memoryBytes: 1 << 20)
+    var locations = contents.map { store.keep(ResultCache.encodeTests($0)) }
+    locations.append(store.keep([0x02, 0x00, 0x01]))
+    let list = TestList(files: files, store: store, memoryBytes: 1 << 20, directory: nil) { locations[$0] }
+    for limit in [0, 1, 2, 3, 100] {
+      var whole = HealthSummary.TestFigures(limit: limit)
+      let completeWhole = list.forEachFile { tests in for test in tests { whole.add(test) } }
+      var counted = HealthSummary.TestFigures(limit: limit)
+      var decodedWhole = 0
+      let complete = list.forEachFile(
+        in: 0..<files.count, conventional: HealthSummary.isConventionalName, wantsWhole: { counted.listsMore },
+        whole: { tests in
+          decodedWhole += 1
+          for test in tests { counted.add(test) }
+        }, counted: { tests in for test in tests { counted.add(test) } })
+      XCTAssertEqual(complete, completeWhole, "the damaged file told the same way")
+      XCTAssertFalse(complete)
+      XCTAssertEqual(
+        [counted.count, counted.xctest, counted.swiftTesting, counted.conventionalNames, counted.assertionSum,
+          counted.withoutAssertions],
+        [whole.count, whole.xctest, whole.swiftTesting, whole.conventionalNames, whole.assertionSum,
+          whole.withoutAssertions], "limit \(limit)")
+      XCTAssertEqual(counted.byAssertions, whole.byAssertions, "limit \(limit)")
+      XCTAssertEqual(
+        counted.listedWithoutAssertions.map(\.name), whole.listedWithoutAssertions.map(\.name), "limit \(limit)")
+      XCTAssertLessThanOrEqual(decodedWhole, limit, "only files whose tests are listed are decoded whole")
+    }
+  }
 }

@@ -55,6 +55,9 @@ extension LintEngine {
     _ = context.assertingHelpers.takeInventoryLog()
     // The file's tests share their helpers: each helper's count is made once for them all.
     var helpers = MissingAssertionRule.HelperCounts()
+    // Whether each class of the file rests on an assumed base, asked once per class (a walk up
+    // its chain through the file's types), not once per test.
+    var restsOnAssumedBase: [Int: Bool] = [:]
     return context.tests.enumerated().map { position, test in
       defer {
         for var call in helpers.pending + context.assertingHelpers.takeInventoryLog() {
@@ -65,11 +68,18 @@ extension LintEngine {
       }
       var entry = InventoryEntry(
         file: model.source.path, suite: test.suite,
-        name: (test.groups + [test.name]).joined(separator: ", "), framework: test.framework,
+        // Only Quick's examples have groups: the name is most tests' own, not a joined copy.
+        name: test.groups.isEmpty ? test.name : (test.groups + [test.name]).joined(separator: ", "),
+        framework: test.framework,
         line: model.source.line(of: test.nameOffset),
         assertions: counter.assertionCount(of: test, in: context, helpers: &helpers), pending: test.isPending)
       if test.framework == .xctest, let owner = model.functions[test.function].owner {
-        entry.assumedBase = context.discovery.restsOnAssumedBase(owner, in: model)
+        if let known = restsOnAssumedBase[owner] {
+          entry.assumedBase = known
+        } else {
+          entry.assumedBase = context.discovery.restsOnAssumedBase(owner, in: model)
+          restsOnAssumedBase[owner] = entry.assumedBase
+        }
       }
       return entry
     }

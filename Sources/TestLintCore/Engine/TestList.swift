@@ -121,6 +121,138 @@ struct TestList: Sendable {
     return complete
   }
 
+  /// What the health reports' figures count of one test (`HealthSummary.TestFigures`), read
+  /// without making its strings: its framework, its assertions, and whether its name reads
+  /// `test_<condition>_<expectedResult>` (asked only of XCTest names that start `test_`).
+  struct Counted {
+    var framework: TestFramework
+    var assertions: Int
+    var conventionalName: Bool
+  }
+
+  /// `forEachFile(in:_:)` for counting: each file's tests are first read without their
+  /// strings (`Counted`, in no particular order); only a file with a test without assertions,
+  /// while `wantsWhole()` says the tests without assertions are still being listed, is
+  /// decoded whole and sorted for `whole`. The rest go to `counted`. Reading back the
+  /// strings of every test (1.4 million on the 4x synthetic tree) only to count them was a
+  /// tenth of what a health report's run costs beyond `text`'s. With `done`, stops before the
+  /// next path once it holds.
+  @discardableResult
+  func forEachFile(
+    in positions: Range<Int>, conventional: (String) -> Bool, wantsWhole: () -> Bool,
+    whole: ([InventoryEntry]) -> Void, counted: ([Counted]) -> Void, until done: () -> Bool = { false }
+  ) -> Bool {
+    guard let entries, let store, entries.count > 0 else { return true }
+    var complete = true
+    // The current path's entries that read back (its files of equal display paths).
+    var group: [Entry] = []
+    var counts: [Counted] = []
+    func flush() {
+      guard let first = group.first else { return }
+      defer {
+        group.removeAll(keepingCapacity: true)
+        counts.removeAll(keepingCapacity: true)
+      }
+      if counts.contains(where: { $0.assertions == 0 }), wantsWhole() {
+        let path = files.displayPath(first.file)
+        var tests: [InventoryEntry] = []
+        for entry in group {
+          let decoded = store.withBytes(entry.tests) { ResultCache.decodeTests(Array($0)[...], path: path) }
+          guard let decoded, let decodedTests = decoded else {
+            complete = false
+            continue
+          }
+          tests += decodedTests
+        }
+        if !tests.isEmpty { whole(tests.sorted { ($0.line, $0.name) < ($1.line, $1.name) }) }
+        return
+      }
+      counted(counts)
+    }
+    var previous: Int?
+    for position in positions.clamped(to: 0..<entries.count) {
+      guard let entry = entries.value(at: position) else {
+        complete = false
+        continue
+      }
+      if let previous, !files.displayPath(previous, equals: entry.file) {
+        flush()
+        // Stops between paths once `done` says so.
+        if done() { return complete }
+      }
+      previous = entry.file
+      let read = store.withBytes(entry.tests) { bytes in
+        Self.count(bytes, conventional: conventional, into: &counts)
+      }
+      if read == true { group.append(entry) } else { complete = false }
+    }
+    flush()
+    return complete
+  }
+
+  /// Appends to `counts` the tests `ResultCache.encodeTests` wrote in `bytes`; false (and
+  /// `counts` as it was) where `ResultCache.decodeTests` would find them damaged.
+  private static func count(
+    _ bytes: UnsafeBufferPointer<UInt8>, conventional: (String) -> Bool, into counts: inout [Counted]
+  ) -> Bool {
+    if bytes.isEmpty { return true }
+    let start = counts.count
+    var position = 0
+    func int() -> Int? {
+      var result: UInt64 = 0
+      var shift: UInt64 = 0
+      while position < bytes.count, shift < 64 {
+        let byte = bytes[position]
+        position += 1
+        result |= UInt64(byte & 0x7F) << shift
+        if byte < 0x80 { return Int(Int64(bitPattern: result)) }
+        shift += 7
+      }
+      return nil
+    }
+    /// A string's bytes' range, passed over.
+    func string() -> Range<Int>? {
+      guard let length = int(), length >= 0, length <= bytes.count - position else { return nil }
+      defer { position += length }
+      return position..<(position + length)
+    }
+    func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+      range.count == text.utf8CodeUnitCount
+        && (0..<range.count).allSatisfy { bytes[range.lowerBound + $0] == text.utf8Start[$0] }
+    }
+    func fail() -> Bool {
+      counts.removeSubrange(start...)
+      return false
+    }
+    guard let count = int(), count >= 0, count <= bytes.count else { return false }
+    for _ in 0..<count {
+      guard let flag = int() else { return fail() }
+      if flag != 0, string() == nil { return fail() }
+      guard let name = string(), let frameworkName = string() else { return fail() }
+      let framework: TestFramework
+      if equals(frameworkName, "xctest") {
+        framework = .xctest
+      } else if equals(frameworkName, "swift-testing") {
+        framework = .swiftTesting
+      } else if equals(frameworkName, "quick") {
+        framework = .quick
+      } else {
+        return fail()
+      }
+      guard int() != nil, let assertions = int(), let pending = int(), pending == 0 || pending == 1 else {
+        return fail()
+      }
+      // A name whose bytes do not start `test_` does not either as a string (decoding can
+      // only turn bytes that are not UTF-8 into U+FFFD).
+      var isConventional = false
+      if framework == .xctest, equals(name.prefix(5), "test_") {
+        isConventional = conventional(String(decoding: bytes[name], as: UTF8.self))
+      }
+      counts.append(Counted(framework: framework, assertions: assertions, conventionalName: isConventional))
+    }
+    return position == bytes.count ? true : fail()
+  }
+
   /// Every test, in the order of `LintResult.tests`.
   var all: [InventoryEntry] {
     var tests: [InventoryEntry] = []

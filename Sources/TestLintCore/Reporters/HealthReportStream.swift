@@ -73,9 +73,10 @@ extension ReportHeader {
   /// The figures of the run's tests, with the first `limit` tests without assertions: counted
   /// as they are read back (`testList`), or from `tests`.
   ///
-  /// The list is read back and counted in parts on the run's threads (each part's tests in
-  /// order, its first `limit` without assertions kept), the parts' figures then added in order:
-  /// on one thread, before the first finding, this was 1-2% of a health report's run.
+  /// The list is read back and counted in parts on the run's threads, without the tests'
+  /// strings, the parts' figures then added (on one thread, before the first finding, this was
+  /// 1-2% of a health report's run); then the files with the first `limit` tests without
+  /// assertions are decoded whole, in order, on one thread.
   func testFigures(listing limit: Int) -> HealthSummary.TestFigures {
     var figures = HealthSummary.TestFigures(limit: limit)
     guard let testList else {
@@ -83,14 +84,27 @@ extension ReportHeader {
       return figures
     }
     let parts = testList.parts(testList.threads * 8)
+    // The figures, from the tests read without their strings, on the run's threads.
     let counted = Parallel.map(count: parts.count, threads: testList.threads) { part in
-      var figures = HealthSummary.TestFigures(limit: limit)
-      testList.forEachFile(in: parts[part]) { tests in
-        for test in tests { figures.add(test) }
-      }
+      var figures = HealthSummary.TestFigures(limit: 0)
+      testList.forEachFile(
+        in: parts[part], conventional: HealthSummary.isConventionalName, wantsWhole: { false }, whole: { _ in },
+        counted: { tests in for test in tests { figures.add(test) } })
       return figures
     }
     for part in counted { figures.add(part) }
+    // The first `limit` tests without assertions, decoded whole from the first parts on: only
+    // the files that have them, until there are enough (each part listing its own first
+    // `limit` decoded most of a tree where many tests have none).
+    var listed: [InventoryEntry] = []
+    for part in parts.indices where listed.count < limit && counted[part].withoutAssertions > 0 {
+      testList.forEachFile(
+        in: parts[part], conventional: { _ in false }, wantsWhole: { listed.count < limit },
+        whole: { tests in
+          for test in tests where test.assertions == 0 && listed.count < limit { listed.append(test) }
+        }, counted: { _ in }, until: { listed.count >= limit })
+    }
+    figures.list(listed)
     return figures
   }
 }

@@ -161,6 +161,31 @@ public struct HealthSummary: Sendable, Hashable {
       }
     }
 
+    /// Whether a test without assertions counted next is listed.
+    var listsMore: Bool { listedWithoutAssertions.count < limit }
+
+    /// Counts a test read without its strings (`TestList.Counted`): one with assertions, or
+    /// one without once no more are listed.
+    mutating func add(_ test: TestList.Counted) {
+      count += 1
+      switch test.framework {
+      case .xctest:
+        xctest += 1
+        if test.conventionalName { conventionalNames += 1 }
+      case .swiftTesting: swiftTesting += 1
+      case .quick: break
+      }
+      byAssertions[test.assertions, default: 0] += 1
+      assertionSum += test.assertions
+      if test.assertions == 0 { withoutAssertions += 1 }
+    }
+
+    /// Lists `tests`, the first tests without assertions (when they were counted without
+    /// being listed: `TestList.Counted`).
+    mutating func list(_ tests: [InventoryEntry]) {
+      listedWithoutAssertions = Array(tests.prefix(limit))
+    }
+
     /// Counts the tests `other` counted, which come after those counted here.
     mutating func add(_ other: TestFigures) {
       count += other.count
@@ -256,8 +281,11 @@ extension HealthSummary {
 extension HealthSummary {
   /// An XCTest test named `test_<condition>_<expectedResult>` (2 to 3 segments).
   fileprivate static func isConventionalXCTest(_ test: InventoryEntry) -> Bool {
-    test.framework == .xctest && TestNameFormatRule.follows(test.name, prefix: "test_")
+    test.framework == .xctest && isConventionalName(test.name)
   }
+
+  /// Whether an XCTest name reads `test_<condition>_<expectedResult>`.
+  static func isConventionalName(_ name: String) -> Bool { TestNameFormatRule.follows(name, prefix: "test_") }
 
   fileprivate static func count(
     _ key: String, errors: Int, warnings: Int, in rows: inout [String: Row]
