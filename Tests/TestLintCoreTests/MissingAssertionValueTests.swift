@@ -97,6 +97,56 @@ extension MissingAssertionValueTests {
     XCTAssertEqual(findings(["FeedSpec.swift": source]), ["FeedSpec.swift:15", "FeedSpec.swift:16"])
   }
 
+  func test_closureThatOnlyFailsHandedToWrapper_doesNotCount() {
+    let source = """
+      import Quick
+      import Nimble
+      import Testing
+
+      final class LoaderSpec: QuickSpec {
+        override class func spec() {
+          describe("a loader") {
+            let load = makeLoader { fail("must not call back before started") }
+            let record = makeLoader {
+              Issue.record("must not call back")
+            }
+            let watch = makeWatcher { value in
+              guard value > 0 else { fail("negative"); return }
+            }
+            it("loads") { load() }
+            it("records") { record() }
+            it("watches") { watch() }
+          }
+        }
+      }
+      """
+    XCTAssertEqual(findings(["LoaderSpec.swift": source]), ["LoaderSpec.swift:15", "LoaderSpec.swift:16"])
+  }
+
+  func test_functionThatOnlyFailsCalledThroughConstant_countsAsDirectCall() {
+    let source = """
+      import XCTest
+
+      final class LoaderTests: XCTestCase {
+        func test_load_callsRejection() {
+          let reject = failIfCalled
+          Loader().load()
+          reject()
+        }
+        func test_load_callsRejectionDirectly() {
+          Loader().load()
+          failIfCalled()
+        }
+        func test_load_handsRejectionOver() {
+          let reject = failIfCalled
+          Loader().load(onDone: reject)
+        }
+        private func failIfCalled() { XCTFail("must not be called") }
+      }
+      """
+    XCTAssertEqual(findings(["LoaderTests.swift": source]), ["LoaderTests.swift:13"])
+  }
+
   func test_afterEachOfEnclosingGroupThatAsserts_counts() {
     let source = """
       import Quick

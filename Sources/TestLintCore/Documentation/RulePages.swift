@@ -1646,8 +1646,14 @@ What counts as an assertion:
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
   calls, or handed as the only argument to a lazy wrapper of the project kept there
   (`let request = specVar { ... awaitNewData(req) ... }`, `memoize({ ... })`, `lazyValue { ... }`:
-  a plain lowercase function called with the closure alone, whose result the example calls and
-  which runs the closure when it is called).
+  a plain lowercase function called with the closure alone, whose result the example calls).
+  What the wrapper does is not known: it is assumed to run the closure when its result is
+  called (the doubt goes to "asserts"), unless the closure's only checks are failures it
+  makes unconditionally (`fail(...)`, `XCTFail(...)`, `Issue.record(...)` in its own
+  statements, outside any `if`, `guard` or inner closure; `fatalError` checks nothing): such a
+  closure is a callback that must not run (`let load = makeLoader { fail("...") }`), and the
+  example checks nothing by calling `load()`. Expectations, waits and helper calls in the
+  closure count.
   A local constant holding a function picked by name (`let settle = succeeds ? expectLoaded :
   expectFailed`, `let settle = if succeeds { expectLoaded } else { expectFailed }`,
   `let settle = expectLoaded`) and then called (`settle(store)`) calls those functions: the
@@ -2057,6 +2063,27 @@ final class CounterSpec: QuickSpec {
 
     ↓it("increments") {
       counter.increment()
+    }
+  }
+}
+```
+
+A closure handed to a wrapper that only fails is a callback that must not run, not a check:
+
+```swift triggers
+import Quick
+import Nimble
+
+final class LoaderSpec: QuickSpec {
+  override class func spec() {
+    describe("a loader") {
+      let load = makeLoader {
+        fail("the loader must not call back before it is started")
+      }
+
+      ↓it("loads") {
+        load()
+      }
     }
   }
 }

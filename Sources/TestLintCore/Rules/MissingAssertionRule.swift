@@ -142,7 +142,10 @@ public struct MissingAssertionRule: Rule {
       // `describe`) are part of `spec()`, not functions of their own: follow them by name.
       let localCalls = context.memo.quickLocalFunctions.withLock { cache in
         Self.localFunctionCalls(
-          reachedFrom: test.calls, of: test, spec: spec, model: model, cache: &cache)
+          reachedFrom: test.calls, of: test, spec: spec, model: model, cache: &cache
+        ) { calls, closure in
+          Self.onlyFails(calls, in: closure, model: model, matcher: matcher, usesTestStore: testStore)
+        }
       }
       for calls in localCalls { countCalls(calls) }
       for calls in localCalls { reached += resolver.reachable(fromCalls: calls) }
@@ -254,14 +257,16 @@ public struct MissingAssertionRule: Rule {
 extension MissingAssertionRule {
   /// Quick: the calls inside the functions declared in `spec()`'s closures that a test calls by
   /// name (`expectCount(1)`), followed transitively; each function's calls once. Functions
-  /// declared in the test's own body are left out (their calls already count for the test).
+  /// declared in the test's own body are left out (their calls already count for the test),
+  /// and so are closures handed to a lazy wrapper whose calls `isCallback` says only fail.
   ///
   /// The declarations of a `spec()` are found once for all its examples (in `cache`), and each
   /// declaration's calls once for all the examples that reach it: per example, the work is
   /// linear in what it reaches, not in the size of the spec.
   static func localFunctionCalls(
     reachedFrom calls: Range<Int>, of test: DiscoveredTest, spec: Range<Int>, model: FileModel,
-    cache: inout [Int: QuickLocalFunctions]
+    cache: inout [Int: QuickLocalFunctions],
+    isCallback: (Range<Int>, Range<Int>) -> Bool = { _, _ in false }
   ) -> [Range<Int>] {
     var local =
       cache.removeValue(forKey: test.function)
@@ -282,7 +287,9 @@ extension MissingAssertionRule {
         where !(test.body?.contains(local.functions[position].keyword) ?? false)
           && seen.insert(position).inserted
         {
-          guard let inside = local.calls(of: position, among: specCalls, model: model) else { continue }
+          guard let inside = local.calls(of: position, among: specCalls, model: model),
+            !local.functions[position].isWrapped || !isCallback(inside, local.functions[position].body)
+          else { continue }
           result.append(inside)
           queue.append(inside)
         }
@@ -305,9 +312,11 @@ extension MissingAssertionRule {
         tokens[index + 1].isIdentifierLike, let closure = closureValue(after: index + 1, before: end, in: model)
       {
         let name = model.text(index + 1)
-        result.append(
-          QuickLocalFunctions.Function(
-            keyword: index, name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name, body: closure))
+        var function = QuickLocalFunctions.Function(
+          keyword: index, name: name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name, body: closure)
+        // `= specVar { ... }`: the closure is handed to a wrapper, not the value itself.
+        function.isWrapped = tokens[closure.lowerBound - 1].kind != .operator
+        result.append(function)
         continue
       }
       guard tokens[index].keyword == .func, tokens[index].kind == .identifier,
@@ -344,6 +353,32 @@ extension MissingAssertionRule {
 }
 
 extension MissingAssertionRule {
+  /// Whether the calls of a closure handed to a lazy wrapper check only by failing
+  /// unconditionally (`makeLoader { fail("must not call back") }`): `fail`, `XCTFail`,
+  /// `Issue.record` in the closure's own statements, outside any `if`, `guard` or inner closure.
+  /// Such a closure is a callback that must not run, not one the example runs by calling the
+  /// wrapper's result (`fatalError` is no check, so it counts for nothing either way).
+  static func onlyFails(
+    _ calls: Range<Int>, in closure: Range<Int>, model: FileModel, matcher: AssertionMatcher, usesTestStore: Bool
+  ) -> Bool {
+    var fails = false
+    for index in calls where matcher.isAssertion(callAt: index, in: model, usesTestStore: usesTestStore) {
+      let call = model.calls[index]
+      let failure =
+        call.name == "fail" && call.path.count == 1 || call.name == "XCTFail"
+        || call.name == "record" && call.receiver == "Issue"
+      guard failure else { return false }
+      var depth = 0
+      for token in closure.lowerBound + 1..<call.nameToken {
+        if model.tokens[token].kind == .leftBrace { depth += 1 }
+        if model.tokens[token].kind == .rightBrace { depth -= 1 }
+      }
+      guard depth == 0 else { return false }
+      fails = true
+    }
+    return fails
+  }
+
   /// The token range of a closure literal a `let` or `var` named at `name` is set to
   /// (`name: (Int) -> Void = { ... }`, `name = { ... }`), with its braces; nil for any other
   /// value. The type is skipped by counting brackets, a few dozen tokens at most.
@@ -362,8 +397,9 @@ extension MissingAssertionRule {
     guard cursor + 1 < end, tokens[cursor].kind == .operator, model.token(cursor, is: "=") else { return nil }
     var open = cursor + 1
     // A lazy wrapper around the closure, `specVar { ... }`, `memoize({ ... })`: a function of
-    // the project (lowercase, one name) whose only argument is the closure, run when the
-    // constant is called.
+    // the project (lowercase, one name) whose only argument is the closure, assumed to run it
+    // when the constant is called (what it does is not known: the doubt goes to "asserts"),
+    // unless the closure only fails (`onlyFails`).
     var parenthesized = false
     if tokens[open].kind == .identifier, tokens[open].keyword == .none, open + 1 < end,
       !AssertionMatcher.startsUppercase(model.text(open))
@@ -417,6 +453,8 @@ struct QuickLocalFunctions: Sendable {
     var name: String
     /// Token range of the body's braces.
     var body: Range<Int>
+    /// Whether it is a closure handed to a lazy wrapper (`let load = specVar { ... }`).
+    var isWrapped = false
   }
 
   /// The declarations, in source order.
