@@ -4377,7 +4377,8 @@ The finding lands on the method's name when it reads as a test but:
 - is a `test...()` method of a class named `*Tests` that has no superclass, or whose superclass
   is `NSObject` or a non-test class of the same file;
 - is a `test...()` method of a class whose superclass is XCTest's abstract `XCTest` (`: XCTest`
-  or `: XCTest.XCTest`, not `XCTestCase`): XCTest runs test methods of `XCTestCase` subclasses
+  or `: XCTest.XCTest`, not `XCTestCase`) or `XCTestSuite`, directly or through classes declared
+  in the same file (a class on a class on `XCTest`; the message names the topmost): XCTest runs test methods of `XCTestCase` subclasses
   only, and a class on `XCTest` compiles, builds its tests and runs none of them. Every such
   method is reported, whatever the class's name and whether it asserts (the superclass says
   the class was meant as a test case); `XCTest` is also never taken for a test base declared
