@@ -70,6 +70,41 @@ final class FocusedTestRuleTests: XCTestCase {
     XCTAssertEqual(findings.map(\.line), [16, 23], "only a switch not set back before returning")
   }
 
+  func test_switchSetBackOnlyInABranch_isLeftOn() {
+    // Set back in an `if` that returns early: on the other path the switch stays on. A `defer`
+    // of an inner block does not run at the function's end either.
+    let source = """
+      import SnapshotTesting
+      final class AvatarViewTests: XCTestCase {
+        private func verify(_ view: AvatarView) {
+          isRecording = true
+          if view.isHidden {
+            isRecording = false
+            return
+          }
+          assertSnapshot(of: view, as: .image)
+        }
+        private func verifyScoped(_ view: AvatarView) {
+          defer { isRecording = false }
+          if view.isVisible {
+            isRecording = true
+            assertSnapshot(of: view, as: .image)
+          }
+        }
+        private func verifyInner(_ view: AvatarView) {
+          if view.isVisible {
+            defer { isRecording = false }
+            prepare(view)
+          }
+          isRecording = true
+          assertSnapshot(of: view, as: .image)
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(FocusedTestRule.self, [("AvatarViewTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [4, 23])
+  }
+
   func test_testThatRestoresTheSwitch_stillRecords() {
     let source = """
       import iOSSnapshotTestCase

@@ -331,4 +331,47 @@ extension MissingAssertionRuleTests {
     ]
     XCTAssertEqual(findings(sources), ["ToggleSpec.swift:13"])
   }
+
+  func test_skipUnderPlatformDirective_doesNotExemptTheTestElsewhere() {
+    // missing_assertion: the test is skipped on watchOS only; elsewhere it runs and checks nothing.
+    let source = """
+      import XCTest
+      final class UploadTests: XCTestCase {
+        func test_upload_sends() async throws {
+      #if os(watchOS)
+          throw XCTSkip("the stub protocol is not called on watchOS")
+      #endif
+          try await client.upload(data)
+        }
+        func test_download_skipped() async throws {
+          throw XCTSkip("the stub protocol is not called for downloads")
+          try await client.download()
+        }
+      }
+      """
+    let findings = InMemoryLint.findings(MissingAssertionRule.self, [("UploadTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [3])
+  }
+
+  func test_manySkipsUnderPlatformDirectives_eachTestReadAlone() {
+    // Many tests in one file whose body holds `#if` and a skip: the file's directive groups are
+    // read once, and each skip is looked up among them.
+    var source = "import XCTest\nfinal class ManyTests: XCTestCase {\n"
+    var expected: [Int] = []
+    for number in 0..<300 {
+      let line = source.split(separator: "\n", omittingEmptySubsequences: false).count
+      if number % 3 == 0 {
+        // Skipped on watchOS only: elsewhere it checks nothing.
+        source += "  func test_\(number)() throws {\n#if os(watchOS)\n    throw XCTSkip(\"watch\")\n#endif\n    client.load()\n  }\n"
+        expected.append(line)
+      } else if number % 3 == 1 {
+        source += "  func test_\(number)() throws {\n    throw XCTSkip(\"off\")\n#if os(iOS)\n    client.load()\n#endif\n  }\n"
+      } else {
+        source += "  func test_\(number)() throws {\n#if DEBUG\n    throw XCTSkip(\"debug\")\n#endif\n    client.load()\n  }\n"
+      }
+    }
+    source += "}\n"
+    let findings = InMemoryLint.findings(MissingAssertionRule.self, [("ManyTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), expected)
+  }
 }

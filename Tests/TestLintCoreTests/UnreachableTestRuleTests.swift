@@ -57,6 +57,28 @@ final class UnreachableTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_classOnAClassOnXCTestOrOnXCTestSuite_isReported() {
+    let tests = """
+      import XCTest
+      class IntegrationTest: XCTest {
+        func testLogin() { XCTAssertTrue(loggedIn) }
+      }
+      class LoginIntegrationTests: IntegrationTest {
+        func testLogout() { XCTAssertTrue(loggedOut) }
+      }
+      class SuiteTests: XCTestSuite {
+        func testThing() { XCTAssertTrue(thing) }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["IntegrationTest.swift": tests]).messages(),
+      [
+        "3:8 make 'IntegrationTest' inherit from 'XCTestCase', not 'XCTest': XCTest never runs 'testLogin' in a subclass of its abstract 'XCTest'",
+        "6:8 make 'IntegrationTest' inherit from 'XCTestCase', not 'XCTest': XCTest never runs 'testLogout' in a subclass of its abstract 'XCTest'",
+        "9:8 make 'SuiteTests' inherit from 'XCTestCase', not 'XCTestSuite': XCTest never runs 'testThing' in a subclass of 'XCTestSuite'",
+      ])
+  }
+
   func test_unknownBaseClass_isLeftAlone() {
     let tests = "import XCTest\nfinal class StoreTests: StoreTestCase {\n  private func testLoad() { XCTAssertTrue(loaded) }\n}\n"
     XCTAssertEqual(LintHarness(UnreachableTestRule.self, files: ["StoreTests.swift": tests]).findings().count, 0)

@@ -309,10 +309,13 @@ switched on again or deleted. The rule asks for that reason, written down. It fi
 
 A reason is a comment on the finding's line or on the line above (for a method, above its
 attributes), or the first comment inside the method or the Quick closure; for an `XCTSkip...`
-call also a comment (or doc comment) right above the declaration of the method it is in
-(attributes in between allowed; not `spec()`). A reason comment covers the run of skips right
-under it: a `pending`, `xit`, ... or `XCTSkip...` call on the line after one that has its reason
-has it too (a blank line or other code ends the run). For a renamed method
+call also an ordinary `//` or `/* */` comment right above the declaration of the method it is
+in (attributes in between allowed; not `spec()`; not a `///` or `/** */` doc comment, which
+says what the test checks, not why it is off). A reason comment above a call or on its line
+covers the run of skips right under it: a `pending`, `xit`, ... or `XCTSkip...` call on the line
+after one of the run, in the same function or closure body and under the same parent call, has
+it too (a blank line or other code ends the run; a reason inside the first call's closure or
+above its method starts none). For a renamed method
 also a `// MARK:` heading above it in the same type that mentions disabling (`disable`, `enable`,
 `skip`, `flaky`, `broken`, `manual`: `// MARK: - Real API calls, do not enable`). The rule does
 not judge the comment's words, but tool directives (`// swiftlint:disable...`) and commented-out
@@ -612,6 +615,42 @@ final class FixtureTests: XCTestCase {
 }
 ```
 
+A reason inside one example's closure, or above one test method, is that skip's alone; a doc
+comment says what the test checks, not why it is off:
+
+```swift triggers
+import Quick
+import Nimble
+
+final class FeedSpec: QuickSpec {
+  override class func spec() {
+    describe("feed") {
+      xit("loads") {
+        // Backend returns 500 until ticket 42 is fixed
+      }
+      ↓xit("refreshes") {
+        expect(1).to(equal(1))
+      }
+    }
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class ExportTests: XCTestCase {
+  // Needs the signing certificate, present on the release machine only
+  func test_export_signs() throws { throw XCTSkip() }
+  func test_export_writesFile() throws { throw ↓XCTSkip() }
+
+  /// Checks that the export keeps the file's name.
+  func test_export_keepsName() throws {
+    throw ↓XCTSkip()
+  }
+}
+```
+
 A spec is known by its class too, without `import Quick` (SwiftLint's example for
 `quick_discouraged_pending_test`):
 
@@ -771,7 +810,9 @@ checks what it did:
 
 A recording switch set back before its function returns, in a function that is not itself a
 test, is not left on, and is not reported:
-a later assignment of the same property in the same function, or one in a `defer` block, of a
+a later assignment of the same property in the same block as the set (not inside an `if` or
+other branch: `if view.isHidden { isRecording = false; return }` leaves it on on the other path),
+or one in a `defer` block written in the set's block or an enclosing one, of a
 value other than `true` (`let saved = recordMode; recordMode = true; FBSnapshotVerifyView(view);
 recordMode = saved`, or `defer { isRecording = false }`). Snapshot base classes offer such
 `recordSnapshot(...)` helpers to re-record one reference image on purpose; what would be left on
@@ -980,6 +1021,24 @@ final class BadgeTests: SnapshotCase {
     ↓recordMode = true
     FBSnapshotVerifyView(BadgeView(count: 3))
     recordMode = false
+  }
+}
+```
+
+A switch set back in one branch only is still on on the other path:
+
+```swift triggers
+import XCTest
+import SnapshotTesting
+
+final class AvatarViewTests: XCTestCase {
+  private func verify(_ view: AvatarView) {
+    ↓isRecording = true
+    if view.isHidden {
+      isRecording = false
+      return
+    }
+    assertSnapshot(of: view, as: .image)
   }
 }
 ```
@@ -4468,7 +4527,8 @@ The finding lands on the method's name when it reads as a test but:
 - is a `test...()` method of a class named `*Tests` that has no superclass, or whose superclass
   is `NSObject` or a non-test class of the same file;
 - is a `test...()` method of a class whose superclass is XCTest's abstract `XCTest` (`: XCTest`
-  or `: XCTest.XCTest`, not `XCTestCase`): XCTest runs test methods of `XCTestCase` subclasses
+  or `: XCTest.XCTest`, not `XCTestCase`) or `XCTestSuite`, directly or through classes declared
+  in the same file (a class on a class on `XCTest`; the message names the topmost): XCTest runs test methods of `XCTestCase` subclasses
   only, and a class on `XCTest` compiles, builds its tests and runs none of them. Every such
   method is reported, whatever the class's name and whether it asserts (the superclass says
   the class was meant as a test case); `XCTest` is also never taken for a test base declared

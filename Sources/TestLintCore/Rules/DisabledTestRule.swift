@@ -39,9 +39,14 @@ public struct DisabledTestRule: Rule {
           test: context.keepsTestNames ? Self.qualifiedName(of: index, in: model) : nil))
     }
     let quick = context.usesQuick
-    // The last line of the latest skip that has its reason: a skip on the next line continues
-    // the run, and the reason written above the run covers it.
-    var explainedRunEnd = -2
+    // A run of skips under one reason comment (above the first call or on its line): its last
+    // line, function and parent call. A skip on the next line in the same body continues it.
+    var run = (end: -2, function: -1, parent: Int?.none)
+    func continuesRun(_ index: Int, _ offset: Int) -> Bool {
+      let call = model.calls[index]
+      return model.source.line(of: offset) == run.end + 1 && call.function == run.function
+        && call.parent == run.parent
+    }
     for index in model.calls.indices {
       // The name first (its first byte first, from the token): copying every `Call` out of the
       // array costs more than the check.
@@ -59,12 +64,11 @@ public struct DisabledTestRule: Rule {
       if pending, call.path.count == 1 {
         let body =
           call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
-        if reasons.explains(from: offset, to: offset, body: body)
-          || model.source.line(of: offset) == explainedRunEnd + 1
-        {
-          explainedRunEnd = Self.lastLine(ofCall: index, in: model)
+        if reasons.explains(from: offset, to: offset, body: nil) || continuesRun(index, offset) {
+          run = (Self.lastLine(ofCall: index, in: model), call.function, call.parent)
           continue
         }
+        if reasons.explains(from: offset, to: offset, body: body) { continue }
         violations.append(
           Violation(
             offset: offset, message: Messages.pending(call.name),
@@ -78,13 +82,11 @@ public struct DisabledTestRule: Rule {
         {
           continue
         }
-        if reasons.explains(from: offset, to: offset, body: nil)
-          || model.source.line(of: offset) == explainedRunEnd + 1
-          || reasons.explainsFunction(call.function, in: model)
-        {
-          explainedRunEnd = Self.lastLine(ofCall: index, in: model)
+        if reasons.explains(from: offset, to: offset, body: nil) || continuesRun(index, offset) {
+          run = (Self.lastLine(ofCall: index, in: model), call.function, call.parent)
           continue
         }
+        if reasons.explainsFunction(call.function, in: model) { continue }
         if Self.isPlatformSkip(index, in: model, directives: platformDirectives) { continue }
         if Self.followsFailureWithMessage(index, in: model) { continue }
         violations.append(
@@ -480,14 +482,14 @@ public struct DisabledTestRule: Rule {
 /// not commented-out code; `MARK:` headings only for the section below them.
 struct ReasonComments {
   private let model: FileModel
-  /// (first line, last line, start offset) of each reason-like comment, in source order.
-  private let comments: [(first: Int, last: Int, offset: Int)]
+  /// (first line, last line, start offset, `///` or `/**`) of each reason-like comment.
+  private let comments: [(first: Int, last: Int, offset: Int, isDoc: Bool)]
   /// (start offset, says why) of each `MARK:` heading, in source order.
   private let headings: [(offset: Int, explains: Bool)]
 
   init(_ model: FileModel) {
     self.model = model
-    var comments: [(Int, Int, Int)] = []
+    var comments: [(Int, Int, Int, Bool)] = []
     var headings: [(Int, Bool)] = []
     for comment in model.comments {
       let text = model.source.text(comment.range)
@@ -517,7 +519,7 @@ struct ReasonComments {
       comments.append(
         (
           model.source.line(of: start), model.source.line(of: max(start, Int(comment.end) - 1)),
-          start
+          start, text.hasPrefix("///") || text.hasPrefix("/**")
         ))
     }
     self.comments = comments
@@ -535,9 +537,9 @@ struct ReasonComments {
     return headings.last { $0.offset >= start && $0.offset < offset }?.explains ?? false
   }
 
-  /// Whether a comment on the line above a function's declaration (above its attributes), or
-  /// on its line, explains what its body does: `// Dev test, runs on CI only` above a test
-  /// whose skip has no message.
+  /// Whether an ordinary comment (not a `///` or `/** */` doc comment, which says what the test
+  /// checks) on the line above a function's declaration (above its attributes), or on its
+  /// line, explains what its body does: `// Dev test, runs on CI only` above a skipped test.
   func explainsFunction(_ index: Int, in model: FileModel) -> Bool {
     // Not `spec()`: a comment above it speaks for the whole spec, not for one skip.
     guard index >= 0, index < model.functions.count, model.functions[index].name != "spec" else {
@@ -545,15 +547,15 @@ struct ReasonComments {
     }
     let function = model.functions[index]
     let start = function.attributes.first?.offset ?? function.nameOffset
-    return explains(from: start, to: function.nameOffset, body: nil)
+    return explains(from: start, to: function.nameOffset, body: nil, docs: false)
   }
 
   /// Whether a comment explains a declaration or call spanning `from`...`to`: one on its lines
   /// or ending on the line above, or the first thing inside `body`.
-  func explains(from start: Int, to end: Int, body: Range<Int>?) -> Bool {
+  func explains(from start: Int, to end: Int, body: Range<Int>?, docs: Bool = true) -> Bool {
     let firstLine = model.source.line(of: start)
     let lastLine = model.source.line(of: end)
-    if comments.contains(where: { $0.last >= firstLine - 1 && $0.first <= lastLine }) {
+    if comments.contains(where: { $0.last >= firstLine - 1 && $0.first <= lastLine && (docs || !$0.isDoc) }) {
       return true
     }
     guard let body, body.count >= 2 else { return false }

@@ -129,8 +129,9 @@ public struct FocusedTestRule: Rule {
   }
 
   /// Whether the recording switch set by `model.assignments[position]` is set back before its
-  /// function returns: a later assignment of the same property in the same function, or one in
-  /// a `defer` block anywhere in it, of a value other than `true` (`recordMode = saved`,
+  /// function returns: a later assignment of the same property in the same block (not one in
+  /// a branch such as `if ... { isRecording = false; return }`), or one in a `defer` block of
+  /// the set's block or an enclosing one, of a value other than `true` (`recordMode = saved`,
   /// `defer { isRecording = false }`). A helper that records one snapshot this way leaves
   /// nothing on.
   static func isRestored(_ position: Int, in model: FileModel) -> Bool {
@@ -142,13 +143,37 @@ public struct FocusedTestRule: Rule {
       else { return false }
       let restore = model.assignments[other]
       if restore.value.isEmpty || model.text(tokens: restore.value) == "true" { return false }
-      return restore.targetToken > assignment.targetToken || isInDefer(restore.targetToken, in: model)
+      let set = assignment.targetToken
+      if let keyword = deferKeyword(around: restore.targetToken, in: model) {
+        // The `defer` in the set's block or an enclosing one.
+        let depths = braceDepths(from: min(keyword, set), to: max(keyword, set), in: model)
+        return keyword < set ? depths.lowest >= 0 : depths.final == depths.lowest
+      }
+      guard restore.targetToken > set else { return false }
+      let depths = braceDepths(from: set, to: restore.targetToken, in: model)
+      return depths.lowest >= 0 && depths.final == 0
     }
   }
 
-  /// Whether token `index` sits in a `defer { ... }` block (the innermost block around it, or
-  /// one around that within a few levels).
-  static func isInDefer(_ index: Int, in model: FileModel) -> Bool {
+  /// The brace depth at `end` relative to `start`, and the lowest reached between them.
+  static func braceDepths(from start: Int, to end: Int, in model: FileModel) -> (final: Int, lowest: Int) {
+    var depth = 0
+    var lowest = 0
+    for index in start..<end {
+      switch model.tokens[index].kind {
+      case .leftBrace: depth += 1
+      case .rightBrace:
+        depth -= 1
+        lowest = min(lowest, depth)
+      default: break
+      }
+    }
+    return (depth, lowest)
+  }
+
+  /// The `defer` keyword of the `defer { ... }` block token `index` sits in (the innermost
+  /// block around it, or one around that within a few levels).
+  static func deferKeyword(around index: Int, in model: FileModel) -> Int? {
     let tokens = model.tokens
     var depth = 0
     var cursor = index - 1
@@ -160,7 +185,7 @@ public struct FocusedTestRule: Rule {
       case .rightBrace: depth += 1
       case .leftBrace:
         if depth == 0 {
-          if cursor > 0, tokens[cursor - 1].keyword == .defer { return true }
+          if cursor > 0, tokens[cursor - 1].keyword == .defer { return cursor - 1 }
           levels += 1
         } else {
           depth -= 1
@@ -169,7 +194,7 @@ public struct FocusedTestRule: Rule {
       }
       cursor -= 1
     }
-    return false
+    return nil
   }
 
   /// A `record:` value that re-records every snapshot: `true`, `.all`, `Record.all`.

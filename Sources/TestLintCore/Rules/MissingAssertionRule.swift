@@ -27,6 +27,8 @@ public struct MissingAssertionRule: Rule {
     var reportedCalls: [Set<String>] = []
     // What the file's tests share when asked how they check through what they hand over.
     var indirect = MissingAssertionIndirect.FileCache()
+    // The file's platform `#if` groups, read once when a skipped test's body holds `#if`.
+    var directives: [Range<Int>]?
     defer {
       if let tally {
         let declared = context.model.functions.compactMap { Speculation.isTestName($0.name) ? nil : $0.name }
@@ -34,7 +36,7 @@ public struct MissingAssertionRule: Rule {
       }
     }
     for test in context.tests {
-      guard let body = test.body, !Self.isSkipped(test, in: context.model) else { continue }
+      guard let body = test.body, !Self.isSkipped(test, in: context.model, directives: &directives) else { continue }
       checked += 1
       if context.isEmptyBody(body) {
         violations.append(
@@ -504,9 +506,24 @@ extension MissingAssertionRule {
     return false
   }
 
+  /// Ranges sorted by start, overlapping ones joined.
+  fileprivate static func mergedGroups(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    var merged: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+
   /// A test that is skipped or disabled on purpose: it builds an `XCTSkip` (usually
   /// `throw XCTSkip(...)`), carries `@Test(.disabled(...))`, or is a pending Quick example.
-  fileprivate static func isSkipped(_ test: DiscoveredTest, in model: FileModel) -> Bool {
+  fileprivate static func isSkipped(
+    _ test: DiscoveredTest, in model: FileModel, directives: inout [Range<Int>]?
+  ) -> Bool {
     if test.isPending { return true }
     // The first byte of each name first, from its token (no string read for most calls).
     let skips = test.calls.filter { index in
@@ -516,10 +533,18 @@ extension MissingAssertionRule {
     // A skip in an `#if os(...)` group of the test's body skips it on that platform only.
     if !skips.isEmpty, let body = test.body, hasDirective(in: body, of: model) {
       let opening = model.offset(body.lowerBound)
-      let groups = DisabledTestRule.platformDirectiveRanges(in: model).filter { $0.lowerBound > opening }
+      if directives == nil { directives = mergedGroups(DisabledTestRule.platformDirectiveRanges(in: model)) }
+      let groups = directives ?? []
       if skips.contains(where: { index in
         let offset = model.offset(model.calls[index].nameToken)
-        return !groups.contains { $0.contains(offset) }
+        // The last group starting at or before the skip (binary search over sorted groups).
+        var low = 0
+        var high = groups.count
+        while low < high {
+          let middle = (low + high) / 2
+          if groups[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return !(low > 0 && groups[low - 1].lowerBound > opening && groups[low - 1].contains(offset))
       }) {
         return true
       }

@@ -74,8 +74,8 @@ public struct UnreachableTestRule: Rule {
   }
 
   /// The class and its superclass as written, when the class (or the class an extension of this
-  /// file extends) inherits directly from XCTest's abstract `XCTest` (`: XCTest`,
-  /// `: XCTest.XCTest`), which the run does not declare: XCTest runs the `test...` methods of
+  /// file extends) inherits from XCTest's abstract `XCTest` (`: XCTest`, `: XCTest.XCTest`) or
+  /// `XCTestSuite`, directly or through classes of the file (the topmost one is named): XCTest runs the `test...` methods of
   /// `XCTestCase` subclasses only.
   static func abstractXCTestBase(of type: TypeDecl, classifier: TestCaseClassifier)
     -> (className: String, written: String)?
@@ -85,11 +85,20 @@ public struct UnreachableTestRule: Rule {
       guard let index = classifier.declaration(named: type.simpleName) else { return nil }
       declaration = classifier.model.types[index]
     }
-    guard declaration.kind == .class, declaration.firstInheritedName == "XCTest",
-      let written = declaration.inheritance.first, written == "XCTest" || written == "XCTest.XCTest"
-    else { return nil }
-    return (declaration.simpleName, written)
+    // Up the file's classes (a class on a class on `XCTest`), a bounded number of steps.
+    for _ in 0..<16 {
+      guard declaration.kind == .class, let written = declaration.inheritance.first else { return nil }
+      if Self.abstractBases.contains(written) { return (declaration.simpleName, written) }
+      guard let superclass = declaration.firstInheritedName,
+        let index = classifier.declaration(named: superclass)
+      else { return nil }
+      declaration = classifier.model.types[index]
+    }
+    return nil
   }
+
+  /// XCTest's classes that run no `test...` method of a subclass.
+  static let abstractBases: Set<String> = ["XCTest", "XCTest.XCTest", "XCTestSuite", "XCTest.XCTestSuite"]
 
   /// `private` or `fileprivate` when the type, or one around it, is declared so.
   static func privateSuiteModifier(of owner: Int?, in model: FileModel) -> String? {
@@ -251,7 +260,7 @@ extension UnreachableTestRule {
     }
 
     static func abstractBase(_ name: String, _ className: String, _ base: String) -> String {
-      "make '\(className)' inherit from 'XCTestCase', not '\(base)': XCTest never runs '\(name)' in a subclass of its abstract 'XCTest'"
+      "make '\(className)' inherit from 'XCTestCase', not '\(base)': XCTest never runs '\(name)' in a subclass of \(base.hasSuffix("XCTestSuite") ? "'XCTestSuite'" : "its abstract 'XCTest'")"
     }
 
     static func missingTestAttribute(_ name: String) -> String {
