@@ -294,9 +294,11 @@ A test that is switched off is removed from the safety net while it still looks 
 Whoever switched it off knew why; the next reader does not, and cannot tell whether it may be
 switched on again or deleted. The rule asks for that reason, written down. It finds:
 
-- XCTest methods renamed so XCTest no longer runs them: a `test...` name behind `disabled_`,
-  `DISABLED_`, `disabled`, `skip_`, `skipped_`, `pending_`, `ignore_`, `broken_`, `flaky_`,
-  `todo_`, `fixme_`, `x_`, `x` or `_` (`func xtestLogin()`, `func _test_login_fails()`), in a
+- XCTest methods renamed so XCTest no longer runs them: a `test...` name behind one of
+  `disabled_`, `disabled`, `disable_`, `disable`, `skipped_`, `skipped`, `skip_`, `skip`,
+  `pending_`, `pending`, `ignored_`, `ignored`, `ignore_`, `ignore`, `broken_`, `flaky_`,
+  `todo_`, `fixme_`, `x_`, `x` or `_`, in any case (`func xtestLogin()`, `func
+  skipTestUpload()`, `func DISABLED_test_sync()`, `func _test_login_fails()`), in a
   test class, with no parameters and no result, and not called by the file (a `_testLoading()`
   called by other tests is a helper);
 - Quick `xit`, `xdescribe`, `xcontext`, `xitBehavesLike` and `pending` (the description of
