@@ -34,4 +34,31 @@ final class PresenterRecreatedInSetupRuleTests: XCTestCase {
       ["14: assign 'presenter' in 'setUp()' so every test starts with a fresh one"],
       "only the class whose set-up never assigns it")
   }
+
+  func test_testDoubleNamedPresenter_notReported() {
+    let source = """
+      import XCTest
+      final class CartInteractorTests: XCTestCase {
+        var mockCartPresenter = MockCartPresentable()
+        let mockedListPresenter = ListPresentable()
+        var cartPresenter = CartPresentableSpy()
+        let fakePresenter: FakePresenter! = nil
+        var stubPresenter: CartPresenter?
+        var orderPresenter = OrderPresenter()
+        var sut: CartInteractor!
+        override func setUp() {
+          super.setUp()
+          sut = CartInteractor(presenter: mockCartPresenter)
+        }
+        func test_load_tellsPresenter() {
+          sut.load()
+          XCTAssertTrue(mockCartPresenter.didLoad)
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(PresenterRecreatedInSetupRule.self, [("CartInteractorTests.swift", source)])
+        .map(\.line),
+      [8], "only the real presenter; doubles by their type, initializer or name are left alone")
+  }
 }
