@@ -61,4 +61,27 @@ final class PresenterRecreatedInSetupRuleTests: XCTestCase {
         .map(\.line),
       [8], "only the real presenter; doubles by their type, initializer or name are left alone")
   }
+
+  func test_quickTestDoubleNamedPresenter_notReported() {
+    let source = """
+      import Quick
+      import Nimble
+      final class CartInteractorSpec: QuickSpec {
+        override class func spec() {
+          describe("a cart interactor") {
+            let mockPresenter = CartPresenter()
+            let cartPresenter = MockCartPresentable()
+            let listPresenter = ListPresenter()
+            it("loads") {
+              expect(CartInteractor(mockPresenter, cartPresenter, listPresenter).load()).to(beTrue())
+            }
+          }
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(PresenterRecreatedInSetupRule.self, [("CartInteractorSpec.swift", source)])
+        .map(\.line),
+      [8], "only the real presenter shared by the examples")
+  }
 }

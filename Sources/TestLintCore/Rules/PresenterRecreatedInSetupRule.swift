@@ -55,8 +55,8 @@ public struct PresenterRecreatedInSetupRule: Rule {
     var violations: [Violation] = []
     for local in model.locals where local.function == function && local.initializer != nil {
       // Quick's `@TestState` creates the value again for every example.
-      let built = local.initializer.flatMap { model.constructedTypeName($0) }
-      guard matcher.holdsPresenter(name: local.name, typeAnnotation: local.typeAnnotation, builtType: built),
+      guard matcher.holdsPresenter(name: local.name, typeAnnotation: local.typeAnnotation),
+        !PresenterMatcher.buildsTestDouble(local.initializer, in: model),
         !local.attributes.contains("TestState")
       else { continue }
       if let scope = local.enclosingCall, !Self.isGroup(model.calls[scope]) { continue }
@@ -153,20 +153,25 @@ struct PresenterMatcher: Sendable {
   /// Whether a stored property holds a presenter; `model` lets a test double built by its
   /// initializer (`MockHomePresentable()`) be told apart.
   func holdsPresenter(_ property: PropertyDecl, in model: FileModel) -> Bool {
-    guard !property.isStatic, !property.isComputed else { return false }
-    let built = property.initializer.flatMap { model.constructedTypeName($0) }
-    return holdsPresenter(name: property.name, typeAnnotation: property.typeAnnotation, builtType: built)
+    guard !property.isStatic, !property.isComputed,
+      holdsPresenter(name: property.name, typeAnnotation: property.typeAnnotation)
+    else { return false }
+    // Only a candidate's initializer is read.
+    return !Self.buildsTestDouble(property.initializer, in: model)
   }
 
-  /// Whether a variable with this name, declared type and initializer's type (`Presenter()`)
-  /// holds a presenter: a test double (`mockPresenter`, `MockHomePresentable()`) never does.
-  func holdsPresenter(name: String, typeAnnotation: String?, builtType: String? = nil) -> Bool {
+  /// Whether an initializer builds a test double: `MockHomePresentable()`.
+  static func buildsTestDouble(_ initializer: Range<Int>?, in model: FileModel) -> Bool {
+    guard let initializer, let built = model.constructedTypeName(initializer) else { return false }
+    return isTestDouble(type: built)
+  }
+
+  /// Whether a variable with this name and declared type holds a presenter: a test double
+  /// (`mockPresenter`, `var cartPresenter: CartPresenterSpy`) never does. Callers also rule out
+  /// one built by the initializer (`MockHomePresentable()`).
+  func holdsPresenter(name: String, typeAnnotation: String?) -> Bool {
     let typeName = typeAnnotation.map(TypeDecl.simpleName)
-    if Self.isTestDouble(variable: name) || typeName.map(Self.isTestDouble(type:)) == true
-      || builtType.map(Self.isTestDouble(type:)) == true
-    {
-      return false
-    }
+    if Self.isTestDouble(variable: name) || typeName.map(Self.isTestDouble(type:)) == true { return false }
     if names.contains(where: { $0.matches(name) }) { return true }
     guard let typeName else { return false }
     return typeSuffixes.contains { !$0.isEmpty && typeName.hasSuffix($0) }
