@@ -34,4 +34,54 @@ final class PresenterRecreatedInSetupRuleTests: XCTestCase {
       ["14: assign 'presenter' in 'setUp()' so every test starts with a fresh one"],
       "only the class whose set-up never assigns it")
   }
+
+  func test_testDoubleNamedPresenter_notReported() {
+    let source = """
+      import XCTest
+      final class CartInteractorTests: XCTestCase {
+        var mockCartPresenter = MockCartPresentable()
+        let mockedListPresenter = ListPresentable()
+        var cartPresenter = CartPresentableSpy()
+        let fakePresenter: FakePresenter! = nil
+        var stubPresenter: CartPresenter?
+        var orderPresenter = OrderPresenter()
+        var sut: CartInteractor!
+        override func setUp() {
+          super.setUp()
+          sut = CartInteractor(presenter: mockCartPresenter)
+        }
+        func test_load_tellsPresenter() {
+          sut.load()
+          XCTAssertTrue(mockCartPresenter.didLoad)
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(PresenterRecreatedInSetupRule.self, [("CartInteractorTests.swift", source)])
+        .map(\.line),
+      [8], "only the real presenter; doubles by their type, initializer or name are left alone")
+  }
+
+  func test_quickTestDoubleNamedPresenter_notReported() {
+    let source = """
+      import Quick
+      import Nimble
+      final class CartInteractorSpec: QuickSpec {
+        override class func spec() {
+          describe("a cart interactor") {
+            let mockPresenter = CartPresenter()
+            let cartPresenter = MockCartPresentable()
+            let listPresenter = ListPresenter()
+            it("loads") {
+              expect(CartInteractor(mockPresenter, cartPresenter, listPresenter).load()).to(beTrue())
+            }
+          }
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(PresenterRecreatedInSetupRule.self, [("CartInteractorSpec.swift", source)])
+        .map(\.line),
+      [8], "only the real presenter shared by the examples")
+  }
 }

@@ -105,7 +105,7 @@ final class RuleMessageTests: XCTestCase {
     let source = """
       import XCTest
       final class CoursePresenterTests: XCTestCase {
-        func test_a_b() { env.api.mock(Request(), value: nil); XCTAssertTrue(true) }
+        func test_a_b() { env.api.mock(GetCoursesRequest(), value: nil); XCTAssertTrue(true) }
       }
       """
     let messages = try lint(APIMockSeedingRule.self, source)

@@ -24,9 +24,22 @@ Presenter tests seed data with `Model.make()`, not `api.mock(...)`.
 > failure.
 
 A presenter test that seeds through the mocked API exercises the store, the use case and the
-database as well, and fails when any of them changes. The finding lands on `mock` in
-`api.mock(...)`, `self.api.mock(...)` or `env.api.mock(...)`: a call to one of `methods` on a
-receiver named in `receivers`. A presenter property is recognised as in
+database as well, and fails when any of them changes. Seeding means data the presenter reads, so
+only a mock of a read is reported: the finding lands on `mock` in `api.mock(...)`,
+`self.api.mock(...)` or `env.api.mock(...)` (a call to one of `methods` on a receiver named in
+`receivers`) when
+
+- its first argument is a request whose type matches `read_requests` (default `Get*`), either
+  built in the call (`GetCoursesRequest(...)`) or named through a local constant or variable of
+  the function, or a property of the test class, initialised with one (`let request =
+  GetCoursesRequest(...)`) or declared with that type, and
+- it answers with a value or data, not an error (`error:` absent or `nil`).
+
+A mock of the request the action under test sends (`PutSubmissionGradeRequest`, a submit or
+post request) stubs that action's answer, and a mock answering an error tests the error path:
+neither is data `Model.make()` could seed, and neither is reported. A request whose type
+testlint cannot see (a store's request, a helper's result, `.implicitMember`) is not reported
+either: this is a warning, and doubt goes to not reporting. A presenter property is recognised as in
 `presenter_recreated_in_setup` (with its default names).
 
 ## Examples
@@ -50,10 +63,13 @@ import XCTest
 
 final class DashboardTests: XCTestCase {
   var presenter: DashboardPresenter!
+  let cardsRequest = GetDashboardCardsRequest()
 
   override func setUp() {
     super.setUp()
-    api.↓mock(GetDashboardRequest(), value: nil)
+    let request = GetDashboardRequest()
+    api.↓mock(request, data: Data(), error: nil)
+    api.↓mock(cardsRequest, value: [])
     presenter = DashboardPresenter(env: env)
   }
 }
@@ -67,6 +83,16 @@ final class CourseListPresenterTests: XCTestCase {
     Course.make(from: .make(id: "1"))
     presenter.viewIsReady()
     XCTAssertEqual(presenter.courses.count, 1)
+  }
+
+  // The answer to the write under test, an error path, a request testlint cannot see.
+  func test_addComment_showsIt() {
+    let request = PutSubmissionCommentRequest(courseID: "1", text: "hi")
+    api.mock(request, value: .make())
+    api.mock(GetCoursesRequest(), value: nil, error: NSError.internalError())
+    api.mock(presenter.comments, value: [])
+    presenter.addComment("hi")
+    XCTAssertEqual(presenter.comments.count, 1)
   }
 }
 
@@ -100,6 +126,7 @@ api_mock_seeding:
   receivers: [api]          # names of the mocked API object
   methods: [mock]           # methods that seed a response
   scope: presenter_tests    # presenter_tests | all_tests
+  read_requests: ["Get*"]   # request types that read data the presenter shows
 ```
 
 ## When not to use it
@@ -2909,7 +2936,11 @@ last used; a test then passes or fails depending on what ran before it.
 
 A property holds the presenter when its name matches `names` (default `presenter` or any name
 ending in `Presenter`) or its declared type's name ends in one of `type_suffixes` (default
-`Presenter`). It must be assigned in `setUp()`, `setUpWithError()` or `setUp() async throws`
+`Presenter`). A test double is never the presenter, whatever its name: a property named
+`mock...`, `mocked...`, `fake...`, `stub...` or `spy...`, or whose declared type or initializer's
+type (`MockHomePresentable()`) is named `Mock...`, `Fake...`, `Stub...`, `Spy...`, or ends in
+`Mock`, `Spy`, `Stub`, `Fake` or `Dummy`, is a stand-in injected into the object under test, and
+is not reported. The presenter property must be assigned in `setUp()`, `setUpWithError()` or `setUp() async throws`
 (directly, through a same-file helper that `setUp` calls, or by `setUpTestCase(..., sut: ...)`
 from `003_93a9cca3e7d74709.txt`). The finding lands on the property's name when it is
 initialized at its declaration (`let presenter = Presenter()`, `lazy var`), or when `setUp`
@@ -2981,6 +3012,22 @@ final class CoursePresenterTests: XCTestCase {
   func test_viewIsReady_loads() {
     presenter.viewIsReady()
     XCTAssertTrue(presenter.isLoading)
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+// Test doubles of presenters, injected into the interactor under test.
+final class CartInteractorTests: XCTestCase {
+  var mockCartPresenter = MockCartPresentable()
+  let cartPresenter = CartPresenterSpy()
+  var sut: CartInteractor!
+
+  override func setUp() {
+    super.setUp()
+    sut = CartInteractor(presenter: mockCartPresenter, listener: cartPresenter)
   }
 }
 ```

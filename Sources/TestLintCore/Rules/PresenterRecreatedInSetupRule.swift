@@ -24,7 +24,7 @@ public struct PresenterRecreatedInSetupRule: Rule {
     let model = context.model
     var violations: [Violation] = []
     for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
-      let presenters = type.properties.filter { matcher.holdsPresenter(model.properties[$0]) }
+      let presenters = type.properties.filter { matcher.holdsPresenter(model.properties[$0], in: model) }
       guard !presenters.isEmpty else { continue }
       let assigned = Self.assignedInSetUp(typeNamed: type.simpleName, in: context)
       for index in presenters {
@@ -56,6 +56,7 @@ public struct PresenterRecreatedInSetupRule: Rule {
     for local in model.locals where local.function == function && local.initializer != nil {
       // Quick's `@TestState` creates the value again for every example.
       guard matcher.holdsPresenter(name: local.name, typeAnnotation: local.typeAnnotation),
+        !PresenterMatcher.buildsTestDouble(local.initializer, in: model),
         !local.attributes.contains("TestState")
       else { continue }
       if let scope = local.enclosingCall, !Self.isGroup(model.calls[scope]) { continue }
@@ -149,17 +150,88 @@ struct PresenterMatcher: Sendable {
   /// The defaults of `presenter_recreated_in_setup`.
   static let standard = PresenterMatcher(names: ["presenter", "*Presenter"], typeSuffixes: ["Presenter"])
 
-  func holdsPresenter(_ property: PropertyDecl) -> Bool {
-    guard !property.isStatic, !property.isComputed else { return false }
-    return holdsPresenter(name: property.name, typeAnnotation: property.typeAnnotation)
+  /// Whether a stored property holds a presenter; `model` lets a test double built by its
+  /// initializer (`MockHomePresentable()`) be told apart.
+  func holdsPresenter(_ property: PropertyDecl, in model: FileModel) -> Bool {
+    guard !property.isStatic, !property.isComputed,
+      holdsPresenter(name: property.name, typeAnnotation: property.typeAnnotation)
+    else { return false }
+    // Only a candidate's initializer is read.
+    return !Self.buildsTestDouble(property.initializer, in: model)
   }
 
-  /// Whether a variable with this name and declared type holds a presenter.
+  /// Whether an initializer builds a test double: `MockHomePresentable()`.
+  static func buildsTestDouble(_ initializer: Range<Int>?, in model: FileModel) -> Bool {
+    guard let initializer, let built = model.constructedTypeName(initializer) else { return false }
+    return isTestDouble(type: built)
+  }
+
+  /// Whether a variable with this name and declared type holds a presenter: a test double
+  /// (`mockPresenter`, `var cartPresenter: CartPresenterSpy`) never does. Callers also rule out
+  /// one built by the initializer (`MockHomePresentable()`).
   func holdsPresenter(name: String, typeAnnotation: String?) -> Bool {
+    let typeName = typeAnnotation.map(TypeDecl.simpleName)
+    if Self.isTestDouble(variable: name) || typeName.map(Self.isTestDouble(type:)) == true { return false }
     if names.contains(where: { $0.matches(name) }) { return true }
-    guard let annotation = typeAnnotation else { return false }
-    let typeName = TypeDecl.simpleName(annotation)
+    guard let typeName else { return false }
     return typeSuffixes.contains { !$0.isEmpty && typeName.hasSuffix($0) }
+  }
+
+  /// `mockPresenter`, `mockedHomePresenter`, `fakePresenter`, `stubPresenter`, `spyPresenter`.
+  static func isTestDouble(variable name: String) -> Bool {
+    ["mock", "fake", "stub", "spy"].contains { prefix in
+      guard name.hasPrefix(prefix) else { return false }
+      let rest = name.dropFirst(prefix.count)
+      return rest.isEmpty || rest.hasPrefix("ed") || rest.first?.isUppercase == true || rest.first == "_"
+    }
+  }
+
+  /// `MockHomePresentable`, `FakePresenter`, `StubPresenter`, `SpyPresenter`, `PresenterMock`,
+  /// `PresenterSpy`, `PresenterStub`, `PresenterFake`, `PresenterDummy`.
+  static func isTestDouble(type name: String) -> Bool {
+    let prefixed = ["Mock", "Fake", "Stub", "Spy"].contains { prefix in
+      guard name.hasPrefix(prefix) else { return false }
+      let rest = name.dropFirst(prefix.count)
+      return rest.isEmpty || rest.first?.isUppercase == true || rest.hasPrefix("ed")
+    }
+    return prefixed || ["Mock", "Spy", "Stub", "Fake", "Dummy"].contains { name.hasSuffix($0) }
+  }
+}
+
+extension FileModel {
+  /// The type an expression builds when it is one initializer call and nothing else:
+  /// `GetCoursesRequest(courseID: "1")`, `API.GetCoursesRequest()`, `Box<Int>()` (the last
+  /// component, generic arguments dropped); nil for anything else.
+  func constructedTypeName(_ range: Range<Int>) -> String? {
+    var index = range.lowerBound
+    guard index < range.upperBound, range.upperBound <= tokens.count else { return nil }
+    var name: String?
+    while index < range.upperBound {
+      let text = self.text(index)
+      guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
+        return nil
+      }
+      name = text
+      index += 1
+      guard index < range.upperBound, token(index, is: "."), index + 1 < range.upperBound else { break }
+      index += 1
+    }
+    // Generic arguments, then the parenthesised arguments, which must close the expression.
+    var depth = 0
+    if index < range.upperBound, token(index, is: "<") {
+      while index < range.upperBound {
+        if token(index, is: "<") { depth += 1 } else if token(index, is: ">") { depth -= 1 }
+        index += 1
+        if depth == 0 { break }
+      }
+    }
+    guard let name, depth == 0, index < range.upperBound, token(index, is: "(") else { return nil }
+    while index < range.upperBound {
+      if token(index, is: "(") { depth += 1 } else if token(index, is: ")") { depth -= 1 }
+      if depth == 0 { return index == range.upperBound - 1 ? name : nil }
+      index += 1
+    }
+    return nil
   }
 }
 
