@@ -1767,7 +1767,13 @@ What counts as an assertion:
   `try await group.waitForAll()`, which only waits, and `try?`, which swallows the throw. A
   function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
-  `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
+  `Utilities.swift`, which fails through its support module's `_expectFailure`). A `try` call,
+  through any receiver or none, that passes a deadline (`within:`, `timeout:`, `deadline:`) to
+  a function that no linted file declares with such a parameter is a wait that throws when
+  what it awaits never happens, so the test fails exactly then, and it counts too:
+  `try await logs.line(matching: "joined", within: .seconds(3))`, a support module's log
+  capture that polls until its deadline. So do the file's other `try` calls of that name, which
+  leave the deadline to its default (`try await logs.line(matching: "left")`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. Lint the whole test target, helpers included, so that testlint knows
   them; name a check it cannot see in `assertion_functions` when its name does not read as one.
@@ -2543,6 +2549,14 @@ struct DeployTests {
   @Test func server_answers() async throws {
     try await bench.waitForReady("http://localhost:8080", timeout: .seconds(5))
   }
+
+  @Test func peers_join() async throws {
+    try await cluster.logs(of: node).line(matching: "joined", within: .seconds(3))
+  }
+
+  @Test func peers_leave() async throws {
+    try await cluster.logs(of: node).line(matching: "left")
+  }
 }
 
 @Test func route_sendsItsHeaders() {
@@ -2582,6 +2596,10 @@ struct DeployTests {
 
   @Test func ↓server_checkSwallowed() throws {
     try? bench.exec(["make"]).check("make failed")
+  }
+
+  @Test func ↓peers_waitSwallowed() async throws {
+    try? await cluster.logs(of: node).line(matching: "joined", within: .seconds(3))
   }
 
   @Test func ↓installer_operationOnly() throws {
