@@ -1726,6 +1726,11 @@ What counts as an assertion:
   `check...`, `validate...`): helpers are matched by name across the linted files, and a
   private `read` or `write` reached this way would make every function named like its caller
   (`run`) assert.
+  A type made by its name (`SettingsPage(app)`, `Outer.Inner()`), declared anywhere in the
+  linted files, runs its initializers: the call asserts when the type's initializer asserts,
+  directly or through what it calls (a UI test's page object whose `init` waits for its page
+  with `XCTAssertTrue`). Which of the type's initializers runs is not told by the name: when
+  some assert and others do not, the call counts as asserting, as for disagreeing functions.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
   file: which type it makes is not told by the name. A function that takes an
   `InlineSnapshotSyntaxDescriptor` is a custom inline snapshot helper (swift-snapshot-testing
@@ -2277,6 +2282,44 @@ final class GestureHelper {
 
 final class ServiceMock {
   func fetch() { XCTFail("unexpected call") }
+}
+```
+
+A page object whose initializer waits for its page with an assertion checks, where it is made,
+that the page is shown; a type whose initializer checks nothing does not:
+
+```swift triggers
+import XCTest
+
+final class AccountUITests: XCTestCase {
+  func test_logout_showsAccount() {
+    AccountPage(app).tapLogout()
+  }
+
+  func ↓test_banner_dismissed() {
+    Banner(app).dismiss()
+  }
+}
+
+class Page {
+  let app: XCUIApplication
+  init(_ app: XCUIApplication) { self.app = app }
+  func waitUntilShown(_ element: XCUIElement) {
+    XCTAssertTrue(element.waitForExistence(timeout: 5))
+  }
+}
+
+final class AccountPage: Page {
+  override init(_ app: XCUIApplication) {
+    super.init(app)
+    waitUntilShown(app.otherElements["account"])
+  }
+  func tapLogout() { app.buttons["logout"].tap() }
+}
+
+final class Banner {
+  init(_ app: XCUIApplication) { print(app) }
+  func dismiss() {}
 }
 ```
 

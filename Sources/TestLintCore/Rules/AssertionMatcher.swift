@@ -206,7 +206,12 @@ public struct AssertionMatcher: Sendable {
     // A call of a constant holding a function (`let run = flag ? a : b; run()`) calls those.
     let values = FunctionValues(model)
     for index in functions.indices where functions[index].body != nil {
-      let name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
+      var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
+      // An initializer is summarized under its type's name, as it is called
+      // (`SettingsPage(app)`): a page object whose `init` waits for its page with `XCTAssert`
+      // asserts where it is made. A type's initializers that disagree count as asserting, as
+      // functions of one name do.
+      if functions[index].name == "init", let owner = functions[index].owner { name = model.types[owner].simpleName }
       // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
       // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
       // comparison may run later, as a suite trait's, even on a mock's extension).
