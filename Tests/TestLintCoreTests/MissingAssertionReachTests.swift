@@ -155,6 +155,13 @@ extension MissingAssertionReachTests {
         init(_ app: XCUIApplication) { print(app) }
         func dismiss() {}
       }
+
+      extension URL {
+        init(page: String) {
+          XCTAssertFalse(page.isEmpty)
+          self.init(string: page)!
+        }
+      }
       """
     let tests = """
       import XCTest
@@ -169,10 +176,16 @@ extension MissingAssertionReachTests {
         func test_screen_made() {
           _ = Screen(app)
         }
+        func test_url_made() {
+          _ = URL(string: "https://example.com")
+        }
       }
       """
     XCTAssertEqual(
       CalledHelpersTests.missingAssertions(in: ["Screens.swift": screens, "AccountUITests.swift": tests], threads: 1),
-      ["AccountUITests.swift:7 missing_assertion", "AccountUITests.swift:10 missing_assertion"])
+      [
+        "AccountUITests.swift:7 missing_assertion", "AccountUITests.swift:10 missing_assertion",
+        "AccountUITests.swift:13 missing_assertion",
+      ])
   }
 }

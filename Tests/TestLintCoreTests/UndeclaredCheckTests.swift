@@ -306,15 +306,19 @@ extension UndeclaredCheckTests {
             try await ring.capture(of: node).line(matching: "joined")
           }
           @Test func peers_deadlineSwallowed() async throws {
-            try? await ring.capture(of: node).record(matching: "joined", timeout: 3)
+            try? await ring.capture(of: node).record(matching: "joined", within: .seconds(3))
           }
           @Test func peers_startOnly() async throws {
             try await ring.start(nodes: 3)
           }
+          @Test func peers_requestBounded() async throws {
+            try await client.execute(request, deadline: .now() + .seconds(30))
+            try await ring.with(timeout: .seconds(2)).describe()
+          }
         }
         """
     ]
-    XCTAssertEqual(findings(sources), ["GossipTests.swift:10", "GossipTests.swift:13"])
+    XCTAssertEqual(findings(sources), ["GossipTests.swift:10", "GossipTests.swift:13", "GossipTests.swift:16"])
   }
 
   func test_waitWithDeadlineDeclaredInTheRun_isFollowedAsItsDeclarationSays() {

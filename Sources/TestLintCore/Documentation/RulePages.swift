@@ -1773,12 +1773,14 @@ What counts as an assertion:
   function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
   `Utilities.swift`, which fails through its support module's `_expectFailure`). A `try` call,
-  through any receiver or none, that passes a deadline (`within:`, `timeout:`, `deadline:`) to
-  a function that no linted file declares with such a parameter is a wait that throws when
-  what it awaits never happens, so the test fails exactly then, and it counts too:
+  through any receiver or none, that passes a deadline, `within:`, to a function that no
+  linted file declares with such a parameter is a wait that throws when what it awaits never
+  happens, so the test fails exactly then, and it counts too:
   `try await logs.line(matching: "joined", within: .seconds(3))`, a support module's log
   capture that polls until its deadline. So do the file's other `try` calls of that name, which
-  leave the deadline to its default (`try await logs.line(matching: "left")`). A name the
+  leave the deadline to its default (`try await logs.line(matching: "left")`). Not a
+  `timeout:` or `deadline:`, which configure a request as often as they bound a wait
+  (`try await client.execute(request, deadline: .now() + .minutes(30))`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. Lint the whole test target, helpers included, so that testlint knows
   them; name a check it cannot see in `assertion_functions` when its name does not read as one.
@@ -2643,6 +2645,10 @@ struct DeployTests {
 
   @Test func ↓peers_waitSwallowed() async throws {
     try? await cluster.logs(of: node).line(matching: "joined", within: .seconds(3))
+  }
+
+  @Test func ↓upload_requestBounded() async throws {
+    try await client.execute(upload, deadline: .now() + .minutes(30))
   }
 
   @Test func ↓installer_operationOnly() throws {

@@ -210,8 +210,15 @@ public struct AssertionMatcher: Sendable {
       // An initializer is summarized under its type's name, as it is called
       // (`SettingsPage(app)`): a page object whose `init` waits for its page with `XCTAssert`
       // asserts where it is made. A type's initializers that disagree count as asserting, as
-      // functions of one name do.
-      if functions[index].name == "init", let owner = functions[index].owner { name = model.types[owner].simpleName }
+      // functions of one name do. Only those of the type's own declaration, not an extension's:
+      // an extension of a library's type (`extension SocketAddress`) adds one initializer to
+      // the library's many, which the calls mostly mean. Not a `private` or `fileprivate` one,
+      // which other files cannot call.
+      if functions[index].name == "init", !fileOnly[index], let owner = functions[index].owner,
+        model.types[owner].kind != .extension
+      {
+        name = model.types[owner].simpleName
+      }
       // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
       // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
       // comparison may run later, as a suite trait's, even on a mock's extension).

@@ -72,14 +72,17 @@ enum UndeclaredCheck {
     return !declaresNested(name, before: call.nameToken, in: call.function, model: model)
   }
 
-  /// The names this file calls with a plain `try` and a deadline (`within:`, `timeout:`,
-  /// `deadline:`): `try await logs.log(grep: "joined", within: .seconds(3))`. Such a function
+  /// The names this file calls with a plain `try` and a deadline, `within:`:
+  /// `try await logs.log(grep: "joined", within: .seconds(3))`. Such a function
   /// polls until its deadline and throws when what it awaits never happens, so the test fails
   /// exactly then: a wait that checks, as `waitFor...` is. Its calls in the file that leave the
   /// deadline to its default (`try await logs.log(grep: "joined")`) are the same wait. It counts
   /// where no file of the run declares a function of that name with a deadline
   /// (`deadlineKey`); a declared one is followed as any helper is. One pass over the file's
-  /// calls, by their labels' lengths first.
+  /// calls, by their labels' lengths first. Not `timeout:` or `deadline:`: they configure
+  /// requests at least as often (`try AlamofireRequest(url, timeout: 30)`,
+  /// `try await client.execute(request, deadline: .now() + .minutes(30))`,
+  /// `try await ec2.with(timeout: .minutes(2)).describeImages(request)`), which checks nothing.
   static func deadlineWaits(in model: FileModel) -> Set<String> {
     var names: Set<String> = []
     for index in model.calls.indices {
@@ -95,15 +98,10 @@ enum UndeclaredCheck {
     return names
   }
 
-  /// Whether an argument label names a deadline: `within`, `timeout`, `deadline`.
+  /// Whether an argument label names the deadline of a wait: `within`.
   static func isDeadlineLabel(_ label: String?) -> Bool {
-    guard let label else { return false }
-    switch label.utf8.count {
-    case 6: return label == "within"
-    case 7: return label == "timeout"
-    case 8: return label == "deadline"
-    default: return false
-    }
+    guard let label, label.utf8.count == 6 else { return false }
+    return label == "within"
   }
 
   /// The name under which the run tracks the declarations of a deadline wait's name: a
