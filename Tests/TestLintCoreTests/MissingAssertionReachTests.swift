@@ -156,6 +156,12 @@ extension MissingAssertionReachTests {
         func dismiss() {}
       }
 
+      final class Toast {
+        let screen: Screen
+        init(_ app: XCUIApplication) { screen = AccountScreen(app) }
+        func dismiss() {}
+      }
+
       extension URL {
         init(page: String) {
           XCTAssertFalse(page.isEmpty)
@@ -179,13 +185,16 @@ extension MissingAssertionReachTests {
         func test_url_made() {
           _ = URL(string: "https://example.com")
         }
+        func test_toast_dismissed() {
+          Toast(app).dismiss()
+        }
       }
       """
     XCTAssertEqual(
       CalledHelpersTests.missingAssertions(in: ["Screens.swift": screens, "AccountUITests.swift": tests], threads: 1),
       [
         "AccountUITests.swift:7 missing_assertion", "AccountUITests.swift:10 missing_assertion",
-        "AccountUITests.swift:13 missing_assertion",
+        "AccountUITests.swift:13 missing_assertion", "AccountUITests.swift:16 missing_assertion",
       ])
   }
 }
