@@ -1728,9 +1728,14 @@ What counts as an assertion:
   (`run`) assert.
   A type made by its name (`SettingsPage(app)`, `Outer.Inner()`), declared anywhere in the
   linted files, runs its initializers: the call asserts when the type's initializer asserts,
-  directly or through what it calls (a UI test's page object whose `init` waits for its page
-  with `XCTAssertTrue`). Which of the type's initializers runs is not told by the name: when
-  some assert and others do not, the call counts as asserting, as for disagreeing functions.
+  directly or through the type's own methods it calls plainly or through `self.`, `Self.` or
+  `super.` (a UI test's page object whose `init` calls `waitForPageToBeShown()`, which waits
+  for its page with `XCTAssertTrue`). Not through what the initializer builds or calls on
+  other values (`ChannelPipeline(channel: self)`, `core.register()`): a library's initializer
+  reaches much of the run by name. Only initializers of the type's own declaration count, not
+  an extension's (`extension SocketAddress { init(...) }` adds one to a library's many) nor a
+  `private` one. Which of the type's initializers runs is not told by the name: when some
+  assert and others do not, the call counts as asserting, as for disagreeing functions.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
   file: which type it makes is not told by the name. A function that takes an
   `InlineSnapshotSyntaxDescriptor` is a custom inline snapshot helper (swift-snapshot-testing
