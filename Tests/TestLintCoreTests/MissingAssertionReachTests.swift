@@ -128,3 +128,73 @@ final class MissingAssertionReachTests: XCTestCase {
       ["ProcessTests.swift:4 missing_assertion"])
   }
 }
+
+/// Initializers that assert: a page object's `init` that waits for its page with `XCTAssert`.
+extension MissingAssertionReachTests {
+  func test_typeWhoseInitializerAsserts_countsWhereItIsMade() {
+    let screens = """
+      import XCTest
+
+      class Screen {
+        let app: XCUIApplication
+        init(_ app: XCUIApplication) { self.app = app }
+        func waitUntilShown(_ element: XCUIElement) {
+          XCTAssertTrue(element.waitForExistence(timeout: 5), "screen not shown")
+        }
+      }
+
+      final class AccountScreen: Screen {
+        override init(_ app: XCUIApplication) {
+          super.init(app)
+          waitUntilShown(app.otherElements["account"])
+        }
+        func tapLogout() -> Self { app.buttons["logout"].tap(); return self }
+      }
+
+      final class Banner {
+        init(_ app: XCUIApplication) { print(app) }
+        func dismiss() {}
+      }
+
+      final class Toast {
+        let screen: Screen
+        init(_ app: XCUIApplication) { screen = AccountScreen(app) }
+        func dismiss() {}
+      }
+
+      extension URL {
+        init(page: String) {
+          XCTAssertFalse(page.isEmpty)
+          self.init(string: page)!
+        }
+      }
+      """
+    let tests = """
+      import XCTest
+
+      final class AccountUITests: XCTestCase {
+        func test_logout_showsAccount() {
+          AccountScreen(app).tapLogout()
+        }
+        func test_banner_dismissed() {
+          Banner(app).dismiss()
+        }
+        func test_screen_made() {
+          _ = Screen(app)
+        }
+        func test_url_made() {
+          _ = URL(string: "https://example.com")
+        }
+        func test_toast_dismissed() {
+          Toast(app).dismiss()
+        }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["Screens.swift": screens, "AccountUITests.swift": tests], threads: 1),
+      [
+        "AccountUITests.swift:7 missing_assertion", "AccountUITests.swift:10 missing_assertion",
+        "AccountUITests.swift:13 missing_assertion", "AccountUITests.swift:16 missing_assertion",
+      ])
+  }
+}

@@ -289,3 +289,80 @@ extension UndeclaredCheckTests {
     XCTAssertEqual(findings(plain), ["MinTests.swift:5", "MinTests.swift:10"])
   }
 }
+
+/// A tried wait with a deadline declared in none of the linted files (a support module's log
+/// capture that polls until `within:` and throws).
+extension UndeclaredCheckTests {
+  func test_undeclaredWaitWithDeadline_countsWithItsDefaultDeadlineToo() {
+    let sources = [
+      "GossipTests.swift": """
+        import Testing
+
+        struct GossipTests {
+          @Test func peers_join() async throws {
+            try await ring.capture(of: node).line(matching: "joined", within: .seconds(3))
+          }
+          @Test func peers_joinByDefault() async throws {
+            try await ring.capture(of: node).line(matching: "joined")
+          }
+          @Test func peers_deadlineSwallowed() async throws {
+            try? await ring.capture(of: node).record(matching: "joined", within: .seconds(3))
+          }
+          @Test func peers_startOnly() async throws {
+            try await ring.start(nodes: 3)
+          }
+          @Test func peers_requestBounded() async throws {
+            try await client.execute(request, deadline: .now() + .seconds(30))
+            try await ring.with(timeout: .seconds(2)).describe()
+          }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["GossipTests.swift:10", "GossipTests.swift:13", "GossipTests.swift:16"])
+  }
+
+  func test_waitWithDeadlineDeclaredInTheRun_isFollowedAsItsDeclarationSays() {
+    let sources = [
+      "GossipTests.swift": """
+        import Testing
+
+        struct GossipTests {
+          @Test func peers_join() async throws {
+            try await ring.capture(of: node).line(matching: "joined", within: .seconds(3))
+          }
+        }
+        """,
+      "Capture.swift": """
+        extension Capture {
+          func line(matching text: String, within: Duration) async throws { print(text) }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["GossipTests.swift:4"])
+  }
+
+  func test_waitWithDeadlineDeclaredLater_changesCachedResults() throws {
+    let sandbox = try Sandbox(self)
+    let cache = sandbox.path("cache")
+    try sandbox.write(
+      "Tests/GossipTests.swift",
+      """
+      import Testing
+
+      struct GossipTests {
+        @Test func peers_join() async throws {
+          try await ring.line(matching: "joined", within: .seconds(3))
+        }
+      }
+
+      """)
+    try sandbox.write("Tests/Ring.swift", "func line(matching text: String) async throws { print(text) }\n")
+    let first = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", cache])
+    XCTAssertEqual(try JSONFile(first.stdout).findings.count, 0, first.stderr)
+    // The run now declares the wait, and it checks nothing: the cached result must not hold.
+    try sandbox.write(
+      "Tests/Ring.swift", "func line(matching text: String, within: Duration) async throws { print(text) }\n")
+    let second = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", cache])
+    XCTAssertEqual(try JSONFile(second.stdout).findings.map(\.line), [4], second.stderr)
+  }
+}

@@ -1755,6 +1755,16 @@ What counts as an assertion:
   `check...`, `validate...`): helpers are matched by name across the linted files, and a
   private `read` or `write` reached this way would make every function named like its caller
   (`run`) assert.
+  A type made by its name (`SettingsPage(app)`, `Outer.Inner()`), declared anywhere in the
+  linted files, runs its initializers: the call asserts when the type's initializer asserts,
+  directly or through the type's own methods it calls plainly or through `self.`, `Self.` or
+  `super.` (a UI test's page object whose `init` calls `waitForPageToBeShown()`, which waits
+  for its page with `XCTAssertTrue`). Not through what the initializer builds or calls on
+  other values (`ChannelPipeline(channel: self)`, `core.register()`): a library's initializer
+  reaches much of the run by name. Only initializers of the type's own declaration count, not
+  an extension's (`extension SocketAddress { init(...) }` adds one to a library's many) nor a
+  `private` one. Which of the type's initializers runs is not told by the name: when some
+  assert and others do not, the call counts as asserting, as for disagreeing functions.
   An initializer called by name (`.init(id:)`, `Self.init()`) is not followed into another
   file: which type it makes is not told by the name. A function that takes an
   `InlineSnapshotSyntaxDescriptor` is a custom inline snapshot helper (swift-snapshot-testing
@@ -1796,7 +1806,15 @@ What counts as an assertion:
   `try await group.waitForAll()`, which only waits, and `try?`, which swallows the throw. A
   function of
   the linted files that makes such a call asserts too (`expectEqualSets` of a test target's
-  `Utilities.swift`, which fails through its support module's `_expectFailure`). A name the
+  `Utilities.swift`, which fails through its support module's `_expectFailure`). A `try` call,
+  through any receiver or none, that passes a deadline, `within:`, to a function that no
+  linted file declares with such a parameter is a wait that throws when what it awaits never
+  happens, so the test fails exactly then, and it counts too:
+  `try await logs.line(matching: "joined", within: .seconds(3))`, a support module's log
+  capture that polls until its deadline. So do the file's other `try` calls of that name, which
+  leave the deadline to its default (`try await logs.line(matching: "left")`). Not a
+  `timeout:` or `deadline:`, which configure a request as often as they bound a wait
+  (`try await client.execute(request, deadline: .now() + .minutes(30))`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. Lint the whole test target, helpers included, so that testlint knows
   them; name a check it cannot see in `assertion_functions` when its name does not read as one.
@@ -2303,6 +2321,44 @@ final class ServiceMock {
 }
 ```
 
+A page object whose initializer waits for its page with an assertion checks, where it is made,
+that the page is shown; a type whose initializer checks nothing does not:
+
+```swift triggers
+import XCTest
+
+final class AccountUITests: XCTestCase {
+  func test_logout_showsAccount() {
+    AccountPage(app).tapLogout()
+  }
+
+  func ↓test_banner_dismissed() {
+    Banner(app).dismiss()
+  }
+}
+
+class Page {
+  let app: XCUIApplication
+  init(_ app: XCUIApplication) { self.app = app }
+  func waitUntilShown(_ element: XCUIElement) {
+    XCTAssertTrue(element.waitForExistence(timeout: 5))
+  }
+}
+
+final class AccountPage: Page {
+  override init(_ app: XCUIApplication) {
+    super.init(app)
+    waitUntilShown(app.otherElements["account"])
+  }
+  func tapLogout() { app.buttons["logout"].tap() }
+}
+
+final class Banner {
+  init(_ app: XCUIApplication) { print(app) }
+  func dismiss() {}
+}
+```
+
 Waiting without a test to report to, an empty `measure`, and a test that only tries:
 
 ```swift triggers
@@ -2572,6 +2628,14 @@ struct DeployTests {
   @Test func server_answers() async throws {
     try await bench.waitForReady("http://localhost:8080", timeout: .seconds(5))
   }
+
+  @Test func peers_join() async throws {
+    try await cluster.logs(of: node).line(matching: "joined", within: .seconds(3))
+  }
+
+  @Test func peers_leave() async throws {
+    try await cluster.logs(of: node).line(matching: "left")
+  }
 }
 
 @Test func route_sendsItsHeaders() {
@@ -2611,6 +2675,14 @@ struct DeployTests {
 
   @Test func ↓server_checkSwallowed() throws {
     try? bench.exec(["make"]).check("make failed")
+  }
+
+  @Test func ↓peers_waitSwallowed() async throws {
+    try? await cluster.logs(of: node).line(matching: "joined", within: .seconds(3))
+  }
+
+  @Test func ↓upload_requestBounded() async throws {
+    try await client.execute(upload, deadline: .now() + .minutes(30))
   }
 
   @Test func ↓installer_operationOnly() throws {

@@ -107,6 +107,10 @@ public struct ResultCache: Sendable {
         if Speculation.isTestName(name) { called.insert(name) }
       }
     }
+    if forCache {
+      // A wait with a deadline is asked about under its own key (`UndeclaredCheck.deadlineKey`).
+      for name in UndeclaredCheck.deadlineWaits(in: model) { called.insert(UndeclaredCheck.deadlineKey(name)) }
+    }
     var declarations = Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),
       typeReferences: sorted ? references.sorted() : Array(references),

@@ -206,7 +206,24 @@ public struct AssertionMatcher: Sendable {
     // A call of a constant holding a function (`let run = flag ? a : b; run()`) calls those.
     let values = FunctionValues(model)
     for index in functions.indices where functions[index].body != nil {
-      let name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
+      var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
+      // An initializer is summarized under its type's name, as it is called
+      // (`SettingsPage(app)`): a page object whose `init` waits for its page with `XCTAssert`
+      // asserts where it is made. A type's initializers that disagree count as asserting, as
+      // functions of one name do. Only those of the type's own declaration, not an extension's:
+      // an extension of a library's type (`extension SocketAddress`) adds one initializer to
+      // the library's many, which the calls mostly mean. Not a `private` or `fileprivate` one,
+      // which other files cannot call. It asserts directly or through its type's own methods,
+      // called plainly or through `self.`, `Self.` or `super.` (`waitForPageToBeShown()`), not
+      // through what it builds (`ChannelPipeline(channel: self)`, `core.register()`): a
+      // library's initializer reaches much of the run by name.
+      var ownCallsOnly = false
+      if functions[index].name == "init", !fileOnly[index], let owner = functions[index].owner,
+        model.types[owner].kind != .extension
+      {
+        name = model.types[owner].simpleName
+        ownCallsOnly = true
+      }
       // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
       // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
       // comparison may run later, as a suite trait's, even on a mock's extension).
@@ -228,6 +245,7 @@ public struct AssertionMatcher: Sendable {
       var callees: [String] = []
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
         let callee = model.calls[callIndex].name
+        if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
         if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
           for candidate in candidates {
             callees.append(candidate)
@@ -259,6 +277,17 @@ public struct AssertionMatcher: Sendable {
       result.append(HelperSummary(name: name, asserts: false, callees: callees))
     }
     return result
+  }
+
+  /// Whether a call runs a method of the caller's own type by its lowercase name: plain, or
+  /// through `self.`, `Self.` or `super.` (`waitForPageToBeShown()`, `Self.swizzle(...)`).
+  static func isOwnMethodCall(_ call: Call) -> Bool {
+    guard !call.hasExpressionBase, !startsUppercase(call.name) else { return false }
+    switch call.path.count {
+    case 1: return true
+    case 2: return call.path[0] == "self" || call.path[0] == "Self" || call.path[0] == "super"
+    default: return false
+    }
   }
 
   /// Whether the function takes an `InlineSnapshotSyntaxDescriptor`: swift-snapshot-testing's

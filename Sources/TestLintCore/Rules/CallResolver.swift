@@ -26,6 +26,8 @@ public struct CallResolver: Sendable {
   private let methodNames: NameFilter
   /// The file's local constants that hold a function picked by name.
   let functionValues: FunctionValues
+  /// The names the file calls as a wait with a deadline (`UndeclaredCheck.deadlineWaits`).
+  let deadlineWaits: Set<String>
 
   /// The resolver of a file.
   public init(_ graph: CallGraph) {
@@ -38,6 +40,7 @@ public struct CallResolver: Sendable {
     }
     methodNames = NameFilter(exact: names)
     functionValues = FunctionValues(model)
+    deadlineWaits = UndeclaredCheck.deadlineWaits(in: model)
   }
 
   /// Whether a call may run a function declared anywhere in the run: a plain call, a call

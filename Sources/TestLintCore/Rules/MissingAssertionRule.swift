@@ -129,6 +129,9 @@ public struct MissingAssertionRule: Rule {
             || assumedChecks && context.discovery.isAssumedCheck(name)
             || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
               && context.assertingHelpers.declaresNone(name)
+            || resolver.deadlineWaits.contains(name)
+              && UndeclaredCheck.isTried(model.calls[callIndex], in: model)
+              && context.assertingHelpers.declaresNone(UndeclaredCheck.deadlineKey(name))
         {
           count += 1
         }

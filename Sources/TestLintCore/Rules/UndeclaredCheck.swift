@@ -72,6 +72,48 @@ enum UndeclaredCheck {
     return !declaresNested(name, before: call.nameToken, in: call.function, model: model)
   }
 
+  /// The names this file calls with a plain `try` and a deadline, `within:`:
+  /// `try await logs.log(grep: "joined", within: .seconds(3))`. Such a function
+  /// polls until its deadline and throws when what it awaits never happens, so the test fails
+  /// exactly then: a wait that checks, as `waitFor...` is. Its calls in the file that leave the
+  /// deadline to its default (`try await logs.log(grep: "joined")`) are the same wait. It counts
+  /// where no file of the run declares a function of that name with a deadline
+  /// (`deadlineKey`); a declared one is followed as any helper is. One pass over the file's
+  /// calls, by their labels' lengths first. Not `timeout:` or `deadline:`: they configure
+  /// requests at least as often (`try AlamofireRequest(url, timeout: 30)`,
+  /// `try await client.execute(request, deadline: .now() + .minutes(30))`,
+  /// `try await ec2.with(timeout: .minutes(2)).describeImages(request)`), which checks nothing.
+  static func deadlineWaits(in model: FileModel) -> Set<String> {
+    var names: Set<String> = []
+    for index in model.calls.indices {
+      let call = model.calls[index]
+      guard !call.isMacro, !call.isImplicitMember, call.arguments.contains(where: { isDeadlineLabel($0.label) })
+      else { continue }
+      let name = call.name
+      // XCTest's and Swift Testing's own waits are assertions by name already; a mocking
+      // library's names are `MockVerification`'s.
+      guard !names.contains(name), name != "assert", isTried(call, in: model) else { continue }
+      names.insert(name)
+    }
+    return names
+  }
+
+  /// Whether an argument label names the deadline of a wait: `within`.
+  static func isDeadlineLabel(_ label: String?) -> Bool {
+    guard let label, label.utf8.count == 6 else { return false }
+    return label == "within"
+  }
+
+  /// The name under which the run tracks the declarations of a deadline wait's name: a
+  /// function of that name with a deadline parameter (`func log(grep:within:)`). No call's name
+  /// holds a `(`.
+  static func deadlineKey(_ name: String) -> String { name + "(deadline)" }
+
+  /// Whether a declared function is a deadline wait's declaration (`deadlineKey`).
+  static func declaresDeadline(_ function: FunctionDecl) -> Bool {
+    function.parameters.contains { isDeadlineLabel($0.label ?? $0.name) }
+  }
+
   /// Whether the body of `function` declares a nested `func name` before the token `limit`.
   static func declaresNested(_ name: String, before limit: Int, in function: Int, model: FileModel) -> Bool {
     guard let body = model.functions[function].body else { return false }

@@ -103,6 +103,10 @@ public struct BaseAssumption: Sendable, Hashable {
     {
       names.insert(function.name)
     }
+    // A deadline wait's declaration (`UndeclaredCheck.deadlineKey`).
+    for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
+      names.insert(UndeclaredCheck.deadlineKey(function.name))
+    }
     return names.sorted()
   }
 
@@ -165,7 +169,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
   /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+    name.hasSuffix("(deadline)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name)
   }
 
