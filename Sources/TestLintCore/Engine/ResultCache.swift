@@ -316,6 +316,14 @@ struct ByteReader {
   }
 
   mutating func int() -> Int? {
+    Self.int(in: bytes, at: &position)
+  }
+
+  /// The number `ByteWriter` wrote at `position` in `bytes` (7 bits a byte, low first), moving
+  /// past it; nil when the bytes end first. Shared with the readers that walk a store's bytes
+  /// in place (`TestList`'s counting).
+  static func int<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at position: inout Int) -> Int?
+  where Bytes.Index == Int {
     var result: UInt64 = 0
     var shift: UInt64 = 0
     while position < bytes.endIndex, shift < 64 {

@@ -198,18 +198,7 @@ struct TestList: Sendable {
     if bytes.isEmpty { return true }
     let start = counts.count
     var position = 0
-    func int() -> Int? {
-      var result: UInt64 = 0
-      var shift: UInt64 = 0
-      while position < bytes.count, shift < 64 {
-        let byte = bytes[position]
-        position += 1
-        result |= UInt64(byte & 0x7F) << shift
-        if byte < 0x80 { return Int(Int64(bitPattern: result)) }
-        shift += 7
-      }
-      return nil
-    }
+    func int() -> Int? { ByteReader.int(in: bytes, at: &position) }
     /// A string's bytes' range, passed over.
     func string() -> Range<Int>? {
       guard let length = int(), length >= 0, length <= bytes.count - position else { return nil }
