@@ -285,8 +285,64 @@ extension UndeclaredCheckTests {
       """
     let imported = ["MinTests.swift": table.replacingOccurrences(of: "IMPORT", with: "import SwiftParamTest")]
     XCTAssertEqual(findings(imported), ["MinTests.swift:10"])
+    // Without the import, `assert(to:header:) { }` cannot be Swift's `assert` either: another
+    // library's check.
     let plain = ["MinTests.swift": table.replacingOccurrences(of: "IMPORT", with: "import Kit")]
-    XCTAssertEqual(findings(plain), ["MinTests.swift:5", "MinTests.swift:10"])
+    XCTAssertEqual(findings(plain), ["MinTests.swift:10"])
+  }
+
+  func test_assertOfAnotherShapeThanSwifts_countsAsUndeclaredCheck() {
+    let sources = [
+      "QueueTests.swift": """
+        import XCTest
+
+        final class QueueTests: XCTestCase {
+          func test_dequeue_trailingClosures() {
+            assert { queue.dequeue() } equals: { 1 }
+          }
+          func test_dequeue_labelled() { assert(left: queue.dequeue(), equals: 1) }
+          func test_dequeue_threeUnlabelled() { assert(queue.dequeue(), 1, "first") }
+          func test_swiftAssert_message() { assert(queue.isEmpty, "empty", file: #file, line: 3) }
+          func test_swiftAssert_qualified() { Swift.assert(queue.isEmpty) }
+          func test_swiftAssertionFailure_only() { assertionFailure("unreachable") }
+          func test_swiftPrecondition_only() { precondition(queue.isEmpty) }
+        }
+        """
+    ]
+    XCTAssertEqual(
+      findings(sources),
+      ["QueueTests.swift:9", "QueueTests.swift:10", "QueueTests.swift:11", "QueueTests.swift:12"])
+  }
+
+  func test_assertDeclaredInTheRun_followedAsAnyHelper() {
+    let test = """
+      import XCTest
+
+      final class QueueTests: XCTestCase {
+        func test_dequeue_checked() {
+          assert { queue.dequeue() } equals: { 1 }
+        }
+      }
+      """
+    // A `private` `assert` of another file cannot be the one called: the call counts.
+    let hidden = [
+      "QueueTests.swift": test,
+      "ParserTests.swift": """
+        import XCTest
+        final class ParserTests: XCTestCase {
+          private func assert(_ response: Response, isBadRequest text: String) { print(response) }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(hidden), [])
+    // A visible `assert` of the run that checks nothing is the one called: reported.
+    let declared = [
+      "QueueTests.swift": test,
+      "Equals.swift": """
+        func assert<T>(left: () -> T, equals right: () -> T) { print(left(), right()) }
+        """,
+    ]
+    XCTAssertEqual(findings(declared), ["QueueTests.swift:4"])
   }
 }
 

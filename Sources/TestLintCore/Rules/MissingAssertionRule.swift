@@ -127,6 +127,8 @@ public struct MissingAssertionRule: Rule {
         if !resolver.isSettledInFile(callAt: callIndex),
           context.assertingHelpers.contains(name)
             || assumedChecks && context.discovery.isAssumedCheck(name)
+              && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
+              && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
             || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
               && context.assertingHelpers.declaresNone(name)
             || resolver.deadlineWaits.contains(name)

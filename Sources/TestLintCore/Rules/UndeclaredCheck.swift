@@ -46,9 +46,14 @@ enum UndeclaredCheck {
       plain = !call.hasExpressionBase && (receiver == "self" || receiver == "Self" || receiver == "super")
     default: plain = false
     }
-    // Swift's `assert(_:)` checks only in debug builds, and a mocking library's `verify(` or
-    // `then(` is decided by its import (`MockVerification`): without it, anybody's function.
-    if name == "assert" || MockVerification.mayMatch(name) && MockVerification.isLibraryName(name) { return false }
+    // Swift's `assert(_:)` checks only in debug builds (an `assert` of another shape is a
+    // library's check: `mayBeSwiftAssert`), and a mocking library's `verify(` or `then(` is
+    // decided by its import (`MockVerification`): without it, anybody's function.
+    if name == "assert" && mayBeSwiftAssert(call)
+      || MockVerification.mayMatch(name) && MockVerification.isLibraryName(name)
+    {
+      return false
+    }
     let reads: Bool
     if readsAsHarnessRun(name) {
       reads = true
@@ -66,10 +71,48 @@ enum UndeclaredCheck {
         || framework == .xctest && BaseAssumption.readsAsTestCheck(name)
           && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
     }
+    // A `private` or `fileprivate` function of this file is one the run does not list
+    // (`BaseAssumption.declaredChecks`): the call may be to it.
+    guard reads, !fileDeclaresPrivate(name, in: model) else { return false }
     // A plain call of a function the test declares in its own body (`func runTest<T>(_: T.Type)`
     // inside the test) runs that function, which the run does declare.
-    guard reads, call.path.count == 1, plain else { return reads }
+    guard call.path.count == 1, plain else { return reads }
     return !declaresNested(name, before: call.nameToken, in: call.function, model: model)
+  }
+
+  /// Whether the call may be Swift's `assert(_:_:file:line:)`, a debug-build check: its
+  /// condition and message are autoclosures, so it takes one or two unlabelled arguments, then
+  /// `file:` and `line:`, and no trailing closure. A call of another shape
+  /// (`assert { actual } equals: { expected }`, `assert(left: a, equals: b)`, `assert(to: max)`)
+  /// is a library's function of that name, a check helper.
+  static func mayBeSwiftAssert(_ call: Call) -> Bool {
+    if call.hasExpressionBase || call.path.count > 2 { return false }
+    if call.path.count == 2, call.path[0] != "Swift" { return false }
+    guard call.trailingClosures.isEmpty, call.parentheses != nil else { return false }
+    var unlabelled = 0
+    var position = 0  // 0: unlabelled arguments, 1: after `file:`, 2: after `line:`
+    for label in call.labels {
+      switch label {
+      case nil:
+        guard position == 0 else { return false }
+        unlabelled += 1
+      case "file":
+        guard position == 0 else { return false }
+        position = 1
+      case "line":
+        guard position < 2 else { return false }
+        position = 2
+      default: return false
+      }
+    }
+    return unlabelled >= 1 && unlabelled <= 2
+  }
+
+  /// Whether the file declares a `private` or `fileprivate` function of this name.
+  static func fileDeclaresPrivate(_ name: String, in model: FileModel) -> Bool {
+    model.functions.contains { function in
+      function.name == name && (function.has("private") || function.has("fileprivate"))
+    }
   }
 
   /// The names this file calls with a plain `try` and a deadline, `within:`:

@@ -93,13 +93,17 @@ public struct BaseAssumption: Sendable, Hashable {
 
   /// The functions a file declares whose names read as checks (`readsAsCheck`), or as test
   /// helpers (`readsAsTestCheck`) with parameters: a call of such a name counts as an
-  /// assertion only where no file of the run declares it.
+  /// assertion only where no file of the run declares it. Not a `private` or `fileprivate`
+  /// one: other files cannot call it (a test file's `private func assert(response:)` leaves a
+  /// support module's `assert { } equals: { }` undeclared for the rest of the run); the file
+  /// itself resolves its calls of it (`UndeclaredCheck.fileDeclares`).
   static func declaredChecks(of model: FileModel) -> [String] {
     var names: Set<String> = []
     for function in model.functions
-    where readsAsCheck(function.name) || readsAsAssertion(function.name)
+    where !function.has("private") && !function.has("fileprivate")
+      && (readsAsCheck(function.name) || readsAsAssertion(function.name)
       || !function.parameters.isEmpty && readsAsTestCheck(function.name)
-      || UndeclaredCheck.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)
+      || UndeclaredCheck.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name))
     {
       names.insert(function.name)
     }
