@@ -318,6 +318,62 @@ final class AssumedBaseTests: XCTestCase {
       "declared in the run and asserting nothing")
   }
 
+  /// Tests on a support module's `StressTestCase` that hand their whole work to its harness.
+  private static let stressed = """
+    import XCTest
+    import TestingKit
+
+    final class CancelStressTests: StressTestCase {
+      func test_cancel_stressed() {
+        stress(level: .low) { batch, iteration in
+          batch.dispatchGroup.enter()
+          Procedure().cancel()
+        }
+      }
+      func test_exclusive_concurrently() {
+        self.concurrencyTest(operations: 3, withExpectations: Expectations(checkMaximumDetected: 1))
+      }
+      func test_configure_only() {
+        configure(level: .low)
+      }
+      func test_stress_thenMore() {
+        stress(level: .low) { batch, iteration in print(batch) }
+        Procedure().cancel()
+      }
+    }
+
+    """
+
+  func test_wholeBodyHarnessCall_onAnAssumedBase_counts() throws {
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    let sandbox = try sandbox(["Tests/CancelStressTests.swift": Self.stressed])
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      ["Tests/CancelStressTests.swift:14 missing_assertion", "Tests/CancelStressTests.swift:17 missing_assertion"])
+    // Declared in the run and asserting nothing: followed as any helper is.
+    try sandbox.write(
+      "Support/Stress.swift",
+      "extension XCTestCase {\n  func stress(level: Int, block: (Int, Int) -> Void) { block(0, 0) }\n}\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      [
+        "Tests/CancelStressTests.swift:5 missing_assertion", "Tests/CancelStressTests.swift:14 missing_assertion",
+        "Tests/CancelStressTests.swift:17 missing_assertion",
+      ])
+  }
+
+  func test_wholeBodyHarnessCall_onACertainBase_reported() throws {
+    let sandbox = try sandbox([
+      "Tests/CancelStressTests.swift": Self.stressed.replacingOccurrences(of: ": StressTestCase", with: ": XCTestCase")
+    ])
+    XCTAssertEqual(
+      try rules(sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])),
+      [
+        "Tests/CancelStressTests.swift:5 missing_assertion", "Tests/CancelStressTests.swift:11 missing_assertion",
+        "Tests/CancelStressTests.swift:14 missing_assertion", "Tests/CancelStressTests.swift:17 missing_assertion",
+      ])
+  }
+
   func test_helperOfTheRunCallingAnUndeclaredCheck_asserts() throws {
     let base = """
       import XCTest

@@ -110,6 +110,8 @@ public struct ResultCache: Sendable {
     if forCache {
       // A wait with a deadline is asked about under its own key (`UndeclaredCheck.deadlineKey`).
       for name in UndeclaredCheck.deadlineWaits(in: model) { called.insert(UndeclaredCheck.deadlineKey(name)) }
+      // So is a call an assumed base's harness may take (`AssumedBaseHarness.key`).
+      for name in AssumedBaseHarness.candidates(in: model) { called.insert(AssumedBaseHarness.key(name)) }
     }
     var declarations = Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),

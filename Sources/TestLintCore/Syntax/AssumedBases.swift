@@ -111,6 +111,10 @@ public struct BaseAssumption: Sendable, Hashable {
     for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
       names.insert(UndeclaredCheck.deadlineKey(function.name))
     }
+    // A declaration that could take an assumed base's harness call (`AssumedBaseHarness.key`).
+    for function in model.functions where AssumedBaseHarness.declaresHarness(function) {
+      names.insert(AssumedBaseHarness.key(function.name))
+    }
     return names.sorted()
   }
 
@@ -173,7 +177,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
   /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    name.hasSuffix("(deadline)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+    name.hasSuffix("(deadline)") || name.hasSuffix("(harness)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name)
   }
 
