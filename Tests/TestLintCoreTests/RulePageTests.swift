@@ -220,9 +220,12 @@ extension RulePageTests {
       let enabled = try XCTUnwrap(configuration.enabledRules(RuleRegistry.descriptions).first { $0.description.id == id })
       options = enabled.options
     }
-    let engine = LintEngine(
+    var engine = LintEngine(
       rules: [ConfiguredRule(type, severity: type.description.defaultSeverity, options: options)],
       testBaseClasses: [], threads: 1)
+    // `missing_assertion`'s page says what counts in a class on a base declared nowhere: its
+    // examples run as the command line's default configuration does (`assume_test_bases`).
+    if id == MissingAssertionRule.description.id { engine.baseAssumption = BaseAssumption() }
     let bytes = Array(code.utf8)
     // `<!-- files: -->` names the example's path and empty files linted beside it.
     let paths = example.files.isEmpty ? ["Example.swift"] : example.files

@@ -1712,7 +1712,18 @@ What counts as an assertion:
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
 - SwiftParamTest's tables, in a file that imports SwiftParamTest: `assert(to: max) {
   args(1, 2, expect: 2) }` (also with `header:`) checks every row with `XCTAssert`. Swift's own
-  `assert(_:)` takes no `to:` and is not an assertion (it checks only in debug builds);
+  `assert(_:_:file:line:)` is not an assertion (it checks only in debug builds);
+- a library's `assert` of another shape than Swift's: Swift's takes its condition and message as
+  autoclosures, so it is called with one or two unlabelled arguments, then `file:` and
+  `line:`, and never with a trailing closure or another label. A bare `assert` called otherwise
+  (`assert { queue.dequeue() } equals: { 1 }`, `assert(left: a, equals: b)`, a table's
+  `assert(to: max) { ... }` without SwiftParamTest's import) is a support module's check
+  (CommandLineToolkit's `assert(file:line:left:equals:)` calls `XCTFail`), and it counts as a
+  check declared outside the linted files does (below): when no linted file declares an
+  `assert` that other files can call (a `private` or `fileprivate` one of another file cannot
+  be the one called), and otherwise as the declared helper says. `assertionFailure(_:)` and
+  `precondition(_:_:)` are not read this way: their names do not read as checks, and a
+  library's function of those names has not been seen;
 - a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture;
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
@@ -2501,7 +2512,8 @@ final class ValidatorTests: XCTestCase {
 ```
 
 Checks declared outside the linted files (a support module's `XCTDiffContexts`, a snapshot
-package's `assertLightDarkSnapshots`, `_expectFailure`), and a chain that ends in a method of
+package's `assertLightDarkSnapshots`, `_expectFailure`, an `assert` of another shape than
+Swift's), and a chain that ends in a method of
 the linted files that asserts:
 
 ```swift passes
@@ -2520,6 +2532,10 @@ final class TemplateTests: XCTestCase {
 
   func test_addition_isAddable() {
     test(operator: +, on: (1, 2), returns: 3)
+  }
+
+  func test_dequeue_first() {
+    assert { queue.dequeue() } equals: { 1 }
   }
 
   func test_send_calledOnce() {
@@ -2662,7 +2678,7 @@ final class MaxTests: XCTestCase {
 ```
 
 A call that may throw but states no check, an operation named after a check, a swallowed
-throw, and Swift's `assert` without the library:
+throw, and Swift's own `assert`:
 
 ```swift triggers
 import Testing
@@ -2700,7 +2716,7 @@ struct DeployTests {
 
 final class MaxTests: XCTestCase {
   func ↓test_max_debugAssertOnly() {
-    assert(to: max)
+    assert(max(1, 2) == 2, "max picks the larger")
   }
 }
 ```
@@ -2817,6 +2833,47 @@ to a function of the linted files that makes such a call (a base class's
 `assertPrettyPrintEqual` that calls its package's `assertStringsEqualWithDiff`). A base named
 in `test_base_classes`, or declared in the linted files, is known, and such calls count only as
 any helper does (`assertion_functions`, or a helper of the run that asserts).
+
+In such a class, a test whose whole body is one bare call (plain or through `self.`) to a
+function declared in none of the linted files, passing it a closure or an argument built for
+checking (an argument labelled or made for expectations, `withExpectations: Expectations(...)`),
+is not reported either: it hands its whole work to the base's harness, as a support module's
+`StressTestCase.stress(level:block:)` does, which waits on an expectation for every batch it
+runs, or a `ConcurrencyTestCase.concurrencyTest(operations:withExpectations:)`, which asserts on
+what the operations did. What the harness checks is unknown, and a false error costs more than
+a miss. A bare call without a closure or expectations (`configure(level: .low)`), a test that
+does more than that call, and a function of that name the linted files declare with a
+parameter of function type or for expectations (followed as any helper is) leave the test
+reported, and so does the same test on a base the run knows:
+
+```swift triggers
+import XCTest
+import TestingKit
+
+final class CancelStressTests: StressTestCase {
+  func test_cancel_stressed() {
+    stress(level: .low) { batch, iteration in
+      Procedure(group: batch.group).cancel()
+    }
+  }
+
+  func test_exclusive_concurrently() {
+    concurrencyTest(operations: 3, withExpectations: Expectations(checkMaximumDetected: 1))
+  }
+
+  func ↓test_configure_only() {
+    configure(level: .low)
+  }
+}
+
+final class CancelTests: XCTestCase {
+  func ↓test_cancel_stressed() {
+    stress(level: .low) { batch, iteration in
+      Procedure(group: batch.group).cancel()
+    }
+  }
+}
+```
 """#,
     "nondeterministic_input": #"""
 # nondeterministic_input
