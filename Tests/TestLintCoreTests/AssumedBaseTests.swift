@@ -318,7 +318,7 @@ final class AssumedBaseTests: XCTestCase {
       "declared in the run and asserting nothing")
   }
 
-  /// Tests on a support module's `StressTestCase` that hand their whole work to its harness.
+  /// Tests on a support module's `StressTestCase` that end by handing their work to its harness.
   private static let stressed = """
     import XCTest
     import TestingKit
@@ -340,11 +340,15 @@ final class AssumedBaseTests: XCTestCase {
         stress(level: .low) { batch, iteration in print(batch) }
         Procedure().cancel()
       }
+      func test_exclusive_afterSetup() {
+        queue.maxConcurrentOperationCount = 3
+        concurrencyTest(operations: 3, withExpectations: Expectations(checkMaximumDetected: 1))
+      }
     }
 
     """
 
-  func test_wholeBodyHarnessCall_onAnAssumedBase_counts() throws {
+  func test_finalHarnessCall_onAnAssumedBase_counts() throws {
     let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
     let sandbox = try sandbox(["Tests/CancelStressTests.swift": Self.stressed])
     XCTAssertEqual(
@@ -362,7 +366,7 @@ final class AssumedBaseTests: XCTestCase {
       ])
   }
 
-  func test_wholeBodyHarnessCall_onACertainBase_reported() throws {
+  func test_finalHarnessCall_onACertainBase_reported() throws {
     let sandbox = try sandbox([
       "Tests/CancelStressTests.swift": Self.stressed.replacingOccurrences(of: ": StressTestCase", with: ": XCTestCase")
     ])
@@ -371,6 +375,7 @@ final class AssumedBaseTests: XCTestCase {
       [
         "Tests/CancelStressTests.swift:5 missing_assertion", "Tests/CancelStressTests.swift:11 missing_assertion",
         "Tests/CancelStressTests.swift:14 missing_assertion", "Tests/CancelStressTests.swift:17 missing_assertion",
+        "Tests/CancelStressTests.swift:21 missing_assertion",
       ])
   }
 

@@ -2834,15 +2834,15 @@ to a function of the linted files that makes such a call (a base class's
 in `test_base_classes`, or declared in the linted files, is known, and such calls count only as
 any helper does (`assertion_functions`, or a helper of the run that asserts).
 
-In such a class, a test whose whole body is one bare call (plain or through `self.`) to a
-function declared in none of the linted files, passing it a closure or an argument built for
-checking (an argument labelled or made for expectations, `withExpectations: Expectations(...)`),
-is not reported either: it hands its whole work to the base's harness, as a support module's
+In such a class, a test that ends with one bare call (plain or through `self.`, a statement of
+its own) to a function declared in none of the linted files, passing it a closure or an argument
+built for checking (an argument labelled or made for expectations, `withExpectations:
+Expectations(...)`), is not reported either: it hands its work to the base's harness, as a support module's
 `StressTestCase.stress(level:block:)` does, which waits on an expectation for every batch it
 runs, or a `ConcurrencyTestCase.concurrencyTest(operations:withExpectations:)`, which asserts on
 what the operations did. What the harness checks is unknown, and a false error costs more than
 a miss. A bare call without a closure or expectations (`configure(level: .low)`), a test that
-does more than that call, and a function of that name the linted files declare with a
+does more after that call, and a function of that name the linted files declare with a
 parameter of function type or for expectations (followed as any helper is) leave the test
 reported, and so does the same test on a base the run knows:
 
@@ -2858,6 +2858,7 @@ final class CancelStressTests: StressTestCase {
   }
 
   func test_exclusive_concurrently() {
+    queue.maxConcurrentOperationCount = 3
     concurrencyTest(operations: 3, withExpectations: Expectations(checkMaximumDetected: 1))
   }
 

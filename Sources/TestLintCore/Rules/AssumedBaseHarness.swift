@@ -1,9 +1,9 @@
 /// A test that hands its whole work to its assumed base's harness (`missing_assertion`).
 ///
 /// In a class on a base the run assumed (declared in none of the linted files: issue 29), a test
-/// whose whole body is one bare call (plain or through `self.`) to a function declared in none
-/// of the linted files, passing it a closure or an argument built for checking, runs the base's
-/// harness: `stress(level: .low) { batch, i in ... }` of a support module's `StressTestCase`,
+/// that ends with one bare call (plain or through `self.`), a statement of its own, to a function
+/// declared in none of the linted files, passing it a closure or an argument built for checking,
+/// runs the base's harness: `stress(level: .low) { batch, i in ... }` of a support module's `StressTestCase`,
 /// which waits on an expectation for every batch, or `concurrencyTest(operations: ops,
 /// withExpectations: Expectations(...))`, which asserts on what the operations did. What the
 /// base's package does is unknown, and a false error costs more than a miss: such a test is not
@@ -39,26 +39,31 @@ enum AssumedBaseHarness {
     return names
   }
 
-  /// The call that is the whole body of the test (`{ stress(level: .low) { ... } }`,
-  /// `{ self.concurrencyTest(...) }`, `try` or `await` before it allowed), when it is bare and
-  /// takes a harness's arguments; nil otherwise.
-  static func wholeBodyCall(of test: DiscoveredTest, in model: FileModel) -> Int? {
+  /// The call that ends the test as a statement of its own (`stress(level: .low) { ... }`,
+  /// `self.concurrencyTest(...)` after the lines that set it up; `try` or `await` before it
+  /// allowed), when it is bare and takes a harness's arguments; nil otherwise.
+  static func finalHarnessCall(of test: DiscoveredTest, in model: FileModel) -> Int? {
     guard let body = test.body, body.count >= 3 else { return nil }
     let tokens = model.tokens
-    // The calls come in the order of their names: the first is the outermost first one.
-    guard let index = test.calls.first, isBare(model.calls[index]), takesHarnessArguments(model.calls[index], in: model)
-    else { return nil }
-    let call = model.calls[index]
-    var start = call.path.count == 2 ? call.nameToken - 2 : call.nameToken
-    while start - 1 > body.lowerBound, tokens[start - 1].kind == .identifier,
-      tokens[start - 1].keyword == .try || tokens[start - 1].keyword == .await
-    {
-      start -= 1
+    let closing = body.upperBound - 1
+    for index in test.calls.reversed() {
+      let call = model.calls[index]
+      var end = call.parentheses.map { $0.upperBound - 1 } ?? call.nameToken
+      if let last = call.trailingClosures.last { end = max(end, last.tokens.upperBound - 1) }
+      // The last statement's call ends last: the calls inside it end before it.
+      guard end + 1 == closing else { continue }
+      guard isBare(call), takesHarnessArguments(call, in: model) else { return nil }
+      var start = call.path.count == 2 ? call.nameToken - 2 : call.nameToken
+      while start - 1 > body.lowerBound, tokens[start - 1].kind == .identifier,
+        tokens[start - 1].keyword == .try || tokens[start - 1].keyword == .await
+      {
+        start -= 1
+      }
+      // A statement of its own: first in the body, or on a line of its own (not `x = f { }`).
+      guard start == body.lowerBound + 1 || tokens[start].isAtLineStart else { return nil }
+      return index
     }
-    guard start == body.lowerBound + 1 else { return nil }
-    var end = call.parentheses.map { $0.upperBound - 1 } ?? call.nameToken
-    if let last = call.trailingClosures.last { end = max(end, last.tokens.upperBound - 1) }
-    return end + 1 == body.upperBound - 1 ? index : nil
+    return nil
   }
 
   /// A plain call or one through `self.`: what the class's base may declare.

@@ -141,7 +141,7 @@ public struct MissingAssertionRule: Rule {
     }
     countCalls(test.calls)
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
-    if count == 0, assumedChecks, let index = AssumedBaseHarness.wholeBodyCall(of: test, in: model),
+    if count == 0, assumedChecks, let index = AssumedBaseHarness.finalHarnessCall(of: test, in: model),
       !resolver.isSettledInFile(callAt: index),
       context.assertingHelpers.declaresNone(AssumedBaseHarness.key(model.calls[index].name))
     {
