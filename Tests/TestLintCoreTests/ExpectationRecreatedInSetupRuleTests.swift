@@ -43,4 +43,27 @@ final class ExpectationRecreatedInSetupRuleTests: XCTestCase {
       """
     XCTAssertEqual(LintHarness(ExpectationRecreatedInSetupRule.self, files: ["ViewTests.swift": source]).messages(), [])
   }
+
+  func test_initialValueNil_passes() {
+    let source = """
+      import XCTest
+      final class ReachabilityTests: XCTestCase {
+        var testExpectation: XCTestExpectation? = nil
+        var other: XCTestExpectation? = .none
+        var third: XCTestExpectation! = Optional.none
+        let made: XCTestExpectation? = XCTestExpectation(description: "made")
+        override func tearDown() {
+          testExpectation = nil
+          super.tearDown()
+        }
+        func test_reachable_notifies() {
+          testExpectation = expectation(description: "reachable")
+          wait(for: [testExpectation!], timeout: 1)
+        }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(ExpectationRecreatedInSetupRule.self, files: ["ReachabilityTests.swift": source]).messages(),
+      ["6:7 create 'made' in 'setUp()' instead of at its declaration, so every test waits on a fresh one"])
+  }
 }

@@ -235,4 +235,36 @@ final class LifecycleSuperCallRuleTests: XCTestCase {
       harness.findings().map { "\($0.path):\($0.line)" }, ["ChartSpec.swift:3", "ChartTests.swift:3"],
       "an unknown superclass counts in a file that imports XCTest only; a Quick spec is a test case")
   }
+
+  func test_undeclaredBaseNotNamedAsTestBase_isNotChecked() {
+    let source = """
+      import XCTest
+      final class EventBusTests: XCTestCase {
+        func test_tearDown_isBroadcast() { XCTAssertTrue(Listener().didTearDown) }
+      }
+      private final class Listener: DefaultBusListener {
+        var didTearDown = false
+        override func tearDown() { didTearDown = true }
+      }
+      class SnapshotBase: AppSnapshotTestCase {
+        override func setUp() { isRecording = false }
+      }
+      class Middle: Listener {}
+      final class Deep: Middle {
+        override func setUp() { ready = true }
+      }
+      class Checked: AppSupport {
+        override func tearDown() { store = nil }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(LifecycleSuperCallRule.self, files: ["EventBusTests.swift": source]).findings()
+        .map { "\($0.line)" }, ["10"],
+      "only the base whose name reads as a test base is checked")
+    XCTAssertEqual(
+      LintHarness(
+        LifecycleSuperCallRule.self, files: ["EventBusTests.swift": source], testBaseClasses: ["AppSupport"]
+      ).findings().map { "\($0.line)" }, ["10", "17"],
+      "a base named in test_base_classes is a test base")
+  }
 }

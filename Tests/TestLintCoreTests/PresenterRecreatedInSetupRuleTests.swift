@@ -84,4 +84,37 @@ final class PresenterRecreatedInSetupRuleTests: XCTestCase {
         .map(\.line),
       [8], "only the real presenter shared by the examples")
   }
+
+  func test_propertyUsedOnlyInTearDown_passes() {
+    let source = """
+      import XCTest
+      final class SheetTests: XCTestCase {
+        var presenter: SheetPresenter!
+        var listPresenter: ListPresenter!
+        var readPresenter: ReadPresenter!
+        var sheet: SheetViewController!
+        override func setUp() {
+          super.setUp()
+          sheet = SheetViewController(presenter: SheetPresenterMock(), listPresenter: nil)
+        }
+        override func tearDown() {
+          presenter = nil
+          self.listPresenter = nil
+          readPresenter = nil
+          super.tearDown()
+        }
+        func test_update_shows() {
+          sheet.presenter.update()
+          XCTAssertNotNil(self.listPresenter)
+          readPresenter.load()
+        }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(PresenterRecreatedInSetupRule.self, files: ["SheetTests.swift": source]).messages(),
+      [
+        "4:7 assign 'listPresenter' in 'setUp()' so every test starts with a fresh one",
+        "5:7 assign 'readPresenter' in 'setUp()' so every test starts with a fresh one",
+      ])
+  }
 }

@@ -257,4 +257,42 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       RuleLinting.positions(RealNetworkInTestRule.self, source),
       ["5:17", "6:17", "9:17", "12:17", "15:17"])
   }
+
+  func test_sharedSessionLocalOnlyCompared_passes() {
+    let source = """
+      import Quick
+      import Nimble
+      final class OperationSpec: QuickSpec {
+        override class func spec() {
+          it("keeps the session") {
+            let session = URLSession.shared
+            expect(new().withURLSession(session).session).to(equal(session))
+          }
+          it("keeps the default") {
+            expect(new().session).to(equal(URLSession.shared))
+          }
+          it("sends") {
+            let session = URLSession.shared
+            expect(session.dataTask(with: url).resume()).toNot(beNil())
+          }
+          it("fetches") {
+            let session = URLSession.shared
+            expect(Client(session: session).fetch()).toNot(beNil())
+          }
+          it("runs") {
+            let session = URLSession.shared
+            expect(session).toNot(beNil())
+            XCTAssertNoThrow(try Client(session: session).fetch())
+          }
+          it("closes over") {
+            let session = URLSession.shared
+            expect(run { Client(session: session) }).toNot(beNil())
+          }
+        }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(RealNetworkInTestRule.self, files: ["OperationSpec.swift": source]).findings().map(\.line),
+      [13, 17, 21, 26])
+  }
 }

@@ -90,7 +90,7 @@ final class RuleMessageTests: XCTestCase {
       """
       let presenter = Presenter()
       var otherPresenter: OtherPresenter!
-      func test_a_b() { XCTAssertNotNil(presenter) }
+      func test_a_b() { XCTAssertNotNil(presenter); XCTAssertNotNil(otherPresenter) }
       """)
     let messages = try lint(PresenterRecreatedInSetupRule.self, source)
     XCTAssertEqual(

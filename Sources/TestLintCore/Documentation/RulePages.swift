@@ -726,7 +726,9 @@ its initializer is `expectation(description:)`, `self.expectation(description:)`
 (`let`, `var` with an initializer, `lazy var`) and no `setUp()` / `setUpWithError()` /
 `setUp() async throws` creates it again (directly or through a same-file helper). An
 expectation declared without a value and created in `setUp()`, or in each test that waits on
-it, passes; so does a `var` initialized at its declaration that `setUp()` creates again.
+it, passes; so does a `var` initialized at its declaration that `setUp()` creates again. An
+initial value of `nil` (`var reachable: XCTestExpectation? = nil`, `= .none`) is no value: it
+creates no expectation, and passes as a property declared without one.
 
 ## Examples
 
@@ -764,6 +766,7 @@ final class AssignmentPresenterTests: XCTestCase, AssignmentViewProtocol {
   var updateExpectation: XCTestExpectation!
   var navBarExpectation = XCTestExpectation(description: "nav bar")
   var errorExpectation: XCTestExpectation?
+  var reachableExpectation: XCTestExpectation? = nil
   var presenter: AssignmentPresenter!
 
   override func setUp() {
@@ -1559,7 +1562,12 @@ The finding lands on the method's name and says whether the call is missing, mad
 once, or replaced by another lifecycle method's (`super.setUp()` in `setUpWithError()`). It
 checks test classes, Quick specs (`QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses) and,
 in files that import XCTest, classes whose superclass is declared outside the linted files
-(likely a base test case); `class func setUp()` is not checked.
+and reads as a test base: its name ends in one of the default endings of
+`assumed_test_base_suffixes` (`TestCase`, `TestBase`, `TestCaseBase`, `Tests`, `Test`, `Spec`),
+or the run assumed it (`assume_test_bases`); a base named in `test_base_classes` makes its
+classes test classes. A class on any other undeclared base (`Listener: DefaultBusListener`, a
+product class whose `tearDown()` is its own hook) is not checked. `class func setUp()` is not
+checked.
 
 `--fix` inserts a missing call, written as the override needs it (`super.setUp()`,
 `try super.setUpWithError()`, `try await super.setUp()`): as the first statement of a set-up
@@ -1650,6 +1658,27 @@ final class CoursePresenterTests: PersistenceTestCase {
 final class ChartView: NSObject {
   override func setUp() {
     layer = CALayer()
+  }
+}
+
+// A product class declared elsewhere whose name does not read as a test base: its
+// `tearDown()` is the event bus's hook, not XCTest's.
+private final class Listener: DefaultBusListener {
+  var didTearDown = false
+  override func tearDown() {
+    didTearDown = true
+  }
+}
+```
+
+A shared base with no tests of its own, on a test base declared in another module:
+
+```swift triggers
+import XCTest
+
+class FeatureSnapshotBase: AppSnapshotTestCase {
+  override func ↓setUp() {
+    isRecording = false
   }
 }
 ```
@@ -3074,7 +3103,11 @@ is not reported. The presenter property must be assigned in `setUp()`, `setUpWit
 (directly, through a same-file helper that `setUp` calls, or by `setUpTestCase(..., sut: ...)`
 from `003_93a9cca3e7d74709.txt`). The finding lands on the property's name when it is
 initialized at its declaration (`let presenter = Presenter()`, `lazy var`), or when `setUp`
-never assigns it. Computed properties, `static` properties and Swift Testing suites (a new
+never assigns it. A property declared without a value that nothing uses is dead, not shared:
+when the file names it nowhere but at its declaration and in the class's `tearDown()` /
+`tearDownWithError()` (`presenter = nil`), no test assigns or reads it, so none can carry state
+through it, and it is not reported (an argument label such as `Sheet(presenter: mock)` and
+another value's member such as `sheet.presenter` are not uses; `self.presenter` is). Computed properties, `static` properties and Swift Testing suites (a new
 instance for every test) are not reported.
 
 In a Quick spec (`QuickSpec`, `AsyncSpec`, `Behavior`), "created in `setUp`" means assigned in
@@ -3142,6 +3175,33 @@ final class CoursePresenterTests: XCTestCase {
   func test_viewIsReady_loads() {
     presenter.viewIsReady()
     XCTAssertTrue(presenter.isLoading)
+  }
+}
+```
+
+A leftover property that no test uses, only released in `tearDown()`:
+
+```swift passes
+import XCTest
+
+final class PaySheetSnapshotTests: XCTestCase {
+  var presenter: PaySheetPresenter!
+  var sheet: SheetViewController!
+
+  override func setUp() {
+    super.setUp()
+    sheet = SheetViewController(presenter: SheetPresenterMock())
+  }
+
+  override func tearDown() {
+    presenter = nil
+    sheet = nil
+    super.tearDown()
+  }
+
+  func test_timeout_showsMessage() {
+    sheet.update(state: .timedOut)
+    assertSnapshot(matching: sheet, as: .image)
   }
 }
 ```
@@ -3299,6 +3359,17 @@ The rule flags, where the finding lands:
 
 - only compared (`session === URLSession.shared`, an argument of `XCTAssertIdentical` or
   another assertion), to check a default;
+- bound to a local of the test (`let session = URLSession.shared`) that the test uses only as a
+  value compared in assertions: in the parenthesised arguments of `XCTAssert...` (not
+  `XCTAssertNoThrow` / `XCTAssertThrowsError`, which run their argument), `#expect`,
+  `#require`, Nimble's `expect(...)` or `.to(...)` / `.toNot(...)` and the other matcher
+  methods, outside any closure there (`expect(client.withSession(session).session).to(equal(session))`).
+  The session must be compared itself, or read back from what was built with it
+  (`Client(session: session).session`), or be a Nimble matcher's argument (`equal(session)`). A
+  use as a method's receiver (`session.data(from: url)`), or handed to a call whose result is
+  checked (`XCTAssertNotNil(load(using: session))`,
+  `expect(Client(session: session).fetch())`), may send a request and is reported; so is the
+  shared session itself in such places;
 - a property read (`URLSession.shared.configuration`, `.delegate`, `.delegateQueue`,
   `.sessionDescription`), such as a configuration copied into another session
   (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
@@ -3459,6 +3530,51 @@ final class SessionFactoryTests: XCTestCase {
     let credentials = testsFolder.appendingPathComponent("Resources/user.creds")
     let (data, _) = try await URLSession.shared.data(from: credentials)
     XCTAssertNotNil(Credentials(data: data))
+  }
+}
+```
+
+The shared session kept in a local that is only compared:
+
+```swift passes
+import XCTest
+import Quick
+import Nimble
+
+final class OperationSpec: QuickSpec {
+  override class func spec() {
+    it("should allow to override URLSession") {
+      let session = URLSession.shared
+      expect(NetworkOperation().withURLSession(session).session).to(equal(session))
+    }
+  }
+}
+
+final class ClientTests: XCTestCase {
+  func test_init_keepsSession() {
+    let session = URLSession.shared
+    XCTAssertIdentical(Client(session: session).session, session)
+    #expect(Client().session === session)
+  }
+}
+```
+
+A local of the shared session that sends a request, or an assertion that calls the client:
+
+```swift triggers
+import XCTest
+import Nimble
+
+final class ClientTests: XCTestCase {
+  func test_feed_loads() async throws {
+    let session = ↓URLSession.shared
+    let (data, _) = try await session.data(from: Feed.url)
+    XCTAssertFalse(data.isEmpty)
+  }
+
+  func test_fetch_returnsProfile() {
+    let session = ↓URLSession.shared
+    expect(Client(session: session).fetchSync()).toNot(beNil())
   }
 }
 ```

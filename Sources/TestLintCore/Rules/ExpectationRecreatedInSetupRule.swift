@@ -14,7 +14,9 @@ public struct ExpectationRecreatedInSetupRule: Rule {
       let expectations = type.properties.map { model.properties[$0] }.filter { Self.holdsExpectation($0, in: model) }
       guard !expectations.isEmpty else { continue }
       let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
-      for property in expectations where property.hasInitializer || property.isLazy {
+      // `= nil` creates no expectation: the property starts without one.
+      for property in expectations
+      where (property.hasInitializer || property.isLazy) && !Self.startsEmpty(property, in: model) {
         // Created at its declaration and not created again in `setUp`.
         guard !assigned.contains(property.name) else { continue }
         violations.append(
@@ -40,6 +42,16 @@ public struct ExpectationRecreatedInSetupRule: Rule {
     case "expectation": return index + 2 < end && model.text(index + 2) == "description"
     default: return false
     }
+  }
+}
+
+extension ExpectationRecreatedInSetupRule {
+  /// Whether a property's initial value is `nil` (`= nil`, `= .none`, `= Optional.none`): it
+  /// holds no expectation until something assigns one.
+  static func startsEmpty(_ property: PropertyDecl, in model: FileModel) -> Bool {
+    guard !property.isLazy, let initializer = property.initializer else { return false }
+    let text = model.text(tokens: initializer).filter { !$0.isWhitespace }
+    return text == "nil" || text == ".none" || text == "Optional.none"
   }
 }
 

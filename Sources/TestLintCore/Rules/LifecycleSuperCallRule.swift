@@ -27,11 +27,12 @@ public struct LifecycleSuperCallRule: Rule {
         function.has("override"), !function.has("class"), !function.has("static"),
         function.parameters.isEmpty, let body = function.body, let owner = function.owner
       else { continue }
-      // Only in test cases, and classes whose superclass the run does not declare in files
-      // that import XCTest: an app's `override func setUp()` belongs to another API.
+      // Only in test cases, and classes whose superclass the run does not declare, in files
+      // that import XCTest, when that superclass reads as a test base: an app's
+      // `override func setUp()` or a product class's `tearDown()` hook belongs to another API.
       switch classifier.verdict(owner) {
       case .testCase: break
-      case .unknown where importsXCTest: break
+      case .unknown where importsXCTest && classifier.mayBeTestCase(owner): break
       default: continue
       }
       let calls = function.calls.map { model.calls[$0] }.filter { call in

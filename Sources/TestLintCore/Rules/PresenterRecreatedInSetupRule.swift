@@ -32,7 +32,9 @@ public struct PresenterRecreatedInSetupRule: Rule {
         if property.hasInitializer || property.isLazy {
           violations.append(
             Violation(offset: property.nameOffset, message: Messages.initializedAtDeclaration(property.name)))
-        } else if !assigned.contains(property.name) {
+        } else if !assigned.contains(property.name),
+          Self.isUsed(property, outsideTearDownOf: type.simpleName, in: context)
+        {
           violations.append(
             Violation(offset: property.nameOffset, message: Messages.notAssignedInSetUp(property.name)))
         }
@@ -108,6 +110,44 @@ public struct PresenterRecreatedInSetupRule: Rule {
       where assignment.target == [name] && closure.contains(assignment.targetToken) {
         return true
       }
+    }
+    return false
+  }
+
+  /// Whether the file names the property anywhere but at its declaration and in the type's
+  /// `tearDown()` / `tearDownWithError()` (which only release it): a read, an assignment,
+  /// `self.name`. Not a use: an argument label or a parameter (`Sheet(presenter: mock)`), a
+  /// member of another value (`sheet.presenter`). A property no test assigns or reads is dead:
+  /// no test can carry state through it.
+  static func isUsed(_ property: PropertyDecl, outsideTearDownOf typeName: String, in context: RuleContext) -> Bool {
+    let model = context.model
+    let tokens = model.tokens
+    let tearDowns = context.functions(ofTypeNamed: typeName).compactMap { index -> Range<Int>? in
+      let function = model.functions[index]
+      guard function.name == "tearDown" || function.name == "tearDownWithError",
+        function.parameters.isEmpty, !function.has("class"), !function.has("static")
+      else { return nil }
+      return function.body
+    }
+    let length = Int32(property.name.utf8.count)
+    var index = 0
+    while index < tokens.count {
+      defer { index += 1 }
+      let token = tokens[index]
+      guard token.kind == .identifier, token.end - token.start == length, Int(token.start) != property.nameOffset,
+        model.text(index) == property.name
+      else { continue }
+      if let body = tearDowns.first(where: { $0.contains(index) }) {
+        index = body.upperBound - 1
+        continue
+      }
+      if index > 0, tokens[index - 1].kind == .dot, !(index > 1 && model.token(index - 2, is: "self")) { continue }
+      if index + 1 < tokens.count, tokens[index + 1].kind == .colon, index > 0,
+        tokens[index - 1].kind == .leftParen || tokens[index - 1].kind == .comma
+      {
+        continue
+      }
+      return true
     }
     return false
   }

@@ -45,6 +45,7 @@ public struct RealNetworkInTestRule: Rule {
       {
         if Self.isCompared(index, calls: code.calls, in: model)
           || Self.sendsNoRequest(index, in: code, model: model)
+          || Self.isBoundOnlyForAssertions(index, in: code, model: model)
         {
           continue
         }
@@ -129,9 +130,11 @@ public struct RealNetworkInTestRule: Rule {
     for callIndex in calls.reversed() {
       let call = model.calls[callIndex]
       guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
-      return call.name.hasPrefix("XCTAssert") || call.name == "#expect" || call.name == "expect"
+      if call.name.hasPrefix("XCTAssert") || call.name == "#expect" || call.name == "expect" { return true }
+      break
     }
-    return false
+    // Deeper in an assertion: `expect(client.session).to(equal(URLSession.shared))`.
+    return isAssertedValue(index, last: index + 2, calls: calls, in: model)
   }
 
   /// `URLSession.shared` (or `Foundation.URLSession.shared`) starting at `index`.

@@ -83,6 +83,33 @@ struct TestCaseClassifier {
     case next(Int)
   }
 
+  /// The superclass a class's chain ends at in this file: the first name up the chain that the
+  /// file does not declare (nil for a type that is not a class, a chain that ends without a
+  /// superclass, or a cycle). `class A: B {}; class B: ExternalTestCase {}` gives
+  /// `ExternalTestCase` for `A`.
+  func undeclaredBase(_ index: Int) -> String? {
+    guard model.types[index].kind == .class else { return nil }
+    var current = index
+    var visited: Set<Int> = []
+    while visited.insert(current).inserted {
+      guard model.types[current].kind == .class, let first = model.types[current].firstInheritedName
+      else { return nil }
+      guard let declared = declaration(named: first) else { return first }
+      current = declared
+    }
+    return nil
+  }
+
+  /// Whether a type the verdict leaves `.unknown` may be a test case: an extension (of a type
+  /// declared elsewhere), or a class whose undeclared base reads as a test base, by the
+  /// default endings of `BaseAssumption` (`...TestCase`, `...Tests`, ...) or because the run
+  /// assumed it. A class on a product base (`Listener: DefaultBusListener`) is not.
+  func mayBeTestCase(_ index: Int) -> Bool {
+    guard model.types[index].kind == .class else { return model.types[index].kind == .extension }
+    guard let base = undeclaredBase(index) else { return false }
+    return discovery.assumedBases.contains(base) || BaseAssumption().readsAsTestBase(base)
+  }
+
   /// The first non-extension type of this file with this simple name.
   func declaration(named name: String) -> Int? { declarations[name] }
 }
