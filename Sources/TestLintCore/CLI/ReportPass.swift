@@ -45,6 +45,8 @@ struct ReportPass {
   var pruned: (counter: Baseline.Counter, relativePath: (String) -> String)?
   /// The `github` job summary's counts, when it is written.
   var ruleCounts: GitHubReporter.RuleCounts?
+  /// How to find the details of findings the run left without them (for `html`'s list).
+  var details: FindingDetails?
 
   /// One file's findings after the filters, counted for the baselines on the way; `included`
   /// when `include` has kept them already.
@@ -92,10 +94,14 @@ struct ReportPass {
     let ahead = RenderAhead(
       reporters: baseline == nil ? targets.map(\.reporter) : [],
       parts: targets.map { PartWriter(ReportWriter(partOf: $0.output)) }, include: include)
-    let problems = findings.forEachFile(threads: threads, prepare: { ahead.prepare($0, $1) }) { path, _, prepared in
+    let problems = findings.forEachFile(threads: threads, prepare: { ahead.prepare($0, $1, $2) }) { path, _, prepared in
       while let before = merge.next(before: path) { report(before.file, linted: before.linted) }
       let own = merge.take(path)
-      let kept = filtered(prepared.kept, included: true)
+      var kept = filtered(prepared.kept, included: true)
+      // The few files a report lists with details, when the run left them out.
+      if let details, targets.contains(where: { $0.reporter.wantsFindingDetails }) {
+        kept = details.completed(kept, path: path, file: prepared.file)
+      }
       // A file with errors too is rendered here with them (rare).
       report(
         ReportedFile(path: path, findings: kept, errors: own.errors), linted: own.linted,
@@ -140,18 +146,21 @@ extension ReportPass {
     let parts: [PartWriter]
     let include: (@Sendable (String, Int) -> Bool)?
 
-    /// The findings the filter keeps, and each reporter's part (nil when it renders none).
-    func prepare(_ path: String, _ findings: [Finding]) -> (kept: [Finding], parts: [RenderedFile?]) {
+    /// The findings the filter keeps, and each reporter's part (nil when it renders none);
+    /// `file` the path's file, when one has it.
+    func prepare(_ path: String, _ file: Int?, _ findings: [Finding]) -> (
+      kept: [Finding], parts: [RenderedFile?], file: Int?
+    ) {
       var kept = findings
       if let include { kept.removeAll { !include($0.path, $0.line) } }
-      guard !kept.isEmpty, !reporters.isEmpty else { return (kept, []) }
-      let file = ReportedFile(path: path, findings: kept)
+      guard !kept.isEmpty, !reporters.isEmpty else { return (kept, [], file) }
+      let reported = ReportedFile(path: path, findings: kept)
       return (kept, reporters.indices.map { index in
         var part = parts[index].writer
         var marks: [Int] = []
-        guard reporters[index].render(file, into: &part, marks: &marks) else { return nil }
+        guard reporters[index].render(reported, into: &part, marks: &marks) else { return nil }
         return RenderedFile(bytes: part.bytes, marks: marks)
-      })
+      }, file)
     }
   }
 

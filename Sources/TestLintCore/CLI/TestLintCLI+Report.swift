@@ -31,6 +31,7 @@ extension TestLintCLI {
 
     var pass = ReportPass()
     pass.include = include
+    pass.details = encoded.details
     if let writtenTarget { pass.written = (Baseline.Counter(), relative(to: writtenTarget)) }
     if let baseline, let baselineTarget {
       if prune {

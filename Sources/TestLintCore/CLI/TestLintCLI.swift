@@ -356,6 +356,14 @@ public enum TestLintCLI {
     engine.keepsFindingDetails =
       pruneBaseline || arguments.writeBaselinePath != nil || arguments.baselinePath != nil
       || reporters.contains { $0.reporter.readsFindingDetails }
+    // When only `html` reads them, only for the first files with findings it lists: the other
+    // files' are left out, and found again for those it lists (`FindingDetails`).
+    let readers = reporters.filter { $0.reporter.readsFindingDetails }.map(\.reporter)
+    if engine.keepsFindingDetails, changes == nil, !pruneBaseline, arguments.writeBaselinePath == nil,
+      arguments.baselinePath == nil, !readers.isEmpty, readers.allSatisfy({ $0 is HTMLReporter })
+    {
+      engine.detailsFiles = readers.compactMap { ($0 as? HTMLReporter)?.limits.total }.max()
+    }
     // The baseline is read before the run: a baseline that cannot be read stops it.
     var baseline: Baseline?
     if let path = arguments.baselinePath {

@@ -142,13 +142,14 @@ struct FindingsByFile: Sendable {
   /// another path than its file's, `sortsAll`, they are decoded and sorted all together first,
   /// as before encoding: a rare case.)
   func forEachFile(threads: Int, _ body: (String, [Finding]) -> Void) -> [Diagnostic] {
-    forEachFile(threads: threads, prepare: { _, _ in () }) { path, findings, _ in body(path, findings) }
+    forEachFile(threads: threads, prepare: { _, _, _ in () }) { path, findings, _ in body(path, findings) }
   }
 
   /// `forEachFile(threads:_:)`, with `prepare` called on each path's findings on the thread
-  /// that decoded them (in the same wave), its result passed to `body` with them.
+  /// that decoded them (in the same wave), its result passed to `body` with them; `prepare`
+  /// is told the path's file (its index in `files`) when one file has the path.
   func forEachFile<Prepared: Sendable>(
-    threads: Int, prepare: @Sendable (String, [Finding]) -> Prepared,
+    threads: Int, prepare: @Sendable (_ path: String, _ file: Int?, [Finding]) -> Prepared,
     _ body: (String, [Finding], Prepared) -> Void
   ) -> [Diagnostic] {
     if sortsAll {
@@ -159,7 +160,7 @@ struct FindingsByFile: Sendable {
         var end = start + 1
         while end < decoded.findings.count, decoded.findings[end].path == path { end += 1 }
         let findings = Array(decoded.findings[start..<end])
-        body(path, findings, prepare(path, findings))
+        body(path, findings, prepare(path, nil, findings))
         start = end
       }
       return decoded.problems
@@ -178,7 +179,7 @@ struct FindingsByFile: Sendable {
           guard let block = group.first else { continue }
           let path = files.displayPath(block.file)
           let findings = findings(of: group, problems: &problems)
-          decoded.append((path, findings, prepare(path, findings)))
+          decoded.append((path, findings, prepare(path, group.count == 1 ? block.file : nil, findings)))
         }
         return (decoded, problems)
       }

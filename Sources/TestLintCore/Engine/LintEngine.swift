@@ -32,6 +32,11 @@ public struct LintEngine: Sendable {
   /// and most reporters read them); without, they are nil, nil and "" (the `text` reporter and
   /// the summary need none of them, and the run holds less).
   public var keepsFindingDetails = true
+  /// When set (and the run has no cache), only the findings of the first this many files in
+  /// path order keep their details; the others' are found again, by linting the file once
+  /// more, for the few a report lists (`EncodedLintResult.details`): the `html` page shows the
+  /// details of at most `--report-limit` files, the first with findings.
+  public var detailsFiles: Int?
   /// Bytes of encoded findings held in memory until the report; the rest wait in a temporary
   /// file (`FindingStore`), so memory does not grow with what a large tree has to report.
   public var findingMemoryBytes = 4 << 20

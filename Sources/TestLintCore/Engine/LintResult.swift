@@ -46,6 +46,9 @@ struct EncodedLintResult: Sendable {
   /// The note on standard error when `missing_assertion` reports most tests through one
   /// helper no linted file declares (`MissingAssertionTally.note`); none in the reports.
   var missingAssertionNote: String?
+  /// How a report finds the details of files linted without them (`LintEngine.detailsFiles`);
+  /// nil when every file kept its findings' details (or none did).
+  var details: FindingDetails?
 
   /// The result with every finding decoded (on `threads` threads), sorted.
   func decoded(threads: Int) -> LintResult {

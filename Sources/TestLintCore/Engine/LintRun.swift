@@ -29,6 +29,9 @@ struct LintRun: Sendable {
   let load: @Sendable (FileEntry) throws(Diagnostic) -> [UInt8]
   /// Encodes each file's findings on the worker that finds them.
   let codec: FindingCodec
+  /// The files below this index keep their findings' details (when the codec keeps any); the
+  /// others are linted without them (`LintEngine.detailsFiles`).
+  let detailsBelow: Int
   /// The encoded findings of every file, until the report.
   let store: FindingStore
   /// With a cache, what the next one needs of each file read (its declarations and tests,
@@ -69,6 +72,14 @@ struct LintRun: Sendable {
     self.load = load
     codec = FindingCodec(
       ruleIDs: rules.map(\.id), keepsDetails: engine.keepsFindingDetails || cache != nil)
+    // Only in a walk's path order is a file's index its place in the report.
+    if cache == nil, engine.keepsFindingDetails, let limit = engine.detailsFiles,
+      files.indices.dropFirst().allSatisfy({ !files.displayPath($0, precedes: $0 - 1) })
+    {
+      detailsBelow = max(0, limit)
+    } else {
+      detailsBelow = .max
+    }
     store = FindingStore(memoryBytes: engine.findingMemoryBytes, directory: engine.spillDirectory)
     records = FindingStore(memoryBytes: engine.findingMemoryBytes, directory: engine.spillDirectory)
     listsTests = engine.collectsTests || cache != nil
@@ -97,7 +108,7 @@ struct LintRun: Sendable {
   func lint(_ context: RuleContext, file index: Int, entry: FileEntry, with linter: FileLinter) -> (
     results: PerFile, tests: FindingStore.Location
   ) {
-    let result = linter.lint(context)
+    let result = (index < detailsBelow ? linter : linter.keeping(details: false)).lint(context)
     // What the inventory asks of the run beyond what the rules asked is its own dependency
     // (`HelperNames.Misses`): a turned answer there makes the run count the tests again
     // (`RelintStage.recount`), not lint the file again.

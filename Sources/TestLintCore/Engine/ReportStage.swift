@@ -6,7 +6,9 @@
 /// Reads: each file's record (`LintRun.passes`), read where it is, not copied out per file;
 /// the settled facts' assumed bases; whether a page of the run's records was lost. Each file's
 /// tests stay encoded where the run kept them (`TestList`).
-/// Writes: nothing of the run's; returns the result, whose findings stay in `LintRun.store`.
+/// Writes: nothing of the run's; returns the result, whose findings stay in `LintRun.store`;
+/// when files were linted without their findings' details, how to find them again
+/// (`FindingDetails`).
 struct ReportStage: Sendable {
   /// The run's result after `RelintStage`.
   static func run(_ run: LintRun, settled: RunFacts.Settled, orderLost: Bool) -> EncodedLintResult {
@@ -56,6 +58,16 @@ struct ReportStage: Sendable {
       findings: findings, errors: errors.sorted(), files: linted, rules: descriptions.sorted { $0.id < $1.id },
       tests: tests, assumedBases: settled.assumed)
     result.missingAssertionNote = run.tally.note()
+    if run.detailsBelow < files.count {
+      // What the re-lint stage lints with: the findings are those of the run.
+      let (load, rules, runFiles) = (run.load, run.engine.rules, run.runFiles)
+      let (discovery, helpers) = (settled.discovery, settled.assertingHelpers)
+      result.details = FindingDetails(from: run.detailsBelow, files: files) { index in
+        guard case .success(let model) = LintEngine.scan(files[index], load: load) else { return nil }
+        return FileLinter(rules: rules, discovery: discovery, assertingHelpers: helpers, runFiles: runFiles)
+          .lint(model).findings
+      }
+    }
     return result
   }
 

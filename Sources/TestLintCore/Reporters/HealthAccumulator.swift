@@ -92,6 +92,9 @@ public struct HealthAccumulator: Sendable {
     listing.add(path: path, findings: findings, errors: errors)
   }
 
+  /// Whether the next file's findings may be listed (the lists are not full yet).
+  var listsMore: Bool { listing.listsMore }
+
   /// The `html` report of the run: `fileCount` files linted, `errors` the problems that stopped
   /// a file (or the configuration) from being read.
   public func html(errors: [Diagnostic], fileCount: Int) -> String {
@@ -158,6 +161,9 @@ struct FindingListing: Sendable {
 
   /// Nothing listed yet.
   init(limits: ReportLimits) { self.limits = limits }
+
+  /// Whether a file's findings added next would be listed.
+  var listsMore: Bool { min(limits.perFile, limits.total - listedCount) > 0 }
 
   /// Lists what fits of a file's `findings`, `errors` of them errors.
   mutating func add(path: String, findings: [Finding], errors: Int) {

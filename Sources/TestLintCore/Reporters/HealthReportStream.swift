@@ -29,6 +29,9 @@ extension HTMLReporter {
     health?.add(path: file.path, findings: file.findings, counted: rendered.marks)
   }
 
+  /// Only while the page lists more findings: the details of the others are never shown.
+  public var wantsFindingDetails: Bool { health?.listsMore ?? true }
+
   /// The page.
   public mutating func end(_ totals: ReportTotals, to output: inout ReportWriter) {
     guard let health else { return }

@@ -11,6 +11,10 @@ public protocol Reporter: Sendable {
   /// Whether the report reads the findings' test, suite or snippet (the run keeps them only
   /// when some reporter does).
   var readsFindingDetails: Bool { get }
+  /// Whether the next file's findings need their details: a run may leave them out of files
+  /// past the first (`LintEngine.detailsFiles`), and the pass then finds them again for the
+  /// files a reporter still wants them for (`html`: until its list is full).
+  var wantsFindingDetails: Bool { get }
   /// Whether `begin` reads `ReportHeader.totals` (counted in a pass of its own before the
   /// findings stream).
   var needsTotals: Bool { get }
@@ -50,6 +54,8 @@ public struct RenderedFile: Sendable {
 extension Reporter {
   /// Reads details unless the reporter says otherwise.
   public var readsFindingDetails: Bool { true }
+  /// Every file's details when it reads any, unless the reporter says otherwise.
+  public var wantsFindingDetails: Bool { readsFindingDetails }
   /// No totals before the findings unless the reporter says otherwise.
   public var needsTotals: Bool { false }
   /// Only files with findings or errors unless the reporter says otherwise.
