@@ -62,4 +62,43 @@ final class CacheParityTests: XCTestCase {
     XCTAssertEqual(reports(sandbox, cold), uncached, "with an empty cache")
     XCTAssertEqual(reports(sandbox, cold), uncached, "from the cache the empty one became")
   }
+
+  /// The mean of the assertions per test in the Markdown report of a run with `arguments`.
+  private func markdownMean(_ sandbox: Sandbox, _ arguments: [String]) -> String? {
+    let output = sandbox.run(["--threads", "1", "-q", "--reporter", "markdown"] + arguments)
+    return output.stdout.split(separator: "\n").first { $0.hasPrefix("| Assertions per test, mean |") }.map(String.init)
+  }
+
+  func test_waitNamedAsALaterFilesAssertingHelper_countsOnceInEveryRun() throws {
+    let sandbox = try Sandbox(self)
+    // The test asserts, then waits on `joined` with a deadline: a wait that checks when no file
+    // declares `joined` with a deadline, and a helper that asserts, declared in a file read
+    // after this one. Either way one call: one assertion.
+    try sandbox.write(
+      "AClusterTests.swift",
+      """
+      import XCTest
+      final class AClusterTests: XCTestCase {
+        func test_secondNode_joinsTheFirst() async throws {
+          XCTAssertTrue(ready)
+          try await cluster.joined(node, within: .seconds(3))
+        }
+      }
+
+      """)
+    try sandbox.write(
+      "ZSupportTests.swift",
+      """
+      import XCTest
+      func joined(_ node: Node) {
+        XCTAssertNotNil(node.endpoint)
+      }
+
+      """)
+    let counted = "| Assertions per test, mean | 2 |"
+    XCTAssertEqual(markdownMean(sandbox, ["--no-cache"]), counted, "its own and the wait, once")
+    let cache = ["--cache-path", sandbox.path("cache")]
+    XCTAssertEqual(markdownMean(sandbox, cache), counted, "with a cache, first run")
+    XCTAssertEqual(markdownMean(sandbox, cache), counted, "with a cache, second run")
+  }
 }
