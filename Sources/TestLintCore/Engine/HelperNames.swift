@@ -150,6 +150,8 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
       /// The inventory's misses in the order asked, each with whether it was then asked about
       /// as a check (`declaresNone`): each one call the count left out (`takeInventoryLog`).
       var log: [PendingCall] = []
+      /// Where the log of the call asked about under several names (`beginCall`) starts.
+      var callStart: Int?
     }
 
     private let state = Locked(State())
@@ -169,6 +171,28 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
       state.withLock { $0.countingInventory = true }
     }
 
+    /// The names asked about from now on to `endCall` are one call's (`HelperNames.beginCall`).
+    fileprivate func beginCall() {
+      state.withLock { $0.callStart = $0.countingInventory ? $0.log.count : nil }
+    }
+
+    /// The end of the call `beginCall` began: when it `counted` (one name answered yes), what
+    /// its other names left open is moot.
+    fileprivate func endCall(counted: Bool) {
+      state.withLock { state in
+        if counted, let start = state.callStart, start <= state.log.count { state.log.removeSubrange(start...) }
+        state.callStart = nil
+      }
+    }
+
+    /// Appends a call the count left out to the log, joined to the one before when both are
+    /// one call's names (`beginCall`).
+    private static func log(_ call: PendingCall, in state: inout State) {
+      var call = call
+      if let start = state.callStart { call.joinsPrevious = state.log.count > start }
+      state.log.append(call)
+    }
+
     /// The inventory's misses since the last call, in order.
     fileprivate func takeLog() -> [PendingCall] {
       state.withLock { state in
@@ -184,7 +208,7 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
           state.inventoryKeys.insert(key)
           // A name the rules asked about too is the results' dependency: when its answer
           // turns, the file is linted again.
-          if !state.keys.contains(key) { state.log.append(PendingCall(key: key, check: false)) }
+          if !state.keys.contains(key) { Self.log(PendingCall(key: key, check: false), in: &state) }
         } else {
           state.keys.insert(key)
         }
@@ -201,7 +225,7 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
           if let last = state.log.last, last.key == key, !last.check {
             state.log[state.log.count - 1].check = true
           } else if !state.keys.contains(key) {
-            state.log.append(PendingCall(key: key, check: true))
+            Self.log(PendingCall(key: key, check: true), in: &state)
           }
         } else {
           state.keys.insert(key)
@@ -217,6 +241,10 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   struct PendingCall: Sendable {
     var key: NameKey
     var check: Bool
+    /// Whether it is the same call as the one before, asked about under another name (a
+    /// constant's functions, a wait's deadline: `beginCall`): the call counts once. (Beside
+    /// `check`: the call stays 24 bytes.)
+    var joinsPrevious = false
     /// The test's index among the file's (`LintEngine.inventory`).
     var test: UInt32 = 0
   }
@@ -238,6 +266,19 @@ public struct HelperNames: Sendable, ExpressibleByArrayLiteral {
   /// From now on, the names asked about and not found are the inventory's (`Misses`).
   func beginInventory() {
     misses?.beginInventory()
+  }
+
+  /// The names asked about from now on to `endCall(counted:)` are one call's (the functions a
+  /// constant may hold, a wait's name and its deadline's): the calls the count leaves out for
+  /// it (`takeInventoryLog`) count once at most once the run settles, and not at all when it
+  /// `counted` already.
+  func beginCall() {
+    misses?.beginCall()
+  }
+
+  /// Ends the call `beginCall` began.
+  func endCall(counted: Bool) {
+    misses?.endCall(counted: counted)
   }
 
   /// These names, recording in `misses` each name asked about that is not among them; with

@@ -76,9 +76,13 @@ struct RelintStage: Sendable {
       let decoded = run.records.withBytes(location, { ResultCache.decodeTests(Array($0)[...], path: entry.displayPath) }),
       var tests = decoded
     else { return false }
+    // A call asked about under several names counts once (`HelperNames.beginCall`).
+    var callCounted = false
     for call in pending {
       guard Int(call.test) < tests.count, let counts = settled.assertingHelpers.settledCounts(call) else { return false }
-      if counts { tests[Int(call.test)].assertions += 1 }
+      if !call.joinsPrevious { callCounted = false }
+      if counts, !callCounted { tests[Int(call.test)].assertions += 1 }
+      callCounted = callCounted || counts
     }
     let recounted = run.records.keep(ResultCache.encodeTests(tests))
     results.tests = recounted

@@ -198,7 +198,8 @@ final class RunFacts: Sendable {
     let assertingHelpers: HelperNames
     /// Whether each numbered callee (`add`'s result) is one of them.
     let assertingCallees: [Bool]
-    /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec.
+    /// What each numbered type is: bit 0 a test case, bit 1 a Quick spec, bit 2 on an assumed
+    /// base (`TestDiscovery.assumedBases`; pass 1 assumes none, so such an answer never holds).
     let typeAnswers: [UInt8]
     /// Every file's entries (`Speculation.Unsettled`).
     let entries: PagedArray<UInt32>
@@ -340,7 +341,16 @@ final class RunFacts: Sendable {
       }
       let testCases = Set(discovery.testCaseClasses.map(NameKey.init))
       let specs = Set(discovery.quickSpecClasses.map(NameKey.init))
-      func answer(_ key: NameKey) -> UInt8 { (testCases.contains(key) ? 1 : 0) | (specs.contains(key) ? 2 : 0) }
+      // Whether a class rests on an assumed base changes what counts as an assertion in it
+      // (`TestDiscovery.assumesChecks`), which pass 1, assuming none, never took into account:
+      // a name on one answers otherwise than any file did, and the files that took it are
+      // linted again. Most already are (their answer was "no test case"); not a file whose
+      // class of that name rests on `XCTestCase` while another of the same name rests on an
+      // assumed base (two folders' `TestCase`s).
+      let onAssumed = Set(onAssumedBases.map(NameKey.init))
+      func answer(_ key: NameKey) -> UInt8 {
+        (testCases.contains(key) ? 1 : 0) | (specs.contains(key) ? 2 : 0) | (onAssumed.contains(key) ? 4 : 0)
+      }
       let typeAnswers = state.types.map(answer)
       // A file's own class declared elsewhere too: its results hold if the run answers as the
       // file did (copies of one file do).

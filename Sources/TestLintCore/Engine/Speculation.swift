@@ -12,8 +12,9 @@ struct Speculation {
   let discovery: TestDiscovery
   /// The file's own functions that assert.
   let assertingHelpers: Set<String>
-  /// The type names not known as both a test case and a Quick spec, with what was known
-  /// (bit 0 test case, bit 1 Quick spec): to number in the run (`Unsettled`).
+  /// The type names the file refers to and does not declare, with what was known (bit 0 test
+  /// case, bit 1 Quick spec): to number in the run (`Unsettled`). Even one known as both: the
+  /// run may still find it on an assumed base (`RunFacts.Settled.typeAnswers`' bit 2).
   let unsettledTypes: [(name: NameKey, known: UInt8)]
   /// The type names the file refers to that it declares as classes itself, with what the file
   /// takes each for (bit 0 test case, bit 1 Quick spec).
@@ -97,8 +98,7 @@ struct Speculation {
         own.append((NameKey(name), Speculation.answer(name, discovery)))
         continue
       }
-      let known = Speculation.answer(name, discovery)
-      if known != 3 { unsettled.append((NameKey(name), known)) }
+      unsettled.append((NameKey(name), Speculation.answer(name, discovery)))
     }
     unsettledTypes = unsettled
     ownTypes = own

@@ -118,25 +118,25 @@ public struct MissingAssertionRule: Rule {
         let name = model.calls[callIndex].name
         // A constant holding one of several functions (`let run = flag ? a : b; run()`) asserts
         // when one of them does: which one runs is not known, and a false error costs more.
-        if let candidates = resolver.functionValues.candidates(ofCallAt: callIndex, in: model),
-          candidates.contains(where: { context.assertingHelpers.contains($0) })
-        {
-          count += 1
-          continue
-        }
-        if !resolver.isSettledInFile(callAt: callIndex),
-          context.assertingHelpers.contains(name)
-            || assumedChecks && context.discovery.isAssumedCheck(name)
-              && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
-              && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
-            || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
-              && context.assertingHelpers.declaresNone(name)
-            || resolver.deadlineWaits.contains(name)
-              && UndeclaredCheck.isTried(model.calls[callIndex], in: model)
-              && context.assertingHelpers.declaresNone(UndeclaredCheck.deadlineKey(name))
-        {
-          count += 1
-        }
+        let candidates = resolver.functionValues.candidates(ofCallAt: callIndex, in: model)
+        // A call asked about under several names (those, or a wait's and its deadline's) counts
+        // once, however many of them the run settles as asserting (`HelperNames.beginCall`).
+        let severalNames = candidates != nil || !resolver.deadlineWaits.isEmpty && resolver.deadlineWaits.contains(name)
+        if severalNames { context.assertingHelpers.beginCall() }
+        let counts =
+          candidates?.contains(where: { context.assertingHelpers.contains($0) }) == true
+          || !resolver.isSettledInFile(callAt: callIndex)
+            && (context.assertingHelpers.contains(name)
+              || assumedChecks && context.discovery.isAssumedCheck(name)
+                && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
+                && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
+              || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
+                && context.assertingHelpers.declaresNone(name)
+              || resolver.deadlineWaits.contains(name)
+                && UndeclaredCheck.isTried(model.calls[callIndex], in: model)
+                && context.assertingHelpers.declaresNone(UndeclaredCheck.deadlineKey(name)))
+        if severalNames { context.assertingHelpers.endCall(counted: counts) }
+        if counts { count += 1 }
       }
     }
     countCalls(test.calls)
