@@ -79,4 +79,21 @@ final class PagedArrayTests: XCTestCase {
     }
     XCTAssertEqual((0..<20_000).map { array[$0] }, (1...20_000).map { $0 })
   }
+
+  func test_smallArrayGrownByAppends_keepsItsValuesAcrossPages() {
+    // Pages of 8 values: the array starts smaller than a page, is set and read, then grows
+    // past its first page and on to several, the values set before kept.
+    let array = PagedArray(count: 3, filler: -1, memoryBytes: 0, pageBytes: 8 * MemoryLayout<Int>.stride)
+    array[1] = 10
+    XCTAssertEqual((0..<3).map { array[$0] }, [-1, 10, -1])
+    var expected = [-1, 10, -1]
+    for batch in [[20, 21], [30, 31, 32, 33], Array(100..<130)] {
+      batch.withUnsafeBufferPointer { array.append(contentsOf: $0) }
+      expected += batch
+      array[0] = expected.count
+      expected[0] = expected.count
+      XCTAssertEqual((0..<array.count).map { array[$0] }, expected)
+    }
+    XCTAssertEqual(array.withValues(in: 2..<12) { Array($0) }, Array(expected[2..<12]))
+  }
 }

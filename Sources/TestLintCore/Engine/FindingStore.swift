@@ -99,8 +99,11 @@ final class FindingStore: Sendable {
         // till it goes to the file: made anew every time, they were allocated and freed among
         // the workers' short-lived blocks, and each thread's heap grew with the run (4x tree:
         // 25 MB peak against 21 MB for the 1x tree).
+        // A chunk reserves no more than the store already holds (up to a whole chunk): the
+        // first one grows as it fills, so a run of one or a few files (an editor's, stdin's)
+        // does not allocate a megabyte for each of its stores and keep a few kilobytes in it.
         if state.spare.capacity >= max(chunkBytes, bytes.count) { swap(&state.current, &state.spare) }
-        state.current.reserveCapacity(max(chunkBytes, bytes.count))
+        state.current.reserveCapacity(max(min(chunkBytes, state.inMemory + state.written), bytes.count))
       }
       let location = Location(chunk: state.chunks.count, offset: state.current.count, count: bytes.count)
       state.current.append(contentsOf: bytes)

@@ -51,6 +51,10 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     var unavailable = false
     /// Whether a page could not be read back.
     var lost = false
+    /// The values the first page holds: fewer than a page while the whole array fits in it
+    /// (then it is the only page, never stored), so an array of a few values (a run of a few
+    /// files: an editor's, stdin's) allocates and fills those, not a page of 64 KB.
+    var firstPageCapacity: Int
   }
 
   /// `count` values, each `filler` until set, with at most about `memoryBytes` of pages of
@@ -62,7 +66,10 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     self.directory = directory
     perPage = max(1, pageBytes / max(1, MemoryLayout<Element>.stride))
     residentPages = max(4, memoryBytes / max(1, perPage * MemoryLayout<Element>.stride))
-    state = Locked(State(pages: Array(repeating: Page(), count: (self.count + perPage - 1) / perPage)))
+    state = Locked(
+      State(
+        pages: Array(repeating: Page(), count: (self.count + perPage - 1) / perPage),
+        firstPageCapacity: Swift.min(perPage, self.count)))
   }
 
   /// The values of `values`, in pages as `init(count:filler:memoryBytes:pageBytes:directory:)`
@@ -120,6 +127,9 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     let pages = (count + perPage - 1) / perPage
     state.withLock { state in
       if pages > state.pages.count { state.pages += repeatElement(Page(), count: pages - state.pages.count) }
+      if count > state.firstPageCapacity {
+        growFirstPage(to: Swift.min(perPage, Swift.max(count, 2 * state.firstPageCapacity)), in: &state)
+      }
       write(values, at: start, in: &state)
     }
   }
@@ -202,8 +212,11 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     // for every page read back or made (made among the workers' short-lived blocks, they grew
     // each thread's heap with the run).
     let stored = state.resident >= residentPages && !state.unavailable ? storeOldest(&state) : nil
-    let memory = stored ?? UnsafeMutablePointer<Element>.allocate(capacity: perPage)
-    memory.initialize(repeating: filler, count: perPage)
+    // (A page read back or given by another is a whole one: only an array of one page has a
+    // shorter first page.)
+    let capacity = number == 0 ? state.firstPageCapacity : perPage
+    let memory = stored ?? UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    memory.initialize(repeating: filler, count: capacity)
     if state.pages[number].stored {
       let bytes = UnsafeMutableRawBufferPointer(start: memory, count: perPage * MemoryLayout<Element>.stride)
       if !FindingStore.read(bytes, from: state.descriptor, at: number * bytes.count) {
@@ -217,6 +230,20 @@ final class PagedArray<Element: BitwiseCopyable>: @unchecked Sendable {
     state.pages[number].changed = false
     state.resident += 1
     return memory
+  }
+
+  /// Makes the first page hold `capacity` values (more than it does, at most a page), its
+  /// values kept and the new ones the filler, before the array grows past it.
+  private func growFirstPage(to capacity: Int, in state: inout State) {
+    let old = state.firstPageCapacity
+    guard capacity > old else { return }
+    state.firstPageCapacity = capacity
+    guard let memory = state.pages.first?.memory else { return }
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    grown.initialize(from: memory, count: old)
+    (grown + old).initialize(repeating: filler, count: capacity - old)
+    memory.deallocate()
+    state.pages[0].memory = grown
   }
 
   /// Writes the page in memory used longest ago to the temporary file (unless it is there

@@ -35,17 +35,25 @@ struct FuzzFiles {
   }
 
   /// Splits at each `00 00` pair, into at most four parts.
+  ///
+  /// The NULs are found with `memchr`: a loop over the bytes here, compiled with the fuzzer's
+  /// comparison tracing, took 7% of a `rules` input's instructions.
   static func split(_ bytes: [UInt8]) -> [[UInt8]] {
     var parts: [[UInt8]] = []
     var start = 0
-    var index = 0
-    while index + 1 < bytes.count, parts.count < 3 {
-      if bytes[index] == 0, bytes[index + 1] == 0 {
-        parts.append(Array(bytes[start..<index]))
-        index += 2
-        start = index
-      } else {
-        index += 1
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var index = 0
+      while index + 1 < buffer.count, parts.count < 3 {
+        guard let found = memchr(base + index, 0, buffer.count - 1 - index) else { break }
+        index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        if base[index + 1] == 0 {
+          parts.append(Array(buffer[start..<index]))
+          index += 2
+          start = index
+        } else {
+          index += 1
+        }
       }
     }
     parts.append(Array(bytes[start...]))
