@@ -27,6 +27,21 @@ final class DisabledTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_wrapperDeclaredWithTheSkipName_isNotReportedButItsCallIs() {
+    let source = """
+      import Quick
+      public func xdescribe<T>(_ type: T, closure: () -> Void) {
+        xdescribe(String(describing: T.self), closure: closure)
+      }
+      final class CartSpec: QuickSpec {
+        override class func spec() { xdescribe(Cart.self) {} }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(DisabledTestRule.self, source),
+      ["'xdescribe' switches tests off; delete them, or say why in a comment"])
+  }
+
   func test_helpersNamedLikeTests_areNotDisabledTests() {
     let source = """
       import XCTest

@@ -20,6 +20,24 @@ final class FocusedTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_wrapperDeclaredWithTheFocusName_isNotReportedButItsCallIs() {
+    let source = """
+      import Quick
+      public func fdescribe<T>(_ type: T, closure: () -> Void) {
+        fdescribe(String(describing: T.self), closure: closure)
+      }
+      public func fcontext<T>(_ type: T, closure: () -> Void) {
+        fcontext(String(describing: T.self), closure: closure)
+      }
+      final class CartSpec: QuickSpec {
+        override class func spec() { fcontext(Cart.self) { it("totals") { expect(1) == 1 } } }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(FocusedTestRule.self, source),
+      ["'fcontext' runs only the focused examples and skips every other; use 'context' instead"])
+  }
+
   func test_recordingSwitches_sayWhatToRemove() {
     let source = """
       import SnapshotTesting

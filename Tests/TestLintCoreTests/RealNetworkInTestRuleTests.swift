@@ -7,7 +7,7 @@ final class RealNetworkInTestRuleTests: XCTestCase {
     """
     func test_a_b() throws {
       _ = URLSession.shared
-      _ = URLSession(configuration: .default)
+      _ = Client(session: URLSession(configuration: .default))
       _ = try Data(contentsOf: URL(string: "http://example.com/a.json")!)
       XCTAssertTrue(true)
     }
@@ -15,7 +15,7 @@ final class RealNetworkInTestRuleTests: XCTestCase {
 
   func test_eachUse_hasItsMessage() {
     let findings = RuleLinting.findings(RealNetworkInTestRule.self, Self.source)
-    XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["5:7", "6:7", "7:11"])
+    XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, ["5:7", "6:23", "7:11"])
     XCTAssertEqual(
       findings.map(\.message),
       [
@@ -23,6 +23,46 @@ final class RealNetworkInTestRuleTests: XCTestCase {
         "stub the session's requests (set 'protocolClasses' on the configuration) or inject a mock instead of a default 'URLSession'",
         "load test data from a bundled file or a stub instead of 'Data(contentsOf:)' of 'http://example.com/a.json'",
       ])
+  }
+
+  func test_sessionThatSendsNothing_isNotReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_install_swizzlesConfiguration() {
+        _ = URLSession(configuration: URLSessionConfiguration.default)
+        let session = URLSession(configuration: .default, delegate: nil, delegateQueue: nil)
+        XCTAssertNotNil(session.configuration.protocolClasses)
+        XCTAssertNil(URLSession(configuration: .default).delegate)
+      }
+      func test_callback_records() {
+        monitor.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)
+        XCTAssertEqual(monitor.count, 1)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [])
+  }
+
+  func test_sessionThatCanSend_isReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_request_isRecorded() {
+        let session = URLSession(configuration: .default)
+        let task = session.dataTask(with: URL(string: "https://example.com")!)
+        Monitor(task: task).startLoading()
+        XCTAssertNotNil(session.configuration)
+      }
+      func test_ignore_keepsSession() {
+        let session = URLSession(configuration: .default)
+        Instana.ignore(session)
+        XCTAssertTrue(ignored.contains(session))
+      }
+      func test_client_sends() {
+        client.urlSession(URLSession.shared)
+        XCTAssertTrue(client.done)
+      }
+      """)
+    XCTAssertEqual(
+      RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [5, 11, 16])
   }
 
   func test_defaultAllowedPaths_skipUIIntegrationAndEndToEnd() {

@@ -31,6 +31,43 @@ final class SleepInTestRuleTests: XCTestCase {
       })
   }
 
+  func test_helperPollingItsConditionParameterWithABound_passesWhateverItsNames() {
+    let source = RuleLinting.xctest(
+      """
+      func test_connect_connects() {
+        wait_for(t: 5) { self.client.isConnected }
+        retry { self.client.isReady }
+        settle { self.client.isIdle }
+        XCTAssertTrue(client.isConnected)
+      }
+      func wait_for(t: Int = 10, _ fun: @escaping () -> Bool) {
+        let done = XCTestExpectation(description: "connected")
+        Thread {
+          while true {
+            usleep(1000)
+            guard fun() else { continue }
+            done.fulfill()
+            break
+          }
+        }.start()
+        wait(for: [done], timeout: TimeInterval(t))
+      }
+      func retry(_ ok: () -> Bool) {
+        for _ in 0..<10 {
+          if ok() { return }
+          usleep(1000)
+        }
+      }
+      func settle(_ check: () -> Bool) {
+        while true {
+          usleep(1000)
+          if check() { break }
+        }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(SleepInTestRule.self, source).map(\.line), [30])
+  }
+
   func test_virtualTimeSleeps_pass() {
     let source = RuleLinting.xctest(
       """

@@ -439,6 +439,22 @@ final class LoginTests: XCTestCase {
 }
 ```
 
+A function declared with a skip call's own name is a wrapper that forwards to Quick's
+(`func xdescribe<T>(_ type: T.Type, ...) { xdescribe(String(describing: type), ...) }`):
+nothing is switched off until a spec calls it, and that call is reported.
+
+```swift passes
+import Quick
+
+public func xdescribe<T>(_ type: T.Type, closure: () -> Void) {
+  xdescribe(String(describing: type), closure: closure)
+}
+
+public func xcontext<T>(_ type: T.Type, closure: () -> Void) {
+  xcontext(String(describing: type), closure: closure)
+}
+```
+
 ```swift triggers
 import Quick
 import Nimble
@@ -927,6 +943,26 @@ import UIKit
 // Without Quick, 'fit' is just a function.
 func layout() {
   fit(view, in: bounds)
+}
+```
+
+A function declared with a focus call's own name is a wrapper, not a focus: an overload that
+lets specs pass a type as the description forwards to Quick's `fdescribe`, and nothing is
+focused until a spec calls it (that call is reported, as any other).
+
+```swift triggers
+import Quick
+
+public func fdescribe<T>(_ type: T.Type, closure: () -> Void) {
+  fdescribe(String(describing: type), closure: closure)
+}
+
+final class CartSpec: QuickSpec {
+  override class func spec() {
+    ↓fdescribe(Cart.self) {
+      it("totals its items") { expect(Cart(items: [1, 2]).total) == 3 }
+    }
+  }
 }
 ```
 
@@ -3388,7 +3424,51 @@ The rule flags, where the finding lands:
   `appendingPathExtension(_:)`, `deletingPathExtension()`, `standardized`,
   `standardizedFileURL`, `resolvingSymlinksInPath()`, `absoluteURL`), through the test's `let`s:
   `URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/user.creds")`.
-  A URL the test does not build (a property, a parameter) is not followed.
+  A URL the test does not build (a property, a parameter) is not followed;
+- the `session` argument of a delegate callback the test calls itself
+  (`urlProtocol.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)`: a method
+  named `urlSession` called on a receiver, the session its first, unlabelled argument): the
+  callback is only told which session a task ran in.
+
+A default session sends no request, and passes, when its value is discarded
+(`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
+property of it is read (`URLSession(configuration: .default).configuration`), or when it is bound
+to a local of the test whose every use is such a read or a value compared in an assertion (the
+rules above for the shared session). A default session used as a receiver (a task made from it,
+`session.data(from:)`) or handed to other code (`Client(session: session)`) is reported.
+
+```swift passes
+import XCTest
+
+final class MonitorTests: XCTestCase {
+  func test_install_addsProtocolToNewSessions() {
+    monitor.install()
+    _ = URLSession(configuration: URLSessionConfiguration.default)
+    let session = URLSession(configuration: .default, delegate: delegate, delegateQueue: nil)
+    let classes = session.configuration.protocolClasses ?? []
+    XCTAssertTrue(classes.contains { $0 == MonitorProtocol.self })
+  }
+
+  func test_completion_isRecorded() {
+    let monitor = MonitorProtocol(task: task, cachedResponse: nil, client: nil)
+    monitor.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)
+    XCTAssertEqual(monitor.recorded.count, 1)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class MonitorTests: XCTestCase {
+  func test_request_isRecorded() {
+    let session = ↓URLSession(configuration: .default)
+    let task = session.dataTask(with: URL(string: "https://example.com")!)
+    MonitorProtocol(task: task, cachedResponse: nil, client: nil).startLoading()
+    XCTAssertEqual(recorder.count, 1)
+  }
+}
+```
 
 `URLSession.shared` handed to other code (`logger.log(request, session: URLSession.shared)`,
 `Client(session: URLSession.shared)`) is reported: testlint cannot see what that code does with
@@ -4149,6 +4229,47 @@ final class FeedTests: XCTestCase {
 
   func pause(seconds: TimeInterval) {
     for _ in 0..<10 { Thread.↓sleep(forTimeInterval: seconds / 10) }
+  }
+}
+```
+
+A polling helper is known by what it does too, whatever its parameters are called: a loop
+in a helper that calls a condition closure it was given (a parameter of type `() -> Bool`) and
+is bounded by a count (a `for` loop), a deadline its condition reads, or a `timeout:` the helper
+waits with (a thread polls while the helper waits for an expectation). A loop that does not
+call the condition, or has no bound, pauses and is reported.
+
+```swift triggers
+import XCTest
+
+final class ClientTests: XCTestCase {
+  func test_connect_connects() {
+    client.connect()
+    wait_for(t: 5) { self.client.isConnected }
+    settle { self.client.isIdle }
+    XCTAssertTrue(client.isConnected)
+  }
+
+  func wait_for(line: Int = #line, t: Int = 10, _ fun: @escaping () -> Bool) {
+    let done = XCTestExpectation(description: "line \(line)")
+    let thread = Thread {
+      while true {
+        usleep(1000)
+        guard fun() else { continue }
+        done.fulfill()
+        break
+      }
+    }
+    thread.start()
+    wait(for: [done], timeout: TimeInterval(t))
+    thread.cancel()
+  }
+
+  func settle(_ check: () -> Bool) {
+    while true {
+      ↓usleep(1000)
+      if check() { break }
+    }
   }
 }
 ```

@@ -60,6 +60,8 @@ public struct DisabledTestRule: Rule {
       guard pending || Self.skipNames.contains(name) else { continue }
       let call = model.calls[index]
       guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase else { continue }
+      // A wrapper declared with the skip's own name forwards to Quick's (focused_test's page).
+      if pending, model.functions[call.function].name == name { continue }
       let offset = model.offset(call.nameToken)
       if pending, call.path.count == 1 {
         let body =

@@ -18,6 +18,7 @@ extension RealNetworkInTestRule {
   /// Whether `URLSession.shared` at `index`, in `code`, sends no request.
   static func sendsNoRequest(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let tokens = model.tokens
+    if isDelegateCallbackArgument(index, in: code, model: model) { return true }
     let member = index + 4
     guard member < tokens.count, tokens[index + 3].kind == .dot,
       tokens[member].kind == .identifier
@@ -41,6 +42,68 @@ extension RealNetworkInTestRule {
       return isFileURL(first.value, in: code, model: model)
     }
     return false
+  }
+
+  /// Whether the session starting at `index` is the `session` argument of a delegate callback
+  /// the test calls itself (`urlProtocol.urlSession(URLSession.shared, task: task,
+  /// didCompleteWithError: nil)`): the callback is told which session a task ran in, and
+  /// nothing sends a request through it.
+  static func isDelegateCallbackArgument(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
+    let start = index >= 2 && model.tokens[index - 1].kind == .dot ? index - 2 : index
+    for callIndex in code.calls {
+      let call = model.calls[callIndex]
+      guard let parentheses = call.parentheses, parentheses.contains(start) else { continue }
+      guard call.name == "urlSession", call.path.count >= 2 || call.hasExpressionBase,
+        call.arguments.count >= 2, let first = call.arguments.first, first.label == nil,
+        first.value.lowerBound == start, first.value.upperBound == index + 3
+      else { continue }
+      return true
+    }
+    return false
+  }
+
+  /// Whether the default session built by `call` sends no request in `code`: its value is
+  /// discarded (`_ = URLSession(configuration: .default)`), only a property of it is read
+  /// (`URLSession(configuration: .default).configuration`), or it is bound to a local of the
+  /// test whose every use is such a read or a value compared in an assertion. A session used
+  /// as a receiver (`session.dataTask(with:)`, `session.data(from:)`) or handed to other code
+  /// (`Client(session: session)`) may send, and is reported.
+  static func defaultSessionSendsNothing(_ call: Call, in code: TestCode, model: FileModel) -> Bool {
+    guard let parentheses = call.parentheses else { return false }
+    let tokens = model.tokens
+    let start = call.path.count == 2 ? call.nameToken - 2 : call.nameToken
+    let end = parentheses.upperBound
+    if start >= 2, model.token(start - 1, is: "="), model.token(start - 2, is: "_") { return true }
+    if isPropertyRead(after: end - 1, in: model) { return true }
+    guard
+      let local = model.locals.first(where: {
+        $0.initializer == start..<end && code.tokens.contains($0.nameToken)
+      })
+    else { return false }
+    let name = model.text(local.nameToken)
+    for use in (local.nameToken + 1)..<code.tokens.upperBound
+    where tokens[use].isIdentifierLike && model.text(use) == name {
+      // Another value's member, or an argument label: not the local.
+      if tokens[use - 1].kind == .dot { continue }
+      if use + 1 < tokens.count, tokens[use + 1].kind == .colon,
+        tokens[use - 1].kind == .leftParen || tokens[use - 1].kind == .comma
+      {
+        continue
+      }
+      if isPropertyRead(after: use, in: model) { continue }
+      guard isAssertedValue(use, last: use, calls: code.calls, in: model) else { return false }
+    }
+    return true
+  }
+
+  /// Whether the session expression ending at `last` is followed by a read of one of its
+  /// properties (`.configuration`, not a call).
+  private static func isPropertyRead(after last: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard last + 2 < tokens.count, tokens[last + 1].kind == .dot,
+      tokens[last + 2].kind == .identifier, sessionProperties.contains(model.text(last + 2))
+    else { return false }
+    return last + 3 >= tokens.count || tokens[last + 3].kind != .leftParen
   }
 
   /// Whether the task made at `index` is kept as a value: in a constant or returned (`let task

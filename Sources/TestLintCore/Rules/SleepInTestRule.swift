@@ -34,6 +34,8 @@ public struct SleepInTestRule: Rule {
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
           polls || Self.pollsForEvent(loop, in: model)
+            || code.test == nil
+            && code.function.map({ Self.pollsConditionParameter($0, loop: loop, in: model) }) == true
         {
           continue
         }
@@ -63,6 +65,43 @@ public struct SleepInTestRule: Rule {
       return type == "TimeInterval" || type == "Duration" || type == "DispatchTimeInterval"
     }
     return timeout && parameters.contains { $0.type.contains("->") }
+  }
+
+  /// Whether a helper's loop polls a condition it was given, whatever the parameters are
+  /// called: the loop calls a closure parameter returning `Bool` (`_ fun: @escaping () ->
+  /// Bool`), and a count or a deadline bounds the wait: the loop is a `for`, its condition
+  /// reads the time, or the helper waits with a `timeout:` (`wait(for: [done], timeout:
+  /// TimeInterval(t))` while a thread polls).
+  static func pollsConditionParameter(_ function: Int, loop: Loop, in model: FileModel) -> Bool {
+    let declaration = model.functions[function]
+    let conditions = declaration.parameters.filter {
+      $0.type.contains("->") && $0.type.filter { !$0.isWhitespace }.hasSuffix("->Bool")
+    }.map(\.name)
+    guard !conditions.isEmpty else { return false }
+    let tokens = model.tokens
+    // The loop's extent: its condition and its body, to the `}` closing it.
+    var end = loop.open
+    var depth = 0
+    while end < tokens.count {
+      if tokens[end].kind == .leftBrace { depth += 1 }
+      if tokens[end].kind == .rightBrace {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      end += 1
+    }
+    let start = loop.condition?.lowerBound ?? loop.open
+    let callsCondition = (start..<min(end, tokens.count)).contains { index in
+      index + 1 < tokens.count && tokens[index].kind == .identifier
+        && tokens[index + 1].kind == .leftParen && (index == 0 || tokens[index - 1].kind != .dot)
+        && conditions.contains(model.text(index))
+    }
+    guard callsCondition else { return false }
+    if loop.isFor { return true }
+    if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
+    return declaration.calls.contains { index in
+      model.calls[index].arguments.contains { $0.label == "timeout" }
+    }
   }
 
   /// A loop around a wait: the condition of a `while`, nil for `repeat` and `for`.
