@@ -3623,7 +3623,7 @@ import Nimble
 
 final class OperationSpec: QuickSpec {
   override class func spec() {
-    it("should allow to override URLSession") {
+    it("keeps a session it is given") {
       let session = URLSession.shared
       expect(NetworkOperation().withURLSession(session).session).to(equal(session))
     }
