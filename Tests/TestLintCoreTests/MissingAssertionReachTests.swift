@@ -59,6 +59,28 @@ final class MissingAssertionReachTests: XCTestCase {
       ["MarketingTests.swift:5 missing_assertion"])
   }
 
+  func test_swiftCheckPropertyOfForAll_countsWithItsImport() {
+    let body = """
+      final class LawsTests: XCTestCase {
+        func test_identity_law() {
+          property("identity") <~ forAll { (a: Int) in a == a }
+        }
+        func test_composition_law() {
+          property("composition") <- forAll() { (a: Int) in a + 0 == a }
+        }
+        func test_counted_only() { _ = items.forAll { $0 > 0 } }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(
+        in: ["LawsTests.swift": "import XCTest\nimport SwiftCheck\n" + body], threads: 1),
+      ["LawsTests.swift:10 missing_assertion"])
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["LawsTests.swift": "import XCTest\n" + body], threads: 1),
+      ["LawsTests.swift:3 missing_assertion", "LawsTests.swift:6 missing_assertion", "LawsTests.swift:9 missing_assertion"],
+      "without SwiftCheck, an operator and a `forAll` of the project's own")
+  }
+
   func test_ownUnwrapCombinatorWithoutNimble_isReported() {
     // A library's own `unwrap(_:into:)`, in a file without Nimble: the test only compiles.
     let source = """

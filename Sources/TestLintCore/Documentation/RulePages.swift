@@ -2486,6 +2486,20 @@ final class RendererTests: XCTestCase {
 }
 ```
 
+SwiftCheck's `property("...") <~ forAll { ... }` (or `<-`) checks the property and fails the
+XCTest with a counterexample: it counts in a file that imports SwiftCheck.
+
+```swift passes
+import XCTest
+import SwiftCheck
+
+final class MonoidLawsTests: XCTestCase {
+  func test_identity_holds() {
+    property("identity") <~ forAll { (a: Int) in a + 0 == a }
+  }
+}
+```
+
 A static method called through a generic type's name is the type's method:
 
 ```swift passes
