@@ -412,11 +412,12 @@ final class AssumedBaseTests: XCTestCase {
 
   func test_readsAsCheck_inAnyCase() {
     for name in ["assertSnapshot", "verify", "Verify_view", "VerifySnapshotInNavigationController", "expectEqual",
-      "checkLayout", "validateModel", "recordSnapshot", "recordDarkModeSnapshot"]
+      "checkLayout", "validateModel", "recordSnapshot", "recordDarkModeSnapshot",
+      "SnapshotVerifyAccessibility", "FBSnapshotVerifyView", "snapshotVerify", "renderAndCheck2"]
     {
       XCTAssertTrue(BaseAssumption.readsAsCheck(name), name)
     }
-    for name in ["verifying", "expected", "checkout", "record", "recordVideo", "makeView", ""] {
+    for name in ["verifying", "expected", "checkout", "record", "recordVideo", "makeView", "", "Recheckout", "makeVerifyingView", "isChecked", "Expectation"] {
       XCTAssertFalse(BaseAssumption.readsAsCheck(name), name)
     }
   }

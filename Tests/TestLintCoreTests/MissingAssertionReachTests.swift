@@ -6,6 +6,81 @@ import XCTest
 /// What `missing_assertion` reaches: Nimble's optional checks only where Nimble is, and a
 /// private or fileprivate method of a helper's own file called through a receiver.
 final class MissingAssertionReachTests: XCTestCase {
+  func test_staticCallThroughGenericTypeName_followsTheTypesMethod() {
+    // `Laws<...>.check()` is `Laws.check()`: generic arguments (nested, dotted) between the
+    // type's name and the method do not hide the asserting helper.
+    let laws = """
+      import XCTest
+      enum MonadLaws<F> { static func check() { XCTAssertEqual(1, 1) } }
+      enum FunctorLaws<F> { static func check(_ name: String = "") { XCTAssertTrue(true) } }
+      enum Laws { enum Eq<A> { static func check() { XCTAssertTrue(true) } } }
+      """
+    let tests = """
+      import XCTest
+      final class IOTests: XCTestCase {
+        func test_monad_laws() { MonadLaws<Int>.check() }
+        func test_functor_laws() { FunctorLaws<IOPartial<CategoryError>>.check() }
+        func test_eq_laws() { Laws.Eq<[String: Swift.Int]>.check() }
+        func test_nothing_checked() { _ = Box<Int>.make() }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["Laws.swift": laws, "IOTests.swift": tests], threads: 1),
+      ["IOTests.swift:6 missing_assertion"])
+  }
+
+  func test_waitHelperRecordingFailure_asserts() {
+    // A UI test's wait helper that fails the test through XCTestCase's own recording API.
+    let base = """
+      import XCTest
+      class BaseUITestCase: XCTestCase {
+        func waitForExistence(_ element: XCUIElement) {
+          let found = XCTWaiter().wait(for: [expectation(for: exists, evaluatedWith: element)], timeout: 5)
+          if found != .completed {
+            self.recordFailure(withDescription: "not found", inFile: #file, atLine: #line, expected: true)
+          }
+        }
+        func waitForLabel(_ element: XCUIElement) {
+          if !element.exists { record(XCTIssue(type: .assertionFailure, compactDescription: "no label")) }
+        }
+        func tapQuietly(_ element: XCUIElement) { element.tap() }
+      }
+      """
+    let tests = """
+      import XCTest
+      final class MarketingTests: BaseUITestCase {
+        func testSettingsView() { waitForExistence(app.buttons["Settings"]) }
+        func testLabel() { waitForLabel(app.staticTexts["Title"]) }
+        func testQuiet() { tapQuietly(app.buttons["Settings"]) }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["Base.swift": base, "MarketingTests.swift": tests], threads: 1),
+      ["MarketingTests.swift:5 missing_assertion"])
+  }
+
+  func test_swiftCheckPropertyOfForAll_countsWithItsImport() {
+    let body = """
+      final class LawsTests: XCTestCase {
+        func test_identity_law() {
+          property("identity") <~ forAll { (a: Int) in a == a }
+        }
+        func test_composition_law() {
+          property("composition") <- forAll() { (a: Int) in a + 0 == a }
+        }
+        func test_counted_only() { _ = items.forAll { $0 > 0 } }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(
+        in: ["LawsTests.swift": "import XCTest\nimport SwiftCheck\n" + body], threads: 1),
+      ["LawsTests.swift:10 missing_assertion"])
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["LawsTests.swift": "import XCTest\n" + body], threads: 1),
+      ["LawsTests.swift:3 missing_assertion", "LawsTests.swift:6 missing_assertion", "LawsTests.swift:9 missing_assertion"],
+      "without SwiftCheck, an operator and a `forAll` of the project's own")
+  }
+
   func test_ownUnwrapCombinatorWithoutNimble_isReported() {
     // A library's own `unwrap(_:into:)`, in a file without Nimble: the test only compiles.
     let source = """

@@ -34,6 +34,25 @@ final class UndeclaredCheckTests: XCTestCase {
     XCTAssertEqual(findings(sources), [])
   }
 
+  func test_checkWordAsLaterCamelCaseWord_counts() {
+    // A snapshot package's `SnapshotVerifyAccessibility` / `FBSnapshotVerifyView`: the check
+    // word is a later word of the name; `Recheckout` holds `check` inside a word, not as one.
+    let sources = [
+      "SnapshotTests.swift": """
+        import XCTest
+
+        final class SnapshotTests: XCTestCase {
+          func test_view_verified() { SnapshotVerifyAccessibility(view) }
+          func test_legacy_verified() { FBSnapshotVerifyView(view, identifier: "dark") }
+          func test_imprecise_verified() { SnapshotImpreciseVerifyAccessibility(view, tolerance: 0.1) }
+          func test_recheckout_only() { Recheckout(cart) }
+          func test_verifying_only() { makeVerifyingView(view) }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["SnapshotTests.swift:7", "SnapshotTests.swift:8"])
+  }
+
   func test_assertWordThroughAnyReceiver_counts() {
     let sources = [
       "LogTests.swift": """

@@ -1761,7 +1761,8 @@ What counts as an assertion:
   by waiting), and an `XCTWaiter` whose delegate is the test (`XCTWaiter(delegate: self).wait`);
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
-  `withKnownIssue`; XCTest's `record(XCTIssue(...))`;
+  `withKnownIssue`; XCTest's `record(XCTIssue(...))` and
+  `recordFailure(withDescription:inFile:atLine:expected:)` (plain or through `self.`);
 - Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `pollUnwrap(...)`, `fail(...)`,
   `waitUntil`, and their async and synchronous spellings (`expecta`, `expects`, `requirea`,
   `requires`, `unwrapa`, `unwraps`, `pollUnwrapa`, `pollUnwraps`). Other libraries name their
@@ -1796,7 +1797,8 @@ What counts as an assertion:
   `#require`;
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
-  in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()`, and a
+  in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
+  too: `FunctorLaws<IOPartial<E>>.check()` is `FunctorLaws.check()`), and a
   method called through any receiver (`helper.maskTest()`, `helper!.maskTest()`,
   `helper?.maskTest()`, `try makeHelper().maskTest()`, `self.helpers.maskTest()`), in the
   same file or declared anywhere in the linted files (lint the whole test target, helpers
@@ -1858,7 +1860,10 @@ What counts as an assertion:
   package), and what they do is unknown: a false error costs more than a miss. A name reads as
   a check, in any case and after any leading underscores (`_expectFailure`), when it starts
   with `assert`, `verify`, `expect`, `check` or `validate` followed by a word boundary
-  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`), or is `record...Snapshot...`,
+  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`), or has one of those words,
+  capitalized and followed by a word boundary, as a later word of its camel case
+  (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`; not `Recheckout`, whose `check` is
+  no word of its own), or is `record...Snapshot...`,
   or is spelled as XCTest spells its checks, `XCT` and a capital (`XCTDiffContexts`), but
   for XCTest's names that check nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, `XCTIssue`,
   `XCTWaiter`, `XCTMeasureOptions`, `XCTest...`, `...Expectation`, `...Metric`). In an XCTest
@@ -2481,6 +2486,69 @@ final class SyncTests: XCTestCase {
 @Test func syncs() async throws {
   let count = try await sync.run()
   if count != 3 { throw SyncError.count(count) }
+}
+```
+
+A wait helper that fails the test through XCTestCase's own recording API asserts:
+
+```swift passes
+import XCTest
+
+class BaseUITestCase: XCTestCase {
+  func waitForExistence(_ element: XCUIElement) {
+    if !element.waitForExistence(timeout: 5) {
+      recordFailure(withDescription: "not found", inFile: #file, atLine: #line, expected: true)
+    }
+  }
+}
+
+final class MarketingTests: BaseUITestCase {
+  func testSettingsView() {
+    waitForExistence(XCUIApplication().buttons["Settings"])
+  }
+}
+```
+
+A check word may be a later word of an undeclared check's name:
+
+```swift passes
+import XCTest
+import AccessibilitySnapshot
+
+final class RendererTests: XCTestCase {
+  func testBasicDemo() {
+    SnapshotVerifyAccessibility(DemoView())
+  }
+}
+```
+
+SwiftCheck's `property("...") <~ forAll { ... }` (or `<-`) checks the property and fails the
+XCTest with a counterexample: it counts in a file that imports SwiftCheck.
+
+```swift passes
+import XCTest
+import SwiftCheck
+
+final class MonoidLawsTests: XCTestCase {
+  func test_identity_holds() {
+    property("identity") <~ forAll { (a: Int) in a + 0 == a }
+  }
+}
+```
+
+A static method called through a generic type's name is the type's method:
+
+```swift passes
+import XCTest
+
+enum FunctorLaws<F> {
+  static func check() { XCTAssertEqual(String(describing: F.self), "\(F.self)") }
+}
+
+final class IOTests: XCTestCase {
+  func test_functor_laws() {
+    FunctorLaws<IOPartial<CategoryError>>.check()
+  }
 }
 ```
 

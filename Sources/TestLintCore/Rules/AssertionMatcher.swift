@@ -91,6 +91,18 @@ public struct AssertionMatcher: Sendable {
       guard let first = call.arguments.first, first.label == nil, let head = first.value.first
       else { return false }
       return model.text(head) == "XCTIssue"
+    case "recordFailure":
+      // XCTestCase's own `recordFailure(withDescription:inFile:atLine:expected:)`, as a wait
+      // helper calls it when the element never appears: it fails the test, as `XCTFail` does.
+      return call.labels.first == "withDescription" && (call.path.count == 1 || call.receiver == "self")
+    case "forAll":
+      // SwiftCheck's `property("...") <~ forAll { ... }` (or `<-`): the property is checked
+      // there, and a counterexample fails the XCTest.
+      guard call.path.count == 1, !call.hasExpressionBase, call.nameToken > 0,
+        model.imports.contains(where: { $0.module.split(separator: ".").first == "SwiftCheck" })
+      else { return false }
+      let operatorText = model.text(call.nameToken - 1)
+      return operatorText == "<~" || operatorText == "<-"
     case "perform": return call.labels.contains("stub")
     case "assert":
       // SwiftParamTest's table, `assert(to: f) { args(1, 2, expect: 3) }`, checks every row with
@@ -410,7 +422,7 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "measure", "measureMetrics", "fulfillment", "record", "perform", "assert", "expect", "expecta", "expects", "require", "requirea", "requires",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "assert", "expect", "expecta", "expects", "require", "requirea", "requires",
     "unwrap", "unwrapa", "unwraps", "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]

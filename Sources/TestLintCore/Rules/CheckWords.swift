@@ -35,4 +35,44 @@ enum CheckWords {
     return (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_")
       || (digits && next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
   }
+
+  /// Whether one of `words`, capitalized, is a camel-case word of `name` after its first
+  /// (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`), followed by a word boundary as
+  /// `startsAName` says (digits included). A lowercase letter is no word start (`Recheckout`).
+  static func hasLaterWord(_ name: String) -> Bool {
+    // Nothing is made for a name without a capital that could start a check word.
+    let mayStartWord = name.utf8.dropFirst().contains { byte in
+      byte == UInt8(ascii: "A") || byte == UInt8(ascii: "V") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "C")
+    }
+    guard mayStartWord else { return false }
+    let utf8 = Array(name.utf8)
+    for start in 1..<utf8.count {
+      let byte = utf8[start]
+      guard byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") else { continue }
+      for word in words where word.utf8Start[0] == byte | 0x20 {
+        let count = word.utf8CodeUnitCount
+        guard start + count <= utf8.count else { continue }
+        var matches = true
+        for offset in 1..<count where utf8[start + offset] != word.utf8Start[offset] {
+          matches = false
+          break
+        }
+        guard matches else { continue }
+        let end = start + count
+        if end == utf8.count { return true }
+        let next = utf8[end]
+        if next >= 0x80 {
+          let rest = String(decoding: utf8[end...], as: UTF8.self)
+          if let character = rest.first, character.isUppercase || character.isNumber { return true }
+          continue
+        }
+        if (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_")
+          || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
 }

@@ -123,7 +123,15 @@ public struct BaseAssumption: Sendable, Hashable {
   /// `validate...` (a word boundary after), `record...Snapshot...`, or XCTest's own spelling of
   /// a check, `XCT` and a capital (`XCTDiffContexts`), but for XCTest's names that check
   /// nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, its expectations and metrics).
+  /// A check word may also be a later camel-case word of the name, capitalized, with a word
+  /// boundary after it (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`; not
+  /// `Recheckout`).
   public static func readsAsCheck(_ name: String) -> Bool {
+    readsAsCheckFirst(name) || CheckWords.hasLaterWord(name)
+  }
+
+  /// `readsAsCheck` by the name's first word.
+  private static func readsAsCheckFirst(_ name: String) -> Bool {
     // Told by the first byte for nearly every name, with nothing made.
     switch name.utf8.first {
     case UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "v"), UInt8(ascii: "V"), UInt8(ascii: "e"),

@@ -280,6 +280,15 @@ extension ScannerState {
         cursor = before - 1
         continue
       }
+      // A generic type's name: `FunctorLaws<IOPartial<E>>.check()` is `FunctorLaws.check()`.
+      if previous.kind == .operator, !tokens[cursor].hasSpaceBefore,
+        let open = genericArgumentsOpen(closingAt: before)
+      {
+        first = open - 1
+        count += 1
+        cursor = open - 2
+        continue
+      }
       if previous.kind == .rightParen || previous.kind == .rightBracket || previous.kind == .rightBrace
         || previous.kind == .string || previous.kind == .number || previous.kind == .regex
       {
@@ -314,10 +323,81 @@ extension ScannerState {
     while position < last {
       components.append(name(position))
       position += 1
+      if position < last, let close = genericArgumentsClose(openingAt: position) { position = close + 1 }
       while position < last, !tokens[position].isIdentifierLike { position += 1 }
     }
     components.append(tokens[last].kind == .pound ? text(last) : name(last))
     return components
+  }
+
+  /// The `<` that opens the generic arguments closed by the `>` run at `index`, right after a
+  /// type's name (`Laws<IOPartial<E>>`): only names, dots, commas, `?`, `!`, brackets and colons
+  /// between, and a bounded walk (a loop with a depth counter, not recursion).
+  func genericArgumentsOpen(closingAt index: Int) -> Int? {
+    guard angleRun(index) == .close else { return nil }
+    var depth = 0
+    var position = index
+    let limit = max(0, index - 64)
+    while position >= limit {
+      let token = tokens[position]
+      switch angleRun(position) {
+      case .close: depth += Int(token.end - token.start)
+      case .open:
+        depth -= Int(token.end - token.start)
+        if depth == 0 {
+          guard position > 0, !token.hasSpaceBefore, tokens[position - 1].isIdentifierLike else { return nil }
+          return position
+        }
+        if depth < 0 { return nil }
+      case nil:
+        guard isGenericArgumentToken(position) else { return nil }
+      }
+      position -= 1
+    }
+    return nil
+  }
+
+  /// The `>` run that closes the generic arguments opened by the `<` at `index` (glued to the
+  /// name before it), found the same bounded way as `genericArgumentsOpen`.
+  func genericArgumentsClose(openingAt index: Int) -> Int? {
+    guard angleRun(index) == .open, !tokens[index].hasSpaceBefore else { return nil }
+    var depth = 0
+    var position = index
+    let limit = min(tokens.count - 1, index + 64)
+    while position <= limit {
+      let token = tokens[position]
+      switch angleRun(position) {
+      case .open: depth += Int(token.end - token.start)
+      case .close:
+        depth -= Int(token.end - token.start)
+        if depth <= 0 { return depth == 0 ? position : nil }
+      case nil:
+        guard isGenericArgumentToken(position) else { return nil }
+      }
+      position += 1
+    }
+    return nil
+  }
+
+  /// Whether the token may stand inside generic arguments (`IOPartial<E>`, `[String: Int]`).
+  private func isGenericArgumentToken(_ index: Int) -> Bool {
+    let token = tokens[index]
+    if token.isIdentifierLike { return true }
+    switch token.kind {
+    case .dot, .comma, .colon, .leftBracket, .rightBracket: return true
+    case .operator: return isOperator(index, "?") || isOperator(index, "!")
+    default: return false
+    }
+  }
+
+  /// Whether the token is an operator made only of `<` (an opening run) or only of `>`.
+  private func angleRun(_ index: Int) -> AngleRun? {
+    let token = tokens[index]
+    guard token.kind == .operator else { return nil }
+    let firstByte = bytes[Int(token.start)]
+    guard firstByte == UInt8(ascii: "<") || firstByte == UInt8(ascii: ">") else { return nil }
+    for offset in Int(token.start)..<Int(token.end) where bytes[offset] != firstByte { return nil }
+    return firstByte == UInt8(ascii: "<") ? .open : .close
   }
 
   /// The attributes and modifiers before the `let` / `var` at `index` (`@TestState`, `weak`),
@@ -430,4 +510,10 @@ extension ScannerState {
     model.assignments.append(
       Assignment(target: target, targetToken: index - 1, value: (index + 1)..<valueEnd, function: function))
   }
+}
+
+/// An operator made of `<` only or of `>` only (generic arguments' brackets).
+enum AngleRun {
+  case open
+  case close
 }
