@@ -29,6 +29,30 @@ final class UnreachableTestRuleTests: XCTestCase {
       ])
   }
 
+  /// A protocol extension's `test...()` runs in whatever conforms to the protocol (a spec that
+  /// calls it, in another file): no type of its own makes it unreachable.
+  func test_methodOfAProtocolExtension_isNotReported() {
+    let helper = """
+      import Quick
+      import Nimble
+      protocol StoreSpecs {
+        associatedtype Value
+        var store: Store<Value> { get }
+      }
+      extension StoreSpecs where Value: Equatable {
+        func testValues() {
+          it("keeps a value") { expect(self.store.saved).to(beTrue()) }
+        }
+      }
+      struct Plain {}
+      extension Plain {
+        func testPlain() { XCTAssertTrue(true) }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["StoreSpecs.swift": helper]).findings().map(\.line), [14])
+  }
+
   func test_baseClassInOtherFile_makesTestCase() {
     let base = "import XCTest\nclass StoreTestCase: XCTestCase {}\n"
     let tests = "import XCTest\nfinal class StoreTests: StoreTestCase {\n  private func testLoad() { XCTAssertTrue(loaded) }\n}\n"

@@ -5018,7 +5018,8 @@ The finding lands on the method's name when it reads as a test but:
   the class was meant as a test case); `XCTest` is also never taken for a test base declared
   elsewhere (`assume_test_bases`);
 - is a `test...()` method that asserts, in an extension of a struct, enum or non-test class
-  declared in the same file;
+  declared in the same file (not of a protocol: its methods run in whatever conforms to it, a
+  spec that calls them from another file);
 - is a `test...()` function that asserts in a Swift Testing suite (a type with `@Suite` or
   `@Test` members) but has no `@Test` itself.
 
@@ -5138,6 +5139,17 @@ final class CartTests: XCTestCase {
 
   @objc private func testLegacySelector() {
     XCTAssertTrue(Cart(items: []).isEmpty)
+  }
+}
+
+// A protocol extension's examples run in the specs that conform and call them.
+protocol CartSpecs {
+  var cart: Cart { get }
+}
+
+extension CartSpecs {
+  func testEmptying() {
+    XCTAssertTrue(cart.emptied().isEmpty)
   }
 }
 

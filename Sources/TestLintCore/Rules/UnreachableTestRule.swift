@@ -57,6 +57,13 @@ public struct UnreachableTestRule: Rule {
       }
       // `problem` finds nothing for a type that cannot be told.
       if verdict == .unknown { continue }
+      // A protocol extension's methods run in whatever conforms to it (a spec calling them
+      // from another file): the protocol makes none of them unreachable.
+      if type.kind == .extension, let declared = classifier.declaration(named: type.simpleName),
+        model.types[declared].kind == .protocol
+      {
+        continue
+      }
       let isSuite = verdict == .notTestCase && suiteNames.contains(type.simpleName)
       for functionIndex in type.functions where Self.mayBeTestNamed(model.functions[functionIndex].name) {
         let function = model.functions[functionIndex]
