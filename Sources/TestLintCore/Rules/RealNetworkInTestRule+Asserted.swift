@@ -14,25 +14,33 @@ extension RealNetworkInTestRule {
   /// assertions (or not at all).
   static func isBoundOnlyForAssertions(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let start = index >= 2 && model.tokens[index - 1].kind == .dot ? index - 2 : index
+    guard let uses = usesOfLocal(boundTo: start..<(index + 3), in: code, model: model) else { return false }
+    return uses.allSatisfy { isAssertedValue($0, last: $0, calls: code.calls, in: model) }
+  }
+
+  /// The tokens of `code` after the local bound to `initializer` (`let session = ...`) that
+  /// name it: not another value's member (`x.session`) nor an argument label (`session:`).
+  /// Nil when no local of the test is bound to it.
+  static func usesOfLocal(boundTo initializer: Range<Int>, in code: TestCode, model: FileModel) -> [Int]? {
     guard
       let local = model.locals.first(where: {
-        $0.initializer == start..<(index + 3) && code.tokens.contains($0.nameToken)
+        $0.initializer == initializer && code.tokens.contains($0.nameToken)
       })
-    else { return false }
+    else { return nil }
     let tokens = model.tokens
     let name = model.text(local.nameToken)
+    var uses: [Int] = []
     for use in (local.nameToken + 1)..<code.tokens.upperBound
     where tokens[use].isIdentifierLike && model.text(use) == name {
-      // Another value's member, or an argument label: not the local.
       if tokens[use - 1].kind == .dot { continue }
       if use + 1 < tokens.count, tokens[use + 1].kind == .colon,
         tokens[use - 1].kind == .leftParen || tokens[use - 1].kind == .comma
       {
         continue
       }
-      guard isAssertedValue(use, last: use, calls: code.calls, in: model) else { return false }
+      uses.append(use)
     }
-    return true
+    return uses
   }
 
   /// Whether the session expression `first...last` is a value an assertion compares: it sits in

@@ -70,27 +70,12 @@ extension RealNetworkInTestRule {
   /// (`Client(session: session)`) may send, and is reported.
   static func defaultSessionSendsNothing(_ call: Call, in code: TestCode, model: FileModel) -> Bool {
     guard let parentheses = call.parentheses else { return false }
-    let tokens = model.tokens
     let start = call.path.count == 2 ? call.nameToken - 2 : call.nameToken
     let end = parentheses.upperBound
     if start >= 2, model.token(start - 1, is: "="), model.token(start - 2, is: "_") { return true }
     if isPropertyRead(after: end - 1, in: model) { return true }
-    guard
-      let local = model.locals.first(where: {
-        $0.initializer == start..<end && code.tokens.contains($0.nameToken)
-      })
-    else { return false }
-    let name = model.text(local.nameToken)
-    for use in (local.nameToken + 1)..<code.tokens.upperBound
-    where tokens[use].isIdentifierLike && model.text(use) == name {
-      // Another value's member, or an argument label: not the local.
-      if tokens[use - 1].kind == .dot { continue }
-      if use + 1 < tokens.count, tokens[use + 1].kind == .colon,
-        tokens[use - 1].kind == .leftParen || tokens[use - 1].kind == .comma
-      {
-        continue
-      }
-      if isPropertyRead(after: use, in: model) { continue }
+    guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else { return false }
+    for use in uses where !isPropertyRead(after: use, in: model) {
       guard isAssertedValue(use, last: use, calls: code.calls, in: model) else { return false }
     }
     return true
