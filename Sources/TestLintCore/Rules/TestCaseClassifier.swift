@@ -117,13 +117,13 @@ struct TestCaseClassifier {
   static let abstractBases: Set<String> = ["XCTest", "XCTest.XCTest", "XCTestSuite", "XCTest.XCTestSuite"]
 
   /// Whether a type the answer leaves `.unknown` may be a test case: an extension (of a type
-  /// declared elsewhere), or a class whose undeclared base reads as a test base, by the
-  /// default endings of `BaseAssumption` (`...TestCase`, `...Tests`, ...) or because the run
+  /// declared elsewhere), or a class whose undeclared base reads as a test base, by the run's
+  /// `assumed_test_base_suffixes` (none with `assume_test_bases: false`) or because the run
   /// assumed it. A class on a product base (`Listener: DefaultBusListener`) is not.
   func mayBeTestCase(_ index: Int, _ answer: Answer) -> Bool {
     guard model.types[index].kind == .class else { return model.types[index].kind == .extension }
     guard let base = answer.undeclaredBase else { return false }
-    return discovery.assumedBases.contains(base) || BaseAssumption().readsAsTestBase(base)
+    return discovery.assumedBases.contains(base) || discovery.baseAssumption.readsAsTestBase(base)
   }
 
   /// The first non-extension type of this file with this simple name.
