@@ -38,6 +38,26 @@ final class LanguageServerParityTests: XCTestCase {
     XCTAssertEqual(cli, [], "no test class without the assumption")
   }
 
+  func test_lifecycleOnConfiguredTestBaseEnding_serverMatchesCommandLine() throws {
+    // `lifecycle_super_call` reads the configured endings: `ViewHarness` is a test base,
+    // `AppSnapshotTestCase` (a default ending) is not.
+    let (cli, server) = try findings(
+      configuration: "assumed_test_base_suffixes: [Harness]\n", files: [:],
+      document: """
+        import XCTest
+
+        class SnapshotBase: AppSnapshotTestCase {
+          override func setUp() { isRecording = false }
+        }
+        class CardBase: ViewHarness {
+          override func tearDown() { card = nil }
+        }
+
+        """)
+    XCTAssertEqual(server, cli)
+    XCTAssertEqual(cli.map(\.rule), ["lifecycle_super_call"], "\(cli)")
+  }
+
   func test_undeclaredBaseDeclaredInWorkspace_serverMatchesCommandLine() throws {
     // Declared in the workspace as no test case: nothing is assumed.
     let (cli, server) = try findings(

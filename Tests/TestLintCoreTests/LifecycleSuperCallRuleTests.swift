@@ -230,7 +230,8 @@ final class LifecycleSuperCallRuleTests: XCTestCase {
       """
     let harness = LintHarness(
       LifecycleSuperCallRule.self,
-      files: ["ChartView.swift": view, "ChartTests.swift": tests, "ChartSpec.swift": spec])
+      files: ["ChartView.swift": view, "ChartTests.swift": tests, "ChartSpec.swift": spec],
+      baseAssumption: BaseAssumption())
     XCTAssertEqual(
       harness.findings().map { "\($0.path):\($0.line)" }, ["ChartSpec.swift:3", "ChartTests.swift:3"],
       "an unknown superclass counts in a file that imports XCTest only; a Quick spec is a test case")
@@ -258,13 +259,39 @@ final class LifecycleSuperCallRuleTests: XCTestCase {
       }
       """
     XCTAssertEqual(
-      LintHarness(LifecycleSuperCallRule.self, files: ["EventBusTests.swift": source]).findings()
-        .map { "\($0.line)" }, ["10"],
+      LintHarness(LifecycleSuperCallRule.self, files: ["EventBusTests.swift": source], baseAssumption: BaseAssumption())
+        .findings().map { "\($0.line)" }, ["10"],
       "only the base whose name reads as a test base is checked")
     XCTAssertEqual(
       LintHarness(
-        LifecycleSuperCallRule.self, files: ["EventBusTests.swift": source], testBaseClasses: ["AppSupport"]
+        LifecycleSuperCallRule.self, files: ["EventBusTests.swift": source], testBaseClasses: ["AppSupport"],
+        baseAssumption: BaseAssumption()
       ).findings().map { "\($0.line)" }, ["10", "17"],
       "a base named in test_base_classes is a test base")
+  }
+
+  func test_configuredSuffixesOrAssumptionOff_decideWhichUndeclaredBasesAreChecked() throws {
+    // Shared bases with no tests of their own, on bases declared in no linted file: which of
+    // them are test bases is what `assumed_test_base_suffixes` and `assume_test_bases` say.
+    let source = """
+      import XCTest
+      class SnapshotBase: AppSnapshotTestCase {
+        override func setUp() { isRecording = false }
+      }
+      class CardBase: ViewHarness {
+        override func tearDown() { card = nil }
+      }
+      """
+    let sandbox = try Sandbox(self)
+    try sandbox.write("Tests/SnapshotBase.swift", source)
+    func lines() throws -> [Int] {
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "lifecycle_super_call"])
+      return try JSONFile(output.stdout).findings.map(\.line)
+    }
+    XCTAssertEqual(try lines(), [3], "by default, a base ending in 'TestCase' is a test base")
+    try sandbox.write(".lint.yml", "assumed_test_base_suffixes: [Harness]\n")
+    XCTAssertEqual(try lines(), [6], "the configured endings replace the default ones")
+    try sandbox.write(".lint.yml", "assume_test_bases: false\n")
+    XCTAssertEqual(try lines(), [], "with the assumption off, no undeclared base is a test base")
   }
 }

@@ -8,23 +8,28 @@ struct LintHarness {
   let files: [FileEntry]
   let contents: [String: [UInt8]]
 
-  /// One rule (with its default options unless `options` are given) over `files` (name → text).
+  /// One rule (with its default options unless `options` are given) over `files` (name → text);
+  /// `baseAssumption` as `assume_test_bases` (the engine's default, nil, assumes no base).
   init(
     _ type: any Rule.Type, files: [String: String], options: [String: OptionValue] = [:],
-    testBaseClasses: [String] = []
+    testBaseClasses: [String] = [], baseAssumption: BaseAssumption? = nil
   ) {
-    self.init(type, bytes: files.mapValues { Array($0.utf8) }, options: options, testBaseClasses: testBaseClasses)
+    self.init(
+      type, bytes: files.mapValues { Array($0.utf8) }, options: options, testBaseClasses: testBaseClasses,
+      baseAssumption: baseAssumption)
   }
 
   /// The same, with raw bytes (line endings kept as given).
   init(
     _ type: any Rule.Type, bytes: [String: [UInt8]], options: [String: OptionValue] = [:],
-    testBaseClasses: [String] = []
+    testBaseClasses: [String] = [], baseAssumption: BaseAssumption? = nil
   ) {
     let configured = RuleOptions(defaultsOf: type.description, configured: options)
-    engine = LintEngine(
+    var engine = LintEngine(
       rules: [ConfiguredRule(type, severity: type.description.defaultSeverity, options: configured)],
       testBaseClasses: testBaseClasses, threads: 1)
+    engine.baseAssumption = baseAssumption
+    self.engine = engine
     files = bytes.keys.sorted().map { FileEntry(path: $0, displayPath: $0) }
     contents = bytes
   }

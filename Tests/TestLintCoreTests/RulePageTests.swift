@@ -223,9 +223,12 @@ extension RulePageTests {
     var engine = LintEngine(
       rules: [ConfiguredRule(type, severity: type.description.defaultSeverity, options: options)],
       testBaseClasses: [], threads: 1)
-    // `missing_assertion`'s page says what counts in a class on a base declared nowhere: its
-    // examples run as the command line's default configuration does (`assume_test_bases`).
-    if id == MissingAssertionRule.description.id { engine.baseAssumption = BaseAssumption() }
+    // `missing_assertion`'s and `lifecycle_super_call`'s pages say what counts in a class on a
+    // base declared nowhere: their examples run as the command line's default configuration
+    // does (`assume_test_bases`).
+    if [MissingAssertionRule.description.id, LifecycleSuperCallRule.description.id].contains(id) {
+      engine.baseAssumption = BaseAssumption()
+    }
     let bytes = Array(code.utf8)
     // `<!-- files: -->` names the example's path and empty files linted beside it.
     let paths = example.files.isEmpty ? ["Example.swift"] : example.files

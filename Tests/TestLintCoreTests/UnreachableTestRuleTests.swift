@@ -103,6 +103,34 @@ final class UnreachableTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_extensionOrLongChainOnXCTestAndClassCycle_reportsTheChainsOnXCTestOnly() {
+    // One walk up each chain: an extension of a class on `XCTest`, a class twenty classes of
+    // the file above `XCTestSuite`, and a cycle of classes (no superclass outside the file).
+    let chain = (1..<20).map { "class Level\($0): Level\($0 + 1) {}" }.joined(separator: "\n")
+    let tests = """
+      import XCTest
+      class IntegrationTest: XCTest {}
+      extension IntegrationTest {
+        func testLogin() { XCTAssertTrue(loggedIn) }
+      }
+      class Loop: Ring {
+        func testSpin() { XCTAssertTrue(spun) }
+      }
+      class Ring: Loop {}
+      final class DeepTests: Level1 {
+        func testDepth() { XCTAssertTrue(deep) }
+      }
+      \(chain)
+      class Level20: XCTestSuite {}
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["IntegrationTest.swift": tests]).messages(),
+      [
+        "4:8 make 'IntegrationTest' inherit from 'XCTestCase', not 'XCTest': XCTest never runs 'testLogin' in a subclass of its abstract 'XCTest'",
+        "11:8 make 'Level20' inherit from 'XCTestCase', not 'XCTestSuite': XCTest never runs 'testDepth' in a subclass of 'XCTestSuite'",
+      ])
+  }
+
   func test_unknownBaseClass_isLeftAlone() {
     let tests = "import XCTest\nfinal class StoreTests: StoreTestCase {\n  private func testLoad() { XCTAssertTrue(loaded) }\n}\n"
     XCTAssertEqual(LintHarness(UnreachableTestRule.self, files: ["StoreTests.swift": tests]).findings().count, 0)

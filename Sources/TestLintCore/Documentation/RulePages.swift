@@ -1598,10 +1598,10 @@ The finding lands on the method's name and says whether the call is missing, mad
 once, or replaced by another lifecycle method's (`super.setUp()` in `setUpWithError()`). It
 checks test classes, Quick specs (`QuickSpec` and `AsyncSpec` are `XCTestCase` subclasses) and,
 in files that import XCTest, classes whose superclass is declared outside the linted files
-and reads as a test base: its name ends in one of the default endings of
-`assumed_test_base_suffixes` (`TestCase`, `TestBase`, `TestCaseBase`, `Tests`, `Test`, `Spec`),
-or the run assumed it (`assume_test_bases`); a base named in `test_base_classes` makes its
-classes test classes. A class on any other undeclared base (`Listener: DefaultBusListener`, a
+and reads as a test base: its name ends in one of the endings of `assumed_test_base_suffixes`
+(by default `TestCase`, `TestBase`, `TestCaseBase`, `Tests`, `Test`, `Spec`), or the run assumed
+it; with `assume_test_bases: false`, no such class is checked. A base named in
+`test_base_classes` makes its classes test classes. A class on any other undeclared base (`Listener: DefaultBusListener`, a
 product class whose `tearDown()` is its own hook) is not checked. `class func setUp()` is not
 checked.
 

@@ -106,7 +106,8 @@ struct FirstPassStage: Sendable {
         return FirstPass()
       }
       let guess = Speculation(
-        declarations, roots: workerRoots[worker].tests, specRoots: workerRoots[worker].specs, known: known)
+        declarations, roots: workerRoots[worker].tests, specRoots: workerRoots[worker].specs, known: known,
+        assumption: facts.assumption)
       known.publish(guess, finalClasses: Self.finalClasses(of: model))
       if cache == nil {
         // Without a cache, the file's declarations serve the run's facts only, which need

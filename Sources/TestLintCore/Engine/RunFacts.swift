@@ -84,6 +84,8 @@ final class RunFacts: Sendable {
   private let waiting: FindingStore
   /// With bases assumed (`BaseAssumption`), what tells which.
   private let baseFacts: AssumedBaseFacts
+  /// What makes a base's name read as a test base (no ending without an assumption).
+  var assumption: BaseAssumption { baseFacts.assumption }
 
   /// Facts whose classes and `test...` functions wait in `waiting` until the run settles, and
   /// whose entries keep `entryMemoryBytes` of pages in memory, the others in a temporary file
@@ -310,6 +312,7 @@ final class RunFacts: Sendable {
       discovery.includesFileClasses = true
       discovery.assumedBases = onAssumedBases
       discovery.declaredChecks = assumed.declaredChecks
+      discovery.baseAssumption = baseFacts.assumption
       // The calls that can make a caller assert: of a name that asserts, or that calls others
       // (one whose first hash is another's only adds an edge that leads nowhere). Most calls
       // are of neither (initializers, the code under test, functions of other modules) and

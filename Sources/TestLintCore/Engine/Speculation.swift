@@ -64,7 +64,8 @@ struct Speculation {
   /// meet it (`HelperNames.recordingMisses(in:known:)`).
   init(
     _ declarations: ResultCache.Declarations, roots: Set<String>,
-    specRoots: Set<String> = TestDiscovery.quickRoots, known: KnownFacts? = nil
+    specRoots: Set<String> = TestDiscovery.quickRoots, known: KnownFacts? = nil,
+    assumption: BaseAssumption = BaseAssumption(suffixes: [])
   ) {
     var testRoots = roots
     var specRoots = specRoots
@@ -82,10 +83,11 @@ struct Speculation {
     }
     let classes = ClassHierarchy.testCaseClasses(
       of: declarations.classes, roots: testRoots, specRoots: specRoots)
-    discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
+    var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
+    discovery.baseAssumption = assumption
+    self.discovery = discovery
     let asserting = AssertionMatcher.assertingHelperNames(helpers)
     assertingHelpers = asserting
-    let discovery = self.discovery
     // A class the file declares and refers to (`extension FooTests`, or a base class it
     // declares above its subclass) is answered from the file's own declaration, which rests
     // on the answers for the types above it (entries of their own); the run checks only, for

@@ -169,6 +169,7 @@ struct WorkspaceIndex: Sendable {
     let classes = all.hierarchy.testCaseClasses(
       roots: roots.union(assumedBases), specRoots: TestDiscovery.quickRoots)
     var discovery = TestDiscovery(testCaseClasses: classes.testCases, quickSpecClasses: classes.specs)
+    discovery.baseAssumption = facts.assumption
     if !assumedBases.isEmpty {
       discovery.assumedBases = all.hierarchy.testCaseClasses(roots: assumedBases)
       discovery.declaredChecks = checks.declaredChecks

@@ -30,9 +30,10 @@ public struct LifecycleSuperCallRule: Rule {
       // Only in test cases, and classes whose superclass the run does not declare, in files
       // that import XCTest, when that superclass reads as a test base: an app's
       // `override func setUp()` or a product class's `tearDown()` hook belongs to another API.
-      switch classifier.verdict(owner) {
+      let answer = classifier.answer(owner)
+      switch answer.verdict {
       case .testCase: break
-      case .unknown where importsXCTest && classifier.mayBeTestCase(owner): break
+      case .unknown where importsXCTest && classifier.mayBeTestCase(owner, answer): break
       default: continue
       }
       let calls = function.calls.map { model.calls[$0] }.filter { call in

@@ -37,9 +37,12 @@ public struct UnreachableTestRule: Rule {
       // a type without one needs no verdict, and other functions are not read any further.
       guard model.types[typeIndex].functions.contains(where: { Self.mayBeTestNamed(model.functions[$0].name) })
       else { continue }
-      let verdict = classifier.verdict(typeIndex)
+      let answer = classifier.answer(typeIndex)
+      let verdict = answer.verdict
       let type = model.types[typeIndex]
-      if verdict == .unknown, let base = Self.abstractXCTestBase(of: type, classifier: classifier) {
+      // A class (or the class an extension of this file extends) on XCTest's abstract `XCTest`
+      // or `XCTestSuite`, directly or through classes of the file (the topmost one is named).
+      if let base = answer.abstractBase {
         for functionIndex in type.functions {
           let function = model.functions[functionIndex]
           guard function.kind == .function, RuleText.hasPrefix(function.name, "test"),
@@ -79,33 +82,6 @@ public struct UnreachableTestRule: Rule {
     }
     return violations
   }
-
-  /// The class and its superclass as written, when the class (or the class an extension of this
-  /// file extends) inherits from XCTest's abstract `XCTest` (`: XCTest`, `: XCTest.XCTest`) or
-  /// `XCTestSuite`, directly or through classes of the file (the topmost one is named): XCTest runs the `test...` methods of
-  /// `XCTestCase` subclasses only.
-  static func abstractXCTestBase(of type: TypeDecl, classifier: TestCaseClassifier)
-    -> (className: String, written: String)?
-  {
-    var declaration = type
-    if type.kind == .extension {
-      guard let index = classifier.declaration(named: type.simpleName) else { return nil }
-      declaration = classifier.model.types[index]
-    }
-    // Up the file's classes (a class on a class on `XCTest`), a bounded number of steps.
-    for _ in 0..<16 {
-      guard declaration.kind == .class, let written = declaration.inheritance.first else { return nil }
-      if Self.abstractBases.contains(written) { return (declaration.simpleName, written) }
-      guard let superclass = declaration.firstInheritedName,
-        let index = classifier.declaration(named: superclass)
-      else { return nil }
-      declaration = classifier.model.types[index]
-    }
-    return nil
-  }
-
-  /// XCTest's classes that run no `test...` method of a subclass.
-  static let abstractBases: Set<String> = ["XCTest", "XCTest.XCTest", "XCTestSuite", "XCTest.XCTestSuite"]
 
   /// `private` or `fileprivate` when the type, or one around it, is declared so.
   static func privateSuiteModifier(of owner: Int?, in model: FileModel) -> String? {

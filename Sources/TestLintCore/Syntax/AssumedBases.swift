@@ -47,6 +47,12 @@ public struct BaseAssumption: Sendable, Hashable {
   /// it ends at a name read as a test base, and whether the run declares that, is told when
   /// the run settles). In a file that imports none of XCTest, Quick or Nimble, each starts
   /// with `notImported` (such classes count, but cannot make a base assumed alone).
+  ///
+  /// Its own walk, not `TestCaseClassifier.answer`'s: it runs as the file is read, to gather
+  /// what settles the run, before any discovery exists, and asks only where a chain leaves the
+  /// file; the classifier's walk stops at the first class the run's discovery settles (a
+  /// class on `XCTestCase` or on a base already assumed). The run-wide walk that follows
+  /// (`AssumedBaseFacts.settled`) goes up the run's classes by name, not one file's types.
   static func candidates(of model: FileModel) -> [String] {
     let imported = model.imports.contains(where: { testModules.contains(moduleName($0.module)) })
     // The file's classes with their superclass; its other types end a chain.
@@ -271,6 +277,10 @@ extension TestDiscovery {
   /// Whether the class or extension `type` of the file rests on an assumed base: its
   /// superclass is one, or (an extension, or a class of the file built on another) the class
   /// of the file it names does, a few steps up at most.
+  ///
+  /// Not `TestCaseClassifier.answer`'s walk: that one stops at the first class the discovery
+  /// takes for a test case, and a class of the file on a class under an assumed base is one;
+  /// this one goes on up the file's classes to the assumed base.
   func restsOnAssumedBase(_ type: Int, in model: FileModel) -> Bool {
     guard !assumedBases.isEmpty else { return false }
     var current = type

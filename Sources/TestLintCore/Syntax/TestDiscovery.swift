@@ -175,6 +175,9 @@ public struct TestDiscovery: Sendable {
   var assumedBases: Set<String> = []
   /// With assumed bases, the run's declared functions whose names read as checks.
   var declaredChecks: Set<String> = []
+  /// What makes a base's name read as a test base in this run (`assumed_test_base_suffixes`);
+  /// no ending, as by default, reads none (`assume_test_bases: false`).
+  var baseAssumption = BaseAssumption(suffixes: [])
 
   /// Creates a discovery for a run.
   public init(testCaseClasses: Set<String>, quickSpecClasses: Set<String> = TestDiscovery.quickRoots) {
@@ -191,6 +194,7 @@ public struct TestDiscovery: Sendable {
     var discovery = TestDiscovery(testCaseClasses: found.testCases, quickSpecClasses: found.specs)
     discovery.assumedBases = assumedBases
     discovery.declaredChecks = declaredChecks
+    discovery.baseAssumption = baseAssumption
     return discovery
   }
 
