@@ -59,6 +59,42 @@ final class MissingAssertionReachTests: XCTestCase {
       ["MarketingTests.swift:5 missing_assertion"])
   }
 
+  func test_recordOfLocalIssue_asserts() {
+    // A wait helper that builds its `XCTIssue` first, to give it a location, then records it.
+    let base = """
+      import XCTest
+      class BaseTestCase: XCTestCase {
+        func waitFor(_ element: XCUIElement, file: String = #file, line: UInt = #line) {
+          if !element.waitForExistence(timeout: 5) {
+            var issue = XCTIssue(type: .assertionFailure, compactDescription: "missing")
+            issue.sourceCodeContext = XCTSourceCodeContext(location: XCTSourceCodeLocation(filePath: file, lineNumber: Int(line)))
+            self.record(issue)
+          }
+        }
+        func waitForLabel(_ element: XCUIElement) {
+          let issue = XCTIssue(type: .assertionFailure, compactDescription: "no label")
+          if !element.exists { record(issue) }
+        }
+        func log(_ element: XCUIElement) {
+          let issue = Issue(title: element.label)
+          tracker.record(issue)
+          record(summary)
+        }
+      }
+      """
+    let tests = """
+      import XCTest
+      final class OnboardingTests: BaseTestCase {
+        func testOnboarding() { waitFor(app.buttons["Next"]) }
+        func testLabel() { waitForLabel(app.staticTexts["Title"]) }
+        func testLogged() { log(app.buttons["Next"]) }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["Base.swift": base, "OnboardingTests.swift": tests], threads: 1),
+      ["OnboardingTests.swift:5 missing_assertion"])
+  }
+
   func test_swiftCheckPropertyOfForAll_countsWithItsImport() {
     let body = """
       final class LawsTests: XCTestCase {

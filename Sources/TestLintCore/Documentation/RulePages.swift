@@ -1761,7 +1761,9 @@ What counts as an assertion:
   by waiting), and an `XCTWaiter` whose delegate is the test (`XCTWaiter(delegate: self).wait`);
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
-  `withKnownIssue`; XCTest's `record(XCTIssue(...))` and
+  `withKnownIssue`; XCTest's `record(XCTIssue(...))` (also of a local the function made
+  from `XCTIssue(...)` before, to give it a location: `var issue = XCTIssue(...)`, then
+  `self.record(issue)`) and
   `recordFailure(withDescription:inFile:atLine:expected:)` (plain or through `self.`);
 - Nimble: `expect(...)`, `expect { }`, `require(...)`, `unwrap(...)`, `pollUnwrap(...)`, `fail(...)`,
   `waitUntil`, and their async and synchronous spellings (`expecta`, `expects`, `requirea`,
@@ -2500,11 +2502,23 @@ class BaseUITestCase: XCTestCase {
       recordFailure(withDescription: "not found", inFile: #file, atLine: #line, expected: true)
     }
   }
+
+  func waitForHittable(_ element: XCUIElement, file: String = #file, line: UInt = #line) {
+    if !element.isHittable {
+      var issue = XCTIssue(type: .assertionFailure, compactDescription: "not hittable")
+      issue.sourceCodeContext = XCTSourceCodeContext(location: XCTSourceCodeLocation(filePath: file, lineNumber: Int(line)))
+      self.record(issue)
+    }
+  }
 }
 
 final class MarketingTests: BaseUITestCase {
   func testSettingsView() {
     waitForExistence(XCUIApplication().buttons["Settings"])
+  }
+
+  func testCloseButton() {
+    waitForHittable(XCUIApplication().buttons["Close"])
   }
 }
 ```
