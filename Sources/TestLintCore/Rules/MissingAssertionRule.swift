@@ -141,12 +141,7 @@ public struct MissingAssertionRule: Rule {
     }
     countCalls(test.calls)
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
-    if count == 0, assumedChecks, let index = AssumedBaseHarness.finalHarnessCall(of: test, in: model),
-      !resolver.isSettledInFile(callAt: index),
-      context.assertingHelpers.declaresNone(AssumedBaseHarness.key(model.calls[index].name))
-    {
-      count += 1
-    }
+    if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
     if stopAtFirst, count > 0 { return count }
     if let body = test.body { count += Self.checkingThrows(in: body, model: model) }
     if stopAtFirst, count > 0 { return count }

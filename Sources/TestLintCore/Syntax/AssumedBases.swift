@@ -115,6 +115,10 @@ public struct BaseAssumption: Sendable, Hashable {
     for function in model.functions where AssumedBaseHarness.declaresHarness(function) {
       names.insert(AssumedBaseHarness.key(function.name))
     }
+    // A type that reads as a test base, which a class may adopt (`AssumedBaseHarness.typeKey`).
+    for type in model.types where AssumedBaseHarness.tracksType(type) {
+      names.insert(AssumedBaseHarness.typeKey(type.simpleName))
+    }
     return names.sorted()
   }
 
@@ -185,7 +189,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
   /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    name.hasSuffix("(deadline)") || name.hasSuffix("(harness)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+    name.hasSuffix("(deadline)") || name.hasSuffix("(harness)") || name.hasSuffix("(base)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name)
   }
 
