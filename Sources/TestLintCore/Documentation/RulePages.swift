@@ -1759,6 +1759,12 @@ What counts as an assertion:
   test on a timeout: `wait(for:...)`, `waitForExpectations(...)`, `fulfillment(of:...)`
   (`000_9f5121525ae62cb8.txt`, *Testing `Store` and `UseCase`*: `testViewIsReady` asserts only
   by waiting), and an `XCTWaiter` whose delegate is the test (`XCTWaiter(delegate: self).wait`);
+  the wait of an expectation object, a `fulfillment(...)` called through a receiver whose name
+  says it is one (`await expectation.fulfillment(within: .seconds(1))`,
+  `deinitExpectation.fulfillment(...)`: a package's `TestExpectation` that fails the test when
+  it is not fulfilled in time, as `fulfillment(of:timeout:)` does; not `exp.fulfillment()` nor
+  `order.fulfillment(...)`, whose names do not say so: a project's own expectation type may
+  wait without a deadline);
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   `withKnownIssue`; XCTest's `record(XCTIssue(...))` (also of a local the function made
@@ -1899,7 +1905,14 @@ What counts as an assertion:
   `timeout:` or `deadline:`, which configure a request as often as they bound a wait
   (`try await client.execute(request, deadline: .now() + .minutes(30))`). A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
-  prints is no check. Lint the whole test target, helpers included, so that testlint knows
+  prints is no check. A declaration is the call's only when its argument labels can take the
+  call's: its defaulted parameters may be left out (every choice of up to six of them; of
+  more, at most two given), its last parameters of function type written as trailing
+  closures, a variadic parameter given up to six values. A call beyond those counts as a check
+  declared nowhere would (a miss rather than a false error). So `TS.assert(total, equals: 3)`, a support module's
+  check, counts even where the linted files declare an unrelated `func assert(metrics:day:) ->
+  Bool` that checks nothing: no `assert` of the run takes an unlabelled argument and
+  `equals:`. Lint the whole test target, helpers included, so that testlint knows
   them; name a check it cannot see in `assertion_functions` when its name does not read as one.
   When the rule reports more than half of a run's tests (at least 5) and more than half of
   those call one same function that no linted file declares (`compareRendering(...)`), the
@@ -2491,6 +2504,18 @@ final class SyncTests: XCTestCase {
 }
 ```
 
+An expectation object's wait, which fails the test when it is not fulfilled in time:
+
+```swift passes
+import Testing
+
+@Test func moduleFlow() async {
+  let expectation = TestExpectation()
+  _ = await ModuleDelegate(expectation: expectation).spezi
+  await expectation.fulfillment(within: .seconds(0.5))
+}
+```
+
 A wait helper that fails the test through XCTestCase's own recording API asserts:
 
 ```swift passes
@@ -2660,8 +2685,7 @@ final class ValidatorTests: XCTestCase {
 
 Checks declared outside the linted files (a support module's `XCTDiffContexts`, a snapshot
 package's `assertLightDarkSnapshots`, `_expectFailure`, an `assert` of another shape than
-Swift's), and a chain that ends in a method of
-the linted files that asserts:
+Swift's), and a chain that ends in a method of the linted files that asserts:
 
 ```swift passes
 import XCTest
@@ -2688,6 +2712,7 @@ final class TemplateTests: XCTestCase {
   func test_send_calledOnce() {
     messenger.mock.verify { $0.send(message) }.wasCalled(exactly: 1)
   }
+
 }
 
 @Test func badge_rendersBothThemes() {
@@ -2696,6 +2721,23 @@ final class TemplateTests: XCTestCase {
 
 struct Verification {
   func wasCalled(exactly count: Int) { XCTAssertEqual(calls.count, count) }
+}
+```
+
+A support module's check called with labels that no declaration of its name in the linted
+files can take (`assert(metrics:day:)` takes no unlabelled argument and no `equals:`):
+
+```swift passes
+import XCTest
+
+final class DayDurationTests: XCTestCase {
+  func test_total_equalsThree() {
+    TS.assert(total, equals: 3)
+  }
+}
+
+struct FieldAsserter {
+  func assert(metrics: [Int], day: Int) -> Bool { metrics.contains(day) }
 }
 ```
 
@@ -2714,9 +2756,13 @@ final class FormTests: XCTestCase {
   func ↓test_chain_buildsOnly() {
     _ = mock.verify { $0.send(message) }
   }
+
+  func ↓test_layout_strictOnlyLogged() {
+    checkLayout(screen, strict: true)
+  }
 }
 
-func checkLayout(_ screen: Screen) { print(screen) }
+func checkLayout(_ screen: Screen, strict: Bool = false) { print(screen) }
 ```
 
 Checks made through what the test hands over or cannot see: a harness's run declared outside

@@ -113,6 +113,10 @@ public struct ResultCache: Sendable {
       // So is a call an assumed base's harness may take, with the bases its file's classes
       // adopt (`AssumedBaseHarness.key`, `typeKey`).
       called.formUnion(AssumedBaseHarness.runKeys(in: model))
+      // And a check's call under the labels it passes (`CallSignature`).
+      for call in model.calls where BaseAssumption.tracksDeclaration(call.name) {
+        called.insert(CallSignature.key(of: call))
+      }
     }
     var declarations = Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),

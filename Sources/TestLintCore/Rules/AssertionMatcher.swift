@@ -84,7 +84,10 @@ public struct AssertionMatcher: Sendable {
       // A performance test fails when it is slower than its baseline; an empty block measures
       // nothing.
       return !Self.measuresNothing(call, in: model)
-    case "fulfillment": return call.labels.first == "of"
+    case "fulfillment":
+      // XCTest's `fulfillment(of:timeout:)`, or the wait of an expectation object that fails the
+      // test when it times out (`await expectation.fulfillment(within: .seconds(1))`).
+      return call.labels.first == "of" || call.receiver?.contains("xpectation") == true
     case "record":
       // Swift Testing's `Issue.record(...)`, XCTest's `record(XCTIssue(...))`.
       if call.receiver == "Issue" { return true }

@@ -106,6 +106,8 @@ public struct BaseAssumption: Sendable, Hashable {
       || UndeclaredCheck.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name))
     {
       names.insert(function.name)
+      // The labels it accepts (`CallSignature`).
+      names.formUnion(CallSignature.keys(of: function))
     }
     // A deadline wait's declaration (`UndeclaredCheck.deadlineKey`).
     for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
@@ -189,7 +191,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
   /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    name.hasSuffix("(deadline)") || name.hasSuffix("(harness)") || name.hasSuffix("(base)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+    name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name)
   }
 
