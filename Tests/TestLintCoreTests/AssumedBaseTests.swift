@@ -438,6 +438,19 @@ final class AssumedBaseTests: XCTestCase {
       ])
   }
 
+  func test_checkNamedTypeOfTheRun_isMatchedByItsName() throws {
+    // A type named like a check, made by its initializer: the run's class of that name is the
+    // one made, whatever the labels (`CallSignature` leaves capitalized names to the name).
+    let sandbox = try sandbox([
+      "Tests/ProcedureTests.swift":
+        "import XCTest\n\nfinal class ProcedureTests: XCTestCase {\n  func testMade() {\n    _ = CheckForEventsProcedure(operations: [1])\n  }\n}\n",
+      "Tests/Procedures.swift": "class CheckForEventsProcedure {\n  init(operations: [Int]) { print(operations) }\n}\n",
+    ])
+    XCTAssertEqual(
+      try rules(sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])),
+      ["Tests/ProcedureTests.swift:4 missing_assertion"])
+  }
+
   func test_readsAsTestRun_byItsLastWord() {
     for name in ["uiTest", "snapshotTest", "concurrencyTest", "runAllTests", "layout2Test"] {
       XCTAssertTrue(AssumedBaseHarness.readsAsTestRun(name), name)

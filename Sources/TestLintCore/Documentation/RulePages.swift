@@ -1909,7 +1909,9 @@ What counts as an assertion:
   call's: its defaulted parameters may be left out (every choice of up to six of them; of
   more, at most two given), its last parameters of function type written as trailing
   closures, a variadic parameter given up to six values. A call beyond those counts as a check
-  declared nowhere would (a miss rather than a false error). So `TS.assert(total, equals: 3)`, a support module's
+  declared nowhere would (a miss rather than a false error). A name that starts with a capital
+  is matched by the name alone: it makes a type as often as not (`MockAppCheck()`), whose
+  initializers' labels are not listed. So `TS.assert(total, equals: 3)`, a support module's
   check, counts even where the linted files declare an unrelated `func assert(metrics:day:) ->
   Bool` that checks nothing: no `assert` of the run takes an unlabelled argument and
   `equals:`. Lint the whole test target, helpers included, so that testlint knows
