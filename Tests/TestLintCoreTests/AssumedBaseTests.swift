@@ -379,6 +379,87 @@ final class AssumedBaseTests: XCTestCase {
       ])
   }
 
+  /// UI tests of a class that adopts a snapshot pod's `ViewTestCase` (declared in no linted
+  /// file) and hand their cases to its `uiTest`.
+  private static let snapshotted = """
+    import XCTest
+    import TempuraTesting
+
+    final class HomeUITests: AppViewTestCase, ViewTestCase {
+      func testUI() {
+        self.uiTest(testCases: ["home": HomeVM()], context: UITests.Context<HomeView>())
+      }
+      func testConfigured() {
+        configure(level: .low)
+      }
+      func testUIThenMore() {
+        uiTest(testCases: ["home": HomeVM()], context: context)
+        print("done")
+      }
+    }
+
+    final class PlainUITests: AppViewTestCase {
+      func testUI() {
+        self.uiTest(testCases: ["home": HomeVM()], context: UITests.Context<HomeView>())
+      }
+    }
+
+    """
+
+  func test_finalTestRunOfAnAdoptedTestBase_counts() throws {
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    let sandbox = try sandbox([
+      "Tests/HomeUITests.swift": Self.snapshotted,
+      "Tests/AppViewTestCase.swift": "import XCTest\n\nclass AppViewTestCase: XCTestCase {}\n",
+    ])
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      [
+        "Tests/HomeUITests.swift:8 missing_assertion", "Tests/HomeUITests.swift:11 missing_assertion",
+        "Tests/HomeUITests.swift:18 missing_assertion",
+      ])
+    // The harness declared in the run, asserting nothing: followed as any helper is.
+    try sandbox.write(
+      "Support/Tempura.swift",
+      "extension XCTestCase {\n  func uiTest(testCases: [String: Any], context: Any) { print(testCases) }\n}\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      [
+        "Tests/HomeUITests.swift:5 missing_assertion", "Tests/HomeUITests.swift:8 missing_assertion",
+        "Tests/HomeUITests.swift:11 missing_assertion", "Tests/HomeUITests.swift:18 missing_assertion",
+      ])
+    // The adopted base declared in the run: no base of a support module.
+    try sandbox.write("Support/Tempura.swift", "protocol ViewTestCase {}\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      [
+        "Tests/HomeUITests.swift:5 missing_assertion", "Tests/HomeUITests.swift:8 missing_assertion",
+        "Tests/HomeUITests.swift:11 missing_assertion", "Tests/HomeUITests.swift:18 missing_assertion",
+      ])
+  }
+
+  func test_checkNamedTypeOfTheRun_isMatchedByItsName() throws {
+    // A type named like a check, made by its initializer: the run's class of that name is the
+    // one made, whatever the labels (`CallSignature` leaves capitalized names to the name).
+    let sandbox = try sandbox([
+      "Tests/ProcedureTests.swift":
+        "import XCTest\n\nfinal class ProcedureTests: XCTestCase {\n  func testMade() {\n    _ = CheckForEventsProcedure(operations: [1])\n  }\n}\n",
+      "Tests/Procedures.swift": "class CheckForEventsProcedure {\n  init(operations: [Int]) { print(operations) }\n}\n",
+    ])
+    XCTAssertEqual(
+      try rules(sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])),
+      ["Tests/ProcedureTests.swift:4 missing_assertion"])
+  }
+
+  func test_readsAsTestRun_byItsLastWord() {
+    for name in ["uiTest", "snapshotTest", "concurrencyTest", "runAllTests", "layout2Test"] {
+      XCTAssertTrue(AssumedBaseHarness.readsAsTestRun(name), name)
+    }
+    for name in ["test", "Test", "latest", "XCTest", "UITest", "contest", "testing", "uiTesting"] {
+      XCTAssertFalse(AssumedBaseHarness.readsAsTestRun(name), name)
+    }
+  }
+
   func test_helperOfTheRunCallingAnUndeclaredCheck_asserts() throws {
     let base = """
       import XCTest

@@ -59,6 +59,100 @@ final class MissingAssertionReachTests: XCTestCase {
       ["MarketingTests.swift:5 missing_assertion"])
   }
 
+  func test_recordOfLocalIssue_asserts() {
+    // A wait helper that builds its `XCTIssue` first, to give it a location, then records it.
+    let base = """
+      import XCTest
+      class BaseTestCase: XCTestCase {
+        func waitFor(_ element: XCUIElement, file: String = #file, line: UInt = #line) {
+          if !element.waitForExistence(timeout: 5) {
+            var issue = XCTIssue(type: .assertionFailure, compactDescription: "missing")
+            issue.sourceCodeContext = XCTSourceCodeContext(location: XCTSourceCodeLocation(filePath: file, lineNumber: Int(line)))
+            self.record(issue)
+          }
+        }
+        func waitForLabel(_ element: XCUIElement) {
+          let issue = XCTIssue(type: .assertionFailure, compactDescription: "no label")
+          if !element.exists { record(issue) }
+        }
+        func log(_ element: XCUIElement) {
+          let issue = Issue(title: element.label)
+          tracker.record(issue)
+          record(summary)
+        }
+      }
+      """
+    let tests = """
+      import XCTest
+      final class OnboardingTests: BaseTestCase {
+        func testOnboarding() { waitFor(app.buttons["Next"]) }
+        func testLabel() { waitForLabel(app.staticTexts["Title"]) }
+        func testLogged() { log(app.buttons["Next"]) }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["Base.swift": base, "OnboardingTests.swift": tests], threads: 1),
+      ["OnboardingTests.swift:5 missing_assertion"])
+  }
+
+  func test_undeclaredCheckOfOtherLabels_counts() {
+    // A support module's `TS.assert(_:equals:)` is not the run's unrelated
+    // `assert(metrics:day:)`: a declaration that cannot take the call's labels is no candidate.
+    let helpers = """
+      import XCTest
+      struct FieldAsserter {
+        func assert(metrics: [Int], day: Int) -> Bool { metrics.contains(day) }
+      }
+      func checkLayout(_ screen: Screen, strict: Bool = false) { print(screen) }
+      func verifyRows(_ rows: [Row], in table: Table, then done: () -> Void) { print(rows) }
+      func expectAll(_ values: Int...) { print(values) }
+      """
+    let tests = """
+      import XCTest
+      final class DayTests: XCTestCase {
+        func testAdding() { TS.assert(day + 1, equals: next) }
+        func testFields() { _ = FieldAsserter().assert(metrics: metrics, day: day) }
+        func testLayout() { checkLayout(screen) }
+        func testLayoutStrict() { checkLayout(screen, strict: true) }
+        func testLayoutOf() { checkLayout(of: screen) }
+        func testRows() { verifyRows(rows, in: table) { print("done") } }
+        func testRowsLabelled() { verifyRows(rows, in: table, then: {}) }
+        func testAll() { expectAll(1, 2, 3) }
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["Helpers.swift": helpers, "DayTests.swift": tests], threads: 1),
+      [
+        "DayTests.swift:4 missing_assertion", "DayTests.swift:5 missing_assertion", "DayTests.swift:6 missing_assertion",
+        "DayTests.swift:8 missing_assertion", "DayTests.swift:9 missing_assertion", "DayTests.swift:10 missing_assertion",
+      ])
+  }
+
+  func test_fulfillmentOfAnExpectationObject_asserts() {
+    // A package's expectation awaited through the object (Spezi's `TestExpectation`), which fails
+    // the test when it is not fulfilled in time, as XCTest's `fulfillment(of:timeout:)` does.
+    let tests = """
+      import Testing
+      @Test func moduleFlow() async throws {
+        let expectation = TestExpectation()
+        _ = await Delegate(expectation: expectation).spezi
+        await expectation.fulfillment(within: .seconds(0.5))
+      }
+      @Test func deinits() async throws {
+        try await deinitExpectation.fulfillment(within: .seconds(10))
+      }
+      @Test func streamed() async {
+        await exp.fulfillment()
+      }
+      @Test func orderFulfilled() async {
+        await order.fulfillment(within: .seconds(1))
+      }
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: ["ModuleTests.swift": tests], threads: 1),
+      ["ModuleTests.swift:10 missing_assertion", "ModuleTests.swift:13 missing_assertion"])
+  }
+
   func test_swiftCheckPropertyOfForAll_countsWithItsImport() {
     let body = """
       final class LawsTests: XCTestCase {

@@ -110,8 +110,13 @@ public struct ResultCache: Sendable {
     if forCache {
       // A wait with a deadline is asked about under its own key (`UndeclaredCheck.deadlineKey`).
       for name in UndeclaredCheck.deadlineWaits(in: model) { called.insert(UndeclaredCheck.deadlineKey(name)) }
-      // So is a call an assumed base's harness may take (`AssumedBaseHarness.key`).
-      for name in AssumedBaseHarness.candidates(in: model) { called.insert(AssumedBaseHarness.key(name)) }
+      // So is a call an assumed base's harness may take, with the bases its file's classes
+      // adopt (`AssumedBaseHarness.key`, `typeKey`).
+      called.formUnion(AssumedBaseHarness.runKeys(in: model))
+      // And a check's call under the labels it passes (`CallSignature`).
+      for call in model.calls where BaseAssumption.tracksDeclaration(call.name) {
+        called.insert(CallSignature.key(of: call))
+      }
     }
     var declarations = Declarations(
       classes: classes, helpers: matcher.helperSummaries(in: model),

@@ -84,13 +84,23 @@ public struct AssertionMatcher: Sendable {
       // A performance test fails when it is slower than its baseline; an empty block measures
       // nothing.
       return !Self.measuresNothing(call, in: model)
-    case "fulfillment": return call.labels.first == "of"
+    case "fulfillment":
+      // XCTest's `fulfillment(of:timeout:)`, or the wait of an expectation object that fails the
+      // test when it times out (`await expectation.fulfillment(within: .seconds(1))`).
+      return call.labels.first == "of" || call.receiver?.contains("xpectation") == true
     case "record":
       // Swift Testing's `Issue.record(...)`, XCTest's `record(XCTIssue(...))`.
       if call.receiver == "Issue" { return true }
       guard let first = call.arguments.first, first.label == nil, let head = first.value.first
       else { return false }
-      return model.text(head) == "XCTIssue"
+      if model.text(head) == "XCTIssue" { return true }
+      // `var issue = XCTIssue(...)`, given its location, then `self.record(issue)`.
+      guard first.value.count == 1, call.path.count == 1 || call.receiver == "self" else { return false }
+      let issue = model.text(head)
+      return model.locals.contains { local in
+        local.function == call.function && local.nameToken < call.nameToken && local.name == issue
+          && local.initializer?.first.map { model.token($0, is: "XCTIssue") } == true
+      }
     case "recordFailure":
       // XCTestCase's own `recordFailure(withDescription:inFile:atLine:expected:)`, as a wait
       // helper calls it when the element never appears: it fails the test, as `XCTFail` does.

@@ -7,7 +7,14 @@
 /// which waits on an expectation for every batch, or `concurrencyTest(operations: ops,
 /// withExpectations: Expectations(...))`, which asserts on what the operations did. What the
 /// base's package does is unknown, and a false error costs more than a miss: such a test is not
-/// reported.
+/// reported. So is a test whose last call is named as a test's run, with arguments
+/// (`self.uiTest(testCases: [...], context: ...)` of a snapshot pod's `ViewTestCase`): its
+/// harness runs the cases it is given, and a test method takes no arguments.
+///
+/// A class that adopts a type declared in none of the linted files whose name reads as a test
+/// base (`class HomeUITests: AppViewTestCase, ViewTestCase`, the protocol of a pod whose
+/// extension provides `uiTest`) is treated as one on an assumed base here (`adoptedBases`):
+/// the run tells whether it declares such a type under `typeKey`.
 ///
 /// The run tells whether it declares such a function under the name's own key (`key`): a
 /// declaration that could take such a call (`declaresHarness`: a parameter of function type, or
@@ -17,11 +24,36 @@ enum AssumedBaseHarness {
   /// no call's name holds a `(`.
   static func key(_ name: String) -> String { name + "(harness)" }
 
+  /// The name under which the run tracks its declared types that read as test bases
+  /// (`adoptedBases`).
+  static func typeKey(_ name: String) -> String { name + "(base)" }
+
+  /// Whether a declared type is tracked under `typeKey`: a protocol or a class that is not
+  /// final, whose name reads as a test base (the default endings).
+  static func tracksType(_ type: TypeDecl) -> Bool {
+    switch type.kind {
+    case .protocol, .class where !type.modifiers.contains("final"):
+      return defaultAssumption.readsAsTestBase(type.simpleName)
+    default: return false
+    }
+  }
+
+  /// The names the class of `test` adopts, after its superclass, that read as test bases
+  /// (`ViewTestCase`): types of a support module when the run declares none of them
+  /// (`typeKey`), whose extensions may hold a harness.
+  static func adoptedBases(of test: DiscoveredTest, in model: FileModel) -> [String] {
+    guard let owner = model.functions[test.function].owner, model.types[owner].kind == .class else { return [] }
+    return model.types[owner].inheritance.dropFirst().map(TypeDecl.simpleName).filter(defaultAssumption.readsAsTestBase)
+  }
+
+  private static let defaultAssumption = BaseAssumption()
+
   /// Whether a declared function could be the target of a harness's call: visible to other
   /// files, with a parameter of function type (`(Int, Int) -> Void`, an autoclosure) or one
   /// whose label, name or type names expectations.
   static func declaresHarness(_ function: FunctionDecl) -> Bool {
     guard function.kind == .function, !function.has("private"), !function.has("fileprivate") else { return false }
+    if readsAsTestRun(function.name), !function.parameters.isEmpty { return true }
     return function.parameters.contains { parameter in
       parameter.type.contains("->") || namesExpectations(parameter.label ?? "")
         || namesExpectations(parameter.name) || namesExpectations(parameter.type)
@@ -29,14 +61,37 @@ enum AssumedBaseHarness {
   }
 
   /// The names this file calls as a harness would be called (`takesHarnessArguments`), plainly
-  /// or through `self.`: what the run is asked about for them (`key`).
-  static func candidates(in model: FileModel) -> Set<String> {
-    var names: Set<String> = []
+  /// or through `self.`, and the test bases its classes adopt: what the run is asked about for
+  /// them (`key`, `typeKey`).
+  static func runKeys(in model: FileModel) -> Set<String> {
+    var keys: Set<String> = []
     for index in model.calls.indices
     where isBare(model.calls[index]) && takesHarnessArguments(model.calls[index], in: model) {
-      names.insert(model.calls[index].name)
+      keys.insert(key(model.calls[index].name))
     }
-    return names
+    guard !keys.isEmpty else { return keys }
+    for type in model.types where type.kind == .class {
+      for name in type.inheritance.dropFirst().map(TypeDecl.simpleName) where defaultAssumption.readsAsTestBase(name) {
+        keys.insert(typeKey(name))
+      }
+    }
+    return keys
+  }
+
+  /// Whether `test`, which asserts nothing else, hands its whole work to a harness of its
+  /// class's assumed base (`onAssumedBase`) or of a test base it adopts (`adoptedBases`): its
+  /// last call (`finalHarnessCall`) is of a name no file of the run declares so that it could
+  /// take it (`key`), and the adopted base is declared nowhere either (`typeKey`).
+  static func handsOver(_ test: DiscoveredTest, in context: RuleContext, onAssumedBase: Bool) -> Bool {
+    let model = context.model
+    guard test.framework == .xctest else { return false }
+    // Told by the file before the run is asked.
+    let adopted = onAssumedBase ? [] : adoptedBases(of: test, in: model)
+    guard onAssumedBase || !adopted.isEmpty, let index = finalHarnessCall(of: test, in: model),
+      !context.callResolver.isSettledInFile(callAt: index),
+      context.assertingHelpers.declaresNone(key(model.calls[index].name))
+    else { return false }
+    return onAssumedBase || adopted.contains { context.assertingHelpers.declaresNone(typeKey($0)) }
   }
 
   /// The call that ends the test as a statement of its own (`stress(level: .low) { ... }`,
@@ -73,9 +128,11 @@ enum AssumedBaseHarness {
   }
 
   /// Whether the call passes a closure (trailing, or a literal argument) or an argument built
-  /// for checking (labelled or made for expectations: `withExpectations: Expectations(...)`).
+  /// for checking (labelled or made for expectations: `withExpectations: Expectations(...)`),
+  /// or is named as a test's run and passes arguments (`uiTest(testCases:context:)`).
   private static func takesHarnessArguments(_ call: Call, in model: FileModel) -> Bool {
     if !call.trailingClosures.isEmpty { return true }
+    if readsAsTestRun(call.name), !call.arguments.isEmpty { return true }
     for argument in call.arguments {
       if let label = argument.label, namesExpectations(label) { return true }
       guard !argument.value.isEmpty else { continue }
@@ -83,6 +140,15 @@ enum AssumedBaseHarness {
       if namesExpectations(model.text(argument.value.lowerBound)) { return true }
     }
     return false
+  }
+
+  /// Whether a name's last camel-case word is `Test` or `Tests`, after a lowercase word
+  /// (`uiTest`, `snapshotTest`, `concurrencyTest`; not `Test`, `latest` or `XCTest`).
+  static func readsAsTestRun(_ name: String) -> Bool {
+    guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+    let stem = name.hasSuffix("Tests") ? name.dropLast(5) : name.hasSuffix("Test") ? name.dropLast(4) : nil
+    guard let last = stem?.utf8.last else { return false }
+    return last >= UInt8(ascii: "a") && last <= UInt8(ascii: "z") || last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9")
   }
 
   /// Whether a word names expectations: `withExpectations`, `Expectations`, `expectation`.

@@ -121,7 +121,10 @@ public struct MissingAssertionRule: Rule {
         let candidates = resolver.functionValues.candidates(ofCallAt: callIndex, in: model)
         // A call asked about under several names (those, or a wait's and its deadline's) counts
         // once, however many of them the run settles as asserting (`HelperNames.beginCall`).
-        let severalNames = candidates != nil || !resolver.deadlineWaits.isEmpty && resolver.deadlineWaits.contains(name)
+        // So is a check's call, under its name and its labels (`CallSignature`).
+        let severalNames =
+          candidates != nil || !resolver.deadlineWaits.isEmpty && resolver.deadlineWaits.contains(name)
+          || BaseAssumption.tracksDeclaration(name)
         if severalNames { context.assertingHelpers.beginCall() }
         let counts =
           candidates?.contains(where: { context.assertingHelpers.contains($0) }) == true
@@ -131,7 +134,7 @@ public struct MissingAssertionRule: Rule {
                 && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
                 && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
               || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
-                && context.assertingHelpers.declaresNone(name)
+                && CallSignature.declaresNoneAccepting(model.calls[callIndex], in: context.assertingHelpers)
               || resolver.deadlineWaits.contains(name)
                 && UndeclaredCheck.isTried(model.calls[callIndex], in: model)
                 && context.assertingHelpers.declaresNone(UndeclaredCheck.deadlineKey(name)))
@@ -141,12 +144,7 @@ public struct MissingAssertionRule: Rule {
     }
     countCalls(test.calls)
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
-    if count == 0, assumedChecks, let index = AssumedBaseHarness.finalHarnessCall(of: test, in: model),
-      !resolver.isSettledInFile(callAt: index),
-      context.assertingHelpers.declaresNone(AssumedBaseHarness.key(model.calls[index].name))
-    {
-      count += 1
-    }
+    if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
     if stopAtFirst, count > 0 { return count }
     if let body = test.body { count += Self.checkingThrows(in: body, model: model) }
     if stopAtFirst, count > 0 { return count }

@@ -112,6 +112,8 @@ public struct BaseAssumption: Sendable, Hashable {
       || UndeclaredCheck.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name))
     {
       names.insert(function.name)
+      // The labels it accepts (`CallSignature`).
+      names.formUnion(CallSignature.keys(of: function))
     }
     // A deadline wait's declaration (`UndeclaredCheck.deadlineKey`).
     for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
@@ -120,6 +122,10 @@ public struct BaseAssumption: Sendable, Hashable {
     // A declaration that could take an assumed base's harness call (`AssumedBaseHarness.key`).
     for function in model.functions where AssumedBaseHarness.declaresHarness(function) {
       names.insert(AssumedBaseHarness.key(function.name))
+    }
+    // A type that reads as a test base, which a class may adopt (`AssumedBaseHarness.typeKey`).
+    for type in model.types where AssumedBaseHarness.tracksType(type) {
+      names.insert(AssumedBaseHarness.typeKey(type.simpleName))
     }
     return names.sorted()
   }
@@ -191,7 +197,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
   /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    name.hasSuffix("(deadline)") || name.hasSuffix("(harness)") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+    name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name)
   }
 

@@ -138,6 +138,8 @@ public struct Parameter: Sendable, Hashable {
   public var name: String
   /// The type as written.
   public var type: String
+  /// Whether it has a default value (`strict: Bool = false`): a call may leave it out.
+  public var hasDefault = false
 }
 
 /// The kind of a function-like declaration.

@@ -158,7 +158,7 @@ extension ScannerState {
     }
     return Parameter(
       label: names.count >= 2 ? names[0] : nil, name: last,
-      type: squeezedText(from: typeStart, to: typeEnd))
+      type: squeezedText(from: typeStart, to: typeEnd), hasDefault: typeEnd < end)
   }
 
   /// Reads `var`/`let` declarations (several bindings too); returns the index after them.
