@@ -4550,6 +4550,14 @@ no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`,
 `TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
 properties are not reported.
 
+A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
+any scope, through a chain of aliases) is matched as the type it names, when it names a plain
+type (`UUID`, `Foundation.Date`; not a generic, optional or function type) and every
+declaration of that alias in the file names the same one. An alias declared in another file is
+not followed: whether `UserID` means `UUID` or a class is not in the file, so the property is
+judged by the name as written. Add such an alias to `ignored_types` (`[UUID, UserID, ...]`;
+list the defaults too, the option replaces them).
+
 ## Examples
 
 ```swift triggers
@@ -4615,6 +4623,40 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+typealias UserID = UUID
+
+final class PostOfficeTests: XCTestCase {
+  typealias SentAt = Date
+  var userID: UserID!
+  var sentAt: SentAt!
+
+  override func setUp() {
+    super.setUp()
+    userID = UserID()
+    sentAt = SentAt()
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class PostOfficeTests: XCTestCase {
+  typealias Office = PostOffice
+  var ↓office: Office!
+  var ↓groupID: GroupID!
+
+  override func setUp() {
+    super.setUp()
+    office = Office()
+    groupID = GroupID()
   }
 }
 ```

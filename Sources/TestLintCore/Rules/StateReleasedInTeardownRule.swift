@@ -29,8 +29,14 @@ public struct StateReleasedInTeardownRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
+    var aliases: [String: Set<String>]?
     for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
-      let candidates = type.properties.map { model.properties[$0] }.filter(isCandidate)
+      let candidates = type.properties.map { model.properties[$0] }.filter { property in
+        isCandidate(property) {
+          if aliases == nil { aliases = Self.typeAliases(in: model) }
+          return aliases ?? [:]
+        }
+      }
       guard !candidates.isEmpty else { continue }
       let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
       let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
@@ -41,15 +47,60 @@ public struct StateReleasedInTeardownRule: Rule {
     return violations
   }
 
-  /// A stored instance `var` declared `Type!`, not of an ignored type and not wrapped in a
-  /// releasing property wrapper.
-  func isCandidate(_ property: PropertyDecl) -> Bool {
+  /// A stored instance `var` declared `Type!`, not of an ignored type (as written, or through
+  /// the file's own `typealias`es, which `aliases` reads when first needed) and not wrapped in
+  /// a releasing property wrapper.
+  func isCandidate(_ property: PropertyDecl, aliases: () -> [String: Set<String>]) -> Bool {
     guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed,
       let annotation = property.typeAnnotation
     else { return false }
-    let written = String(annotation.dropLast())
-    if ignoredTypes.contains(where: { $0.matches(written) }) { return false }
-    return !property.attributes.contains { attribute in
+    var type = String(annotation.dropLast())
+    // `typealias UserID = UUID` in the file: follow the aliases (a chain, not a cycle) while
+    // each has one target. An alias declared in another file is not known here.
+    var followed: Set<String> = []
+    while !ignoredTypes.contains(where: { $0.matches(type) }) {
+      guard followed.insert(type).inserted, let targets = aliases()[type], targets.count == 1,
+        let target = targets.first
+      else { return !isWrapped(property) }
+      type = target
+    }
+    return false
+  }
+
+  /// The file's `typealias Name = Target` declarations whose target is a plain, possibly
+  /// qualified name (`UUID`, `Foundation.Date`), each alias with the targets it is declared
+  /// with (more than one: declared differently in different scopes).
+  static func typeAliases(in model: FileModel) -> [String: Set<String>] {
+    let tokens = model.tokens
+    var aliases: [String: Set<String>] = [:]
+    for index in tokens.indices where tokens[index].keyword == .`typealias` {
+      let nameIndex = index + 1
+      guard nameIndex + 2 < tokens.count, tokens[nameIndex].kind == .identifier,
+        tokens[nameIndex + 1].kind == .operator, model.text(nameIndex + 1) == "="
+      else { continue }
+      var target = ""
+      var cursor = nameIndex + 2
+      while cursor < tokens.count, tokens[cursor].kind == .identifier {
+        target += model.text(cursor)
+        guard cursor + 2 < tokens.count, tokens[cursor + 1].kind == .dot,
+          !tokens[cursor + 1].hasSpaceBefore
+        else { break }
+        target += "."
+        cursor += 2
+      }
+      // The declaration ends after the name: a new line, `;` or `}` (not `<`, `?`, `&`, `->`).
+      let after = cursor + 1
+      let ends = cursor < tokens.count && tokens[cursor].kind == .identifier
+        && (after == tokens.count || tokens[after].isAtLineStart
+          || [.semicolon, .rightBrace].contains(tokens[after].kind))
+      if ends { aliases[model.text(nameIndex), default: []].insert(target) }
+    }
+    return aliases
+  }
+
+  /// Whether the property is wrapped in a wrapper that releases it.
+  func isWrapped(_ property: PropertyDecl) -> Bool {
+    property.attributes.contains { attribute in
       let name = TypeDecl.simpleName(attribute.name)
       return wrappers.contains { $0.matches(name) }
     }
