@@ -31,37 +31,42 @@ public struct StateReleasedInTeardownRule: Rule {
     var violations: [Violation] = []
     var aliases: [String: Set<String>]?
     for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
-      let candidates = type.properties.map { model.properties[$0] }.filter { property in
-        isCandidate(property) {
-          if aliases == nil { aliases = Self.typeAliases(in: model) }
-          return aliases ?? [:]
-        }
-      }
+      let candidates = type.properties.map { model.properties[$0] }.filter(isCandidate)
       guard !candidates.isEmpty else { continue }
       let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
       let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
       for property in candidates where assigned.contains(property.name) && !released.contains(property.name) {
+        // The file's aliases are read only for a property that would be reported: the scan
+        // costs a pass over the tokens.
+        if aliases == nil { aliases = Self.typeAliases(in: model) }
+        if let aliases, isAliasOfIgnoredType(property, aliases: aliases) { continue }
         violations.append(Violation(offset: property.nameOffset, message: Messages.notReleased(property.name)))
       }
     }
     return violations
   }
 
-  /// A stored instance `var` declared `Type!`, not of an ignored type (as written, or through
-  /// the file's own `typealias`es, which `aliases` reads when first needed) and not wrapped in
-  /// a releasing property wrapper.
-  func isCandidate(_ property: PropertyDecl, aliases: () -> [String: Set<String>]) -> Bool {
+  /// A stored instance `var` declared `Type!`, not of an ignored type (as written) and not
+  /// wrapped in a releasing property wrapper.
+  func isCandidate(_ property: PropertyDecl) -> Bool {
     guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed,
       let annotation = property.typeAnnotation
     else { return false }
+    let written = String(annotation.dropLast())
+    return !ignoredTypes.contains(where: { $0.matches(written) }) && !isWrapped(property)
+  }
+
+  /// Whether the property's type is an alias the file declares (`typealias UserID = UUID`, at
+  /// any scope, through a chain of aliases but not a cycle) of an ignored type, each alias on
+  /// the way declared with one target. An alias declared in another file is not known here.
+  func isAliasOfIgnoredType(_ property: PropertyDecl, aliases: [String: Set<String>]) -> Bool {
+    guard let annotation = property.typeAnnotation else { return false }
     var type = String(annotation.dropLast())
-    // `typealias UserID = UUID` in the file: follow the aliases (a chain, not a cycle) while
-    // each has one target. An alias declared in another file is not known here.
     var followed: Set<String> = []
-    while !ignoredTypes.contains(where: { $0.matches(type) }) {
-      guard followed.insert(type).inserted, let targets = aliases()[type], targets.count == 1,
-        let target = targets.first
-      else { return !isWrapped(property) }
+    while followed.insert(type).inserted, let targets = aliases[type], targets.count == 1,
+      let target = targets.first
+    {
+      if ignoredTypes.contains(where: { $0.matches(target) }) { return true }
       type = target
     }
     return false
