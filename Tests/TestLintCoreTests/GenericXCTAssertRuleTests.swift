@@ -17,4 +17,50 @@ final class GenericXCTAssertRuleTests: XCTestCase {
       InMemoryLint.findings(GenericXCTAssertRule.self, [("CartTests.swift", source)]).map(\.line), [4],
       "'XCTest.XCTAssert' is XCTest's; another type's 'XCTAssert' is not")
   }
+
+  /// Tuples are not `Equatable`: `XCTAssertEqual(range!, (9, 10))` does not compile, so the
+  /// suggestion would be wrong.
+  func test_comparisonWithTupleLiteral_isNotReported() {
+    let source = """
+      import XCTest
+      final class RangeTests: XCTestCase {
+        func test_range_isNineToTen() {
+          XCTAssert(fetcher.range(to: 10, window: 2)! == (9, 10))
+          XCTAssert((low, high) == pair)
+          XCTAssert(point != (x: 1, y: 2))
+          XCTAssert(pair == ((1, "a")))
+          XCTAssert(pair < (1, 2))
+          XCTAssert(value == ())
+          XCTAssertTrue(pair == (1, "a"))
+          XCTAssert(pair == nil)
+          XCTAssert((low) == high)
+          XCTAssert(range(low, high) == expected)
+          XCTAssert((low, high).0 == 1)
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(GenericXCTAssertRule.self, [("RangeTests.swift", source)]).map(\.line),
+      [11, 12, 13, 14], "a tuple literal or '()' on either side has no 'Equatable' assertion")
+  }
+
+  /// Metatypes are not `Equatable` either; a value's `.self` and a metatype's member are.
+  func test_metatypeComparison_isNotReported() {
+    let source = """
+      import XCTest
+      final class KindTests: XCTestCase {
+        func test_kind_isCart() {
+          XCTAssert(type(of: cart) == Cart.self)
+          XCTAssert(kind != [Int].self)
+          XCTAssert(Swift.Int.self == kind)
+          XCTAssert(cart.self == other)
+          XCTAssert(type(of: cart).name == "Cart")
+          XCTAssert(type(of: cart) === Cart.self)
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(GenericXCTAssertRule.self, [("KindTests.swift", source)]).map(\.line),
+      [7, 8, 9], "'XCTAssertEqual' takes no metatype; 'XCTAssertIdentical' takes what '===' takes")
+  }
 }

@@ -92,4 +92,45 @@ final class StateReleasedInTeardownRuleTests: XCTestCase {
       options: ["teardown_wrappers": .strings(["TearDown*", "Injected"])])
     XCTAssertEqual(harness.messages(), [])
   }
+
+  /// `ignored_types` sees through the file's own aliases; an alias declared nowhere in the file
+  /// is taken as written.
+  func test_typealiasOfIgnoredTypeInFile_isNotReported() {
+    let source = """
+      import XCTest
+      typealias UserID = UUID
+      typealias OwnerID = UserID
+      typealias Loop = Knot
+      typealias Knot = Loop
+      final class PostOfficeTests: XCTestCase {
+        typealias Box = Parcel
+        var userID: UserID!
+        var ownerID: OwnerID!
+        var box: Box!
+        var groupID: GroupID!
+        var loop: Loop!
+        override func setUp() {
+          userID = UserID(); ownerID = OwnerID(); box = Box(); groupID = GroupID(); loop = Loop()
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(StateReleasedInTeardownRule.self, [("PostOfficeTests.swift", source)]).map(\.line),
+      [10, 11, 12], "'UUID' through one or two aliases is ignored; 'Parcel', an unknown alias and a cycle are not")
+  }
+
+  /// An alias declared with different targets in different scopes of the file is not resolved.
+  func test_typealiasDeclaredTwiceDifferently_isReported() {
+    let source = """
+      import XCTest
+      enum Accounts { typealias ID = UUID }
+      enum Carts { typealias ID = Cart }
+      final class CartTests: XCTestCase {
+        var id: ID!
+        override func setUp() { id = ID() }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(StateReleasedInTeardownRule.self, [("CartTests.swift", source)]).map(\.line), [5])
+  }
 }

@@ -1308,6 +1308,17 @@ top-level operator tells: `==` → `XCTAssertEqual` (`== nil` → `XCTAssertNil`
 brackets or closures, or next to `&&` / `||` / `? :`, are not top level. A call with a non-empty
 message passes.
 
+A comparison whose specific assertion would not compile is not reported: `XCTAssertEqual`,
+`XCTAssertNotEqual` and the ordering assertions take `Equatable` / `Comparable` values, and a
+tuple, `()` or a metatype is neither, though `==` (and for a tuple `<`) works on it. So a side
+written as a tuple literal (a parenthesised list with a top-level comma, `(5, 10)`,
+`(x: 1, y: 2)`), as `()`, or as a metatype (`Cart.self`, `[Int].self`, `type(of: cart)`) ends
+the finding, and `--fix` leaves the call alone. A side whose value is a tuple without looking
+like one (`pair == other`, `range()! == expected`) cannot be told from the text and is still
+reported. `== nil` / `!= nil` (`XCTAssertNil` takes any optional) and `===` / `!==`
+(`XCTAssertIdentical` takes what `===` takes) are reported whatever the sides. Only `XCTAssert`
+is checked: `XCTAssertTrue(pair == (1, "a"))` is already specific.
+
 ## Examples
 
 ```swift triggers
@@ -1352,6 +1363,31 @@ final class CartTests: XCTestCase {
     XCTAssertFalse(cart.isEmpty)
     // XCTAssert(cart.isValid)
     let note = "XCTAssert(cart.isValid)"
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+final class RangeTests: XCTestCase {
+  func test_range_isNineToTen() {
+    XCTAssert(fetcher.range(to: 10, window: 2)! == (9, 10))
+    XCTAssert(point != (x: 1, y: 2))
+    XCTAssert(type(of: shape) == Circle.self)
+    XCTAssertTrue(pair == (1, "a"))
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class RangeTests: XCTestCase {
+  func test_range_isNineToTen() {
+    ↓XCTAssert(fetcher.range(to: 10, window: 2) == nil)
+    ↓XCTAssert(type(of: shape) === Circle.self)
+    ↓XCTAssert(range.self == expected)
   }
 }
 ```
@@ -4608,6 +4644,14 @@ no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`,
 `TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
 properties are not reported.
 
+A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
+any scope, through a chain of aliases) is matched as the type it names, when it names a plain
+type (`UUID`, `Foundation.Date`; not a generic, optional or function type) and every
+declaration of that alias in the file names the same one. An alias declared in another file is
+not followed: whether `UserID` means `UUID` or a class is not in the file, so the property is
+judged by the name as written. Add such an alias to `ignored_types` (`[UUID, UserID, ...]`;
+list the defaults too, the option replaces them).
+
 ## Examples
 
 ```swift triggers
@@ -4673,6 +4717,40 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+typealias UserID = UUID
+
+final class PostOfficeTests: XCTestCase {
+  typealias SentAt = Date
+  var userID: UserID!
+  var sentAt: SentAt!
+
+  override func setUp() {
+    super.setUp()
+    userID = UserID()
+    sentAt = SentAt()
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class PostOfficeTests: XCTestCase {
+  typealias Office = PostOffice
+  var ↓office: Office!
+  var ↓groupID: GroupID!
+
+  override func setUp() {
+    super.setUp()
+    office = Office()
+    groupID = GroupID()
   }
 }
 ```

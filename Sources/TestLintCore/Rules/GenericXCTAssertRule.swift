@@ -26,6 +26,7 @@ public struct GenericXCTAssertRule: Rule {
         if message.label == nil, !isEmptyString { continue }
       }
       let suggestion = Self.suggestion(for: first.value, in: model)
+      if suggestion == .nothing { continue }
       violations.append(
         Violation(
           offset: model.offset(call.nameToken), message: Messages.message(for: suggestion),
@@ -95,6 +96,15 @@ public struct GenericXCTAssertRule: Rule {
       case "<": assertion = "XCTAssertLessThan"
       default: assertion = "XCTAssertLessThanOrEqual"
       }
+      // `XCTAssertEqual` and the ordering assertions take `Equatable` / `Comparable` values:
+      // a tuple, `()` or a metatype has `==` (and a tuple `<`) but no such conformance, so the
+      // suggestion would not compile. `XCTAssertNil` takes `Any?` and `XCTAssertIdentical`
+      // the `AnyObject?` that `===` takes: those compile whatever the sides.
+      let needsConformance = !["XCTAssertNil", "XCTAssertNotNil", "XCTAssertTrue", "XCTAssertFalse",
+        "XCTAssertIdentical", "XCTAssertNotIdentical"].contains(assertion)
+      if needsConformance, isNeverEquatable(left, in: model) || isNeverEquatable(right, in: model) {
+        return .nothing
+      }
       return .specific(assertion, comparison.spelling, operatorToken: comparison.index)
     }
     if let first = range.first, tokens[first].kind == .operator, model.text(first) == "!",
@@ -143,11 +153,70 @@ public struct GenericXCTAssertRule: Rule {
     return nil
   }
 
+  /// Whether the operand, as written, is a value no type can make `Equatable`: a tuple literal
+  /// (`(5, 10)`, `(x: 1, y: 2)`, also inside more parentheses), `()`, or a metatype
+  /// (`Cart.self`, `[Int].self`, `type(of: cart)`). A name or a call may be a tuple too, but
+  /// what it returns is not in the text.
+  static func isNeverEquatable(_ range: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard let first = range.first, let last = range.last else { return false }
+    // A metatype: `X.self` where `X` is a type (not a value's `.self`), or `type(of: x)`.
+    if tokens[last].keyword == .`self`, range.count >= 3, tokens[last - 1].kind == .dot {
+      let before = tokens[last - 2]
+      if before.kind != .identifier && before.kind != .backtickIdentifier { return true }
+      let initial = model.text(last - 2).utf8.first { $0 != UInt8(ascii: "`") }
+      if let initial, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(initial) { return true }
+    }
+    if range.count >= 5, model.token(first, is: "type"), tokens[first + 1].kind == .leftParen,
+      model.token(first + 2, is: "of"), tokens[first + 3].kind == .colon,
+      closingParen(of: first + 1, before: range.upperBound, in: model) == last
+    {
+      return true
+    }
+    // `()`, or a parenthesised list with a comma at its top level, through any number of
+    // enclosing parentheses.
+    var group = range
+    while group.count >= 2, tokens[group.lowerBound].kind == .leftParen,
+      closingParen(of: group.lowerBound, before: group.upperBound, in: model) == group.upperBound - 1
+    {
+      let inner = (group.lowerBound + 1)..<(group.upperBound - 1)
+      if inner.isEmpty { return true }
+      var depth = 0
+      for index in inner {
+        switch tokens[index].kind {
+        case .leftParen, .leftBracket, .leftBrace: depth += 1
+        case .rightParen, .rightBracket, .rightBrace: depth -= 1
+        case .comma where depth == 0: return true
+        default: break
+        }
+      }
+      group = inner
+    }
+    return false
+  }
+
+  /// The index of the token closing the parenthesis at `open`, looking no further than `end`.
+  static func closingParen(of open: Int, before end: Int, in model: FileModel) -> Int? {
+    var depth = 0
+    for index in open..<end {
+      switch model.tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace:
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+    }
+    return nil
+  }
+
   /// What to suggest instead of `XCTAssert`.
   enum Suggestion: Equatable {
     case specific(String, String, operatorToken: Int)
     case negation
     case generic
+    /// Nothing: the comparison's specific assertion would not compile (`isNeverEquatable`).
+    case nothing
   }
 
   /// The edits that turn the call into the specific assertion, when that cannot change what
@@ -163,6 +232,8 @@ public struct GenericXCTAssertRule: Rule {
     var name = "XCTAssertTrue"
     var arguments: String?
     switch suggestion {
+    case .nothing:
+      return nil
     case .generic:
       break
     case .negation:
@@ -245,7 +316,7 @@ extension GenericXCTAssertRule {
         }
       case .negation:
         return "use 'XCTAssertFalse' instead of 'XCTAssert' with '!'"
-      case .generic:
+      case .generic, .nothing:
         return "use a specific assertion such as 'XCTAssertTrue', or give 'XCTAssert' a message"
       }
     }

@@ -29,27 +29,87 @@ public struct StateReleasedInTeardownRule: Rule {
   public func check(_ context: RuleContext) -> [Violation] {
     let model = context.model
     var violations: [Violation] = []
+    var aliases: [String: Set<String>]?
     for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
       let candidates = type.properties.map { model.properties[$0] }.filter(isCandidate)
       guard !candidates.isEmpty else { continue }
       let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
       let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
       for property in candidates where assigned.contains(property.name) && !released.contains(property.name) {
+        // The file's aliases are read only for a property that would be reported: the scan
+        // costs a pass over the tokens.
+        if aliases == nil { aliases = Self.typeAliases(in: model) }
+        if let aliases, isAliasOfIgnoredType(property, aliases: aliases) { continue }
         violations.append(Violation(offset: property.nameOffset, message: Messages.notReleased(property.name)))
       }
     }
     return violations
   }
 
-  /// A stored instance `var` declared `Type!`, not of an ignored type and not wrapped in a
-  /// releasing property wrapper.
+  /// A stored instance `var` declared `Type!`, not of an ignored type (as written) and not
+  /// wrapped in a releasing property wrapper.
   func isCandidate(_ property: PropertyDecl) -> Bool {
     guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed,
       let annotation = property.typeAnnotation
     else { return false }
     let written = String(annotation.dropLast())
-    if ignoredTypes.contains(where: { $0.matches(written) }) { return false }
-    return !property.attributes.contains { attribute in
+    return !ignoredTypes.contains(where: { $0.matches(written) }) && !isWrapped(property)
+  }
+
+  /// Whether the property's type is an alias the file declares (`typealias UserID = UUID`, at
+  /// any scope, through a chain of aliases but not a cycle) of an ignored type, each alias on
+  /// the way declared with one target. An alias declared in another file is not known here.
+  func isAliasOfIgnoredType(_ property: PropertyDecl, aliases: [String: Set<String>]) -> Bool {
+    guard !aliases.isEmpty, let annotation = property.typeAnnotation else { return false }
+    var type = String(annotation.dropLast())
+    var followed: Set<String> = []
+    while followed.insert(type).inserted, let targets = aliases[type], targets.count == 1,
+      let target = targets.first
+    {
+      if ignoredTypes.contains(where: { $0.matches(target) }) { return true }
+      type = target
+    }
+    return false
+  }
+
+  /// The file's `typealias Name = Target` declarations whose target is a plain, possibly
+  /// qualified name (`UUID`, `Foundation.Date`), each alias with the targets it is declared
+  /// with (more than one: declared differently in different scopes).
+  static func typeAliases(in model: FileModel) -> [String: Set<String>] {
+    let tokens = model.tokens
+    var aliases: [String: Set<String>] = [:]
+    // The keywords first, in a loop without bounds checks: this pass is most of the cost.
+    let declarations = tokens.withUnsafeBufferPointer { buffer in
+      buffer.indices.filter { buffer[$0].keyword == .`typealias` }
+    }
+    for index in declarations {
+      let nameIndex = index + 1
+      guard nameIndex + 2 < tokens.count, tokens[nameIndex].kind == .identifier,
+        tokens[nameIndex + 1].kind == .operator, model.text(nameIndex + 1) == "="
+      else { continue }
+      var target = ""
+      var cursor = nameIndex + 2
+      while cursor < tokens.count, tokens[cursor].kind == .identifier {
+        target += model.text(cursor)
+        guard cursor + 2 < tokens.count, tokens[cursor + 1].kind == .dot,
+          !tokens[cursor + 1].hasSpaceBefore
+        else { break }
+        target += "."
+        cursor += 2
+      }
+      // The declaration ends after the name: a new line, `;` or `}` (not `<`, `?`, `&`, `->`).
+      let after = cursor + 1
+      let ends = cursor < tokens.count && tokens[cursor].kind == .identifier
+        && (after == tokens.count || tokens[after].isAtLineStart
+          || [.semicolon, .rightBrace].contains(tokens[after].kind))
+      if ends { aliases[model.text(nameIndex), default: []].insert(target) }
+    }
+    return aliases
+  }
+
+  /// Whether the property is wrapped in a wrapper that releases it.
+  func isWrapped(_ property: PropertyDecl) -> Bool {
+    property.attributes.contains { attribute in
       let name = TypeDecl.simpleName(attribute.name)
       return wrappers.contains { $0.matches(name) }
     }
