@@ -19,8 +19,8 @@ final class GenericXCTAssertRuleTests: XCTestCase {
   }
 
   /// Tuples are not `Equatable`: `XCTAssertEqual(range!, (9, 10))` does not compile, so the
-  /// suggestion would be wrong.
-  func test_comparisonWithTupleLiteral_isNotReported() {
+  /// finding asks for a message instead.
+  func test_comparisonWithTupleLiteral_asksForMessage() {
     let source = """
       import XCTest
       final class RangeTests: XCTestCase {
@@ -39,13 +39,15 @@ final class GenericXCTAssertRuleTests: XCTestCase {
         }
       }
       """
+    let findings = InMemoryLint.findings(GenericXCTAssertRule.self, [("RangeTests.swift", source)])
     XCTAssertEqual(
-      InMemoryLint.findings(GenericXCTAssertRule.self, [("RangeTests.swift", source)]).map(\.line),
-      [11, 12, 13, 14], "a tuple literal or '()' on either side has no 'Equatable' assertion")
+      findings.filter { $0.message.hasPrefix("give 'XCTAssert' a message") }.map(\.line), [4, 5, 6, 7, 8, 9],
+      "a tuple literal or '()' on either side has no 'Equatable' assertion")
+    XCTAssertEqual(findings.map(\.line), [4, 5, 6, 7, 8, 9, 11, 12, 13, 14])
   }
 
   /// Metatypes are not `Equatable` either; a value's `.self` and a metatype's member are.
-  func test_metatypeComparison_isNotReported() {
+  func test_metatypeComparison_asksForMessage() {
     let source = """
       import XCTest
       final class KindTests: XCTestCase {
@@ -60,7 +62,10 @@ final class GenericXCTAssertRuleTests: XCTestCase {
       }
       """
     XCTAssertEqual(
-      InMemoryLint.findings(GenericXCTAssertRule.self, [("KindTests.swift", source)]).map(\.line),
-      [7, 8, 9], "'XCTAssertEqual' takes no metatype; 'XCTAssertIdentical' takes what '===' takes")
+      InMemoryLint.findings(GenericXCTAssertRule.self, [("KindTests.swift", source)]).map(\.message),
+      Array(repeating: "give 'XCTAssert' a message; a tuple, '()' or a metatype is not 'Equatable', so 'XCTAssertEqual' does not take it", count: 3)
+        + ["use 'XCTAssertEqual' instead of 'XCTAssert' with '=='", "use 'XCTAssertEqual' instead of 'XCTAssert' with '=='",
+          "use 'XCTAssertIdentical' instead of 'XCTAssert' with '==='"],
+      "'XCTAssertEqual' takes no metatype; 'XCTAssertIdentical' takes what '===' takes")
   }
 }

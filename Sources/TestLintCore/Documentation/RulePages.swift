@@ -1308,15 +1308,16 @@ top-level operator tells: `==` → `XCTAssertEqual` (`== nil` → `XCTAssertNil`
 brackets or closures, or next to `&&` / `||` / `? :`, are not top level. A call with a non-empty
 message passes.
 
-A comparison whose specific assertion would not compile is not reported: `XCTAssertEqual`,
-`XCTAssertNotEqual` and the ordering assertions take `Equatable` / `Comparable` values, and a
-tuple, `()` or a metatype is neither, though `==` (and for a tuple `<`) works on it. So a side
-written as a tuple literal (a parenthesised list with a top-level comma, `(5, 10)`,
-`(x: 1, y: 2)`), as `()`, or as a metatype (`Cart.self`, `[Int].self`, `type(of: cart)`) ends
-the finding, and `--fix` leaves the call alone. A side whose value is a tuple without looking
-like one (`pair == other`, `range()! == expected`) cannot be told from the text and is still
-reported. `== nil` / `!= nil` (`XCTAssertNil` takes any optional) and `===` / `!==`
-(`XCTAssertIdentical` takes what `===` takes) are reported whatever the sides. Only `XCTAssert`
+A comparison whose specific assertion would not compile is asked for a message instead:
+`XCTAssertEqual`, `XCTAssertNotEqual` and the ordering assertions take `Equatable` /
+`Comparable` values, and a tuple, `()` or a metatype is neither, though `==` (and for a tuple
+`<`) works on it. So when a side is written as a tuple literal (a parenthesised list with a
+top-level comma, `(5, 10)`, `(x: 1, y: 2)`), as `()`, or as a metatype (`Cart.self`,
+`[Int].self`, `type(of: cart)`), the finding says to give `XCTAssert` a message, and `--fix`
+leaves the call alone. A side whose value is a tuple without looking like one
+(`pair == other`, `range()! == expected`) cannot be told from the text and is still given the
+specific assertion. `== nil` / `!= nil` (`XCTAssertNil` takes any optional) and `===` / `!==`
+(`XCTAssertIdentical` takes what `===` takes) get theirs whatever the sides. Only `XCTAssert`
 is checked: `XCTAssertTrue(pair == (1, "a"))` is already specific.
 
 ## Examples
@@ -1367,14 +1368,15 @@ final class CartTests: XCTestCase {
 }
 ```
 
-```swift passes
+```swift triggers
 import XCTest
 
 final class RangeTests: XCTestCase {
   func test_range_isNineToTen() {
-    XCTAssert(fetcher.range(to: 10, window: 2)! == (9, 10))
-    XCTAssert(point != (x: 1, y: 2))
-    XCTAssert(type(of: shape) == Circle.self)
+    ↓XCTAssert(fetcher.range(to: 10, window: 2)! == (9, 10))
+    ↓XCTAssert(point != (x: 1, y: 2))
+    ↓XCTAssert(type(of: shape) == Circle.self)
+    XCTAssert(type(of: shape) == Circle.self, "a circle is made")
     XCTAssertTrue(pair == (1, "a"))
   }
 }

@@ -26,7 +26,6 @@ public struct GenericXCTAssertRule: Rule {
         if message.label == nil, !isEmptyString { continue }
       }
       let suggestion = Self.suggestion(for: first.value, in: model)
-      if suggestion == .nothing { continue }
       violations.append(
         Violation(
           offset: model.offset(call.nameToken), message: Messages.message(for: suggestion),
@@ -103,7 +102,7 @@ public struct GenericXCTAssertRule: Rule {
       let needsConformance = !["XCTAssertNil", "XCTAssertNotNil", "XCTAssertTrue", "XCTAssertFalse",
         "XCTAssertIdentical", "XCTAssertNotIdentical"].contains(assertion)
       if needsConformance, isNeverEquatable(left, in: model) || isNeverEquatable(right, in: model) {
-        return .nothing
+        return .messageOnly
       }
       return .specific(assertion, comparison.spelling, operatorToken: comparison.index)
     }
@@ -215,8 +214,8 @@ public struct GenericXCTAssertRule: Rule {
     case specific(String, String, operatorToken: Int)
     case negation
     case generic
-    /// Nothing: the comparison's specific assertion would not compile (`isNeverEquatable`).
-    case nothing
+    /// A message: the comparison's specific assertion would not compile (`isNeverEquatable`).
+    case messageOnly
   }
 
   /// The edits that turn the call into the specific assertion, when that cannot change what
@@ -232,7 +231,7 @@ public struct GenericXCTAssertRule: Rule {
     var name = "XCTAssertTrue"
     var arguments: String?
     switch suggestion {
-    case .nothing:
+    case .messageOnly:
       return nil
     case .generic:
       break
@@ -316,7 +315,9 @@ extension GenericXCTAssertRule {
         }
       case .negation:
         return "use 'XCTAssertFalse' instead of 'XCTAssert' with '!'"
-      case .generic, .nothing:
+      case .messageOnly:
+        return "give 'XCTAssert' a message; a tuple, '()' or a metatype is not 'Equatable', so 'XCTAssertEqual' does not take it"
+      case .generic:
         return "use a specific assertion such as 'XCTAssertTrue', or give 'XCTAssert' a message"
       }
     }
