@@ -135,7 +135,7 @@ public struct DisabledTestRule: Rule {
         let name = model.text(index)
         var explained = false
         if index + 1 < arguments.upperBound, tokens[index + 1].kind == .leftParen {
-          let close = Self.closingParen(index + 1, limit: arguments.upperBound, in: model)
+          let close = model.closingBracket(of: index + 1, before: arguments.upperBound) ?? arguments.upperBound
           let inner = Self.topLevelArguments((index + 2)..<close, in: model)
           explained = inner.contains { argument in
             if Self.isLabelled(argument, in: model) {
@@ -429,22 +429,6 @@ public struct DisabledTestRule: Rule {
   static func isLabelled(_ argument: Range<Int>, in model: FileModel) -> Bool {
     argument.count >= 2 && model.tokens[argument.lowerBound].isIdentifierLike
       && model.tokens[argument.lowerBound + 1].kind == .colon
-  }
-
-  static func closingParen(_ open: Int, limit: Int, in model: FileModel) -> Int {
-    var depth = 0
-    var index = open
-    while index < limit {
-      switch model.tokens[index].kind {
-      case .leftParen, .leftBracket, .leftBrace: depth += 1
-      case .rightParen, .rightBracket, .rightBrace:
-        depth -= 1
-        if depth == 0 { return index }
-      default: break
-      }
-      index += 1
-    }
-    return limit
   }
 
   /// Token ranges of the comma-separated arguments in `range`.

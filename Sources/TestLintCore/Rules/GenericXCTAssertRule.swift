@@ -168,7 +168,7 @@ public struct GenericXCTAssertRule: Rule {
     }
     if range.count >= 5, model.token(first, is: "type"), tokens[first + 1].kind == .leftParen,
       model.token(first + 2, is: "of"), tokens[first + 3].kind == .colon,
-      closingParen(of: first + 1, before: range.upperBound, in: model) == last
+      model.closingBracket(of: first + 1, before: range.upperBound) == last
     {
       return true
     }
@@ -176,7 +176,7 @@ public struct GenericXCTAssertRule: Rule {
     // enclosing parentheses.
     var group = range
     while group.count >= 2, tokens[group.lowerBound].kind == .leftParen,
-      closingParen(of: group.lowerBound, before: group.upperBound, in: model) == group.upperBound - 1
+      model.closingBracket(of: group.lowerBound, before: group.upperBound) == group.upperBound - 1
     {
       let inner = (group.lowerBound + 1)..<(group.upperBound - 1)
       if inner.isEmpty { return true }
@@ -192,21 +192,6 @@ public struct GenericXCTAssertRule: Rule {
       group = inner
     }
     return false
-  }
-
-  /// The index of the token closing the parenthesis at `open`, looking no further than `end`.
-  static func closingParen(of open: Int, before end: Int, in model: FileModel) -> Int? {
-    var depth = 0
-    for index in open..<end {
-      switch model.tokens[index].kind {
-      case .leftParen, .leftBracket, .leftBrace: depth += 1
-      case .rightParen, .rightBracket, .rightBrace:
-        depth -= 1
-        if depth == 0 { return index }
-      default: break
-      }
-    }
-    return nil
   }
 
   /// What to suggest instead of `XCTAssert`.
@@ -264,24 +249,12 @@ public struct GenericXCTAssertRule: Rule {
     return edits
   }
 
-  /// An operand that `XCTAssertEqual` and friends accept as it is.
+  /// An operand that `XCTAssertEqual` and friends accept as it is: not one that is never
+  /// `Equatable`, nor any `.self` or `type(of:)` (a value's `.self` is left as written).
   static func isPlainOperand(_ range: Range<Int>, in model: FileModel) -> Bool {
     let text = model.text(tokens: range)
-    // Metatypes and `()` are not `Equatable`: `XCTAssertEqual` would not compile.
-    if text.hasSuffix(".self") || text.hasPrefix("type(of:") || text == "()" { return false }
-    let tokens = model.tokens
-    if tokens[range.lowerBound].kind == .leftParen {
-      var depth = 0
-      for index in range {
-        switch tokens[index].kind {
-        case .leftParen, .leftBracket, .leftBrace: depth += 1
-        case .rightParen, .rightBracket, .rightBrace: depth -= 1
-        case .comma where depth == 1: return false
-        default: break
-        }
-      }
-    }
-    return true
+    if text.hasSuffix(".self") || text.hasPrefix("type(of:") { return false }
+    return !isNeverEquatable(range, in: model)
   }
 }
 

@@ -379,4 +379,20 @@ extension FileModel {
       return true
     }
   }
+
+  /// The index of the bracket closing the one at `open` (any of `(`, `[`, `{`, counting all three
+  /// kinds), looking no further than `end`; nil when it does not close before `end`.
+  func closingBracket(of open: Int, before end: Int) -> Int? {
+    var depth = 0
+    for index in open..<min(end, tokens.count) {
+      switch tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace:
+        depth -= 1
+        if depth == 0 { return index }
+      default: break
+      }
+    }
+    return nil
+  }
 }
