@@ -268,6 +268,8 @@ public struct AssertionMatcher: Sendable {
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
         let callee = model.calls[callIndex].name
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
+        // A check's call under its labels too: none of the run's declarations may take them (`CallSignature`).
+        if UndeclaredCheck.counts(callAt: callIndex, in: model, framework: .swiftTesting), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
         if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
           for candidate in candidates {
             callees.append(candidate)
