@@ -161,6 +161,34 @@ final class UndeclaredCheckTests: XCTestCase {
     }
   }
 
+  func test_bodilessRunFunctionImplementedElsewhere_notReported() {
+    // Declared without a body outside a protocol: JavaScript implements it, and checks there.
+    // A bodiless round trip and a protocol's requirement are still nothing checked.
+    let sources = [
+      "BridgeTests.swift": """
+        import XCTest
+
+        @_extern(c)
+        func runJsWorks() -> Void
+        @JSFunction func jsRoundTripVoid() throws(JSException) -> Void
+        protocol Runner { func runAll() }
+
+        final class BridgeTests: XCTestCase {
+          func testRunJsWorks() { runJsWorks() }
+          func testIdentity() throws { try IdentityImports.runJsIdentityModeTests() }
+          func testRoundTripVoid() throws { try jsRoundTripVoid() }
+          func testRunner() { runner.runAll() }
+        }
+        """,
+      "Imports.swift": """
+        @JSClass struct IdentityImports {
+          @JSFunction static func runJsIdentityModeTests() throws(JSException)
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["BridgeTests.swift:11", "BridgeTests.swift:12"])
+  }
+
   func test_helperOfTheRunCallingUndeclaredCheck_asserts() {
     let sources = [
       "SetTests.swift": """

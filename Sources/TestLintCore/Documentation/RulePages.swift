@@ -1956,9 +1956,14 @@ What counts as an assertion:
   name, through a type no linted file declares and with labels the helper cannot take
   (`Other.assertMacroExpansion(source, expandedSource: expanded, failureHandler: record)` in
   `Support.assertMacroExpansion(_:expandedSource:)`): that call is not the helper calling
-  itself, and the helper asserts, in the helper's file and in every file calling it. Lint
-  the whole test target, helpers included, so that testlint knows them; name a check it
-  cannot see in `assertion_functions` when its name does not read as one.
+  itself, and the helper asserts, in the helper's file and in every file calling it. A
+  function the linted files declare without a body, outside a protocol, is implemented in
+  another language (BridgeJS's `@JSFunction func runJsWorks() throws`, an `@_extern(c)` one):
+  one named as a run (`run` and a capital) hands the test over to checks written there, and a
+  call of it counts. Not a bodiless round trip (`try jsRoundTripVoid()`), which only returns:
+  a test calling only that is still reported. Lint the whole test target, helpers included,
+  so that testlint knows them; name a check it cannot see in `assertion_functions` when its
+  name does not read as one.
   When the rule reports more than half of a run's tests (at least 5) and more than half of
   those call one same function that no linted file declares (`compareRendering(...)`), the
   run says so once on standard error, naming the function and `assertion_functions` (not in
@@ -2804,6 +2809,22 @@ enum Support {
   }
 
   static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+}
+```
+
+A function declared without a body is implemented in another language; one named as a run
+hands the test over to the checks written there:
+
+```swift passes
+import XCTest
+
+@_extern(c)
+func runJsStructWorks() -> Void
+
+final class SwiftStructTests: XCTestCase {
+  func testExportedStructSupport() {
+    runJsStructWorks()
+  }
 }
 ```
 
