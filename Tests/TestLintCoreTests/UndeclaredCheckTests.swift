@@ -131,6 +131,64 @@ final class UndeclaredCheckTests: XCTestCase {
     }
   }
 
+  func test_helperWrappingSameNamedCheckOfOtherLabels_asserts() {
+    // The helper calls a support module's check of its own name through a type no file
+    // declares, with labels the helper cannot take: not itself (no cycle), a check declared
+    // nowhere. Its twin with labels it does take calls itself, and asserts nothing.
+    let tests = """
+      import Testing
+      struct MacroTests {
+        @Test func expands() { Support.assertMacroExpansion("a", expandedSource: "b") }
+        @Test func loops() { Support.assertLoop("a", expandedSource: "b") }
+      }
+      """
+    let support = """
+      import Testing
+      enum Support {
+        static func assertMacroExpansion(_ source: String, expandedSource: String) {
+          Other.assertMacroExpansion(source, expandedSource: expandedSource, failureHandler: Support.record)
+        }
+        static func assertLoop(_ source: String, expandedSource: String) {
+          Other.assertLoop(source, expandedSource: expandedSource)
+        }
+        static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+      }
+      """
+    XCTAssertEqual(findings(["MacroTests.swift": support + "\n" + tests]), ["MacroTests.swift:14"], "one file")
+    for supportPath in ["ASupport.swift", "ZSupport.swift"] {
+      XCTAssertEqual(
+        findings(["MacroTests.swift": tests, supportPath: support]), ["MacroTests.swift:4"], supportPath)
+    }
+  }
+
+  func test_bodilessRunFunctionImplementedElsewhere_notReported() {
+    // Declared without a body outside a protocol: JavaScript implements it, and checks there.
+    // A bodiless round trip and a protocol's requirement are still nothing checked.
+    let sources = [
+      "BridgeTests.swift": """
+        import XCTest
+
+        @_extern(c)
+        func runJsWorks() -> Void
+        @JSFunction func jsRoundTripVoid() throws(JSException) -> Void
+        protocol Runner { func runAll() }
+
+        final class BridgeTests: XCTestCase {
+          func testRunJsWorks() { runJsWorks() }
+          func testIdentity() throws { try IdentityImports.runJsIdentityModeTests() }
+          func testRoundTripVoid() throws { try jsRoundTripVoid() }
+          func testRunner() { runner.runAll() }
+        }
+        """,
+      "Imports.swift": """
+        @JSClass struct IdentityImports {
+          @JSFunction static func runJsIdentityModeTests() throws(JSException)
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["BridgeTests.swift:11", "BridgeTests.swift:12"])
+  }
+
   func test_helperOfTheRunCallingUndeclaredCheck_asserts() {
     let sources = [
       "SetTests.swift": """

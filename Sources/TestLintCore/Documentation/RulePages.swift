@@ -1952,8 +1952,18 @@ What counts as an assertion:
   initializers' labels are not listed. So `TS.assert(total, equals: 3)`, a support module's
   check, counts even where the linted files declare an unrelated `func assert(metrics:day:) ->
   Bool` that checks nothing: no `assert` of the run takes an unlabelled argument and
-  `equals:`. Lint the whole test target, helpers included, so that testlint knows
-  them; name a check it cannot see in `assertion_functions` when its name does not read as one.
+  `equals:`. So too a helper that hands its check to a support module's function of its own
+  name, through a type no linted file declares and with labels the helper cannot take
+  (`Other.assertMacroExpansion(source, expandedSource: expanded, failureHandler: record)` in
+  `Support.assertMacroExpansion(_:expandedSource:)`): that call is not the helper calling
+  itself, and the helper asserts, in the helper's file and in every file calling it. A
+  function the linted files declare without a body, outside a protocol, is implemented in
+  another language (BridgeJS's `@JSFunction func runJsWorks() throws`, an `@_extern(c)` one):
+  one named as a run (`run` and a capital) hands the test over to checks written there, and a
+  call of it counts. Not a bodiless round trip (`try jsRoundTripVoid()`), which only returns:
+  a test calling only that is still reported. Lint the whole test target, helpers included,
+  so that testlint knows them; name a check it cannot see in `assertion_functions` when its
+  name does not read as one.
   When the rule reports more than half of a run's tests (at least 5) and more than half of
   those call one same function that no linted file declares (`compareRendering(...)`), the
   run says so once on standard error, naming the function and `assertion_functions` (not in
@@ -2778,6 +2788,43 @@ final class DayDurationTests: XCTestCase {
 
 struct FieldAsserter {
   func assert(metrics: [Int], day: Int) -> Bool { metrics.contains(day) }
+}
+```
+
+A helper that hands its check to a support module's function of its own name, with labels it
+cannot take itself (`failureHandler:`): the call is no cycle, but a check declared nowhere:
+
+```swift passes
+import Testing
+
+struct MacroTests {
+  @Test func stringify_expands() {
+    Support.assertMacroExpansion("#stringify(a)", expandedSource: "(a, \"a\")")
+  }
+}
+
+enum Support {
+  static func assertMacroExpansion(_ source: String, expandedSource: String) {
+    MacroTesting.assertMacroExpansion(source, expandedSource: expandedSource, failureHandler: Support.record)
+  }
+
+  static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+}
+```
+
+A function declared without a body is implemented in another language; one named as a run
+hands the test over to the checks written there:
+
+```swift passes
+import XCTest
+
+@_extern(c)
+func runJsStructWorks() -> Void
+
+final class SwiftStructTests: XCTestCase {
+  func testExportedStructSupport() {
+    runJsStructWorks()
+  }
 }
 ```
 

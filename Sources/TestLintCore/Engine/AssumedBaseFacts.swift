@@ -35,7 +35,10 @@ final class AssumedBaseFacts: Sendable {
     let checks = declarations.declaredNames.filter(BaseAssumption.tracksDeclaration)
     var checkCallers: [(function: NameKey, checks: [String])] = []
     for helper in declarations.helpers where !helper.asserts && !Speculation.isTestName(helper.name) {
-      let called = helper.callees.filter { BaseAssumption.readsAsCheck($0) || BaseAssumption.readsAsAssertion($0) }
+      // A name read as a check, or a check's call under its labels (`CallSignature.key`).
+      let called = helper.callees.filter {
+        BaseAssumption.readsAsCheck($0) || BaseAssumption.readsAsAssertion($0) || $0.utf8.last == UInt8(ascii: ")")
+      }
       if !called.isEmpty { checkCallers.append((NameKey(helper.name), called)) }
     }
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty || !checkCallers.isEmpty else { return }

@@ -219,7 +219,6 @@ public struct AssertionMatcher: Sendable {
   /// does.
   public func helperSummaries(in model: FileModel) -> [HelperSummary] {
     let testStore = Self.usesTestStore(model)
-    var result: [HelperSummary] = []
     let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
     let functions = model.functions
     let fileOnly = functions.map(Self.isFileOnly)
@@ -227,6 +226,7 @@ public struct AssertionMatcher: Sendable {
     let graph = fileOnly.contains(true) ? CallGraph(model) : nil
     // A call of a constant holding a function (`let run = flag ? a : b; run()`) calls those.
     let values = FunctionValues(model)
+    var result = MissingAssertionElsewhere.summaries(in: model)  // bodiless, implemented in another language
     for index in functions.indices where functions[index].body != nil {
       var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
       // An initializer is summarized under its type's name, as it is called
@@ -268,6 +268,8 @@ public struct AssertionMatcher: Sendable {
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
         let callee = model.calls[callIndex].name
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
+        // A check's call under its labels too: no declaration of the run may take them (`CallSignature`).
+        if UndeclaredCheck.counts(callAt: callIndex, in: model, framework: .swiftTesting), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
         if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
           for candidate in candidates {
             callees.append(candidate)
