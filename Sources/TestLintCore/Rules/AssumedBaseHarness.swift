@@ -32,7 +32,8 @@ enum AssumedBaseHarness {
   /// final, whose name reads as a test base (the default endings).
   static func tracksType(_ type: TypeDecl) -> Bool {
     switch type.kind {
-    case .protocol, .class where !type.modifiers.contains("final"):
+    case .protocol: return defaultAssumption.readsAsTestBase(type.simpleName)
+    case .class where !type.modifiers.contains("final"):
       return defaultAssumption.readsAsTestBase(type.simpleName)
     default: return false
     }
