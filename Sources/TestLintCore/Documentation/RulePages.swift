@@ -359,7 +359,7 @@ wrap whole test files), and
 `XCTSkipIf` / `XCTSkipUnless` whose condition reads the OS version
 (`ProcessInfo.processInfo.isOperatingSystemAtLeast(...)`, `operatingSystemVersion`,
 `UIDevice.current.systemVersion`) or names a platform (`linux`, `windows`, `macOS`, `iOS`,
-`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, or `is` and one: `XCTSkipIf(isLinux)`), and
+`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, `wasm`, or `is` and one: `XCTSkipIf(isLinux)`), and
 Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
 team's own platform condition). Any other condition (`guard isCI else`, `#if DEBUG`) still
 needs a message. A skip right after a failure with a message (`XCTFail("Missing fixture
@@ -545,6 +545,11 @@ func addsNumbers() {
 @Test(.disabled(if: .linux))
 func formatsColours() {
   #expect(Colour.red.ansi == "\u{1B}[31m")
+}
+
+@Test(.disabled(if: Platform.isWasm))
+func uploadsInParallel() {
+  #expect(Uploader().lanes == 4)
 }
 
 @Suite(.disabled(if: isCI, "needs a display"))

@@ -273,7 +273,7 @@ public struct DisabledTestRule: Rule {
     // A platform named in a condition (`.disabled(if: .linux)`, `XCTSkipIf(isWindows)`).
     "linux", "Linux", "windows", "Windows", "macOS", "iOS", "tvOS", "watchOS", "visionOS", "android",
     "Android", "wasi", "isLinux", "isWindows", "isMacOS", "isIOS", "isiOS", "isTvOS", "isWatchOS",
-    "isVisionOS", "isAndroid", "isWASI",
+    "isVisionOS", "isAndroid", "isWASI", "WASI", "wasm", "Wasm", "WASM", "isWasm", "isWASM",
   ]
 
   /// The condition of the `if` or `guard` whose block (or `else` block) holds token `index`:
