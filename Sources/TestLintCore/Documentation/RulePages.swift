@@ -346,7 +346,9 @@ after one of the run, in the same function or closure body and under the same pa
 it too (a blank line or other code ends the run; a reason inside the first call's closure or
 above its method starts none). For a renamed method
 also a `// MARK:` heading above it in the same type that mentions disabling (`disable`, `enable`,
-`skip`, `flaky`, `broken`, `manual`: `// MARK: - Real API calls, do not enable`). The rule does
+`skip`, `flaky`, `broken`, `manual`: `// MARK: - Real API calls, do not enable`) or that what
+they need has stopped working (`fixme`, `anymore`, `no longer`, `not work`, `not respond`:
+`// MARK: - Sandbox server, not responding anymore`). The rule does
 not judge the comment's words, but tool directives (`// swiftlint:disable...`) and commented-out
 code (`// func testLogin() {`) are not reasons.
 
@@ -435,6 +437,12 @@ final class LoginTests: XCTestCase {
 
   func disabled_test_fetch_real() {
     XCTAssertNotNil(fetch())
+  }
+
+  // MARK: - Sandbox server, not responding anymore
+
+  func _testSandboxLogin() {
+    XCTAssertTrue(login(server: .sandbox))
   }
 }
 ```

@@ -513,7 +513,10 @@ struct ReasonComments {
   }
 
   /// Words of a `MARK:` heading that say why the section's tests are off.
-  static let sectionWords = ["disable", "enable", "skip", "flaky", "broken", "manual"]
+  static let sectionWords = [
+    "disable", "enable", "skip", "flaky", "broken", "manual", "fixme", "anymore", "no longer", "not work",
+    "not respond",
+  ]
 
   /// Whether the nearest `MARK:` heading above `offset` inside a type's body (token range) says
   /// why its section is switched off (`// MARK: - Real API calls, do not enable`).
