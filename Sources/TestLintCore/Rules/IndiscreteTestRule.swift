@@ -212,18 +212,7 @@ public struct IndiscreteTestRule: Rule {
     }
     var cursor = index + 2
     while cursor < limit, tokens[cursor].kind != .leftBrace { cursor += 1 }
-    var depth = 0
-    while cursor < limit {
-      switch tokens[cursor].kind {
-      case .leftBrace, .leftParen, .leftBracket: depth += 1
-      case .rightBrace, .rightParen, .rightBracket:
-        depth -= 1
-        if depth == 0 { return cursor }
-      default: break
-      }
-      cursor += 1
-    }
-    return nil
+    return model.closingBracket(of: cursor, before: limit)
   }
 
   /// An attribute (`@Reducer`) or modifier (`private`, `final`) token before a declaration.
