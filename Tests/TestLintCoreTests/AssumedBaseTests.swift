@@ -451,15 +451,6 @@ final class AssumedBaseTests: XCTestCase {
       ["Tests/ProcedureTests.swift:4 missing_assertion"])
   }
 
-  func test_readsAsTestRun_byItsLastWord() {
-    for name in ["uiTest", "snapshotTest", "concurrencyTest", "runAllTests", "layout2Test"] {
-      XCTAssertTrue(AssumedBaseHarness.readsAsTestRun(name), name)
-    }
-    for name in ["test", "Test", "latest", "XCTest", "UITest", "contest", "testing", "uiTesting"] {
-      XCTAssertFalse(AssumedBaseHarness.readsAsTestRun(name), name)
-    }
-  }
-
   func test_helperOfTheRunCallingAnUndeclaredCheck_asserts() throws {
     let base = """
       import XCTest

@@ -7,9 +7,10 @@
 /// which waits on an expectation for every batch, or `concurrencyTest(operations: ops,
 /// withExpectations: Expectations(...))`, which asserts on what the operations did. What the
 /// base's package does is unknown, and a false error costs more than a miss: such a test is not
-/// reported. So is a test whose last call is named as a test's run, with arguments
-/// (`self.uiTest(testCases: [...], context: ...)` of a snapshot pod's `ViewTestCase`): its
-/// harness runs the cases it is given, and a test method takes no arguments.
+/// reported. So is a test whose last call is named as a test's run (`RunNames.readsAsTestRun`),
+/// with arguments (`self.uiTest(testCases: [...], context: ...)` of a snapshot pod's
+/// `ViewTestCase`): its harness runs the cases it is given, and a test method takes no
+/// arguments.
 ///
 /// A class that adopts a type declared in none of the linted files whose name reads as a test
 /// base (`class HomeUITests: AppViewTestCase, ViewTestCase`, the protocol of a pod whose
@@ -54,7 +55,7 @@ enum AssumedBaseHarness {
   /// whose label, name or type names expectations.
   static func declaresHarness(_ function: FunctionDecl) -> Bool {
     guard function.kind == .function, !function.has("private"), !function.has("fileprivate") else { return false }
-    if readsAsTestRun(function.name), !function.parameters.isEmpty { return true }
+    if RunNames.readsAsTestRun(function.name), !function.parameters.isEmpty { return true }
     return function.parameters.contains { parameter in
       parameter.type.contains("->") || namesExpectations(parameter.label ?? "")
         || namesExpectations(parameter.name) || namesExpectations(parameter.type)
@@ -133,7 +134,7 @@ enum AssumedBaseHarness {
   /// or is named as a test's run and passes arguments (`uiTest(testCases:context:)`).
   private static func takesHarnessArguments(_ call: Call, in model: FileModel) -> Bool {
     if !call.trailingClosures.isEmpty { return true }
-    if readsAsTestRun(call.name), !call.arguments.isEmpty { return true }
+    if RunNames.readsAsTestRun(call.name), !call.arguments.isEmpty { return true }
     for argument in call.arguments {
       if let label = argument.label, namesExpectations(label) { return true }
       guard !argument.value.isEmpty else { continue }
@@ -141,15 +142,6 @@ enum AssumedBaseHarness {
       if namesExpectations(model.text(argument.value.lowerBound)) { return true }
     }
     return false
-  }
-
-  /// Whether a name's last camel-case word is `Test` or `Tests`, after a lowercase word
-  /// (`uiTest`, `snapshotTest`, `concurrencyTest`; not `Test`, `latest` or `XCTest`).
-  static func readsAsTestRun(_ name: String) -> Bool {
-    guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
-    let stem = name.hasSuffix("Tests") ? name.dropLast(5) : name.hasSuffix("Test") ? name.dropLast(4) : nil
-    guard let last = stem?.utf8.last else { return false }
-    return last >= UInt8(ascii: "a") && last <= UInt8(ascii: "z") || last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9")
   }
 
   /// Whether a word names expectations: `withExpectations`, `Expectations`, `expectation`.

@@ -19,9 +19,10 @@
 ///
 /// A call of a test harness's run, through any receiver or none, counts too when the run
 /// declares no function of that name: `run...Test`/`run...Tests` or `perform...Test(s)`
-/// (`ConformanceTest(provider: p).runTest()`, `benchmarker.runAllTests()`,
-/// `self.runTest(#function, cases)`): such a method runs checks a support module wrote, the
-/// vocabulary of test code alone (`runForTests()`, a setup, is not one).
+/// (`RunNames.readsAsHarnessRun`: `ConformanceTest(provider: p).runTest()`,
+/// `benchmarker.runAllTests()`, `self.runTest(#function, cases)`): such a method runs checks a
+/// support module wrote, the vocabulary of test code alone (`runForTests()`, a setup, is not
+/// one).
 ///
 /// Not Swift's `assert(_:)` (a debug-build check the page counts as none), nor a mocking
 /// library's names (`verify`, `Verify`, `verifyNoMoreInteractions`), which count only as
@@ -55,7 +56,7 @@ enum UndeclaredCheck {
       return false
     }
     let reads: Bool
-    if readsAsHarnessRun(name) {
+    if RunNames.readsAsHarnessRun(name) {
       reads = true
     } else if plain ? readsAsTriedCheck(name) : readsAsTriedMethod(name), isTried(call, in: model) {
       // A check that fails by throwing: `try f.run(args).check("...")`,
@@ -252,25 +253,5 @@ enum UndeclaredCheck {
     guard token.kind == .operator, token.end - token.start == 1, !token.hasSpaceBefore else { return false }
     let byte = model.source.bytes[Int(token.start)]
     return byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
-  }
-
-  /// Whether a name reads as a test harness's run: `run` or `perform`, then words ending in
-  /// `Test` or `Tests` (`runTest`, `runAllTests`, `performConformanceTest`), but not a run set up
-  /// for tests (`runForTests`).
-  static func readsAsHarnessRun(_ name: String) -> Bool {
-    // Told by the first byte for nearly every name.
-    let first = name.utf8.first
-    guard first == UInt8(ascii: "r") || first == UInt8(ascii: "p") else { return false }
-    let verb: StaticString = first == UInt8(ascii: "r") ? "run" : "perform"
-    guard CheckWords.startsWith(verb, name, anyCase: false, boundary: true, digits: false) else { return false }
-    let stem: Substring
-    if name.hasSuffix("Tests") {
-      stem = name.dropLast(5)
-    } else if name.hasSuffix("Test") {
-      stem = name.dropLast(4)
-    } else {
-      return false
-    }
-    return !stem.hasSuffix("For")
   }
 }

@@ -109,7 +109,7 @@ public struct BaseAssumption: Sendable, Hashable {
     where !function.has("private") && !function.has("fileprivate")
       && (readsAsCheck(function.name) || readsAsAssertion(function.name)
       || !function.parameters.isEmpty && readsAsTestCheck(function.name)
-      || UndeclaredCheck.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name))
+      || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name))
     {
       names.insert(function.name)
       // The labels it accepts (`CallSignature`).
@@ -195,9 +195,9 @@ public struct BaseAssumption: Sendable, Hashable {
 
   /// Whether the run keeps track of where a function of this name is declared: a call of
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
-  /// `readsAsTestCheck`, `UndeclaredCheck.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
+  /// `readsAsTestCheck`, `RunNames.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || UndeclaredCheck.readsAsHarnessRun(name)
+    name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || RunNames.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name)
   }
 
