@@ -438,6 +438,50 @@ final class AssumedBaseTests: XCTestCase {
       ])
   }
 
+  /// UI tests of two classes, each adopting a snapshot pod's protocol declared in no linted
+  /// file: `ViewChecks` ends in no default test base ending, `ViewTestCase` does.
+  static let adoptingByEnding = """
+    import XCTest
+    import TempuraTesting
+
+    final class HomeUITests: AppViewTestCase, ViewChecks {
+      func testUI() {
+        self.uiTest(testCases: ["home": HomeVM()], context: UITests.Context<HomeView>())
+      }
+    }
+
+    final class CardUITests: AppViewTestCase, ViewTestCase {
+      func testUI() {
+        self.uiTest(testCases: ["card": CardVM()], context: UITests.Context<CardView>())
+      }
+    }
+
+    """
+
+  func test_adoptedTestBase_readsTheConfiguredEndings() throws {
+    let arguments = ["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", ".cache"]
+    let sandbox = try sandbox([
+      "Tests/HomeUITests.swift": Self.adoptingByEnding,
+      "Tests/AppViewTestCase.swift": "import XCTest\n\nclass AppViewTestCase: XCTestCase {}\n",
+    ])
+    XCTAssertEqual(try rules(sandbox.run(arguments)), ["Tests/HomeUITests.swift:5 missing_assertion"], "default endings")
+    try sandbox.write(".lint.yml", "assumed_test_base_suffixes: [Checks]\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)), ["Tests/HomeUITests.swift:11 missing_assertion"],
+      "the configured endings replace the default ones")
+    // The adopted type declared in the run, read by the configured ending: no support module's.
+    try sandbox.write("Support/ViewChecks.swift", "protocol ViewChecks {}\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      ["Tests/HomeUITests.swift:5 missing_assertion", "Tests/HomeUITests.swift:11 missing_assertion"])
+    try sandbox.write("Support/ViewChecks.swift", "// moved\n")
+    try sandbox.write(".lint.yml", "assume_test_bases: false\n")
+    XCTAssertEqual(
+      try rules(sandbox.run(arguments)),
+      ["Tests/HomeUITests.swift:5 missing_assertion", "Tests/HomeUITests.swift:11 missing_assertion"],
+      "with the assumption off, no adopted type is a test base")
+  }
+
   func test_checkNamedTypeOfTheRun_isMatchedByItsName() throws {
     // A type named like a check, made by its initializer: the run's class of that name is the
     // one made, whatever the labels (`CallSignature` leaves capitalized names to the name).

@@ -58,6 +58,23 @@ final class LanguageServerParityTests: XCTestCase {
     XCTAssertEqual(cli.map(\.rule), ["lifecycle_super_call"], "\(cli)")
   }
 
+  func test_adoptedTestBaseByConfiguredEnding_serverMatchesCommandLine() throws {
+    // An adopted type read as a test base by the configured ending (`ViewChecks`) hands the
+    // test over to its harness; one read so by a default ending only (`ViewTestCase`) does not.
+    let base = ["Tests/AppViewTestCase.swift": "import XCTest\n\nclass AppViewTestCase: XCTestCase {}\n"]
+    let configuration = "assumed_test_base_suffixes: [Checks]\nmissing_assertion:\n  severity: error\n"
+    let (cli, server) = try findings(
+      configuration: configuration, files: base, document: AssumedBaseTests.adoptingByEnding)
+    XCTAssertEqual(server, cli)
+    XCTAssertEqual(cli.filter { $0.rule == "missing_assertion" }.map(\.line), [11], "\(cli)")
+    // Declared in the workspace: the server reads the other file's type by the same ending.
+    let (declaredCLI, declaredServer) = try findings(
+      configuration: configuration, files: base.merging(["Support/ViewChecks.swift": "protocol ViewChecks {}\n"]) { $1 },
+      document: AssumedBaseTests.adoptingByEnding)
+    XCTAssertEqual(declaredServer, declaredCLI)
+    XCTAssertEqual(declaredCLI.filter { $0.rule == "missing_assertion" }.map(\.line), [5, 11], "\(declaredCLI)")
+  }
+
   func test_undeclaredBaseDeclaredInWorkspace_serverMatchesCommandLine() throws {
     // Declared in the workspace as no test case: nothing is assumed.
     let (cli, server) = try findings(

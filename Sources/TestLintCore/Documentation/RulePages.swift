@@ -3147,7 +3147,10 @@ the test reported, and so does the same test on a base the run knows.
 A class whose superclass the run knows but that adopts a type declared in none of the linted
 files whose name reads as a test base (`class HomeUITests: AppViewTestCase, ViewTestCase`, a
 pod's protocol whose extension provides `uiTest`) is taken, for such a harness, as one on an
-assumed base: its tests that end by handing their cases to the harness are not reported. On
+assumed base: its tests that end by handing their cases to the harness are not reported. The
+name reads as a test base by the endings `assumed_test_base_suffixes` configures (by default
+`TestCase`, `TestBase`, `TestCaseBase`, `Tests`, `Test`, `Spec`); with `assume_test_bases: false`
+no adopted type is taken for one. On
 the held-out projects (sets 1 to 10 and the parity corpus) this drops 26 findings, all of one
 project's UI tests of that shape, and no finding judged right: the only other reported tests
 that end in a bare call named as a test's run call a `runTest` their own file declares. The

@@ -98,7 +98,7 @@ struct FirstPassStage: Sendable {
       let model = Scanner.scan(try SourceFile(path: entry.displayPath, bytes: bytes))
       var declarations = ResultCache.declarations(
         of: model, matcher: engine.assertionMatcher, forCache: cache != nil, sorted: cache != nil,
-        assumingBases: engine.baseAssumption != nil)
+        assumption: engine.baseAssumption)
       let record = cache == nil ? nil : FirstPass.Source.fresh(run.records.keep(ResultCache.encode(declarations)))
       guard run.isLinted(index) else {
         if let record { cachedPasses[index] = CachedPass(record: record, hash: hash) }

@@ -86,7 +86,7 @@ extension LintEngine {
         let keep = budget.reserve(bytes.count * Self.modelBytesPerSourceByte)
         facts.add(
           ResultCache.declarations(
-            of: model, matcher: assertionMatcher, forCache: false, assumingBases: baseAssumption != nil))
+            of: model, matcher: assertionMatcher, forCache: false, assumption: baseAssumption))
         return keep ? PreparedRun.File(model: model) : nil
       } catch {
         return PreparedRun.File(error: error)

@@ -62,10 +62,15 @@ public struct ResultCache: Sendable {
   /// for the `test...` names it calls, which the run's facts need).
   /// With `sorted: false` the names come in the order found (what a run without a cache
   /// reads of them does not depend on their order; the cache's digests do).
+  /// `assumption` is the run's (`assume_test_bases`, nil when off): with one, the file's base
+  /// candidates and the names that may tell it wrong; its endings decide which adopted types
+  /// read as test bases (`AssumedBaseHarness.typeKey`).
   static func declarations(
     of model: FileModel, matcher: AssertionMatcher, forCache: Bool = true, sorted: Bool = true,
-    assumingBases: Bool = false
+    assumption: BaseAssumption? = nil
   ) -> Declarations {
+    // What makes a name read as a test base: none without the assumption.
+    let endings = assumption ?? BaseAssumption(suffixes: [])
     var classes: [Pair] = []
     var references: Set<String> = []
     for type in model.types {
@@ -112,7 +117,7 @@ public struct ResultCache: Sendable {
       for name in UndeclaredCheck.deadlineWaits(in: model) { called.insert(UndeclaredCheck.deadlineKey(name)) }
       // So is a call an assumed base's harness may take, with the bases its file's classes
       // adopt (`AssumedBaseHarness.key`, `typeKey`).
-      called.formUnion(AssumedBaseHarness.runKeys(in: model))
+      called.formUnion(AssumedBaseHarness.runKeys(in: model, assumption: endings))
       // And a check's call under the labels it passes (`CallSignature`).
       for call in model.calls where BaseAssumption.tracksDeclaration(call.name) {
         called.insert(CallSignature.key(of: call))
@@ -122,12 +127,12 @@ public struct ResultCache: Sendable {
       classes: classes, helpers: matcher.helperSummaries(in: model),
       typeReferences: sorted ? references.sorted() : Array(references),
       calledNames: sorted ? called.sorted() : Array(called))
-    if assumingBases {
+    if assumption != nil {
       declarations.baseCandidates = BaseAssumption.candidates(of: model)
-      declarations.declaredNames = BaseAssumption.declaredNames(of: model)
+      declarations.declaredNames = BaseAssumption.declaredNames(of: model, assumption: endings)
     } else {
       // The checks the file declares: a call of a check no file declares is an assertion.
-      declarations.declaredNames = BaseAssumption.declaredChecks(of: model)
+      declarations.declaredNames = BaseAssumption.declaredChecks(of: model, assumption: endings)
     }
     return declarations
   }

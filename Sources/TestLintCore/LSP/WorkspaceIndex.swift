@@ -73,7 +73,7 @@ struct WorkspaceIndex: Sendable {
     let found = Parallel.map(count: files.count, threads: threads) { index -> Contribution? in
       guard let bytes = try? load(files[index]) else { return nil }
       return Self.contribution(
-        path: files[index].displayPath, bytes: bytes, matcher: matcher, assumingBases: assumption != nil)
+        path: files[index].displayPath, bytes: bytes, matcher: matcher, assumption: assumption)
     }
     for (file, contribution) in zip(files, found) {
       if let contribution { contributions[file.path] = contribution }
@@ -121,15 +121,15 @@ struct WorkspaceIndex: Sendable {
   /// What one file's scanned model declares, as pass 1 of a run reads it
   /// (`ResultCache.declarations`).
   func contribution(of model: FileModel) -> Contribution {
-    Self.contribution(of: model, matcher: matcher, assumingBases: assumption != nil)
+    Self.contribution(of: model, matcher: matcher, assumption: assumption)
   }
 
   /// `contribution(of:)` with this matcher and assumption.
-  static func contribution(of model: FileModel, matcher: AssertionMatcher, assumingBases: Bool)
+  static func contribution(of model: FileModel, matcher: AssertionMatcher, assumption: BaseAssumption?)
     -> Contribution
   {
     let declarations = ResultCache.declarations(
-      of: model, matcher: matcher, forCache: false, sorted: false, assumingBases: assumingBases)
+      of: model, matcher: matcher, forCache: false, sorted: false, assumption: assumption)
     var hierarchy = ClassHierarchy()
     hierarchy.add(declarations.classes)
     return Contribution(
@@ -194,9 +194,9 @@ struct WorkspaceIndex: Sendable {
 
 extension WorkspaceIndex {
   fileprivate static func contribution(
-    path: String, bytes: [UInt8], matcher: AssertionMatcher, assumingBases: Bool
+    path: String, bytes: [UInt8], matcher: AssertionMatcher, assumption: BaseAssumption?
   ) -> Contribution? {
     guard let source = try? SourceFile(path: path, bytes: bytes) else { return nil }
-    return contribution(of: Scanner.scan(source), matcher: matcher, assumingBases: assumingBases)
+    return contribution(of: Scanner.scan(source), matcher: matcher, assumption: assumption)
   }
 }

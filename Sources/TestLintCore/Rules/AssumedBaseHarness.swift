@@ -30,25 +30,25 @@ enum AssumedBaseHarness {
   static func typeKey(_ name: String) -> String { name + "(base)" }
 
   /// Whether a declared type is tracked under `typeKey`: a protocol or a class that is not
-  /// final, whose name reads as a test base (the default endings).
-  static func tracksType(_ type: TypeDecl) -> Bool {
+  /// final, whose name reads as a test base by the run's endings (`assumption`: the configured
+  /// `assumed_test_base_suffixes`, none with `assume_test_bases: false`).
+  static func tracksType(_ type: TypeDecl, assumption: BaseAssumption) -> Bool {
     switch type.kind {
-    case .protocol: return defaultAssumption.readsAsTestBase(type.simpleName)
+    case .protocol: return assumption.readsAsTestBase(type.simpleName)
     case .class where !type.modifiers.contains("final"):
-      return defaultAssumption.readsAsTestBase(type.simpleName)
+      return assumption.readsAsTestBase(type.simpleName)
     default: return false
     }
   }
 
-  /// The names the class of `test` adopts, after its superclass, that read as test bases
-  /// (`ViewTestCase`): types of a support module when the run declares none of them
-  /// (`typeKey`), whose extensions may hold a harness.
-  static func adoptedBases(of test: DiscoveredTest, in model: FileModel) -> [String] {
+  /// The names the class of `test` adopts, after its superclass, that read as test bases by
+  /// the run's endings (`ViewTestCase`; `assumption`, as `tracksType` reads them): types of a
+  /// support module when the run declares none of them (`typeKey`), whose extensions may hold
+  /// a harness.
+  static func adoptedBases(of test: DiscoveredTest, in model: FileModel, assumption: BaseAssumption) -> [String] {
     guard let owner = model.functions[test.function].owner, model.types[owner].kind == .class else { return [] }
-    return model.types[owner].inheritance.dropFirst().map(TypeDecl.simpleName).filter(defaultAssumption.readsAsTestBase)
+    return model.types[owner].inheritance.dropFirst().map(TypeDecl.simpleName).filter(assumption.readsAsTestBase)
   }
-
-  private static let defaultAssumption = BaseAssumption()
 
   /// Whether a declared function could be the target of a harness's call: visible to other
   /// files, with a parameter of function type (`(Int, Int) -> Void`, an autoclosure) or one
@@ -63,9 +63,9 @@ enum AssumedBaseHarness {
   }
 
   /// The names this file calls as a harness would be called (`takesHarnessArguments`), plainly
-  /// or through `self.`, and the test bases its classes adopt: what the run is asked about for
-  /// them (`key`, `typeKey`).
-  static func runKeys(in model: FileModel) -> Set<String> {
+  /// or through `self.`, and the test bases its classes adopt (by `assumption`'s endings): what
+  /// the run is asked about for them (`key`, `typeKey`).
+  static func runKeys(in model: FileModel, assumption: BaseAssumption) -> Set<String> {
     var keys: Set<String> = []
     for index in model.calls.indices
     where isBare(model.calls[index]) && takesHarnessArguments(model.calls[index], in: model) {
@@ -73,7 +73,7 @@ enum AssumedBaseHarness {
     }
     guard !keys.isEmpty else { return keys }
     for type in model.types where type.kind == .class {
-      for name in type.inheritance.dropFirst().map(TypeDecl.simpleName) where defaultAssumption.readsAsTestBase(name) {
+      for name in type.inheritance.dropFirst().map(TypeDecl.simpleName) where assumption.readsAsTestBase(name) {
         keys.insert(typeKey(name))
       }
     }
@@ -88,7 +88,8 @@ enum AssumedBaseHarness {
     let model = context.model
     guard test.framework == .xctest else { return false }
     // Told by the file before the run is asked.
-    let adopted = onAssumedBase ? [] : adoptedBases(of: test, in: model)
+    let assumption = context.discovery.baseAssumption
+    let adopted = onAssumedBase ? [] : adoptedBases(of: test, in: model, assumption: assumption)
     guard onAssumedBase || !adopted.isEmpty, let index = finalHarnessCall(of: test, in: model),
       !context.callResolver.isSettledInFile(callAt: index),
       context.assertingHelpers.declaresNone(key(model.calls[index].name))

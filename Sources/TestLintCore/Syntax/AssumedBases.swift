@@ -84,8 +84,8 @@ public struct BaseAssumption: Sendable, Hashable {
   /// The names a file declares that may tell an assumption wrong: its types that can come
   /// first in a class's inheritance (a base declared after all: a class that is not final, or
   /// a protocol; not the final classes, most of a run's test classes), and its functions whose
-  /// names read as checks (`readsAsCheck`).
-  static func declaredNames(of model: FileModel) -> [String] {
+  /// names read as checks (`readsAsCheck`; `declaredChecks`).
+  static func declaredNames(of model: FileModel, assumption: BaseAssumption) -> [String] {
     var names: Set<String> = []
     for type in model.types {
       switch type.kind {
@@ -93,7 +93,7 @@ public struct BaseAssumption: Sendable, Hashable {
       default: break
       }
     }
-    names.formUnion(declaredChecks(of: model))
+    names.formUnion(declaredChecks(of: model, assumption: assumption))
     return names.sorted()
   }
 
@@ -102,8 +102,9 @@ public struct BaseAssumption: Sendable, Hashable {
   /// assertion only where no file of the run declares it. Not a `private` or `fileprivate`
   /// one: other files cannot call it (a test file's `private func assert(response:)` leaves a
   /// support module's `assert { } equals: { }` undeclared for the rest of the run); the file
-  /// itself resolves its calls of it (`UndeclaredCheck.fileDeclares`).
-  static func declaredChecks(of model: FileModel) -> [String] {
+  /// itself resolves its calls of it (`UndeclaredCheck.fileDeclares`). With them, the types
+  /// that read as test bases by `assumption`'s endings (`AssumedBaseHarness.tracksType`).
+  static func declaredChecks(of model: FileModel, assumption: BaseAssumption) -> [String] {
     var names: Set<String> = []
     for function in model.functions
     where !function.has("private") && !function.has("fileprivate")
@@ -124,7 +125,7 @@ public struct BaseAssumption: Sendable, Hashable {
       names.insert(AssumedBaseHarness.key(function.name))
     }
     // A type that reads as a test base, which a class may adopt (`AssumedBaseHarness.typeKey`).
-    for type in model.types where AssumedBaseHarness.tracksType(type) {
+    for type in model.types where AssumedBaseHarness.tracksType(type, assumption: assumption) {
       names.insert(AssumedBaseHarness.typeKey(type.simpleName))
     }
     return names.sorted()
