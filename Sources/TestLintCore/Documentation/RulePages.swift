@@ -4700,7 +4700,10 @@ same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and
   they call;
 - in a closure passed to `addTeardownBlock` in any method of the class or anything its `setUp`
   calls, in a same-file function passed to it by name (`addTeardownBlock(releaseAll)`), or in a
-  same-file helper either calls.
+  same-file helper either calls (a method of the class's body or of one of its extensions in
+  the file, such as a `private extension` holding a `dropReferences()` that the block calls).
+  An initializer called by its member name just before the block (`cache = .init()`) is a
+  call, not the start of a declaration: the block after it is still the registered closure.
 
 A property declared with a property wrapper named in `teardown_wrappers` (default
 `@TearDownProperty`) is released by that wrapper and not reported. Nor is one whose declared
@@ -4782,6 +4785,35 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+A teardown block that calls a helper declared in an extension of the class, registered after
+a property set with `.init()`:
+
+```swift passes
+import XCTest
+
+class CheckoutTestBase: XCTestCase {
+  var basket: Basket!
+  var ledger: Ledger!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    ledger = .init()
+    basket = Basket(ledger: ledger)
+    addTeardownBlock {
+      Checkout.resetShared()
+      self.dropReferences()
+    }
+  }
+}
+
+private extension CheckoutTestBase {
+  func dropReferences() {
+    self.basket = nil
+    self.ledger = nil
   }
 }
 ```
