@@ -885,6 +885,16 @@ A switch set to `false` first and then to `true` is still on when the function r
 that sets the switch and sets it back is still reported: it re-records its own snapshots every
 time it runs and never compares them.
 
+A switch chosen by the run's configuration is off by default, not left on, and is not reported:
+a `record: .all` / `record: true` argument or an `isRecording = true` (or `record`,
+`recordMode`) in a branch of an `if` whose condition reads the environment or a setting
+(`ProcessInfo`, `environment`, `arguments`, `getenv`, `UserDefaults`, `CommandLine`, or a name
+that speaks of recording such as `shouldRecordSnapshots`), when the other branch, if there is
+one, does not record (`record: .never`, `.missing`). A CI job that regenerates the reference
+images sets such a variable; every other run compares. A condition on anything else (`if
+view.isHidden`), or an `else` branch that records too, is still reported; a ternary
+(`record: regenerate ? .all : .never`) was never read as recording.
+
 `record: .failed`, `.missing` and `.never` are not reported: they compare first, and a failing
 snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
 true` in a TCA state closure, `recorder.isRecording = true`) is not snapshot recording. The
@@ -946,6 +956,53 @@ final class CartSpec: QuickSpec {
         it("totals zero") { expect(Cart().total) == 0 }
       }
     }
+  }
+}
+```
+
+Recording switched on by an environment variable or a recording flag, off otherwise; a
+condition that is not configuration, or two branches that both record, leave it on:
+
+```swift passes
+import SnapshotTesting
+import XCTest
+
+class SnapshotTestBase: XCTestCase {
+  override func invokeTest() {
+    if ProcessInfo.processInfo.environment["REFRESH_REFERENCE_IMAGES"] != nil {
+      withSnapshotTesting(record: .all) { super.invokeTest() }
+    } else {
+      withSnapshotTesting(record: .missing) { super.invokeTest() }
+    }
+  }
+}
+
+class BadgeSnapshotTests: XCTestCase {
+  static var shouldRecordBadges: Bool { false }
+
+  override func setUp() {
+    super.setUp()
+    if Self.shouldRecordBadges { isRecording = true }
+  }
+}
+```
+
+```swift triggers
+import SnapshotTesting
+import XCTest
+
+class CardSnapshotTests: XCTestCase {
+  override func invokeTest() {
+    if ProcessInfo.processInfo.environment["CI"] == nil {
+      ↓withSnapshotTesting(record: .all) { super.invokeTest() }
+    } else {
+      ↓withSnapshotTesting(record: .all) { super.invokeTest() }
+    }
+  }
+
+  override func setUp() {
+    super.setUp()
+    if card.isFlipped { ↓isRecording = true }
   }
 }
 ```
