@@ -4428,7 +4428,17 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
 (`for _ in 0..<50`, `while clock.now < deadline`) that leaves as soon as a condition holds, by
 a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`). A helper that pauses without a condition to
+(`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
+(`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
+cancels the work) waits for an event too. A deadline that races the awaited work waits for the
+work, not the time, and passes: a sleep in a child task of a task group
+(`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
+(`group.next()`) and cancels the rest (`group.cancelAll()`); and a sleep in a `Task` kept in a
+name (`let watchdog = Task { ... }`) that fails or cancels something after sleeping (`XCTFail`,
+`Issue.record`, `work.cancel()`) and that the test cancels (`watchdog.cancel()`). The sleep ends
+only when the work is late. A group that waits for all its children (`waitForAll()`), and a kept
+`Task` that does work after its sleep (`model.fire()`, a delayed stimulus), still wait for real
+time and are reported. A helper that pauses without a condition to
 wait for, a loop that only repeats a pause (`for _ in 0..<3 { tick(); sleep(1) }`), a loop on
 the time alone (`while Date() < deadline`), and a `for` whose `where` picks elements
 (`for item in items where item.isSlow { sleep(1) }`) are still reported.
@@ -4705,6 +4715,64 @@ final class ChannelTests: XCTestCase {
       try await Task.sleep(for: .milliseconds(5))
     }
     return nil
+  }
+}
+```
+
+A stub that hangs until the test cancels it, and deadlines that race the awaited work; a
+delayed stimulus is still a sleep:
+
+```swift triggers
+import XCTest
+
+final class UploaderTests: XCTestCase {
+  func test_cancel_reportsFailure() async {
+    let task = uploader.start(send: { _ in
+      while !Task.isCancelled {
+        try? await Task.sleep(nanoseconds: 1_000_000)
+      }
+      return .failed
+    })
+    task.cancel()
+    await task.value
+    XCTAssertEqual(uploader.results, [.failed])
+  }
+
+  func test_flush_finishesBeforeTheDeadline() async {
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await uploader.flush()
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(2))
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    XCTAssertTrue(finished)
+  }
+
+  func test_drain_finishesBeforeTheDeadline() async {
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(2))
+      XCTFail("draining took too long")
+    }
+    await uploader.drain()
+    watchdog.cancel()
+    XCTAssertTrue(uploader.isEmpty)
+  }
+
+  func test_retry_afterDelay() async {
+    let stimulus = Task {
+      try await Task.↓sleep(for: .seconds(1))
+      uploader.failNextSend()
+    }
+    await uploader.waitForRetry()
+    stimulus.cancel()
+    XCTAssertEqual(uploader.retries, 1)
   }
 }
 ```
