@@ -116,6 +116,12 @@ final class NextLineClosureTests: XCTestCase {
     XCTAssertEqual(model.locals.map { $0.initializer.map { model.text(tokens: $0) } }, ["Loader.make()\n{ $0.retries = 2 }", "value"])
   }
 
+  func test_closureAfterMemberInitializerCall_isAttached() {
+    let model = scan("cache = .init()\nregister {\n  drop()\n}\nsuper.init(frame: .zero)\nqueue.async {\n  done()\n}")
+    XCTAssertEqual(model.calls.map(\.name), ["init", "register", "drop", "init", "async", "done"])
+    XCTAssertEqual(model.calls.map(\.parent), [nil, nil, 1, nil, nil, 4])
+  }
+
   /// The model of `body` placed inside a function.
   private func scan(_ body: String) -> FileModel {
     Scanner.scan(SourceFile(path: "test.swift", text: "func host() {\n\(body)\n}"))

@@ -885,6 +885,16 @@ A switch set to `false` first and then to `true` is still on when the function r
 that sets the switch and sets it back is still reported: it re-records its own snapshots every
 time it runs and never compares them.
 
+A switch chosen by the run's configuration is off by default, not left on, and is not reported:
+a `record: .all` / `record: true` argument or an `isRecording = true` (or `record`,
+`recordMode`) in a branch of an `if` whose condition reads the environment or a setting
+(`ProcessInfo`, `environment`, `arguments`, `getenv`, `UserDefaults`, `CommandLine`, or a name
+that speaks of recording such as `shouldRecordSnapshots`), when the other branch, if there is
+one, does not record (`record: .never`, `.missing`). A CI job that regenerates the reference
+images sets such a variable; every other run compares. A condition on anything else (`if
+view.isHidden`), or an `else` branch that records too, is still reported; a ternary
+(`record: regenerate ? .all : .never`) was never read as recording.
+
 `record: .failed`, `.missing` and `.never` are not reported: they compare first, and a failing
 snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
 true` in a TCA state closure, `recorder.isRecording = true`) is not snapshot recording. The
@@ -946,6 +956,53 @@ final class CartSpec: QuickSpec {
         it("totals zero") { expect(Cart().total) == 0 }
       }
     }
+  }
+}
+```
+
+Recording switched on by an environment variable or a recording flag, off otherwise; a
+condition that is not configuration, or two branches that both record, leave it on:
+
+```swift passes
+import SnapshotTesting
+import XCTest
+
+class SnapshotTestBase: XCTestCase {
+  override func invokeTest() {
+    if ProcessInfo.processInfo.environment["REFRESH_REFERENCE_IMAGES"] != nil {
+      withSnapshotTesting(record: .all) { super.invokeTest() }
+    } else {
+      withSnapshotTesting(record: .missing) { super.invokeTest() }
+    }
+  }
+}
+
+class BadgeSnapshotTests: XCTestCase {
+  static var shouldRecordBadges: Bool { false }
+
+  override func setUp() {
+    super.setUp()
+    if Self.shouldRecordBadges { isRecording = true }
+  }
+}
+```
+
+```swift triggers
+import SnapshotTesting
+import XCTest
+
+class CardSnapshotTests: XCTestCase {
+  override func invokeTest() {
+    if ProcessInfo.processInfo.environment["CI"] == nil {
+      ↓withSnapshotTesting(record: .all) { super.invokeTest() }
+    } else {
+      ↓withSnapshotTesting(record: .all) { super.invokeTest() }
+    }
+  }
+
+  override func setUp() {
+    super.setUp()
+    if card.isFlipped { ↓isRecording = true }
   }
 }
 ```
@@ -4371,7 +4428,17 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
 (`for _ in 0..<50`, `while clock.now < deadline`) that leaves as soon as a condition holds, by
 a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`). A helper that pauses without a condition to
+(`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
+(`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
+cancels the work) waits for an event too. A deadline that races the awaited work waits for the
+work, not the time, and passes: a sleep in a child task of a task group
+(`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
+(`group.next()`) and cancels the rest (`group.cancelAll()`); and a sleep in a `Task` kept in a
+name (`let watchdog = Task { ... }`) that fails or cancels something after sleeping (`XCTFail`,
+`Issue.record`, `work.cancel()`) and that the test cancels (`watchdog.cancel()`). The sleep ends
+only when the work is late. A group that waits for all its children (`waitForAll()`), and a kept
+`Task` that does work after its sleep (`model.fire()`, a delayed stimulus), still wait for real
+time and are reported. A helper that pauses without a condition to
 wait for, a loop that only repeats a pause (`for _ in 0..<3 { tick(); sleep(1) }`), a loop on
 the time alone (`while Date() < deadline`), and a `for` whose `where` picks elements
 (`for item in items where item.isSlow { sleep(1) }`) are still reported.
@@ -4652,6 +4719,64 @@ final class ChannelTests: XCTestCase {
 }
 ```
 
+A stub that hangs until the test cancels it, and deadlines that race the awaited work; a
+delayed stimulus is still a sleep:
+
+```swift triggers
+import XCTest
+
+final class UploaderTests: XCTestCase {
+  func test_cancel_reportsFailure() async {
+    let task = uploader.start(send: { _ in
+      while !Task.isCancelled {
+        try? await Task.sleep(nanoseconds: 1_000_000)
+      }
+      return .failed
+    })
+    task.cancel()
+    await task.value
+    XCTAssertEqual(uploader.results, [.failed])
+  }
+
+  func test_flush_finishesBeforeTheDeadline() async {
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await uploader.flush()
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(2))
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    XCTAssertTrue(finished)
+  }
+
+  func test_drain_finishesBeforeTheDeadline() async {
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(2))
+      XCTFail("draining took too long")
+    }
+    await uploader.drain()
+    watchdog.cancel()
+    XCTAssertTrue(uploader.isEmpty)
+  }
+
+  func test_retry_afterDelay() async {
+    let stimulus = Task {
+      try await Task.↓sleep(for: .seconds(1))
+      uploader.failNextSend()
+    }
+    await uploader.waitForRetry()
+    stimulus.cancel()
+    XCTAssertEqual(uploader.retries, 1)
+  }
+}
+```
+
 ## Options
 
 None besides `severity`:
@@ -4700,7 +4825,10 @@ same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and
   they call;
 - in a closure passed to `addTeardownBlock` in any method of the class or anything its `setUp`
   calls, in a same-file function passed to it by name (`addTeardownBlock(releaseAll)`), or in a
-  same-file helper either calls.
+  same-file helper either calls (a method of the class's body or of one of its extensions in
+  the file, such as a `private extension` holding a `dropReferences()` that the block calls).
+  An initializer called by its member name just before the block (`cache = .init()`) is a
+  call, not the start of a declaration: the block after it is still the registered closure.
 
 A property declared with a property wrapper named in `teardown_wrappers` (default
 `@TearDownProperty`) is released by that wrapper and not reported. Nor is one whose declared
@@ -4782,6 +4910,35 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+A teardown block that calls a helper declared in an extension of the class, registered after
+a property set with `.init()`:
+
+```swift passes
+import XCTest
+
+class CheckoutTestBase: XCTestCase {
+  var basket: Basket!
+  var ledger: Ledger!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    ledger = .init()
+    basket = Basket(ledger: ledger)
+    addTeardownBlock {
+      Checkout.resetShared()
+      self.dropReferences()
+    }
+  }
+}
+
+private extension CheckoutTestBase {
+  func dropReferences() {
+    self.basket = nil
+    self.ledger = nil
   }
 }
 ```

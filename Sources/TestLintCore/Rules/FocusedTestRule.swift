@@ -36,7 +36,8 @@ public struct FocusedTestRule: Rule {
             test: context.testName(context.test(containingCall: index))))
       } else if Self.recordingCalls.contains(call.name),
         let record = call.arguments.first(where: { $0.label == "record" }),
-        Self.recordsAlways(record.value, in: model)
+        Self.recordsAlways(record.value, in: model),
+        !Self.isChosenByConfiguration(call.nameToken, in: model)
       {
         violations.append(
           Violation(
@@ -46,7 +47,8 @@ public struct FocusedTestRule: Rule {
     }
     for (position, assignment) in model.assignments.enumerated() {
       guard let name = assignment.target.last, Self.recordingFlags.contains(name),
-        assignment.value.count == 1, model.text(assignment.value.lowerBound) == "true"
+        assignment.value.count == 1, model.text(assignment.value.lowerBound) == "true",
+        !Self.isChosenByConfiguration(assignment.targetToken, in: model)
       else { continue }
       // A helper that sets the switch back leaves nothing on; a test doing so still records
       // (never compares) every time it runs: a test the run knows, or a `test...` method on a
@@ -199,6 +201,126 @@ public struct FocusedTestRule: Rule {
     }
     return nil
   }
+
+  /// Whether the recording switch at token `index` sits in a branch of an `if` whose condition
+  /// reads the configuration (`ProcessInfo`, `environment`, `arguments`, `getenv`,
+  /// `UserDefaults`, or a name that speaks of recording such as `shouldRecordSnapshots`) and
+  /// whose other branch, if any, does not record: a switch a CI job turns on to regenerate the
+  /// snapshots, off by default, not recording left on.
+  static func isChosenByConfiguration(_ index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    // The innermost block around the switch: its `{` and its `}`.
+    guard let open = enclosingOpen(index, in: model) else { return false }
+    let close = closing(open, in: model)
+    var condition: Range<Int>
+    var other: Range<Int>?
+    if open > 0, tokens[open - 1].keyword == .else {
+      // `if condition { ... } else { switch }`: the `if`'s block ends just before `else`.
+      guard open >= 2, tokens[open - 2].kind == .rightBrace,
+        let thenOpen = opening(open - 2, in: model), let head = ifKeyword(before: thenOpen, in: model)
+      else { return false }
+      condition = (head + 1)..<thenOpen
+      other = thenOpen..<(open - 1)
+    } else {
+      guard let head = ifKeyword(before: open, in: model) else { return false }
+      condition = (head + 1)..<open
+      if close + 2 < tokens.count, tokens[close + 1].keyword == .else, tokens[close + 2].kind == .leftBrace {
+        other = (close + 2)..<(closing(close + 2, in: model) + 1)
+      }
+    }
+    let readsConfiguration = condition.contains { position in
+      guard tokens[position].kind == .identifier else { return false }
+      let text = model.text(position)
+      return configurationNames.contains(text) || text.lowercased().contains("record")
+    }
+    guard readsConfiguration else { return false }
+    return other.map { !recordsIn($0, in: model) } ?? true
+  }
+
+  /// Whether a block sets a recording switch on: `record: .all` / `record: true`, or
+  /// `isRecording = true` (and the other switches' names).
+  private static func recordsIn(_ block: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    return block.contains { position in
+      guard position + 2 < block.upperBound, tokens[position].kind == .identifier,
+        model.text(position) == "record" && tokens[position + 1].kind == .colon
+          || recordingFlags.contains(model.text(position)) && model.token(position + 1, is: "=")
+      else { return false }
+      let value = position + 2
+      return tokens[value].keyword == .true
+        || tokens[value].kind == .dot && value + 1 < block.upperBound && model.text(value + 1) == "all"
+    }
+  }
+
+  /// The `{` of the innermost block around token `index`, within a bound.
+  private static func enclosingOpen(_ index: Int, in model: FileModel) -> Int? {
+    let tokens = model.tokens
+    var depth = 0
+    var cursor = index - 1
+    let limit = max(0, index - 1024)
+    while cursor >= limit {
+      switch tokens[cursor].kind {
+      case .rightBrace: depth += 1
+      case .leftBrace:
+        if depth == 0 { return cursor }
+        depth -= 1
+      default: break
+      }
+      cursor -= 1
+    }
+    return nil
+  }
+
+  /// The `{` matching the `}` at `close`, within a bound.
+  private static func opening(_ close: Int, in model: FileModel) -> Int? {
+    enclosingOpen(close, in: model)
+  }
+
+  /// The `}` matching the `{` at `open` (the last token when unbalanced).
+  private static func closing(_ open: Int, in model: FileModel) -> Int {
+    let tokens = model.tokens
+    var depth = 0
+    var cursor = open
+    while cursor < tokens.count {
+      if tokens[cursor].kind == .leftBrace { depth += 1 }
+      if tokens[cursor].kind == .rightBrace {
+        depth -= 1
+        if depth == 0 { return cursor }
+      }
+      cursor += 1
+    }
+    return tokens.count - 1
+  }
+
+  /// The `if` keyword of the statement whose block opens at `open`: the condition holds no
+  /// brace of its own at its top level, and is short.
+  private static func ifKeyword(before open: Int, in model: FileModel) -> Int? {
+    let tokens = model.tokens
+    var cursor = open - 1
+    var nesting = 0
+    while cursor >= 0, open - cursor < 64 {
+      switch tokens[cursor].kind {
+      case .rightParen, .rightBracket: nesting += 1
+      case .leftParen, .leftBracket:
+        if nesting == 0 { return nil }
+        nesting -= 1
+      case .leftBrace, .rightBrace:
+        if nesting == 0 { return nil }
+      default:
+        if nesting == 0, tokens[cursor].keyword == .if { return cursor }
+        if nesting == 0, [.guard, .while, .for, .switch, .else].contains(tokens[cursor].keyword) {
+          return nil
+        }
+      }
+      cursor -= 1
+    }
+    return nil
+  }
+
+  /// Names a condition reads the run's configuration with.
+  static let configurationNames: Set<String> = [
+    "ProcessInfo", "environment", "arguments", "getenv", "UserDefaults", "CommandLine",
+  ]
 
   /// A `record:` value that re-records every snapshot: `true`, `.all`, `Record.all`.
   static func recordsAlways(_ value: Range<Int>, in model: FileModel) -> Bool {

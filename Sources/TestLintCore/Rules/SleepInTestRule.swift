@@ -32,6 +32,8 @@ public struct SleepInTestRule: Rule {
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
+        // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
+        if Self.isDeadline(index, in: model) { continue }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
           polls || Self.pollsForEvent(loop, in: model)
             || code.test == nil
@@ -104,6 +106,71 @@ public struct SleepInTestRule: Rule {
     }
   }
 
+  /// Whether the wait at `model.calls[index]` is a deadline: it sits in a child task of a task
+  /// group (`group.addTask { try await Task.sleep(...) }`) that adds another child (the awaited
+  /// work), takes the first result (`group.next()`) and cancels the rest (`group.cancelAll()`);
+  /// or in a `Task` kept in a name (`let watchdog = Task { ... }`) that fails or cancels
+  /// something after its sleep (`XCTFail`, `Issue.record`, `work.cancel()`) and that the code
+  /// cancels (`watchdog.cancel()`). Either way the test waits for the work, not for the time:
+  /// the sleep ends only when the work is late.
+  static func isDeadline(_ index: Int, in model: FileModel) -> Bool {
+    let calls = model.calls
+    let siblings = model.functions[calls[index].function].calls
+    var current = calls[index].parent
+    var steps = 0
+    while let parent = current, steps < 16 {
+      defer {
+        current = calls[parent].parent
+        steps += 1
+      }
+      let call = calls[parent]
+      if call.path.count == 2, call.name == "addTask" || call.name == "addTaskUnlessCancelled",
+        let scope = call.parent, Self.taskGroupNames.contains(calls[scope].name)
+      {
+        let group = call.path[0]
+        let closures = calls[scope].trailingClosures.map(\.tokens)
+        var children = 0
+        var cancels = false
+        var takesFirst = false
+        for sibling in siblings where calls[sibling].path.count == 2 && calls[sibling].path[0] == group {
+          guard closures.contains(where: { $0.contains(calls[sibling].nameToken) }) else { continue }
+          switch calls[sibling].name {
+          case "addTask", "addTaskUnlessCancelled": children += 1
+          case "cancelAll": cancels = true
+          case "next": takesFirst = true
+          default: break
+          }
+        }
+        return children >= 2 && cancels && takesFirst
+      }
+      if call.path == ["Task"] || call.path == ["Task", "detached"] {
+        let tokens = model.tokens
+        var start = call.nameToken
+        if call.path.count == 2 { start -= 2 }
+        guard start >= 2, model.token(start - 1, is: "="), tokens[start - 2].kind == .identifier,
+          let closure = call.trailingClosures.first?.tokens
+        else { return false }
+        let handle = model.text(start - 2)
+        let failsAfter = siblings.contains { sibling in
+          let token = calls[sibling].nameToken
+          guard closure.contains(token), token > calls[index].nameToken else { return false }
+          let name = calls[sibling].name
+          return name == "XCTFail" || name == "cancel" || name == "record" && calls[sibling].receiver == "Issue"
+        }
+        let cancelled = siblings.contains { sibling in
+          calls[sibling].path == [handle, "cancel"] && calls[sibling].nameToken > closure.upperBound
+        }
+        return failsAfter && cancelled
+      }
+    }
+    return false
+  }
+
+  /// The calls that run child tasks in a group.
+  static let taskGroupNames: NameSet = [
+    "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+  ]
+
   /// A loop around a wait: the condition of a `while`, nil for `repeat` and `for`.
   struct Loop {
     var condition: Range<Int>?
@@ -123,6 +190,12 @@ public struct SleepInTestRule: Rule {
   /// `guard !done else { break }`). A loop that only repeats a pause waits for real time.
   static func pollsForEvent(_ loop: Loop, in model: FileModel) -> Bool {
     if loop.hasWhere { return true }
+    // `while !Task.isCancelled { ... }` waits for its task to be cancelled: an event.
+    if let condition = loop.condition,
+      condition.contains(where: { model.tokens[$0].kind == .identifier && model.text($0) == "isCancelled" })
+    {
+      return true
+    }
     if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
     let bounded = loop.isFor || loop.condition.map { readsTime($0, in: model) } == true
     return bounded && leavesOnCondition(bodyFrom: loop.open, in: model)

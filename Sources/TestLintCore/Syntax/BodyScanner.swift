@@ -37,7 +37,10 @@ extension ScannerState {
       default:
         break
       }
-      switch token.keyword {
+      // A keyword after a dot is a member's name, not a statement's: `.init()`, `super.init(x)`
+      // and `self.init()` call an initializer, and the next `{` at their depth is a trailing
+      // closure (`cache = .init()` then `addTeardownBlock { ... }`), not a declaration's body.
+      switch index > start && tokens[index - 1].kind == .dot ? .none : token.keyword {
       case .if, .guard, .while, .for, .switch, .catch, .class, .struct, .enum, .protocol,
         .extension, .func, .`init`, .deinit, .subscript:
         if token.keyword != .class || !ScannerState.bindingKeywords.contains(keyword(index + 1)) {
