@@ -2039,7 +2039,10 @@ What does not count:
   stub's `{ throw StubError() }`), inside a `catch` (the caught error again) or with no
   condition is not a check either.
 
-A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
+A call inside a comment or a string is not an assertion, but a call inside a string's
+interpolation, `\( ... )`, is code the test runs when the string is made, and counts:
+`logger.log(message: "\(XCTFail("message evaluated"))")` fails the test exactly when a logger
+that must not evaluate its message does (the message is an autoclosure). A test that builds an `XCTSkip`, is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
 `xdescribe` / `xcontext`) is skipped on purpose and not reported; an `XCTSkip` only inside an
 `#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
@@ -2831,6 +2834,30 @@ enum Support {
   }
 
   static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+}
+```
+
+An assertion inside an argument's interpolation runs when the argument is evaluated; the text
+of a string is no call:
+
+```swift passes
+import XCTest
+
+final class QuietLoggerTests: XCTestCase {
+  func test_disabledLogger_neverEvaluatesMessage() {
+    let logger = QuietLogger(evaluatesMessages: false)
+    logger.log(level: .debug, message: "\(XCTFail("message evaluated"))")
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class QuietLoggerTests: XCTestCase {
+  func ↓test_message_written() {
+    logger.log(message: "XCTFail(\"evaluated\") \(count) \(sut.name)")
+  }
 }
 ```
 
