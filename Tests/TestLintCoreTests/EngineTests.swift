@@ -170,13 +170,14 @@ final class EngineTests: XCTestCase {
       import XCTest
 
       final class ValueTests: XCTestCase {
-        func test_snapshot_matches() { compareScreen(view) }
+        func test_snapshot_matches() { matchScreen(view) }
       }
 
       """)
-    // Declared nowhere, and not named like a check (a `verify...` would count by its name).
-    XCTAssertEqual(sandbox.run(["--quiet"]).code, .findings, "compareScreen is declared nowhere")
-    try sandbox.write(".lint.yml", "missing_assertion:\n  assertion_functions: [\"compare*\"]\n")
+    // Declared nowhere, and not named like a check (a `verify...` or a `compare...` statement
+    // would count by its name).
+    XCTAssertEqual(sandbox.run(["--quiet"]).code, .findings, "matchScreen is declared nowhere")
+    try sandbox.write(".lint.yml", "missing_assertion:\n  assertion_functions: [\"match*\"]\n")
     let output = sandbox.run(["--quiet"])
     XCTAssertEqual(output.code, .success)
     XCTAssertEqual(output.stdout, "")

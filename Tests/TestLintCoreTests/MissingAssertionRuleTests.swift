@@ -375,3 +375,31 @@ extension MissingAssertionRuleTests {
     XCTAssertEqual(findings.map(\.line), expected)
   }
 }
+
+extension MissingAssertionRuleTests {
+  /// An assertion inside a string literal's interpolation is a call the test makes, when the
+  /// literal is evaluated: a logger that must not evaluate its message fails the test if it
+  /// does. A call merely written in a string's text is no call.
+  func test_assertionInsideInterpolation_counts() {
+    let sources = [
+      "LoggerTests.swift": #"""
+        import XCTest
+
+        final class LoggerTests: XCTestCase {
+          func test_quietLogger_skipsMessage() {
+            let logger = QuietLogger(evaluatesMessages: false)
+            logger.log(level: .debug, message: "\(XCTFail("message evaluated"))", line: 7)
+          }
+          func test_nestedLiteral_checks() {
+            logger.log(message: "a \(describe("b \(XCTFail("deep"))")) c")
+          }
+          func test_textOnly() {
+            logger.log(message: "XCTFail(\"not a call\") \(value)")
+          }
+        }
+        """#
+    ]
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertions(in: sources, threads: 1), ["LoggerTests.swift:11 missing_assertion"])
+  }
+}

@@ -1043,6 +1043,46 @@ extension ScannerTests {
     Scanner.scan(SourceFile(path: "test.swift", text: text))
   }
 
+  // MARK: Calls inside interpolations
+
+  /// A call inside a string literal's interpolation is a call the function makes, where the
+  /// literal is: its name, receiver and labels, inside the call around the literal.
+  func test_callInsideInterpolation_isCallAtTheLiteral() throws {
+    let model = scan(
+      #"""
+      func host() {
+        log(message: "a \(format(value, style: .short)) b \(name)", level: 1)
+        visible()
+      }
+      """#)
+    XCTAssertEqual(model.calls.map(\.name), ["log", "format", "visible"])
+    let format = model.calls[1]
+    XCTAssertEqual(format.parent, 0)
+    XCTAssertEqual(format.labels, [nil, "style"])
+    XCTAssertEqual(format.parentheses, nil)
+    XCTAssertEqual(model.tokens[format.nameToken].kind, .string)
+    XCTAssertTrue(format.arguments.allSatisfy { $0.tokens.isEmpty && $0.value.isEmpty })
+    XCTAssertEqual(model.functions.first?.calls, 0..<3)
+  }
+
+  /// A literal inside an interpolation, with an interpolation of its own, inside closures and
+  /// multi-line and raw literals: read from a worklist, each call inside the one around it.
+  func test_callsInsideNestedInterpolations_areRead() {
+    let calls = scanCalls(
+      ###"""
+        print("\(describe("b \(XCTFail("deep"))"))")
+        note(#"\#(items.map { item in item.title() })"#)
+        let text = """
+          \(self.render(page))
+          """
+        label("\(count) items")
+      """###)
+    XCTAssertEqual(
+      calls.map { $0.path.joined(separator: ".") },
+      ["print", "describe", "XCTFail", "note", "items.map", "item.title", "self.render", "label"])
+    XCTAssertEqual(calls.map(\.parent), [nil, 0, 1, nil, 3, 4, nil, nil])
+  }
+
   /// The calls found in `body` placed inside a function.
   fileprivate func scanCalls(_ body: String) -> [Call] {
     scan("func host() {\n\(body)\n}").calls

@@ -251,17 +251,17 @@ final class UndeclaredCheckTests: XCTestCase {
 }
 
 extension UndeclaredCheckTests {
-  /// Six tests, five of which check only through `compareRendering`, declared in none of the
+  /// Six tests, five of which check only through `snapshotRendering`, declared in none of the
   /// files written (a support module's check, not named like one).
   private static let renderingTests = """
     import XCTest
 
     final class BadgeTests: XCTestCase {
-      func test_one_rendered() { compareRendering(badge(1), "one") }
-      func test_two_rendered() { compareRendering(badge(2), "two") }
-      func test_three_rendered() { compareRendering(badge(3), "three") }
-      func test_four_rendered() { compareRendering(badge(4), "four") }
-      func test_five_rendered() { compareRendering(badge(5), "five") }
+      func test_one_rendered() { snapshotRendering(badge(1), "one") }
+      func test_two_rendered() { snapshotRendering(badge(2), "two") }
+      func test_three_rendered() { snapshotRendering(badge(3), "three") }
+      func test_four_rendered() { snapshotRendering(badge(4), "four") }
+      func test_five_rendered() { snapshotRendering(badge(5), "five") }
       func test_count_checked() { XCTAssertEqual(badge(6).count, 6) }
       private func badge(_ count: Int) -> Badge { Badge(count: count) }
     }
@@ -270,7 +270,7 @@ extension UndeclaredCheckTests {
 
   private static let renderingNote =
     "testlint: note: missing_assertion reported 5 of the run's 6 tests, and 5 of them call"
-    + " 'compareRendering', which none of the linted files declares; if it checks the outcome, lint"
+    + " 'snapshotRendering', which none of the linted files declares; if it checks the outcome, lint"
     + " the whole test target with the module that declares it, or name it in missing_assertion's"
     + " 'assertion_functions' option\n"
 
@@ -279,7 +279,7 @@ extension UndeclaredCheckTests {
     try sandbox.write("Tests/BadgeTests.swift", Self.renderingTests)
     let output = sandbox.run(["--no-cache", "--reporter", "json"])
     XCTAssertEqual(try JSONFile(output.stdout).findings.filter { $0.rule == "missing_assertion" }.count, 5)
-    XCTAssertFalse(output.stdout.contains("compareRendering"), "not in the report")
+    XCTAssertFalse(output.stdout.contains("snapshotRendering"), "not in the report")
     XCTAssertTrue(output.stderr.hasPrefix(Self.renderingNote), output.stderr)
     XCTAssertEqual(output.stderr.components(separatedBy: "testlint: note:").count, 2, "once")
     let quiet = sandbox.run(["--no-cache", "-q", "--reporter", "json"])
@@ -289,12 +289,12 @@ extension UndeclaredCheckTests {
   func test_helperDeclaredInTheRun_orFewTestsReported_noNote() throws {
     let declared = try Sandbox(self)
     try declared.write("Tests/BadgeTests.swift", Self.renderingTests)
-    try declared.write("Tests/Rendering.swift", "func compareRendering(_ badge: Badge, _ name: String) { print(name) }\n")
+    try declared.write("Tests/Rendering.swift", "func snapshotRendering(_ badge: Badge, _ name: String) { print(name) }\n")
     XCTAssertFalse(declared.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
     let few = try Sandbox(self)
     try few.write(
       "Tests/BadgeTests.swift",
-      Self.renderingTests.replacingOccurrences(of: "compareRendering(badge(4), \"four\")", with: "XCTAssertNotNil(badge(4))"))
+      Self.renderingTests.replacingOccurrences(of: "snapshotRendering(badge(4), \"four\")", with: "XCTAssertNotNil(badge(4))"))
     XCTAssertFalse(few.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
   }
 
@@ -497,5 +497,58 @@ extension UndeclaredCheckTests {
       "Tests/Ring.swift", "func line(matching text: String, within: Duration) async throws { print(text) }\n")
     let second = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion", "--cache-path", cache])
     XCTAssertEqual(try JSONFile(second.stdout).findings.map(\.line), [4], second.stderr)
+  }
+}
+
+extension UndeclaredCheckTests {
+  /// A support package's comparison with a stored specification, declared in none of the
+  /// linted files, called as a statement: plainly, and through its module from a helper the
+  /// test declares with the same name.
+  func test_undeclaredCompareStatement_counts() {
+    let sources = [
+      "PageTests.swift": """
+        import XCTest
+
+        final class PageTests: XCTestCase {
+          func test_redirect_matchesSpecification() {
+            compare(page.source(), against: specification("Redirect"), overwriteSpecificationInsteadOfFailing: false)
+          }
+          func test_nodes_matchSpecifications() {
+            func compare(_ node: Node, to name: String, line: UInt = #line) {
+              let text = node.rendered()
+              SpecSupport.compare(text, against: specification(name), overwriteSpecificationInsteadOfFailing: false, line: line)
+            }
+            compare(.heading(), to: "Heading")
+          }
+          func test_badge_rendering() throws { try compareRendering(of: badge) }
+          func test_sut_compares() { sut.compare(left, right) }
+          func test_result_kept() { let same = compare(left, right); print(same) }
+          func test_result_discarded() { _ = compare(left, right) }
+          func test_compared_only() { compared(left, right) }
+          func test_result_chained() { compare(left, right).log() }
+        }
+        """
+    ]
+    XCTAssertEqual(
+      findings(sources),
+      ["PageTests.swift:15", "PageTests.swift:16", "PageTests.swift:17", "PageTests.swift:18",
+       "PageTests.swift:19"])
+  }
+
+  /// A `compare` the linted files declare is followed as any helper is: one that only prints
+  /// checks nothing; a call its labels cannot take is still a support module's.
+  func test_declaredCompare_followedAsHelper() {
+    let sources = [
+      "Compare.swift": "func compare(_ text: String, with name: String) { print(text, name) }\n",
+      "PageTests.swift": """
+        import XCTest
+
+        final class PageTests: XCTestCase {
+          func test_printed_only() { compare(page.source(), with: "Redirect") }
+          func test_other_labels() { compare(page.source(), against: specification("Redirect")) }
+        }
+        """,
+    ]
+    XCTAssertEqual(findings(sources), ["PageTests.swift:4"])
   }
 }

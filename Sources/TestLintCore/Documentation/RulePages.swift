@@ -1988,7 +1988,15 @@ What counts as an assertion:
   method takes none, so it is a support package's check, as XCTest-era packages name them (not
   in Swift Testing or Quick, where helpers are named freely). Only a plain call, or one through
   `self.`, `Self.` or `super.`, counts: `form.validate()` or `Updater.checkForUpdates()` is the
-  code under test, and a test that calls only `sut.load()` is still reported. Through any other
+  code under test, and a test that calls only `sut.load()` is still reported. A comparison
+  with a stored reference counts too: `compare`, or `compare` and a word (`compareRendering`),
+  called as a statement of its own, plainly or through a module or type (a capitalized name):
+  `compare(page.source(), against: specification, overwriteSpecificationInsteadOfFailing:
+  false)`, a specification package's check that fails the test when the text differs
+  (SDGCornerstone's `SDGPersistenceTestUtilities`). A `compare` that returned its answer would
+  leave it unused there, which the compiler warns about, so this one fails the test itself.
+  Not `let same = compare(a, b)`, `_ = compare(a, b)` or `compare(a, b).log()`, which use the
+  answer, nor `sut.compare(a, b)`, the code under test. Through any other
   receiver, a name with the word "assert", which only tests speak, counts too
   (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`; not
   `assertionCount()`). With `try`, a call that states a check fails the test by its throw
@@ -2025,7 +2033,8 @@ What counts as an assertion:
   `equals:`. So too a helper that hands its check to a support module's function of its own
   name, through a type no linted file declares and with labels the helper cannot take
   (`Other.assertMacroExpansion(source, expandedSource: expanded, failureHandler: record)` in
-  `Support.assertMacroExpansion(_:expandedSource:)`): that call is not the helper calling
+  `Support.assertMacroExpansion(_:expandedSource:)`, or `Spec.compare(text, against: url)` in a
+  `func compare(_:to:)` the test declares in its body): that call is not the helper calling
   itself, and the helper asserts, in the helper's file and in every file calling it. A
   function the linted files declare without a body, outside a protocol, is implemented in
   another language (BridgeJS's `@JSFunction func runJsWorks() throws`, an `@_extern(c)` one):
@@ -2035,7 +2044,7 @@ What counts as an assertion:
   so that testlint knows them; name a check it cannot see in `assertion_functions` when its
   name does not read as one.
   When the rule reports more than half of a run's tests (at least 5) and more than half of
-  those call one same function that no linted file declares (`compareRendering(...)`), the
+  those call one same function that no linted file declares (`snapshotRendering(...)`), the
   run says so once on standard error, naming the function and `assertion_functions` (not in
   the reports; `--quiet` silences it);
 - a test harness's run declared outside the linted files: a call, through any receiver or
@@ -2087,7 +2096,10 @@ What does not count:
   stub's `{ throw StubError() }`), inside a `catch` (the caught error again) or with no
   condition is not a check either.
 
-A call inside a comment or a string is not an assertion. A test that builds an `XCTSkip`, is
+A call inside a comment or a string is not an assertion, but a call inside a string's
+interpolation, `\( ... )`, is code the test runs when the string is made, and counts:
+`logger.log(message: "\(XCTFail("message evaluated"))")` fails the test exactly when a logger
+that must not evaluate its message does (the message is an autoclosure). A test that builds an `XCTSkip`, is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
 `xdescribe` / `xcontext`) is skipped on purpose and not reported; an `XCTSkip` only inside an
 `#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
@@ -2879,6 +2891,66 @@ enum Support {
   }
 
   static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+}
+```
+
+An assertion inside an argument's interpolation runs when the argument is evaluated; the text
+of a string is no call:
+
+```swift passes
+import XCTest
+
+final class QuietLoggerTests: XCTestCase {
+  func test_disabledLogger_neverEvaluatesMessage() {
+    let logger = QuietLogger(evaluatesMessages: false)
+    logger.log(level: .debug, message: "\(XCTFail("message evaluated"))")
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class QuietLoggerTests: XCTestCase {
+  func ↓test_message_written() {
+    logger.log(message: "XCTFail(\"evaluated\") \(count) \(sut.name)")
+  }
+}
+```
+
+A specification package's comparison, declared in none of the linted files, called as a
+statement (a `compare` that returned its answer would leave it unused): plainly, and through its
+module from a helper of the same name that the test declares:
+
+```swift passes
+import XCTest
+
+final class PageTests: XCTestCase {
+  func test_redirect_matchesSpecification() {
+    compare(page.source(), against: specification("Redirect"), overwriteSpecificationInsteadOfFailing: false)
+  }
+
+  func test_nodes_matchSpecifications() {
+    func compare(_ node: Node, to name: String) {
+      Spec.compare(node.rendered(), against: specification(name), overwriteSpecificationInsteadOfFailing: false)
+    }
+    compare(.heading(), to: "Heading")
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class VersionTests: XCTestCase {
+  func ↓test_compare_orders() {
+    let order = compare(Version(1, 2), Version(1, 3))
+    print(order)
+  }
+
+  func ↓test_sut_compares() {
+    sut.compare(left, right)
+  }
 }
 ```
 

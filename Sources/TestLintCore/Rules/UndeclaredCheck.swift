@@ -15,7 +15,10 @@
 /// receiver): the thrown error fails the test exactly when the check does not hold. In an XCTest test a
 /// plain call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
 /// `testCodableConformance(of: value)`): a test method takes none, so it is a support
-/// package's check, as XCTest-era packages name them.
+/// package's check, as XCTest-era packages name them. A comparison with a stored reference
+/// (`compare...`, `readsAsComparison`) counts when called as a statement of its own, plainly or
+/// through a module or type (`Spec.compare(text, against: url)`): one that returned its answer
+/// would leave it unused.
 ///
 /// A call of a test harness's run, through any receiver or none, counts too when the run
 /// declares no function of that name: `run...Test`/`run...Tests` or `perform...Test(s)`
@@ -58,6 +61,11 @@ enum UndeclaredCheck {
     let reads: Bool
     if RunNames.readsAsHarnessRun(name) {
       reads = true
+    } else if readsAsComparison(name), plain || readsAsTypeOrModule(call), isStatement(call, in: model) {
+      // A comparison with a stored reference, called for its effect alone
+      // (`compare(text, against: specification)`, `Support.compare(...)`): a `compare` that
+      // returned its answer would be unused here, so this one fails the test itself.
+      reads = true
     } else if plain ? readsAsTriedCheck(name) : readsAsTriedMethod(name), isTried(call, in: model) {
       // A check that fails by throwing: `try f.run(args).check("...")`,
       // `try await fixture.waitForHTTPOk(url)`. Not `try sut.load()`, nor `try?`; through a
@@ -79,6 +87,66 @@ enum UndeclaredCheck {
     // inside the test) runs that function, which the run does declare.
     guard call.path.count == 1, plain else { return reads }
     return !declaresNested(name, before: call.nameToken, in: call.function, model: model)
+  }
+
+  /// Whether a name reads as a comparison with a reference: `compare`, or `compare` followed by
+  /// a word boundary (`compareRendering`; not `compared`, `comparison`).
+  static func readsAsComparison(_ name: String) -> Bool {
+    guard name.utf8.first == UInt8(ascii: "c") else { return false }
+    return CheckWords.startsWith("compare", name, anyCase: false, boundary: true, digits: true)
+  }
+
+  /// Whether the call goes through one capitalized name, a module or a type, never a value of
+  /// the code under test (`Support.compare(...)`; not `sut.compare(...)`).
+  static func readsAsTypeOrModule(_ call: Call) -> Bool {
+    guard call.path.count == 2, !call.hasExpressionBase, let receiver = call.receiver else { return false }
+    return receiver != "Self" && AssertionMatcher.startsUppercase(receiver)
+  }
+
+  /// Whether the call is a statement of its own, its result unused: nothing before it on its
+  /// statement but `try` and `await`, nothing after it that goes on with the expression.
+  static func isStatement(_ call: Call, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    // The callee path's first token.
+    var first = call.nameToken
+    for _ in 1..<max(call.path.count, 1) {
+      guard first >= 2, tokens[first - 1].kind == .dot, tokens[first - 2].isIdentifierLike else { return false }
+      first -= 2
+    }
+    var before = first - 1
+    while before >= 0 {
+      let token = tokens[before]
+      if token.kind == .identifier, token.keyword == .try || token.keyword == .await {
+        before -= 1
+      } else if isPostfixMark(before, in: model), before > 0, tokens[before - 1].keyword == .try {
+        before -= 2
+      } else {
+        break
+      }
+    }
+    if before >= 0 {
+      let token = tokens[before]
+      switch token.kind {
+      case .leftBrace, .rightBrace, .semicolon: break
+      case .identifier where token.keyword == .in || token.keyword == .else: break
+      case .identifier, .backtickIdentifier, .number, .string, .regex, .rightParen, .rightBracket:
+        // The end of the statement before, on an earlier line.
+        guard tokens[before + 1].isAtLineStart, token.keyword != .return, token.keyword != .throw
+        else { return false }
+      default: return false
+      }
+    }
+    // What follows the call must not go on with it (`.member`, an operator, a subscript).
+    var last = call.nameToken
+    if let parentheses = call.parentheses { last = max(last, parentheses.upperBound - 1) }
+    if let closure = call.trailingClosures.last { last = max(last, closure.tokens.upperBound - 1) }
+    let after = last + 1
+    guard after < tokens.count else { return true }
+    switch tokens[after].kind {
+    case .rightBrace, .semicolon: return true
+    case .dot, .operator, .leftBracket, .leftParen: return false
+    default: return tokens[after].isAtLineStart
+    }
   }
 
   /// Whether the call may be Swift's `assert(_:_:file:line:)`, a debug-build check: its

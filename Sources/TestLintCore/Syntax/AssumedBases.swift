@@ -110,7 +110,8 @@ public struct BaseAssumption: Sendable, Hashable {
     where !function.has("private") && !function.has("fileprivate")
       && (readsAsCheck(function.name) || readsAsAssertion(function.name)
       || !function.parameters.isEmpty && readsAsTestCheck(function.name)
-      || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name))
+      || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)
+      || UndeclaredCheck.readsAsComparison(function.name))
     {
       names.insert(function.name)
       // The labels it accepts (`CallSignature`).
@@ -196,10 +197,11 @@ public struct BaseAssumption: Sendable, Hashable {
 
   /// Whether the run keeps track of where a function of this name is declared: a call of
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
-  /// `readsAsTestCheck`, `RunNames.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`).
+  /// `readsAsTestCheck`, `RunNames.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`,
+  /// `UndeclaredCheck.readsAsComparison`).
   public static func tracksDeclaration(_ name: String) -> Bool {
     name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || RunNames.readsAsHarnessRun(name)
-      || UndeclaredCheck.readsAsTriedCheck(name)
+      || UndeclaredCheck.readsAsTriedCheck(name) || UndeclaredCheck.readsAsComparison(name)
   }
 
   /// `XCT` and a capital, as XCTest spells its checks (`XCTAssertEqual`) and teams their own

@@ -34,6 +34,8 @@ extension ScannerState {
       case .rightParen, .rightBracket, .rightBrace:
         depth -= 1
         while let last = headerDepths.last, last > depth { headerDepths.removeLast() }
+      case .string where token.flags & Token.interpolatedCall != 0 && !interpolations.isEmpty:
+        readInterpolatedCalls(at: index, function: function, parent: openCalls.last?.call)
       default:
         break
       }
@@ -76,6 +78,78 @@ extension ScannerState {
       }
       index += 1
     }
+  }
+
+  /// Reads the calls inside the interpolations of the string literal at `string`
+  /// (`"\(XCTFail("unexpected"))"`, evaluated where the literal is) and appends them to
+  /// `model.calls`, in order, at the literal's token: their names, receivers and argument
+  /// labels, inside the call around the literal (`parent`); their own tokens are no tokens of the
+  /// file, so their arguments and closures span nothing. Each interpolation's contents are
+  /// lexed and read by a state of their own; literals inside them with interpolations of their
+  /// own are read after, from a worklist (no recursion on the input's nesting).
+  mutating func readInterpolatedCalls(at string: Int, function: Int, parent: Int?) {
+    let literal = Int(tokens[string].start)..<Int(tokens[string].end)
+    var pending = Self.contents(within: literal, of: interpolations).map { (range: $0, parent: parent) }
+    var next = 0
+    while next < pending.count {
+      let (range, outer) = pending[next]
+      next += 1
+      let lexed = Lexer.lex(model.source, range: range)
+      guard !lexed.tokens.isEmpty else { continue }
+      var inner = ScannerState(
+        model: FileModel(source: model.source, tokens: lexed.tokens, comments: [], problems: []), scanBodies: true)
+      inner.scanBody(-1..<(lexed.tokens.count + 1), function: function)
+      inner.parts.arguments = inner.callArguments
+      inner.parts.trailingClosures = inner.callClosures
+      let base = model.calls.count
+      let none = string..<string
+      for call in inner.model.calls {
+        let argumentStart = callArguments.count
+        for argument in call.arguments {
+          callArguments.append(Argument(label: argument.label, tokens: none, value: none))
+        }
+        model.calls.append(
+          Call(
+            path: call.path, hasExpressionBase: call.hasExpressionBase, isImplicitMember: call.isImplicitMember,
+            isMacro: call.isMacro, nameToken: string, parentheses: nil,
+            parent: call.parent.map { base + $0 } ?? outer, function: function, parts: parts,
+            argumentStart: Int32(truncatingIfNeeded: argumentStart),
+            argumentEnd: Int32(truncatingIfNeeded: callArguments.count),
+            closureStart: Int32(truncatingIfNeeded: callClosures.count),
+            closureEnd: Int32(truncatingIfNeeded: callClosures.count)))
+      }
+      // Literals inside with interpolations of their own, inside the innermost call around them.
+      for position in lexed.tokens.indices
+      where lexed.tokens[position].kind == .string && lexed.tokens[position].flags & Token.interpolatedCall != 0 {
+        var around = outer
+        for (offset, call) in inner.model.calls.enumerated()
+        where call.parentheses?.contains(position) == true
+          || call.trailingClosures.contains(where: { $0.tokens.contains(position) })
+        {
+          around = base + offset
+        }
+        let nested = Int(lexed.tokens[position].start)..<Int(lexed.tokens[position].end)
+        for content in Self.contents(within: nested, of: lexed.interpolations) {
+          pending.append((content, around))
+        }
+      }
+    }
+  }
+
+  /// The ranges of `sorted` (by their starts) that lie inside `literal`.
+  static func contents(within literal: Range<Int>, of sorted: [Range<Int>]) -> [Range<Int>] {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle].lowerBound < literal.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    var found: [Range<Int>] = []
+    while low < sorted.count, sorted[low].upperBound <= literal.upperBound {
+      found.append(sorted[low])
+      low += 1
+    }
+    return found
   }
 
   /// Whether a token of this kind after a name can make it a callee: `(`, `{`, or `<` (an

@@ -17,6 +17,10 @@ public struct LexedFile: Sendable {
   /// Whether some token may be a `#if` / `#elseif` / `#else` / `#endif` directive (false: none
   /// is, so `Preprocessor` has nothing to resolve).
   public var mayHaveDirectives = true
+  /// The contents (between `\(` and its `)`) of the outermost interpolations of the string
+  /// literals marked `Token.interpolatedCall`, in order: the calls a test makes there
+  /// (`"\(XCTFail("unexpected"))"`) are read from them (`ScannerState.readInterpolatedCalls`).
+  public var interpolations: [Range<Int>] = []
 }
 
 /// A byte-level lexer for the Swift lexical grammar that can hide code from a scanner: nested
@@ -31,7 +35,8 @@ public struct Lexer {
       // The tokens are written into the array's own storage, room for a token per 4 bytes
       // (real code has about one per 5): not copied into an array after (1% of a run). A file
       // with more moves them to storage of the lexer's own, and they are copied once at the end.
-      var rest: (comments: [Token], problems: [LexProblem], mayHaveDirectives: Bool) = ([], [], true)
+      var rest: (comments: [Token], problems: [LexProblem], mayHaveDirectives: Bool, interpolations: [Range<Int>]) =
+        ([], [], true, [])
       var grown: [Token]?
       let tokens = [Token](unsafeUninitializedCapacity: buffer.count / 4 + 16) { storage, count in
         var lexer = LexerState(buffer: buffer, storage: storage)
@@ -42,11 +47,34 @@ public struct Lexer {
         } else {
           count = lexer.tokenCount
         }
-        rest = (lexer.comments, lexer.problems, lexer.mayHaveDirectives)
+        rest = (lexer.comments, lexer.problems, lexer.mayHaveDirectives, lexer.interpolations)
       }
       return LexedFile(
         tokens: grown ?? tokens, comments: rest.comments, problems: rest.problems,
-        mayHaveDirectives: rest.mayHaveDirectives)
+        mayHaveDirectives: rest.mayHaveDirectives, interpolations: rest.interpolations)
+    }
+  }
+
+  /// The tokens of the bytes `range` of a file (an interpolation's contents), at their places
+  /// in the file; its comments and problems are the file's, already reported.
+  static func lex(_ file: SourceFile, range: Range<Int>) -> (tokens: [Token], interpolations: [Range<Int>]) {
+    file.bytes.withUnsafeBufferPointer { whole in
+      guard range.lowerBound >= 0, range.upperBound <= whole.count, !range.isEmpty else { return ([], []) }
+      let buffer = UnsafeBufferPointer(rebasing: whole[range])
+      var result: (tokens: [Token], interpolations: [Range<Int>]) = ([], [])
+      let storage = UnsafeMutableBufferPointer<Token>.allocate(capacity: buffer.count / 4 + 16)
+      defer { storage.deallocate() }
+      var lexer = LexerState(buffer: buffer, storage: storage)
+      lexer.run()
+      let shift = Int32(truncatingIfNeeded: range.lowerBound)
+      result.tokens =
+        lexer.ownsTokens ? lexer.takeTokens() : Array(UnsafeBufferPointer(start: lexer.tokens, count: lexer.tokenCount))
+      for index in result.tokens.indices {
+        result.tokens[index].start += shift
+        result.tokens[index].end += shift
+      }
+      result.interpolations = lexer.interpolations.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) }
+      return result
     }
   }
 }
@@ -65,6 +93,8 @@ struct LexerState {
   var ownsTokens = false
   var comments: [Token] = []
   var problems: [LexProblem] = []
+  /// `LexedFile.interpolations`.
+  var interpolations: [Range<Int>] = []
   var pendingFlags: UInt8 = 0
   /// A `#if`, `#elseif`, `#else` or `#endif` token was read.
   var mayHaveDirectives = false

@@ -16,6 +16,11 @@ extension LexerState {
     var position = quote
     stack.append(openString(at: &position, hashes: hashes))
     var terminated = false
+    // The outermost interpolations that may hold a call: `(` or `{` inside (`\(f(x))`), at
+    // any depth; not `\(name)`, which calls nothing. Where the open one's contents start.
+    var calling: [Range<Int>] = []
+    var contentStart = -1
+    var mayCall = false
     scan: while position < count {
       guard let top = stack.last else { break }
       let byte = buffer[position]
@@ -24,6 +29,10 @@ extension LexerState {
         if byte == UInt8(ascii: "\\"), hashesFollow(position + 1, frameHashes) {
           let after = position + 1 + frameHashes
           if after < count, buffer[after] == UInt8(ascii: "(") {
+            if stack.count == 1 {
+              contentStart = after + 1
+              mayCall = false
+            }
             stack.append(.interpolation(depth: 1))
             position = after + 1
           } else {
@@ -57,8 +66,10 @@ extension LexerState {
         if byte == UInt8(ascii: "(") {
           stack[stack.count - 1] = .interpolation(depth: depth + 1)
           position += 1
+          mayCall = true
         } else if byte == UInt8(ascii: ")") {
           if depth == 1 {
+            if stack.count == 2, mayCall { calling.append(contentStart..<position) }
             stack.removeLast()
           } else {
             stack[stack.count - 1] = .interpolation(depth: depth - 1)
@@ -86,6 +97,7 @@ extension LexerState {
         } else if (byte == 0x0A || byte == 0x0D) && !stack.contains(where: Self.isMultiline) {
           break scan
         } else {
+          if byte == UInt8(ascii: "{") { mayCall = true }
           position += 1
         }
       }
@@ -100,6 +112,10 @@ extension LexerState {
         LexProblem(
           offset: start,
           message: multiline ? "unterminated multi-line string literal" : "unterminated string literal"))
+    }
+    if terminated, !calling.isEmpty {
+      interpolations += calling
+      pendingFlags |= Token.interpolatedCall
     }
     // A backslash as the input's last byte steps one past its end.
     add(.string, start, min(max(position, start + 1), count))

@@ -21,6 +21,7 @@ public struct Scanner {
     var model = FileModel(
       source: source, tokens: tokens, comments: lexed.comments, problems: lexed.problems)
     var state = ScannerState(model: model, scanBodies: bodies)
+    state.interpolations = lexed.interpolations
     state.run()
     state.parts.arguments = state.callArguments
     state.parts.trailingClosures = state.callClosures
@@ -49,6 +50,10 @@ struct ScannerState {
   /// Scratch stacks of `scanBody`, kept between bodies for their storage.
   var openCallStack: [(call: Int, end: Int)] = []
   var headerDepthStack: [Int] = []
+  /// The contents of the string literals' interpolations that may hold calls
+  /// (`LexedFile.interpolations`), read where a body holds the literal; empty in a state
+  /// that reads one of them (`readInterpolatedCalls`).
+  var interpolations: [Range<Int>] = []
 
   init(model: FileModel, scanBodies: Bool) {
     self.model = model

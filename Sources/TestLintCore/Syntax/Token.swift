@@ -36,6 +36,9 @@ public struct Token: Sendable, Equatable {
   public static let newlineBefore: UInt8 = 1
   /// Whitespace or a comment separates this token from the previous one.
   public static let spaceBefore: UInt8 = 2
+  /// A string literal with an interpolation that may hold a call (a `(` or `{` inside it):
+  /// `LexedFile.interpolations` has its contents.
+  public static let interpolatedCall: UInt8 = 4
 
   /// The byte range.
   public var range: Range<Int> { Int(start)..<Int(end) }
@@ -43,6 +46,8 @@ public struct Token: Sendable, Equatable {
   public var isAtLineStart: Bool { flags & Token.newlineBefore != 0 }
   /// Whether whitespace comes before it.
   public var hasSpaceBefore: Bool { flags & Token.spaceBefore != 0 }
+  /// Whether it is a string literal with an interpolation that may hold a call.
+  public var hasInterpolatedCall: Bool { flags & Token.interpolatedCall != 0 }
   /// Whether it is an identifier or a backticked one.
   public var isIdentifierLike: Bool { kind == .identifier || kind == .backtickIdentifier }
 }
