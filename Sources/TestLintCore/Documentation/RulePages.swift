@@ -1996,7 +1996,14 @@ What counts as an assertion:
   `handleInbound(response:)`, a scheduled job's `run()`). Not a test double's (`*Mock*`,
   `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`), not a test or `setUp`/`tearDown` method, and not a
   method whose only failure is an `XCTFail` or `fail` trap: it fails on an unexpected call
-  and checks no outcome. Types of other files are not followed this way;
+  and checks no outcome. Types of other files are not followed this way. A function of the
+  file handed over as a value, named and not called (`Ledger(reducer: reducer.reduce)`,
+  `run(self.checkBalance)`, `run(Rules.checkTotal)`, `run(checkBalance)`), is called by the code
+  under test too: the argument counts as a call of it (in the inventory too) when every
+  function of that name the file declares asserts, directly or through the helpers it calls,
+  other files' included, and not only by an `XCTFail` or `fail` trap. Not a bare name the
+  calling function declares as a local or parameter (a value), and not another file's
+  function: which one a name means is not told by it;
 - a check the caller supplies: an example (or test) that calls a closure parameter of the
   function declaring it, when the parameter's name has a check's word (`check`, `checker`,
   `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
@@ -2889,6 +2896,48 @@ final class UploadTests: XCTestCase {
     let expected: Int
     init(expected: Int) { self.expected = expected }
     func didFinish(parts: Int) { XCTAssertEqual(parts, expected) }
+  }
+}
+```
+
+A method handed over as a value, not called, is called by the code under test:
+
+```swift passes
+import XCTest
+
+final class LedgerTests: XCTestCase {
+  func test_post_addsPositiveAmounts() {
+    Ledger(reducer: self.checkedSum, start: 0).post(1)
+  }
+
+  func checkedSum(_ total: Int, _ amount: Int) -> Int {
+    XCTAssertGreaterThan(amount, 0)
+    return total + amount
+  }
+}
+```
+
+Unless its only check is a trap, or a function of that name checks nothing:
+
+```swift triggers
+import XCTest
+
+final class LedgerTests: XCTestCase {
+  func ↓test_post_trapOnly() {
+    Ledger(reducer: failingReduce, start: 0).post(1)
+  }
+
+  func ↓test_post_plainReducer() {
+    Ledger(reducer: Reducers.sum, start: 0).post(1)
+  }
+
+  func failingReduce(_ total: Int, _ amount: Int) -> Int {
+    XCTFail("must not reduce")
+    return total
+  }
+
+  enum Reducers {
+    static func sum(_ total: Int, _ amount: Int) -> Int { total + amount }
   }
 }
 ```
