@@ -2017,7 +2017,10 @@ What counts as an assertion:
   (`observer.stopTesting()`) tidies up more often than it checks. A `beforeEach` that asserts
   checks the setup before the example acts, not its outcome, and does not count; nor does an
   XCTest `tearDown` that asserts: it runs after every test of the class and mostly holds leak
-  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome;
+  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome. A Swift Testing suite
+  that is a class makes an instance for each test and runs its `deinit` after it, as XCTest
+  runs `tearDown`: a `deinit` that asserts, the suite's own or a base class's, counts no more
+  than `tearDown` does (a struct suite has none);
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
@@ -3059,6 +3062,37 @@ struct DeployTests {
 final class MaxTests: XCTestCase {
   func ↓test_max_debugAssertOnly() {
     assert(max(1, 2) == 2, "max picks the larger")
+  }
+}
+```
+
+What runs after each test checks none of them: an XCTest `tearDown` that asserts, and a
+Swift Testing class suite's `deinit`:
+
+```swift triggers
+import XCTest
+import Testing
+
+final class CacheTests: XCTestCase {
+  override func tearDown() {
+    XCTAssertTrue(cache.isEmpty)
+    super.tearDown()
+  }
+
+  func ↓test_clear_empties() {
+    cache.clear()
+  }
+}
+
+@Suite final class UploadTests {
+  let queue = UploadQueue()
+
+  deinit {
+    #expect(queue.isEmpty)
+  }
+
+  @Test func ↓drains() {
+    queue.drain()
   }
 }
 ```
