@@ -374,6 +374,38 @@ extension MissingAssertionRuleTests {
     let findings = InMemoryLint.findings(MissingAssertionRule.self, [("ManyTests.swift", source)])
     XCTAssertEqual(findings.map(\.line), expected)
   }
+  func test_nimbleClosureExpect_afterKeywordMember_asserts() {
+    // A member named by a keyword (`.init(...)`, `Box.init`, `.class`) opens no block: the
+    // later `expect { ... }` keeps its trailing closure and is an assertion.
+    let source = """
+      import XCTest
+      import Nimble
+
+      final class ParcelTests: XCTestCase {
+        func test_seal_implicitInit_throws() {
+          let parcel: Parcel = .init(label: "a")
+          expect { try seal(parcel) }.to(throwError())
+        }
+        func test_seal_typedInit_throws() {
+          let parcel = Parcel.init(label: "a")
+          expect { try seal(parcel) }.to(throwError())
+        }
+        func test_seal_initWithClosure_throws() {
+          let parcel: Parcel = .init { "a" }
+          expect { try seal(parcel) }.toEventually(postNotifications(beEmpty()))
+        }
+        func test_seal_keywordCase_throws() {
+          let kind: Kind = .class
+          expect { try seal(kind) }.to(throwError())
+        }
+        func test_seal_implicitInit_nothingChecked() {
+          let parcel: Parcel = .init(label: "a")
+          try? seal(parcel)
+        }
+      }
+      """
+    XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["21:8"])
+  }
 }
 
 extension MissingAssertionRuleTests {

@@ -707,6 +707,26 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(model.calls.first?.trailingClosures.count, 1)
   }
 
+  func test_keywordAsMemberName_opensNoBlock() {
+    // After a dot a keyword names a member (`swiftc -dump-parse`: a member reference, no
+    // declaration): the next call's `{` is still its trailing closure.
+    let model = scan(
+      """
+      func f() {
+        let a: Box = .init(id: 1)
+        run { one() }
+        let b = Box.init(id: 2)
+        run { two() }
+        let c: Kind = .class
+        run { three() }
+        let d: Box = .init { four() }
+        run { five() }
+      }
+      """)
+    XCTAssertEqual(model.calls.map(\.name), ["init", "run", "one", "init", "run", "two", "run", "three", "init", "four", "run", "five"])
+    XCTAssertEqual(model.calls.map(\.trailingClosures.count), [0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0])
+  }
+
   func test_callFunctionIndex_pointsAtEnclosing() {
     let model = scan("class A {\n  func one() { x() }\n  func two() { y(); z() }\n}")
     XCTAssertEqual(model.calls.map(\.function), [0, 1, 1])

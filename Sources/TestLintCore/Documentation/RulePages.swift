@@ -2062,7 +2062,14 @@ What counts as an assertion:
   `handleInbound(response:)`, a scheduled job's `run()`). Not a test double's (`*Mock*`,
   `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`), not a test or `setUp`/`tearDown` method, and not a
   method whose only failure is an `XCTFail` or `fail` trap: it fails on an unexpected call
-  and checks no outcome. Types of other files are not followed this way;
+  and checks no outcome. Types of other files are not followed this way. A function of the
+  file handed over as a value, named and not called (`Ledger(reducer: reducer.reduce)`,
+  `run(self.checkBalance)`, `run(Rules.checkTotal)`, `run(checkBalance)`), is called by the code
+  under test too: the argument counts as a call of it (in the inventory too) when every
+  function of that name the file declares asserts, directly or through the helpers it calls,
+  other files' included, and not only by an `XCTFail` or `fail` trap. Not a bare name the
+  calling function declares as a local or parameter (a value), and not another file's
+  function: which one a name means is not told by it;
 - a check the caller supplies: an example (or test) that calls a closure parameter of the
   function declaring it, when the parameter's name has a check's word (`check`, `checker`,
   `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
@@ -2076,7 +2083,10 @@ What counts as an assertion:
   (`observer.stopTesting()`) tidies up more often than it checks. A `beforeEach` that asserts
   checks the setup before the example acts, not its outcome, and does not count; nor does an
   XCTest `tearDown` that asserts: it runs after every test of the class and mostly holds leak
-  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome;
+  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome. A Swift Testing suite
+  that is a class makes an instance for each test and runs its `deinit` after it, as XCTest
+  runs `tearDown`: a `deinit` that asserts, the suite's own or a base class's, counts no more
+  than `tearDown` does (a struct suite has none);
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
@@ -3022,6 +3032,48 @@ final class UploadTests: XCTestCase {
 }
 ```
 
+A method handed over as a value, not called, is called by the code under test:
+
+```swift passes
+import XCTest
+
+final class LedgerTests: XCTestCase {
+  func test_post_addsPositiveAmounts() {
+    Ledger(reducer: self.checkedSum, start: 0).post(1)
+  }
+
+  func checkedSum(_ total: Int, _ amount: Int) -> Int {
+    XCTAssertGreaterThan(amount, 0)
+    return total + amount
+  }
+}
+```
+
+Unless its only check is a trap, or a function of that name checks nothing:
+
+```swift triggers
+import XCTest
+
+final class LedgerTests: XCTestCase {
+  func ↓test_post_trapOnly() {
+    Ledger(reducer: failingReduce, start: 0).post(1)
+  }
+
+  func ↓test_post_plainReducer() {
+    Ledger(reducer: Reducers.sum, start: 0).post(1)
+  }
+
+  func failingReduce(_ total: Int, _ amount: Int) -> Int {
+    XCTFail("must not reduce")
+    return total
+  }
+
+  enum Reducers {
+    static func sum(_ total: Int, _ amount: Int) -> Int { total + amount }
+  }
+}
+```
+
 ```swift passes
 import Quick
 import Nimble
@@ -3139,6 +3191,37 @@ struct DeployTests {
 final class MaxTests: XCTestCase {
   func ↓test_max_debugAssertOnly() {
     assert(max(1, 2) == 2, "max picks the larger")
+  }
+}
+```
+
+What runs after each test checks none of them: an XCTest `tearDown` that asserts, and a
+Swift Testing class suite's `deinit`:
+
+```swift triggers
+import XCTest
+import Testing
+
+final class CacheTests: XCTestCase {
+  override func tearDown() {
+    XCTAssertTrue(cache.isEmpty)
+    super.tearDown()
+  }
+
+  func ↓test_clear_empties() {
+    cache.clear()
+  }
+}
+
+@Suite final class UploadTests {
+  let queue = UploadQueue()
+
+  deinit {
+    #expect(queue.isEmpty)
+  }
+
+  @Test func ↓drains() {
+    queue.drain()
   }
 }
 ```

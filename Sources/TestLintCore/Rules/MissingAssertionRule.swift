@@ -185,6 +185,39 @@ public struct MissingAssertionRule: Rule {
         helpers?.pending += pending
       }
     }
+    /// Whether a function handed over as a value checks, directly or through what it calls:
+    /// not when its only checks are `XCTFail` / `fail` traps (it must not be called).
+    func handedOverFunctionChecks(_ function: Int) -> Bool {
+      let own = model.functions[function].calls.filter {
+        matcher.isAssertion(callAt: $0, in: model, usesTestStore: testStore)
+      }
+      if !own.isEmpty {
+        return own.contains { model.calls[$0].name != "XCTFail" && model.calls[$0].name != "fail" }
+      }
+      let saved = count
+      defer { count = saved }
+      count = 0
+      for reachedFunction in [function] + resolver.reachable(fromCalls: model.functions[function].calls) {
+        countCalls(model.functions[reachedFunction].calls)
+        if let body = model.functions[reachedFunction].body { count += Self.checkingThrows(in: body, model: model) }
+        if count > 0 { return true }
+      }
+      return false
+    }
+
+    if stopAtFirst, count > 0 { return count }
+    // Methods the test (or a function it reaches) hands over as values, `Store(reducer:
+    // reducer.handle)`: the code under test calls them (`MethodReferences`).
+    for calls in [test.calls] + reached.lazy.filter({ $0 != test.function }).map({ model.functions[$0].calls }) {
+      for callIndex in calls where !model.calls[callIndex].arguments.isEmpty {
+        for targets in MethodReferences.targets(ofCallAt: callIndex, in: model, graph: resolver.graph)
+        where targets.allSatisfy(handedOverFunctionChecks) {
+          count += 1
+          if stopAtFirst { return count }
+        }
+      }
+    }
+    if helpers != nil { helpers?.pending += context.assertingHelpers.takeInventoryLog() }
     return count
   }
 

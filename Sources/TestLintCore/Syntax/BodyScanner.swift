@@ -39,10 +39,10 @@ extension ScannerState {
       default:
         break
       }
-      // A keyword after a dot is a member's name, not a statement's: `.init()`, `super.init(x)`
-      // and `self.init()` call an initializer, and the next `{` at their depth is a trailing
-      // closure (`cache = .init()` then `addTeardownBlock { ... }`), not a declaration's body.
-      switch index > start && tokens[index - 1].kind == .dot ? .none : token.keyword {
+      // After a dot a keyword is a member's name, no statement or declaration: `.init(id: 1)`,
+      // `T.init { }`, `.class` (an enum case) have no block of their own, and taking them for a
+      // header would take the next trailing closure at this depth for that block.
+      switch index > start && tokens[index - 1].kind == .dot ? Keyword.none : token.keyword {
       case .if, .guard, .while, .for, .switch, .catch, .class, .struct, .enum, .protocol,
         .extension, .func, .`init`, .deinit, .subscript:
         if token.keyword != .class || !ScannerState.bindingKeywords.contains(keyword(index + 1)) {
@@ -200,9 +200,10 @@ extension ScannerState {
         return nil
       }
     }
-    // Declarations are not calls: `func name(`, `init(`, `case name(`.
+    // Declarations are not calls: `func name(`, `init(`, `case name(`; a keyword after a dot
+    // names a member and declares nothing (`let kind: Kind = .class` before `run { }`).
     if index > 0 {
-      let previousKeyword = tokens[index - 1].keyword
+      let previousKeyword = index >= 2 && tokens[index - 2].kind == .dot ? Keyword.none : tokens[index - 1].keyword
       if previousKeyword.isIn(Self.declarationKeywords), tokens[index - 1].kind == .identifier,
         token.keyword != .`self`
       {

@@ -1,0 +1,59 @@
+/// Methods handed over as values: an argument that names a function of the file without
+/// calling it (`Store(reducer: reducer.handle)`, `run(self.check)`, `run(Checks.check)`,
+/// `run(check)`) gives the code under test that function to call, as a callback is
+/// (`missing_assertion` counts it as a call of the function when every declaration of that name
+/// in the file asserts).
+///
+/// Only the file's own declarations are followed: which function another file's name means is
+/// not told by the name, and an argument spelled as a bare name is more often a value than a
+/// function.
+enum MethodReferences {
+  /// The file's functions that each unapplied reference among the call's arguments may name,
+  /// one list per reference (none for most calls).
+  static func targets(ofCallAt index: Int, in model: FileModel, graph: CallGraph) -> [[Int]] {
+    let call = model.calls[index]
+    guard !call.isMacro else { return [] }
+    var result: [[Int]] = []
+    for argument in call.arguments {
+      guard let name = referencedName(argument.value, in: model),
+        let named = graph.functions(named: name.text)
+      else { continue }
+      // A bare name that the calling function declares as a local or parameter is that value.
+      if name.isBare, declaresValue(name.text, in: call.function, model: model) { continue }
+      let targets = named.filter { function in
+        let declaration = model.functions[function]
+        guard declaration.kind == .function, declaration.body != nil, !declaration.hasAttribute("Test"),
+          !Speculation.isTestName(declaration.name)
+        else { return false }
+        guard let owner = declaration.owner else { return name.isBare }
+        return !AssertionMatcher.isTestDouble(model.types[owner].simpleName)
+          || AssertionMatcher.readsAsCheck(declaration.name)
+      }
+      if !targets.isEmpty { result.append(targets) }
+    }
+    return result
+  }
+
+  /// The function's name an argument spells when it is a dotted path of names and nothing else
+  /// (`reducer.handle`, `self.check`, `Checks.check`, `check`), ending in a lowercase name.
+  private static func referencedName(_ value: Range<Int>, in model: FileModel) -> (text: String, isBare: Bool)? {
+    guard !value.isEmpty, value.count % 2 == 1, value.count <= 9 else { return nil }
+    let tokens = model.tokens
+    for position in value {
+      let isName = (position - value.lowerBound) % 2 == 0
+      if isName ? !tokens[position].isIdentifierLike : tokens[position].kind != .dot { return nil }
+    }
+    let last = value.upperBound - 1
+    guard tokens[last].kind == .backtickIdentifier || tokens[last].keyword == .none else { return nil }
+    var text = model.text(last)
+    if text.hasPrefix("`") { text = String(text.dropFirst().dropLast()) }
+    guard !text.isEmpty, !AssertionMatcher.startsUppercase(text) else { return nil }
+    return (text, value.count == 1)
+  }
+
+  /// Whether the function declares a local or a parameter of this name.
+  private static func declaresValue(_ name: String, in function: Int, model: FileModel) -> Bool {
+    model.functions[function].parameters.contains { $0.name == name }
+      || model.locals.contains { $0.function == function && $0.name == name }
+  }
+}

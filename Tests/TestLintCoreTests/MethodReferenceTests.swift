@@ -1,0 +1,106 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion`: a method of the file handed over as a value (`Store(reducer:
+/// reducer.handle)`) is called by the code under test, and counts as a call of it.
+final class MethodReferenceTests: XCTestCase {
+  private static let trapHelperFile = """
+    import XCTest
+    extension XCTestCase {
+      func expectCrash(_ body: @escaping () -> Void) {
+        let crashed = expectation(description: "crash")
+        body()
+        wait(for: [crashed], timeout: 1)
+      }
+    }
+    """
+
+  private func findings(_ tests: String, line: UInt = #line) -> [String] {
+    let sources = ["LedgerTests.swift": tests, "Support.swift": Self.trapHelperFile]
+    let one = CalledHelpersTests.missingAssertions(in: sources, threads: 1)
+    let two = CalledHelpersTests.missingAssertions(in: sources, threads: 2)
+    XCTAssertEqual(one, two, "the threads agree", line: line)
+    return one.map { $0.replacingOccurrences(of: " missing_assertion", with: "") }
+  }
+
+  func test_methodHandedOver_countsAsItsCall() {
+    let tests = """
+      import XCTest
+      final class LedgerTests: XCTestCase {
+        func test_post_throughReceiver() {
+          let reducer = ReentrantReducer()
+          let ledger = Ledger(reducer: reducer.reduce, start: 0)
+          ledger.post(1)
+        }
+        func test_post_throughSelf() {
+          Ledger(reducer: self.checkBalance, start: 0).post(1)
+        }
+        func test_post_bareName() {
+          Ledger(reducer: checkBalance, start: 0).post(1)
+        }
+        func test_post_typeMember() {
+          Ledger(reducer: Rules.checkTotal, start: 0).post(1)
+        }
+        func checkBalance(_ value: Int) -> Int {
+          XCTAssertGreaterThan(value, 0)
+          return value
+        }
+      }
+      final class ReentrantReducer {
+        func reduce(_ value: Int) -> Int {
+          XCTestCase().expectCrash { _ = value }
+          return value
+        }
+      }
+      enum Rules {
+        static func checkTotal(_ value: Int) -> Int {
+          XCTAssertEqual(value, 1)
+          return value
+        }
+      }
+      """
+    XCTAssertEqual(findings(tests), [])
+  }
+
+  func test_valueOrNonCheckingMethod_isNoCheck() {
+    let tests = """
+      import XCTest
+      final class LedgerTests: XCTestCase {
+        func test_post_trapOnly() {
+          Ledger(reducer: failingReduce, start: 0).post(1)
+        }
+        func test_post_plainMethod() {
+          Ledger(reducer: identity, start: 0).post(1)
+        }
+        func test_post_localShadows() {
+          let checkBalance: (Int) -> Int = { $0 }
+          Ledger(reducer: checkBalance, start: 0).post(1)
+        }
+        func test_post_declarationsDisagree() {
+          Ledger(reducer: reducer.settle, start: 0).post(1)
+        }
+        func test_post_called() {
+          _ = checkBalance(1)
+        }
+        func failingReduce(_ value: Int) -> Int {
+          XCTFail("must not reduce")
+          return value
+        }
+        func identity(_ value: Int) -> Int { value }
+        func checkBalance(_ value: Int) -> Int {
+          XCTAssertGreaterThan(value, 0)
+          return value
+        }
+      }
+      final class StrictReducer {
+        func settle(_ value: Int) -> Int { XCTAssertEqual(value, 1); return value }
+      }
+      final class LooseReducer {
+        func settle(_ value: Int) -> Int { value }
+      }
+      """
+    XCTAssertEqual(
+      findings(tests), ["LedgerTests.swift:3", "LedgerTests.swift:6", "LedgerTests.swift:9", "LedgerTests.swift:13"])
+  }
+}
