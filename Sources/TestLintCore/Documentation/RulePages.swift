@@ -361,9 +361,17 @@ wrap whole test files), and
 `XCTSkipIf` / `XCTSkipUnless` whose condition reads the OS version
 (`ProcessInfo.processInfo.isOperatingSystemAtLeast(...)`, `operatingSystemVersion`,
 `UIDevice.current.systemVersion`) or names a platform (`linux`, `windows`, `macOS`, `iOS`,
-`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, `wasm`, or `is` and one: `XCTSkipIf(isLinux)`), and
+`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, `wasm`, or `is` and one: `XCTSkipIf(isLinux)`),
+the processor or the simulator (a name with the camel-case or `_` word `rosetta`, `emulated`,
+`emulator`, `emulation`, `simulator`, `arm64`, `arm64e`, `aarch64`, `x86`, `x64`, `i386`,
+`intel`, `silicon`, `arch` or `architecture`, or ending in `translated` or `arm`: a team's own
+`runsUnderRosetta()`, `isAppleSilicon`, `processIsTranslated`), or a version (a name with the
+word `version`: a dependency's version says why as the OS version does, since the feature
+under test needs it: `XCTSkipUnless(db.meetsMinimumVersion(major: 3))`), and
 Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
-team's own platform condition). Any other condition (`guard isCI else`, `#if DEBUG`) still
+team's own platform condition). A word inside a longer word does not count (`searchArchive`,
+`harmless`), nor `translated` before another word (`hasTranslatedTitles`, a localization
+flag). Any other condition (`guard isCI else`, `#if DEBUG`) still
 needs a message. A skip right after a failure with a message (`XCTFail("Missing fixture
 \(name)"); throw XCTSkip()`, or `Issue.record("...")` on the line above) is not a test switched
 off: the test has failed and said why, and the skip only stops it (an `XCTFail()` without a
@@ -587,6 +595,16 @@ final class ShareSheetTests: XCTestCase {
     XCTAssertTrue(widget.reloaded)
   }
 
+  func test_thumbnail_decodes() throws {
+    try XCTSkipIf(runsUnderRosetta())
+    XCTAssertNotNil(thumbnail.image)
+  }
+
+  func test_upsert_keepsRow() throws {
+    try XCTSkipUnless(db.meetsMinimumVersion(major: 3, minor: 24))
+    XCTAssertEqual(try db.count(), 1)
+  }
+
   func test_camera_opens() throws {
     #if targetEnvironment(simulator)
     throw XCTSkip()
@@ -604,6 +622,11 @@ final class ShareSheetTests: XCTestCase {
   func test_share_showsSheet() throws {
     guard isOnline else { throw ↓XCTSkip() }
     XCTAssertTrue(sheet.isShown)
+  }
+
+  func test_titles_areLocalized() throws {
+    try ↓XCTSkipUnless(hasTranslatedTitles)
+    XCTAssertEqual(titles.first, "Accueil")
   }
 }
 ```
