@@ -1349,8 +1349,10 @@ A comparison whose specific assertion would not compile is asked for a message i
 `Comparable` values, and a tuple, `()` or a metatype is neither, though `==` (and for a tuple
 `<`) works on it. So when a side is written as a tuple literal (a parenthesised list with a
 top-level comma, `(5, 10)`, `(x: 1, y: 2)`), as `()`, or as a metatype (`Cart.self`,
-`[Int].self`, `type(of: cart)`), the finding says to give `XCTAssert` a message, and `--fix`
-leaves the call alone. A side whose value is a tuple without looking like one
+`[Int].self`, `type(of: cart)`, a class looked up at run time with `NSClassFromString(...)`,
+`object_getClass(...)` or `objc_getClass(...)`, or a name the file declares only as a metatype:
+annotated `AnyClass`, `AnyObject.Type`, `X.Type` or `X.Protocol`, or set from one of these), the
+finding says to give `XCTAssert` a message, and `--fix` leaves the call alone. A side whose value is a tuple without looking like one
 (`pair == other`, `range()! == expected`) cannot be told from the text and is still given the
 specific assertion. `== nil` / `!= nil` (`XCTAssertNil` takes any optional) and `===` / `!==`
 (`XCTAssertIdentical` takes what `===` takes) get theirs whatever the sides. Only `XCTAssert`
@@ -1412,6 +1414,7 @@ final class RangeTests: XCTestCase {
     ↓XCTAssert(fetcher.range(to: 10, window: 2)! == (9, 10))
     ↓XCTAssert(point != (x: 1, y: 2))
     ↓XCTAssert(type(of: shape) == Circle.self)
+    ↓XCTAssert(store.entityClass == NSClassFromString(entityName))
     XCTAssert(type(of: shape) == Circle.self, "a circle is made")
     XCTAssertTrue(pair == (1, "a"))
   }
