@@ -3704,7 +3704,9 @@ The rule flags, where the finding lands:
   `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
   once resumed. A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
-- a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
+- a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`, or the same
+  with `for:` a request) of a file URL, or of a request for one (`URLRequest(url: fileURL)`,
+  other arguments after it allowed, written there or in a `let` of the test), that
   the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a
   bundle resource (`Bundle.module.url(forResource:withExtension:)`, unwrapped or not), a
   `FileManager` URL, `URL.temporaryDirectory`, or a `let` of the test holding one; and a path
@@ -3825,6 +3827,12 @@ import Nimble
   #expect(!data.isEmpty)
 }
 
+@Test func avatar_loads() async throws {
+  let avatarURL = URL(string: "https://example.com/avatar.png")!
+  let (data, _) = try await ↓URLSession.shared.data(for: URLRequest(url: avatarURL))
+  #expect(!data.isEmpty)
+}
+
 final class FeedSpec: QuickSpec {
   override class func spec() {
     it("loads the feed") {
@@ -3892,6 +3900,13 @@ final class SessionFactoryTests: XCTestCase {
     let fileURL = URL(fileURLWithPath: "/tmp/profile.json")
     let (data, _) = try await URLSession.shared.data(from: fileURL)
     XCTAssertFalse(data.isEmpty)
+  }
+
+  func test_thumbnail_decodes() async throws {
+    let sampleURL = Bundle.module.url(forResource: "sample", withExtension: "png")!
+    let request = URLRequest(url: sampleURL, cachePolicy: .reloadIgnoringLocalCacheData)
+    let (data, _) = try await URLSession.shared.data(for: request)
+    XCTAssertNotNil(Thumbnail(data: data))
   }
 
   func test_credentials_parse() async throws {
