@@ -1796,6 +1796,56 @@ class FeatureSnapshotBase: AppSnapshotTestCase {
 }
 ```
 
+A set-up or tear-down may hand over to an overload of itself, the same name called with
+arguments (`setUp(configure: nil)`, `self.tearDown(keepFiles: true)`, `setUp { ... }`), which
+a base class offers so that each subclass passes its own settings. That call stands for the
+`super` call when the overload makes one: an overload the class declares in this file (its
+argument labels fit the parameters, defaults may be left out) is followed, and counts when it
+calls a `super` method of the same name, with any arguments, or hands over to another overload
+that does. An overload the class does not declare in the file is the base's, whose job is to
+set up in place of the plain method, and counts. The rule reads one file at a time, so an
+overload declared in a base in another file is not read.
+
+```swift passes
+import XCTest
+
+class ModuleTestCase: PlatformTestCase {
+  override func setUp() {
+    setUp(configure: nil)
+  }
+
+  func setUp(verbose: Bool = false, configure: ((Config) -> Void)?) {
+    let config = Config(verbose: verbose)
+    configure?(config)
+    super.setUp(config: config)
+  }
+}
+
+final class InboxTests: ModuleTestCase {
+  override func setUp() {
+    setUp(configure: { $0.offline = true })
+  }
+
+  override func tearDown() {
+    tearDown(keepingFiles: false)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class OutboxTests: PlatformTestCase {
+  override func ↓setUp() {
+    setUp(queue: .main)
+  }
+
+  func setUp(queue: Queue) {
+    self.queue = queue
+  }
+}
+```
+
 ## Options
 
 None besides `severity`:
