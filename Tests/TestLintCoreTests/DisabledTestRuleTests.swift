@@ -347,3 +347,41 @@ extension DisabledTestRuleTests {
       ])
   }
 }
+
+extension DisabledTestRuleTests {
+  /// Held-out set 14: a team's own check for running translated on another processor, or for a
+  /// library's version, says why as `isLinux` or an OS-version check does.
+  func test_architectureAndVersionConditions_sayWhy() {
+    let source = """
+      import XCTest
+      final class ThumbnailTests: XCTestCase {
+        func test_a_translated() throws { try XCTSkipIf(runsUnderRosetta()) }
+        func test_b_silicon() throws { try XCTSkipUnless(Host.isAppleSilicon) }
+        func test_c_arch() throws { try XCTSkipIf(isX86_64 || simulatorBuild) }
+        func test_d_engine() throws { try XCTSkipUnless(store.meetsMinimumVersion(major: 3)) }
+        func test_e_search() throws { try XCTSkipIf(searchArmed || charming) }
+        func test_f_flag() throws { try XCTSkipUnless(fetchesTranslatedTitles) }
+      }
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("ThumbnailTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [7, 8])
+  }
+
+  /// Words are split at capitals and `_`; a word inside a longer one does not count.
+  func test_platformNameWords_areWholeWords() {
+    let source = """
+      import XCTest
+      final class WordTests: XCTestCase {
+        func test_a() throws { try XCTSkipIf(isARM64) }
+        func test_b() throws { try XCTSkipIf(hostSDKArchitecture != .current) }
+        func test_c() throws { try XCTSkipUnless(running_on_simulator) }
+        func test_d() throws { try XCTSkipIf(processIsTranslated()) }
+        func test_e() throws { try XCTSkipIf(searchArchive.isEmpty) }
+        func test_f() throws { try XCTSkipIf(harmless) }
+        func test_g() throws { try XCTSkipIf(armTimer) }
+      }
+      """
+    let findings = InMemoryLint.findings(DisabledTestRule.self, [("WordTests.swift", source)])
+    XCTAssertEqual(findings.map(\.line), [7, 8, 9])
+  }
+}

@@ -69,3 +69,32 @@ final class GenericXCTAssertRuleTests: XCTestCase {
       "'XCTAssertEqual' takes no metatype; 'XCTAssertIdentical' takes what '===' takes")
   }
 }
+
+extension GenericXCTAssertRuleTests {
+  /// Held-out set 14: a class looked up at run time is a metatype too, and so is a name the
+  /// file declares as one; a name declared otherwise, or not at all, may be `Equatable`.
+  func test_classLookedUpAtRunTime_asksForMessage() {
+    let source = """
+      import XCTest
+      final class RegistryTests: XCTestCase {
+        var storedKind: AnyClass?
+        func test_kind_isRegistered() {
+          let found: AnyObject.Type = registry.kind(for: "Cart")
+          let looked = object_getClass(cart)
+          let label = registry.label(for: "Cart")
+          XCTAssert(registry.modelClass == NSClassFromString(modelName))
+          XCTAssert(found == self.storedKind!)
+          XCTAssert(looked != Cart.kind)
+          XCTAssert(label == "Cart")
+          XCTAssert(registry.modelClass == expectedKind)
+        }
+      }
+      """
+    let messages = InMemoryLint.findings(GenericXCTAssertRule.self, [("RegistryTests.swift", source)])
+      .map(\.message)
+    XCTAssertEqual(
+      messages,
+      Array(repeating: "give 'XCTAssert' a message; a tuple, '()' or a metatype is not 'Equatable', so 'XCTAssertEqual' does not take it", count: 3)
+        + ["use 'XCTAssertEqual' instead of 'XCTAssert' with '=='", "use 'XCTAssertEqual' instead of 'XCTAssert' with '=='"])
+  }
+}

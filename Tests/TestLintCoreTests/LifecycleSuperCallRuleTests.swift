@@ -295,3 +295,39 @@ final class LifecycleSuperCallRuleTests: XCTestCase {
     XCTAssertEqual(try lines(), [], "with the assumption off, no undeclared base is a test base")
   }
 }
+
+extension LifecycleSuperCallRuleTests {
+  /// Held-out set 14: a set-up that hands over to an overload of itself has called `super`
+  /// when the overload does (in this class), or when the overload is the base's (not declared
+  /// here); an overload of the class that never calls `super` leaves the call missing.
+  func test_handOverToOverload_countsWhenTheOverloadCallsSuper() {
+    let source = """
+      import XCTest
+      class PlatformTestCase: XCTestCase {}
+      class ModuleTestCase: PlatformTestCase {
+        override func setUp() { setUp(configure: nil) }
+        func setUp(verbose: Bool = false, configure: ((Config) -> Void)?) {
+          prepare(verbose)
+          super.setUp(config: Config(configure))
+        }
+        override func tearDown() { self.tearDown(keepFiles: true) }
+      }
+      final class InboxTests: ModuleTestCase {
+        override func setUp() { setUp { $0.offline = true } }
+      }
+      final class OutboxTests: PlatformTestCase {
+        override func setUp() { setUp(queue: .main) }
+        override func tearDown() { tearDown(flush: true) }
+        func setUp(queue: Queue) { self.queue = queue }
+        func tearDown(flush: Bool) { tearDown(flush: flush, wait: false) }
+        func tearDown(flush: Bool, wait: Bool) { drain(flush, wait) }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(LifecycleSuperCallRule.self, files: ["ModuleTests.swift": source]).messages(),
+      [
+        "15:17 call 'super.setUp()' first in 'setUp()'; it is missing",
+        "16:17 call 'super.tearDown()' last in 'tearDown()'; it is missing",
+      ])
+  }
+}

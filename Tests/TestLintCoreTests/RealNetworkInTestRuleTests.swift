@@ -336,3 +336,25 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       [13, 17, 21, 26])
   }
 }
+
+extension RealNetworkInTestRuleTests {
+  /// Held-out set 14: a request for a bundled file (`data(for: URLRequest(url: fileURL))`) loads
+  /// the file, as `data(from: fileURL)` does; a request for a web address still goes out.
+  func test_requestForFileURL_passes() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let sample = Fixtures.url(forResource: "sample", extension: "png")
+        _ = try await URLSession.shared.data(for: URLRequest(url: sample))
+        let request = URLRequest(url: URL(fileURLWithPath: "/tmp/a.png"), timeoutInterval: 5)
+        _ = try await URLSession.shared.bytes(for: request)
+        let web = URL(string: "https://example.com/a.png")!
+        _ = try await URLSession.shared.data(for: URLRequest(url: web))
+        _ = try await URLSession.shared.data(for: URLRequest(url: remoteURL))
+        _ = try await URLSession.shared.data(for: pageRequest)
+      }
+      """)
+    XCTAssertEqual(
+      RuleLinting.positions(RealNetworkInTestRule.self, source), ["10:17", "11:17", "12:17"])
+  }
+}

@@ -1121,3 +1121,22 @@ extension ScannerTests {
     return discovery.tests(in: model).map(\.qualifiedName)
   }
 }
+
+extension ScannerTests {
+  /// A `let` on the line after a force unwrap (`URL(string: s)!`) declares a local: the postfix
+  /// `!` ends the statement above (it was read as a `let` inside an expression).
+  func test_localAfterForceUnwrapLine_isALocal() {
+    let model = Scanner.scan(
+      SourceFile(
+        path: "test.swift",
+        text: """
+          func f() {
+            let url = URL(string: "file:///a")!
+            let request = URLRequest(url: url)
+            var count = total!
+            let found = a != b
+          }
+          """))
+    XCTAssertEqual(model.locals.map(\.name), ["url", "request", "count", "found"])
+  }
+}

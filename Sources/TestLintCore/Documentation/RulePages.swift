@@ -361,9 +361,17 @@ wrap whole test files), and
 `XCTSkipIf` / `XCTSkipUnless` whose condition reads the OS version
 (`ProcessInfo.processInfo.isOperatingSystemAtLeast(...)`, `operatingSystemVersion`,
 `UIDevice.current.systemVersion`) or names a platform (`linux`, `windows`, `macOS`, `iOS`,
-`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, `wasm`, or `is` and one: `XCTSkipIf(isLinux)`), and
+`tvOS`, `watchOS`, `visionOS`, `android`, `wasi`, `wasm`, or `is` and one: `XCTSkipIf(isLinux)`),
+the processor or the simulator (a name with the camel-case or `_` word `rosetta`, `emulated`,
+`emulator`, `emulation`, `simulator`, `arm64`, `arm64e`, `aarch64`, `x86`, `x64`, `i386`,
+`intel`, `silicon`, `arch` or `architecture`, or ending in `translated` or `arm`: a team's own
+`runsUnderRosetta()`, `isAppleSilicon`, `processIsTranslated`), or a version (a name with the
+word `version`: a dependency's version says why as the OS version does, since the feature
+under test needs it: `XCTSkipUnless(db.meetsMinimumVersion(major: 3))`), and
 Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
-team's own platform condition). Any other condition (`guard isCI else`, `#if DEBUG`) still
+team's own platform condition). A word inside a longer word does not count (`searchArchive`,
+`harmless`), nor `translated` before another word (`hasTranslatedTitles`, a localization
+flag). Any other condition (`guard isCI else`, `#if DEBUG`) still
 needs a message. A skip right after a failure with a message (`XCTFail("Missing fixture
 \(name)"); throw XCTSkip()`, or `Issue.record("...")` on the line above) is not a test switched
 off: the test has failed and said why, and the skip only stops it (an `XCTFail()` without a
@@ -587,6 +595,16 @@ final class ShareSheetTests: XCTestCase {
     XCTAssertTrue(widget.reloaded)
   }
 
+  func test_thumbnail_decodes() throws {
+    try XCTSkipIf(runsUnderRosetta())
+    XCTAssertNotNil(thumbnail.image)
+  }
+
+  func test_upsert_keepsRow() throws {
+    try XCTSkipUnless(db.meetsMinimumVersion(major: 3, minor: 24))
+    XCTAssertEqual(try db.count(), 1)
+  }
+
   func test_camera_opens() throws {
     #if targetEnvironment(simulator)
     throw XCTSkip()
@@ -604,6 +622,11 @@ final class ShareSheetTests: XCTestCase {
   func test_share_showsSheet() throws {
     guard isOnline else { throw ↓XCTSkip() }
     XCTAssertTrue(sheet.isShown)
+  }
+
+  func test_titles_areLocalized() throws {
+    try ↓XCTSkipUnless(hasTranslatedTitles)
+    XCTAssertEqual(titles.first, "Accueil")
   }
 }
 ```
@@ -1383,8 +1406,10 @@ A comparison whose specific assertion would not compile is asked for a message i
 `Comparable` values, and a tuple, `()` or a metatype is neither, though `==` (and for a tuple
 `<`) works on it. So when a side is written as a tuple literal (a parenthesised list with a
 top-level comma, `(5, 10)`, `(x: 1, y: 2)`), as `()`, or as a metatype (`Cart.self`,
-`[Int].self`, `type(of: cart)`), the finding says to give `XCTAssert` a message, and `--fix`
-leaves the call alone. A side whose value is a tuple without looking like one
+`[Int].self`, `type(of: cart)`, a class looked up at run time with `NSClassFromString(...)`,
+`object_getClass(...)` or `objc_getClass(...)`, or a name the file declares only as a metatype:
+annotated `AnyClass`, `AnyObject.Type`, `X.Type` or `X.Protocol`, or set from one of these), the
+finding says to give `XCTAssert` a message, and `--fix` leaves the call alone. A side whose value is a tuple without looking like one
 (`pair == other`, `range()! == expected`) cannot be told from the text and is still given the
 specific assertion. `== nil` / `!= nil` (`XCTAssertNil` takes any optional) and `===` / `!==`
 (`XCTAssertIdentical` takes what `===` takes) get theirs whatever the sides. Only `XCTAssert`
@@ -1446,6 +1471,7 @@ final class RangeTests: XCTestCase {
     ↓XCTAssert(fetcher.range(to: 10, window: 2)! == (9, 10))
     ↓XCTAssert(point != (x: 1, y: 2))
     ↓XCTAssert(type(of: shape) == Circle.self)
+    ↓XCTAssert(store.entityClass == NSClassFromString(entityName))
     XCTAssert(type(of: shape) == Circle.self, "a circle is made")
     XCTAssertTrue(pair == (1, "a"))
   }
@@ -1823,6 +1849,56 @@ import XCTest
 class FeatureSnapshotBase: AppSnapshotTestCase {
   override func ↓setUp() {
     isRecording = false
+  }
+}
+```
+
+A set-up or tear-down may hand over to an overload of itself, the same name called with
+arguments (`setUp(configure: nil)`, `self.tearDown(keepFiles: true)`, `setUp { ... }`), which
+a base class offers so that each subclass passes its own settings. That call stands for the
+`super` call when the overload makes one: an overload the class declares in this file (its
+argument labels fit the parameters, defaults may be left out) is followed, and counts when it
+calls a `super` method of the same name, with any arguments, or hands over to another overload
+that does. An overload the class does not declare in the file is the base's, whose job is to
+set up in place of the plain method, and counts. The rule reads one file at a time, so an
+overload declared in a base in another file is not read.
+
+```swift passes
+import XCTest
+
+class ModuleTestCase: PlatformTestCase {
+  override func setUp() {
+    setUp(configure: nil)
+  }
+
+  func setUp(verbose: Bool = false, configure: ((Config) -> Void)?) {
+    let config = Config(verbose: verbose)
+    configure?(config)
+    super.setUp(config: config)
+  }
+}
+
+final class InboxTests: ModuleTestCase {
+  override func setUp() {
+    setUp(configure: { $0.offline = true })
+  }
+
+  override func tearDown() {
+    tearDown(keepingFiles: false)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class OutboxTests: PlatformTestCase {
+  override func ↓setUp() {
+    setUp(queue: .main)
+  }
+
+  func setUp(queue: Queue) {
+    self.queue = queue
   }
 }
 ```
@@ -3890,7 +3966,9 @@ The rule flags, where the finding lands:
   `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
   once resumed. A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
-- a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`) of a file URL
+- a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`, or the same
+  with `for:` a request) of a file URL, or of a request for one (`URLRequest(url: fileURL)`,
+  other arguments after it allowed, written there or in a `let` of the test), that
   the test builds: `URL(fileURLWithPath:)`, `URL(filePath:)`, `URL(string: "file://...")`, a
   bundle resource (`Bundle.module.url(forResource:withExtension:)`, unwrapped or not), a
   `FileManager` URL, `URL.temporaryDirectory`, or a `let` of the test holding one; and a path
@@ -4011,6 +4089,12 @@ import Nimble
   #expect(!data.isEmpty)
 }
 
+@Test func avatar_loads() async throws {
+  let avatarURL = URL(string: "https://example.com/avatar.png")!
+  let (data, _) = try await ↓URLSession.shared.data(for: URLRequest(url: avatarURL))
+  #expect(!data.isEmpty)
+}
+
 final class FeedSpec: QuickSpec {
   override class func spec() {
     it("loads the feed") {
@@ -4078,6 +4162,13 @@ final class SessionFactoryTests: XCTestCase {
     let fileURL = URL(fileURLWithPath: "/tmp/profile.json")
     let (data, _) = try await URLSession.shared.data(from: fileURL)
     XCTAssertFalse(data.isEmpty)
+  }
+
+  func test_thumbnail_decodes() async throws {
+    let sampleURL = Bundle.module.url(forResource: "sample", withExtension: "png")!
+    let request = URLRequest(url: sampleURL, cachePolicy: .reloadIgnoringLocalCacheData)
+    let (data, _) = try await URLSession.shared.data(for: request)
+    XCTAssertNotNil(Thumbnail(data: data))
   }
 
   func test_credentials_parse() async throws {

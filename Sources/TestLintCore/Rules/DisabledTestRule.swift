@@ -258,14 +258,65 @@ public struct DisabledTestRule: Rule {
     }
   }
 
-  /// Tokens that test the platform or the OS version.
+  /// Tokens that test the platform, the OS version, the processor architecture or the version
+  /// of a dependency: a name in `platformWords`, or a name with a camel-case (or `_`) word in
+  /// `platformNameWords` (`testingOnRosetta()`, `isAppleSilicon`, `db.satisfiesMinimumVersion(...)`).
   static func isPlatformCheck(_ range: Range<Int>, in model: FileModel) -> Bool {
     range.contains { index in
       let kind = model.tokens[index].kind
       guard kind == .identifier || kind == .pound else { return false }
-      return platformWords.contains(model.text(index))
+      let name = model.text(index)
+      return platformWords.contains(name) || kind == .identifier && hasPlatformWord(name)
     }
   }
+
+  /// Whether one of a name's words, lowercased, is in `platformNameWords`. Words start at a
+  /// capital after a lowercase letter or a digit, at the last capital of a run of capitals
+  /// followed by a lowercase letter (`ARMBuild`), and after `_`; digits stay with their word
+  /// (`isARM64`, `onX86`).
+  static func hasPlatformWord(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    var start = 0
+    func word(upTo end: Int) -> Bool {
+      defer { start = end }
+      guard start < end else { return false }
+      let word = String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+      if end == bytes.count, lastPlatformNameWords.contains(word) { return true }
+      return platformNameWords.contains(word)
+    }
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "_") {
+        if word(upTo: index) { return true }
+        start = index + 1
+        continue
+      }
+      guard index > start, isUpper(byte) else { continue }
+      let previous = bytes[index - 1]
+      let startsWord =
+        isLower(previous) || isDigit(previous)
+        || isUpper(previous) && index + 1 < bytes.count && isLower(bytes[index + 1])
+      if startsWord, word(upTo: index) { return true }
+    }
+    return word(upTo: bytes.count)
+  }
+
+  /// Words of a name that make a skip's condition a platform check (`hasPlatformWord`): the
+  /// processor architecture and running translated or emulated on another one (Rosetta on Apple
+  /// silicon), the simulator, and a version (of a dependency, such as the SQLite library, as of
+  /// the OS: the feature under test needs it).
+  static let platformNameWords: Set<String> = [
+    "rosetta", "emulated", "emulator", "emulation", "simulator", "arm64",
+    "arm64e", "aarch64", "x86", "x64", "i386", "intel", "silicon", "arch", "architecture",
+    "version",
+  ]
+
+  /// Words that name the platform only as a name's last word: `processIsTranslated`, `isArm`,
+  /// not `hasTranslatedTitles` or `armTimer`.
+  static let lastPlatformNameWords: Set<String> = ["translated", "arm"]
 
   private static let platformWords: NameSet = [
     "#available", "#unavailable", "isOperatingSystemAtLeast", "operatingSystemVersion",

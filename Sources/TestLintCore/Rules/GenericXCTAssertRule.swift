@@ -154,8 +154,9 @@ public struct GenericXCTAssertRule: Rule {
 
   /// Whether the operand, as written, is a value no type can make `Equatable`: a tuple literal
   /// (`(5, 10)`, `(x: 1, y: 2)`, also inside more parentheses), `()`, or a metatype
-  /// (`Cart.self`, `[Int].self`, `type(of: cart)`). A name or a call may be a tuple too, but
-  /// what it returns is not in the text.
+  /// (`Cart.self`, `[Int].self`, `type(of: cart)`, `NSClassFromString(name)`, a name the file
+  /// declares as one: `isMetatypeName`). Another name or call may be a tuple too, but what it
+  /// returns is not in the text.
   static func isNeverEquatable(_ range: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
     guard let first = range.first, let last = range.last else { return false }
@@ -172,6 +173,15 @@ public struct GenericXCTAssertRule: Rule {
     {
       return true
     }
+    // A class looked up at run time: `NSClassFromString(name)`, `object_getClass(object)`
+    // (`AnyClass?`), `objc_getClass(name)` (`Any!`).
+    if range.count >= 3, tokens[first].kind == .identifier, tokens[first + 1].kind == .leftParen,
+      metatypeFunctions.contains(model.text(first)),
+      model.closingBracket(of: first + 1, before: range.upperBound) == last
+    {
+      return true
+    }
+    if isMetatypeName(range, in: model) { return true }
     // `()`, or a parenthesised list with a comma at its top level, through any number of
     // enclosing parentheses.
     var group = range
@@ -192,6 +202,61 @@ public struct GenericXCTAssertRule: Rule {
       group = inner
     }
     return false
+  }
+
+  /// Functions that return a class (or `Any`) looked up at run time.
+  static let metatypeFunctions: Set<String> = ["NSClassFromString", "object_getClass", "objc_getClass"]
+
+  /// Whether the operand is a name (`cls`, `self.cls`, `cls!`) that the file declares, every time
+  /// it declares it, as a metatype: annotated `AnyClass`, `AnyObject.Type`, `X.Type` or
+  /// `X.Protocol` (optional or not), or, without an annotation, set from a metatype
+  /// (`let cls = NSClassFromString(name)`, `let type = Cart.self`).
+  static func isMetatypeName(_ range: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    // `self.` before, `!` / `?` after.
+    if upper - lower >= 3, tokens[lower].keyword == .`self`, tokens[lower + 1].kind == .dot { lower += 2 }
+    while upper - lower >= 2, tokens[upper - 1].kind == .operator,
+      model.token(upper - 1, is: "!") || model.token(upper - 1, is: "?")
+    {
+      upper -= 1
+    }
+    guard upper - lower == 1, tokens[lower].kind == .identifier || tokens[lower].kind == .backtickIdentifier
+    else { return false }
+    let name = model.text(lower)
+    var declarations: [(annotation: String?, initializer: Range<Int>?)] = []
+    for local in model.locals where local.name == name {
+      declarations.append((local.typeAnnotation, local.initializer))
+    }
+    for property in model.properties where property.name == name {
+      declarations.append((property.typeAnnotation, property.initializer))
+    }
+    guard !declarations.isEmpty else { return false }
+    return declarations.allSatisfy { declaration in
+      if let annotation = declaration.annotation {
+        return isMetatypeAnnotation(annotation)
+      }
+      // The initializer read as an operand, but not as a name again (no chain of names).
+      guard let initializer = declaration.initializer, initializer.count >= 3 else { return false }
+      let last = initializer.upperBound - 1
+      if tokens[last].keyword == .`self`, initializer.count >= 3, tokens[last - 1].kind == .dot {
+        return isNeverEquatable(initializer, in: model)
+      }
+      let first = initializer.lowerBound
+      return tokens[first + 1].kind == .leftParen
+        && (metatypeFunctions.contains(model.text(first)) || model.token(first, is: "type"))
+        && isNeverEquatable(initializer, in: model)
+    }
+  }
+
+  /// Whether a type annotation as written is a metatype: `AnyClass`, `AnyClass?`,
+  /// `AnyObject.Type`, `Cart.Type!`, `Shape.Protocol`.
+  static func isMetatypeAnnotation(_ annotation: String) -> Bool {
+    var text = Substring(annotation)
+    while let last = text.last, last == "?" || last == "!" || last == " " { text = text.dropLast() }
+    if text.hasPrefix("("), text.hasSuffix(")") { text = text.dropFirst().dropLast() }
+    return text == "AnyClass" || text.hasSuffix(".Type") || text.hasSuffix(".Protocol")
   }
 
   /// What to suggest instead of `XCTAssert`.

@@ -42,6 +42,7 @@ public struct LifecycleSuperCallRule: Rule {
       let matching = calls.filter { $0.name == function.name }.count
       let call = Self.superCall(for: function)
       if matching == 1 { continue }
+      if matching == 0, Self.delegatesToOverload(functionIndex, in: context) { continue }
       if matching > 1 {
         violations.append(
           Violation(offset: function.nameOffset, message: Messages.calledTimes(call, function.name, matching)))
@@ -60,6 +61,59 @@ public struct LifecycleSuperCallRule: Rule {
           fix: context.buildsFixes ? Self.fix(for: function, body: body, call: call, in: model) : nil))
     }
     return violations
+  }
+
+  /// Whether a lifecycle method hands over to an overload of itself (`setUp(modifyConfig: nil)`,
+  /// `self.setUp { ... }`: the same name, called with arguments, on no receiver or `self`) that
+  /// calls `super`: the overloads of the class in this file with parameters are followed (one
+  /// that calls a `super` method of the same name, with any arguments, or another overload
+  /// that does); an overload the class does not declare here (no labels match) is the base's,
+  /// which a base declares to be called instead of its own lifecycle method, and counts.
+  static func delegatesToOverload(_ functionIndex: Int, in context: RuleContext) -> Bool {
+    let model = context.model
+    let function = model.functions[functionIndex]
+    guard let owner = function.owner else { return false }
+    let overloads = context.functions(ofTypeNamed: model.types[owner].simpleName).filter {
+      model.functions[$0].name == function.name && !model.functions[$0].parameters.isEmpty
+        && model.functions[$0].body != nil
+    }
+    var visited: Set<Int> = [functionIndex]
+    var pending = [functionIndex]
+    while let current = pending.popLast() {
+      for callIndex in model.functions[current].calls {
+        let call = model.calls[callIndex]
+        guard call.name == function.name, !call.hasExpressionBase, !call.isMacro else { continue }
+        if call.path.count == 2, call.path[0] == "super" {
+          // A `super` call in an overload (the method itself has none).
+          if current != functionIndex { return true }
+          continue
+        }
+        guard call.path.count == 1 || call.path.count == 2 && call.path[0] == "self",
+          !call.arguments.isEmpty || !call.trailingClosures.isEmpty
+        else { continue }
+        let labels = call.arguments.map { $0.label ?? "_" } + call.trailingClosures.map { _ in "" }
+        let targets = overloads.filter { accepts(model.functions[$0].parameters, labels) }
+        if targets.isEmpty { return true }
+        for target in targets where visited.insert(target).inserted { pending.append(target) }
+      }
+    }
+    return false
+  }
+
+  /// Whether a call with these argument labels (`_` for none, `""` for a trailing closure,
+  /// which may take any parameter's place) may call a function with these parameters: each
+  /// label in order matches a parameter's, and a parameter left out has a default value.
+  static func accepts(_ parameters: [Parameter], _ labels: [String]) -> Bool {
+    var next = 0
+    for parameter in parameters {
+      let label = parameter.label ?? parameter.name
+      if next < labels.count, labels[next] == label || labels[next].isEmpty {
+        next += 1
+      } else if !parameter.hasDefault {
+        return false
+      }
+    }
+    return next == labels.count
   }
 
   /// The `super` call as it must be written in this function: `try await super.setUp()`.

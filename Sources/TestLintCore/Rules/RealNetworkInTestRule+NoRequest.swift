@@ -37,7 +37,7 @@ extension RealNetworkInTestRule {
     guard loaders.contains(name) else { return false }
     for callIndex in code.calls where model.calls[callIndex].nameToken == member {
       guard let first = model.calls[callIndex].arguments.first,
-        first.label == "from" || first.label == "with"
+        first.label == "from" || first.label == "with" || first.label == "for"
       else { return false }
       return isFileURL(first.value, in: code, model: model)
     }
@@ -112,7 +112,8 @@ extension RealNetworkInTestRule {
     return false
   }
 
-  /// Whether the expression in `range` is a file URL: `URL(fileURLWithPath:)`,
+  /// Whether the expression in `range` is a file URL, or a request for one
+  /// (`URLRequest(url: fileURL)`): `URL(fileURLWithPath:)`,
   /// `URL(filePath:)`, `URL(string: "file://...")`, a bundle resource
   /// (`Bundle.module.url(forResource:withExtension:)`), a `FileManager` URL,
   /// `URL.temporaryDirectory`, or a local constant of the test holding one; and a path made from
@@ -167,6 +168,24 @@ extension RealNetworkInTestRule {
         return StringLiteral.content(model.text(start + 4)).lowercased().hasPrefix("file://") ? .isFile : .isNot
       }
       return .isNot
+    }
+    // A request for a URL is read as its URL: `URLRequest(url: fileURL)`,
+    // `URLRequest(url: fileURL, cachePolicy: ...)`.
+    if model.token(start, is: "URLRequest"), text(1) == "(", text(2) == "url", text(3) == ":",
+      let close = model.closingBracket(of: start + 1, before: end)
+    {
+      var argumentEnd = start + 4
+      var depth = 0
+      while argumentEnd < close {
+        switch tokens[argumentEnd].kind {
+        case .leftParen, .leftBracket, .leftBrace: depth += 1
+        case .rightParen, .rightBracket, .rightBrace: depth -= 1
+        case .comma where depth == 0: return argumentEnd > start + 4 ? .follow((start + 4)..<argumentEnd) : .isNot
+        default: break
+        }
+        argumentEnd += 1
+      }
+      return close > start + 4 ? .follow((start + 4)..<close) : .isNot
     }
     if model.token(start, is: "URL"), text(1) == ".", text(2) == "temporaryDirectory" { return .isFile }
     if model.token(start, is: "FileManager") { return .isFile }

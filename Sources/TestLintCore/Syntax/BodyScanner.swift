@@ -504,6 +504,10 @@ extension ScannerState {
     let before = tokens[previous]
     switch before.kind {
     case .leftBrace, .semicolon: return (true, attributes)
+    // A postfix operator ends the statement before a line's `let` (`let url = URL(string: s)!`
+    // on the line above); an infix one cannot stand there.
+    case .operator where !before.hasSpaceBefore && tokens[first].isAtLineStart:
+      return (true, attributes)
     case .comma, .operator, .leftParen, .leftBracket, .colon, .dot: return (false, attributes)
     default: break
     }
