@@ -2055,7 +2055,10 @@ What counts as an assertion:
   (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`), or has one of those words,
   capitalized and followed by a word boundary, as a later word of its camel case
   (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`; not `Recheckout`, whose `check` is
-  no word of its own), or is `record...Snapshot...`,
+  no word of its own), or has one, in either case and followed by a word boundary, right after
+  an inner `_` of a snake-and-camel name, whose segments are words too
+  (`runCase_expectAllResolved`, `helper_verifyLayout`; not `given_expectations`), or is
+  `record...Snapshot...`,
   or is spelled as XCTest spells its checks, `XCT` and a capital (`XCTDiffContexts`), but
   for XCTest's names that check nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, `XCTIssue`,
   `XCTWaiter`, `XCTMeasureOptions`, `XCTest...`, `...Expectation`, `...Metric`). In an XCTest
@@ -2131,6 +2134,30 @@ What counts as an assertion:
   harness the linted files declare is followed as any helper is, and so is a function the test
   declares in its own body (`func runTest<T>(_: T.Type) { ... }` inside the test, or a
   `func checkRoundTrip(_:)` there): it checks only what its body checks;
+- a wait declared outside the linted files, without `try`: a plain call (or through `self.`)
+  of `waitFor...` or `waitUntil...` (`waitForExpectation(timeout:)` too) that no linted file
+  declares, given a closure or a `timeout:` (`waitFor { done in ... done(()) }`,
+  `waitForExpectation(timeout: 0.5) { exp in ... }`). A test-support package's wait of that
+  shape waits on an expectation and fails the test when it times out, as `wait(for:timeout:)`
+  does; its result may be used (`let value = waitFor { ... }`). A name alone does not say a
+  wait fails (`waitForIdle()`, a method of the code under test that only blocks): without a
+  closure or a deadline it counts no more than `try?` does. Through a receiver, only a test
+  double's wait (a local or property made from, or typed as, `*Mock*`, `*Stub*`, `*Fake*`,
+  `*Spy*`, `*Dummy*`: `let server = UploadServerMock(...)`) called as a statement of its own
+  (`server.waitFor(requestCount: 0)`): a double is test code, and a wait whose result nobody
+  reads can only report by failing. Not `sut.waitForSync()`, nor `let done = mock.waitFor(...)`,
+  whose result the test checks or not. A wait the linted files declare is followed as any
+  helper is;
+- a UI test's page objects: in a file that names `XCUIApplication` (a UI test, which drives
+  the app in another process, so what it calls is test code, not the code under test), a
+  method called through a receiver or a call chain whose name reads as a check (`verify...`,
+  `check...`, `assert...`, `expect...`, `validate...`, lowercase, then a word boundary) and
+  that no linted file declares counts: `try TabBar().openOrders().verifyOrdersLoaded()`, a
+  screen object of a UI-test foundation module whose `verify...` methods `XCTAssert` what the
+  screen shows. Outside a UI test such a method is the code under test's
+  (`sut.verifySignature(of: data)`, `Installer().prepared().verifySignature(of: data)`) and
+  does not count. A UI test that never names `XCUIApplication` itself (its base class launches
+  the app) is read as any other test;
 - a callback: when the test makes an instance of a type its file declares
   (`let observer = DoneObserver()`), or hands over `self` (`exporter.accept(self)`,
   `sut.delegate = self`), a method of that type that asserts and that the file never calls by
@@ -2185,9 +2212,16 @@ What does not count:
 A call inside a comment or a string is not an assertion, but a call inside a string's
 interpolation, `\( ... )`, is code the test runs when the string is made, and counts:
 `logger.log(message: "\(XCTFail("message evaluated"))")` fails the test exactly when a logger
-that must not evaluate its message does (the message is an autoclosure). A test that builds an `XCTSkip`, is
+that must not evaluate its message does (the message is an autoclosure). A test that builds an `XCTSkip`
+(or calls `XCTSkipIf(true, ...)` / `XCTSkipUnless(false, ...)`, which skip whatever happens), is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
-`xdescribe` / `xcontext`) is skipped on purpose and not reported; an `XCTSkip` only inside an
+`xdescribe` / `xcontext`) is skipped on purpose and not reported; so is a test that calls,
+with `try` and plainly (or through `self.`), a skip helper named `skip...`
+(`try skipCompileOnlyTour()`, a support target's compile-only API tour): one the linted files
+declare when its body skips (builds an `XCTSkip`, or calls `XCTSkipIf(true)`) or calls such a
+helper with `try` in turn; one no linted file declares because its name says it skips (a false
+error costs more than a miss). Not `try? skip...()`, which swallows the skip, nor a helper
+named otherwise (`try requireDevice()`), which is not followed for a skip; an `XCTSkip` only inside an
 `#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
 that platform alone, and the test is read as on any other. An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
@@ -3171,6 +3205,90 @@ final class ToggleSpec: QuickSpec {
     itBehavesLike("a saved toggle") {
       ["save": { expect(Settings.dark) == true }]
     }
+  }
+}
+```
+
+Helpers of a support target the linted files do not include: a skip helper, a check word
+after `_`, a test-support package's waits, a test double's wait, and a UI test's page objects:
+
+```swift passes
+import XCTest
+
+final class CatalogTests: XCTestCase {
+  func test_publicSurface_compiles() throws {
+    try skipCompileOnlyTour()
+    Catalog.shared.add(item: "")
+  }
+
+  func test_literalSkip_skips() throws {
+    try XCTSkipIf(true, "compile-only")
+    Catalog.shared.clear()
+  }
+
+  func test_graph_resolves() {
+    runCase_expectAllResolved()
+  }
+
+  func test_dismiss_callsBack() {
+    waitFor { done in
+      presenter.dismiss(then: { done(()) })
+    }
+  }
+
+  func test_timer_neverFires() {
+    waitForExpectation(timeout: 0.2) { exp in
+      exp.isInverted = true
+      timer.onFire = { exp.fulfill() }
+    }
+  }
+
+  func test_cancelled_sendsNothing() {
+    let server = UploadServerMock(reply: .ok)
+    uploader.cancel()
+    server.waitFor(requestCount: 0)
+  }
+}
+
+final class OrdersUITests: XCTestCase {
+  override func setUp() {
+    XCUIApplication().launch()
+  }
+
+  func test_orders_listed() throws {
+    try TabBar().openOrders()
+      .verifyOrdersLoaded()
+      .openOrder(number: 1)
+  }
+}
+```
+
+Outside a UI test, a check word through a receiver is the code under test's; a wait without a
+closure or deadline, a wait of the code under test, and a swallowed skip check nothing:
+
+```swift triggers
+import XCTest
+
+final class InstallerTests: XCTestCase {
+  func ↓test_signature_checked() {
+    Installer().prepared().verifySignature(of: data)
+  }
+
+  func ↓test_idle_waited() {
+    waitForIdle()
+  }
+
+  func ↓test_sync_waited() {
+    sut.waitForSync()
+  }
+
+  func ↓test_catalog_cleared() throws {
+    try? skipCompileOnlyTour()
+    Catalog.shared.clear()
+  }
+
+  func ↓test_given_only() {
+    given_expectationsCleared()
   }
 }
 ```

@@ -115,6 +115,8 @@ public struct ResultCache: Sendable {
     if forCache {
       // A wait with a deadline is asked about under its own key (`UndeclaredCheck.deadlineKey`).
       for name in UndeclaredCheck.deadlineWaits(in: model) { called.insert(UndeclaredCheck.deadlineKey(name)) }
+      // And a skip helper under its own (`SkipHelper.key`).
+      called.formUnion(SkipHelper.calledKeys(in: model))
       // So is a call an assumed base's harness may take, with the bases its file's classes
       // adopt (`AssumedBaseHarness.key`, `typeKey`).
       called.formUnion(AssumedBaseHarness.runKeys(in: model, assumption: endings))

@@ -227,6 +227,7 @@ public struct AssertionMatcher: Sendable {
     // A call of a constant holding a function (`let run = flag ? a : b; run()`) calls those.
     let values = FunctionValues(model)
     var result = MissingAssertionElsewhere.summaries(in: model)  // bodiless, implemented in another language
+    result += SkipHelper.summaries(in: model)  // under their skip keys
     for index in functions.indices where functions[index].body != nil {
       var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
       // An initializer is summarized under its type's name, as it is called

@@ -75,4 +75,29 @@ enum CheckWords {
     }
     return false
   }
+
+  /// Whether a segment of a snake-and-camel name after an inner `_` starts with one of `words`,
+  /// in either case, followed by a word boundary as `startsAName` says (digits included):
+  /// `runTest_expectGraphResolves`, `helper_verifyLayout`, `scenario_Check`. Such a name is
+  /// read in words as a camel-case one is (`hasLaterWord`); leading underscores are no
+  /// segment's start (`_expectFailure` is read by its first word).
+  static func hasSegmentWord(_ name: String) -> Bool {
+    let utf8 = name.utf8
+    // Nothing is made for a name without an inner underscore (nearly all names).
+    guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: "_") }),
+      utf8[first...].contains(UInt8(ascii: "_"))
+    else { return false }
+    var index = first
+    while let underscore = utf8[index...].firstIndex(of: UInt8(ascii: "_")) {
+      let start = utf8.index(after: underscore)
+      guard start != utf8.endIndex else { return false }
+      if utf8[start] != UInt8(ascii: "_"),
+        startsAName(String(name[start...]), anyCase: true, digits: true)
+      {
+        return true
+      }
+      index = start
+    }
+    return false
+  }
 }

@@ -36,7 +36,9 @@ public struct MissingAssertionRule: Rule {
       }
     }
     for test in context.tests {
-      guard let body = test.body, !Self.isSkipped(test, in: context.model, directives: &directives) else { continue }
+      guard let body = test.body, !Self.isSkipped(test, in: context.model, directives: &directives),
+        !SkipHelper.skips(test, in: context)
+      else { continue }
       checked += 1
       if context.isEmptyBody(body) {
         violations.append(
@@ -133,7 +135,9 @@ public struct MissingAssertionRule: Rule {
               || assumedChecks && context.discovery.isAssumedCheck(name)
                 && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
                 && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
-              || UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
+              || (UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
+                || UndeclaredWait.counts(callAt: callIndex, in: model)
+                || UITestCheck.reads(callAt: callIndex, in: model) && context.drivesApp)
                 && CallSignature.declaresNoneAccepting(model.calls[callIndex], in: context.assertingHelpers)
               || resolver.deadlineWaits.contains(name)
                 && UndeclaredCheck.isTried(model.calls[callIndex], in: model)
@@ -571,7 +575,8 @@ extension MissingAssertionRule {
     // The first byte of each name first, from its token (no string read for most calls).
     let skips = test.calls.filter { index in
       let first = RuleText.firstNameByte(ofCall: index, in: model)
-      return (first == UInt8(ascii: "X") || first >= 0x80) && model.calls[index].name == "XCTSkip"
+      guard first == UInt8(ascii: "X") || first >= 0x80 else { return false }
+      return model.calls[index].name == "XCTSkip" || SkipHelper.skipsWhatever(callAt: index, in: model)
     }
     // A skip in an `#if os(...)` group of the test's body skips it on that platform only.
     if !skips.isEmpty, let body = test.body, hasDirective(in: body, of: model) {

@@ -177,6 +177,8 @@ final class RuleContextMemo: Sendable {
   let quickLocalFunctions = Mutex<[Int: QuickLocalFunctions]>([:])
   /// `RuleContext.callResolver`.
   let callResolver = Mutex<CallResolver?>(nil)
+  /// `RuleContext.drivesApp` (`UITestCheck`).
+  let drivesApp = Mutex<Bool?>(nil)
 }
 
 /// Matches names against patterns where `*` stands for any run of characters.

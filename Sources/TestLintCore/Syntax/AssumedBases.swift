@@ -121,6 +121,10 @@ public struct BaseAssumption: Sendable, Hashable {
     for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
       names.insert(UndeclaredCheck.deadlineKey(function.name))
     }
+    // A skip helper's declaration (`SkipHelper.key`).
+    for function in model.functions where SkipHelper.isTracked(function) {
+      names.insert(SkipHelper.key(function.name))
+    }
     // A declaration that could take an assumed base's harness call (`AssumedBaseHarness.key`).
     for function in model.functions where AssumedBaseHarness.declaresHarness(function) {
       names.insert(AssumedBaseHarness.key(function.name))
@@ -139,9 +143,9 @@ public struct BaseAssumption: Sendable, Hashable {
   /// nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, its expectations and metrics).
   /// A check word may also be a later camel-case word of the name, capitalized, with a word
   /// boundary after it (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`; not
-  /// `Recheckout`).
+  /// `Recheckout`), or start a segment after an inner `_` (`runTest_expectGraphResolves`).
   public static func readsAsCheck(_ name: String) -> Bool {
-    readsAsCheckFirst(name) || CheckWords.hasLaterWord(name)
+    readsAsCheckFirst(name) || CheckWords.hasLaterWord(name) || CheckWords.hasSegmentWord(name)
   }
 
   /// `readsAsCheck` by the name's first word.
