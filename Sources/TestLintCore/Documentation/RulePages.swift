@@ -4797,12 +4797,20 @@ a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
 cancels the work) waits for an event too. A deadline that races the awaited work waits for the
 work, not the time, and passes: a sleep in a child task of a task group
 (`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
-(`group.next()`) and cancels the rest (`group.cancelAll()`); and a sleep in a `Task` kept in a
-name (`let watchdog = Task { ... }`) that fails or cancels something after sleeping (`XCTFail`,
-`Issue.record`, `work.cancel()`) and that the test cancels (`watchdog.cancel()`). The sleep ends
-only when the work is late. A group that waits for all its children (`waitForAll()`), and a kept
-`Task` that does work after its sleep (`model.fire()`, a delayed stimulus), still wait for real
-time and are reported. A helper that pauses without a condition to
+(`group.next()`) and cancels the rest (`group.cancelAll()`), when the sleeping child does no
+work after its sleep: nothing follows it, or its last statement throws, fails (`XCTFail`,
+`Issue.record`), cancels, or returns a constant (`return false`, `return nil`); a child that
+throws or fails after its sleep is a timeout racer even when the group takes no first result
+but cancels the rest once the other child's work is done; and a sleep in a `Task` kept in a
+name (`let watchdog = Task { ... }`) whose last statement after the sleep fails or cancels
+something (`XCTFail`, `Issue.record`, `work.cancel()`, or ends the run: `fatalError`, `exit`)
+and that the test cancels (`watchdog.cancel()`); a sleep in a `do` block
+(`do { try await Task.sleep(...); XCTFail(...) } catch {}`) is read by what follows it in the
+block. The sleep ends only when the work is late. A group that waits for all
+its children (`waitForAll()`), a child that sleeps and then does the work itself (sends the
+request, calls `pool.next()`, returns what the work returned: the sleep gives the other child
+time to start), and a kept `Task` that does work after its sleep (`model.fire()`, a delayed
+stimulus), still wait for real time and are reported. A helper that pauses without a condition to
 wait for, a loop that only repeats a pause (`for _ in 0..<3 { tick(); sleep(1) }`), a loop on
 the time alone (`while Date() < deadline`), and a `for` whose `where` picks elements
 (`for item in items where item.isSlow { sleep(1) }`) are still reported.
@@ -5129,6 +5137,19 @@ final class UploaderTests: XCTestCase {
     XCTAssertTrue(uploader.isEmpty)
   }
 
+  func test_close_doesNotDeadlock() async {
+    let watchdog = Task {
+      do {
+        try await Task.sleep(for: .seconds(5))
+        Issue.record("close deadlocked")
+        exit(1)
+      } catch {}
+    }
+    await uploader.close()
+    watchdog.cancel()
+    XCTAssertTrue(uploader.isClosed)
+  }
+
   func test_retry_afterDelay() async {
     let stimulus = Task {
       try await Task.↓sleep(for: .seconds(1))
@@ -5137,6 +5158,58 @@ final class UploaderTests: XCTestCase {
     await uploader.waitForRetry()
     stimulus.cancel()
     XCTAssertEqual(uploader.retries, 1)
+  }
+
+  func test_upload_answersOnceTheServerListens() async throws {
+    let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        try await server.listen()
+        return false
+      }
+      group.addTask {
+        try await Task.↓sleep(for: .milliseconds(200))
+        return try await uploader.ping(server.address)
+      }
+      let first = try await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    XCTAssertTrue(answered)
+  }
+
+  func test_shutdown_endsBeforeTheTimeout() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await server.listen() }
+      group.addTask {
+        try await Task.sleep(for: .seconds(5))
+        throw UploadError.timedOut
+      }
+      try await server.waitUntilListening()
+      group.cancelAll()
+    }
+    XCTAssertFalse(server.isListening)
+  }
+
+  func test_flush_releasesTheLockBeforeTheDeadline() async {
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await uploader.flush()
+        return true
+      }
+      group.addTask {
+        do {
+          try await Task.sleep(for: .seconds(2))
+        } catch {
+          return true
+        }
+        await uploader.releaseLock()
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    XCTAssertTrue(finished)
   }
 }
 ```

@@ -106,13 +106,18 @@ public struct SleepInTestRule: Rule {
     }
   }
 
-  /// Whether the wait at `model.calls[index]` is a deadline: it sits in a child task of a task
-  /// group (`group.addTask { try await Task.sleep(...) }`) that adds another child (the awaited
-  /// work), takes the first result (`group.next()`) and cancels the rest (`group.cancelAll()`);
-  /// or in a `Task` kept in a name (`let watchdog = Task { ... }`) that fails or cancels
-  /// something after its sleep (`XCTFail`, `Issue.record`, `work.cancel()`) and that the code
-  /// cancels (`watchdog.cancel()`). Either way the test waits for the work, not for the time:
-  /// the sleep ends only when the work is late.
+  /// Whether the wait at `model.calls[index]` is a deadline: it is a statement of a child task
+  /// of a task group (`group.addTask { try await Task.sleep(...); throw Timeout() }`) that adds
+  /// another child (the awaited work) and cancels the rest (`group.cancelAll()`), and the child
+  /// does no work after it: it ends with its sleep, a throw, a failure, a cancel or a constant
+  /// (`return false`). Such a child is a deadline when the group takes the first result
+  /// (`group.next()`); one that ends by throwing or failing is one also without `next()`, its
+  /// sleep cut short by the `cancelAll()`. Or the wait sits in a `Task` kept in a name
+  /// (`let watchdog = Task { ... }`) whose last statement after the sleep fails or cancels
+  /// something (`XCTFail`, `Issue.record`, `work.cancel()`) and that the code cancels
+  /// (`watchdog.cancel()`). Either way the test waits for the work, not for the time: the sleep
+  /// ends only when the work is late. A child or task that calls the code under test after its
+  /// sleep (a request, `pool.next()`) is a delayed stimulus, not a deadline.
   static func isDeadline(_ index: Int, in model: FileModel) -> Bool {
     let calls = model.calls
     let siblings = model.functions[calls[index].function].calls
@@ -141,7 +146,11 @@ public struct SleepInTestRule: Rule {
           default: break
           }
         }
-        return children >= 2 && cancels && takesFirst
+        guard children >= 2, cancels, parent == calls[index].parent,
+          let closure = call.trailingClosures.first?.tokens,
+          let ending = Self.ending(of: closure, after: calls[index], in: model)
+        else { return false }
+        return takesFirst || ending == .fails
       }
       if call.path == ["Task"] || call.path == ["Task", "detached"] {
         let tokens = model.tokens
@@ -151,12 +160,8 @@ public struct SleepInTestRule: Rule {
           let closure = call.trailingClosures.first?.tokens
         else { return false }
         let handle = model.text(start - 2)
-        let failsAfter = siblings.contains { sibling in
-          let token = calls[sibling].nameToken
-          guard closure.contains(token), token > calls[index].nameToken else { return false }
-          let name = calls[sibling].name
-          return name == "XCTFail" || name == "cancel" || name == "record" && calls[sibling].receiver == "Issue"
-        }
+        let ending = Self.ending(of: closure, after: calls[index], in: model)
+        let failsAfter = ending == .fails || ending == .cancels
         let cancelled = siblings.contains { sibling in
           calls[sibling].path == [handle, "cancel"] && calls[sibling].nameToken > closure.upperBound
         }
@@ -164,6 +169,120 @@ public struct SleepInTestRule: Rule {
       }
     }
     return false
+  }
+
+  /// How a child task or a kept `Task` ends after a sleep, when it does no work there.
+  enum Ending: Equatable {
+    /// Nothing follows the sleep's statement.
+    case sleeps
+    /// `return`, `return false`, `return nil`, `return .timedOut`: a constant or nothing.
+    case constant
+    /// `throw ...`, `XCTFail(...)`, `Issue.record(...)`.
+    case fails
+    /// `work.cancel()`, `group.cancelAll()`.
+    case cancels
+  }
+
+  /// How the closure `closure` (`{`...`}`) ends after the wait `sleep`, read from its last
+  /// statement: nil when that statement does something else (calls the code under test,
+  /// returns a computed value), so the sleep delays work instead of timing it.
+  static func ending(of closure: Range<Int>, after sleep: Call, in model: FileModel) -> Ending? {
+    let tokens = model.tokens
+    let end = min(closure.upperBound - 1, tokens.count)
+    guard closure.lowerBound + 1 < end else { return nil }
+    // The last statement at the closure's own level: a line start or a token after `;`, not
+    // a continuation (`.member`, an operator, after `=` or `,`).
+    var depth = 0
+    var last: Int?
+    for position in (closure.lowerBound + 1)..<end {
+      let token = tokens[position]
+      switch token.kind {
+      case .leftParen, .leftBracket, .leftBrace:
+        if depth == 0, statementStarts(at: position, in: model) { last = position }
+        depth += 1
+        continue
+      case .rightParen, .rightBracket, .rightBrace:
+        depth -= 1
+        continue
+      default: break
+      }
+      if depth == 0, statementStarts(at: position, in: model) { last = position }
+    }
+    guard let start = last else { return nil }
+    if start <= sleep.nameToken {
+      // `do { sleep; XCTFail(...) } catch {}`: what follows the sleep inside the `do` block.
+      if tokens[start].keyword == .do, start + 1 < end, tokens[start + 1].kind == .leftBrace,
+        let close = Self.closingBrace(from: start + 1, in: model), sleep.nameToken < close
+      {
+        return ending(of: (start + 1)..<(close + 1), after: sleep, in: model)
+      }
+      return .sleeps
+    }
+    var first = start
+    while first < end, tokens[first].keyword == .try || tokens[first].keyword == .await { first += 1 }
+    guard first < end else { return nil }
+    let rest = end - first
+    switch tokens[first].keyword {
+    case .throw: return .fails
+    case .return:
+      if rest == 1 { return .constant }
+      if rest == 2 {
+        let value = tokens[first + 1]
+        if [.true, .false, .nil].contains(value.keyword) || value.kind == .number || value.kind == .string {
+          return .constant
+        }
+      }
+      if rest == 3, tokens[first + 1].kind == .dot, tokens[first + 2].kind == .identifier { return .constant }
+      return nil
+    default: break
+    }
+    // `XCTFail(...)`, and `fatalError(...)` or `exit(1)`, which end the whole run.
+    if model.token(first, is: "XCTFail") || model.token(first, is: "fatalError") || model.token(first, is: "exit"),
+      first + 1 < end, tokens[first + 1].kind == .leftParen
+    {
+      return .fails
+    }
+    if model.token(first, is: "Issue"), model.token(first + 2, is: "record") { return .fails }
+    // `handle.cancel()`, `group.cancelAll()`: a path ending in the name, then `()`.
+    if rest >= 5, tokens[end - 1].kind == .rightParen, tokens[end - 2].kind == .leftParen,
+      model.token(end - 3, is: "cancel") || model.token(end - 3, is: "cancelAll"),
+      tokens[end - 4].kind == .dot,
+      (first..<(end - 4)).allSatisfy({ tokens[$0].kind == .identifier || tokens[$0].kind == .dot })
+    {
+      return .cancels
+    }
+    return nil
+  }
+
+  /// The `}` closing the `{` at token `open`.
+  static func closingBrace(from open: Int, in model: FileModel) -> Int? {
+    var depth = 0
+    for position in open..<model.tokens.count {
+      switch model.tokens[position].kind {
+      case .leftBrace: depth += 1
+      case .rightBrace:
+        depth -= 1
+        if depth == 0 { return position }
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// Whether a statement starts at token `position`: on a new line or after `;`, and not a
+  /// continuation of the line before.
+  static func statementStarts(at position: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let token = tokens[position]
+    let previous = tokens[position - 1]
+    if previous.kind == .semicolon { return true }
+    guard token.isAtLineStart else { return false }
+    if token.kind == .dot || token.kind == .operator { return false }
+    if token.keyword == .catch || token.keyword == .else { return false }
+    switch previous.kind {
+    case .operator, .comma, .dot, .colon: return false
+    default: return true
+    }
   }
 
   /// The calls that run child tasks in a group.
