@@ -2098,7 +2098,11 @@ What counts as an assertion:
   capture that polls until its deadline. So do the file's other `try` calls of that name, which
   leave the deadline to its default (`try await logs.line(matching: "left")`). Not a
   `timeout:` or `deadline:`, which configure a request as often as they bound a wait
-  (`try await client.execute(request, deadline: .now() + .minutes(30))`). A name the
+  (`try await client.execute(request, deadline: .now() + .minutes(30))`). A `try` call of a
+  timeout racer the file declares counts too: a function that runs a closure it is given in
+  one child of a throwing task group and, in another, sleeps and then throws or fails, taking
+  the group's first result (`try await withTimeout { await stream.finish() }`); it throws
+  exactly when the work is late, as `wait(for:timeout:)` fails then. Not with `try?`. A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. A declaration is the call's only when its argument labels can take the
   call's: its defaulted parameters may be left out (every choice of up to six of them; of
@@ -3502,6 +3506,73 @@ final class MockActions {
   let repository = MockedRepository()
   Loader(repository: repository).load()
   repository.verify()
+}
+```
+
+A `try` call of the file's own timeout racer waits with a deadline: the helper runs the work
+it is given in one child of a throwing task group and sleeps, then throws, in another, and
+returns the first result. The test fails exactly when the work is late. With `try?` the
+timeout is swallowed and the test checks nothing:
+
+```swift passes
+import XCTest
+
+final class FeedTests: XCTestCase {
+  func test_closingTheSource_endsTheFeed() async throws {
+    let feed = Feed(source: Source())
+    feed.source = nil
+    try await racingTheClock {
+      await feed.drain()
+    }
+  }
+
+  private struct Late: Error {}
+
+  private func racingTheClock<T: Sendable>(
+    _ work: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+      group.addTask { try await work() }
+      group.addTask {
+        try await Task.sleep(nanoseconds: 50_000_000)
+        throw Late()
+      }
+      let first = try await group.next()!
+      group.cancelAll()
+      return first
+    }
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class FeedTests: XCTestCase {
+  func ↓test_closingTheSource_endsTheFeed() async {
+    let feed = Feed(source: Source())
+    feed.source = nil
+    _ = try? await racingTheClock {
+      await feed.drain()
+    }
+  }
+
+  private struct Late: Error {}
+
+  private func racingTheClock<T: Sendable>(
+    _ work: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+      group.addTask { try await work() }
+      group.addTask {
+        try await Task.sleep(nanoseconds: 50_000_000)
+        throw Late()
+      }
+      let first = try await group.next()!
+      group.cancelAll()
+      return first
+    }
+  }
 }
 ```
 
