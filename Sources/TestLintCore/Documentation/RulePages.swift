@@ -2252,6 +2252,19 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
   `.getCalled(...)`, `.setCalled(...)`, `await verify(mock).call().calledEventually(...)`;
 - MockSwift (`import MockSwift`): `then(mock).call().called()`, `.called(times: 1)`.
 
+KIF (UI tests on `KIFTestCase`): every step made through one of KIF's actors fails the test when
+its element does not appear, cannot be tapped or does not go away before the step's timeout, as
+Nimble's `expect` fails it, so each step is an assertion: a call whose chain starts at
+`tester()`, `viewTester()` or `system()` (or a `tester` / `viewTester` property, also through
+`self.`), such as `tester().waitForView(withAccessibilityLabel: "Title")`,
+`tester().waitForAbsenceOfView(withAccessibilityLabel: "Spinner")`,
+`tester().tapRow(at:inTableViewWithAccessibilityIdentifier:)` or
+`viewTester().usingLabel("Save").tap()`. Only where KIF is in reach: the file imports KIF (or a
+module named `KIF...`), or declares a class on `KIFTestCase` (followed up the file's own
+classes); elsewhere `tester()` is anybody's function. Not the calls that check nothing: the
+pauses `wait(forTimeInterval:)` and `waitForAnimationsToFinish...`, a view actor's `using...`
+query builders alone, and `tryFinding...`, which returns whether it found the view.
+
 Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
 and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
 `Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
@@ -2850,6 +2863,43 @@ import XCTest
 final class FormTests: XCTestCase {
   func test_email_isValid() {
     assertValidEmail("a@b.c")
+  }
+}
+```
+
+```swift passes
+import KIF
+
+final class ProfileScreenTests: XCTestCase {
+  func testShowsTheOwnerName() {
+    openProfile(of: owner)
+    tester().waitForView(withAccessibilityLabel: "Ada Lovelace")
+  }
+
+  func testHidesTheSpinnerOnceLoaded() {
+    openProfile(of: owner)
+    viewTester().usingLabel("Spinner").waitForAbsenceOfView()
+  }
+}
+```
+
+```swift triggers
+import KIF
+
+final class ProfileScreenTests: XCTestCase {
+  func ↓testOpensTheProfile() {
+    openProfile(of: owner)
+    tester().waitForAnimationsToFinish()
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class RobotTests: XCTestCase {
+  func ↓testRobotWaits() {
+    tester().waitForView(withAccessibilityLabel: "Ready")
   }
 }
 ```
