@@ -4154,9 +4154,14 @@ The rule flags, where the finding lands:
 A default session sends no request, and passes, when its value is discarded
 (`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
 property of it is read (`URLSession(configuration: .default).configuration`), or when it is bound
-to a local of the test whose every use is such a read or a value compared in an assertion (the
-rules above for the shared session). A default session used as a receiver (a task made from it,
-`session.data(from:)`) or handed to other code (`Client(session: session)`) is reported.
+to a local of the test whose every use is such a read, a value compared in an assertion, the
+`session` argument of a delegate callback the test calls itself, or the maker of a task kept in a
+local (`let task = session.dataTask(with: request)`, in a file that never calls `resume()`) that
+is only handed to such callbacks as their `task:` (the rules above for the shared session: a
+delegate's test builds a session and a task only to tell the callback where a challenge came
+from). A default session used as a receiver otherwise (a task handed to other code, which may
+resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
+reported.
 
 ```swift passes
 import XCTest
@@ -4174,6 +4179,13 @@ final class MonitorTests: XCTestCase {
     let monitor = MonitorProtocol(task: task, cachedResponse: nil, client: nil)
     monitor.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)
     XCTAssertEqual(monitor.recorded.count, 1)
+  }
+
+  func test_challenge_isAnswered() async {
+    let session = URLSession(configuration: .default)
+    let task = session.dataTask(with: URLRequest(url: vaultURL))
+    let (disposition, _) = await trustDelegate.urlSession(session, task: task, didReceive: challenge)
+    XCTAssertEqual(disposition, .useCredential)
   }
 }
 ```
@@ -4202,13 +4214,55 @@ testlint takes a test to do so when its code (its body and the same-file functio
 their parameters' default values included) names a loopback host, in a URL string literal
 (`"http://127.0.0.1:\(port)/echo"`, `"ws://localhost:8080"`, `"http://[::1]:9000"`), as a bare
 host literal (`"localhost"`) or in a name (`defaultLocalhost`, `loopbackURL`), and no other
-host. A function the tests call passes when every test that calls it does. The doubt goes
+host. A function the tests call passes when every test that calls it does. A `private` or
+`fileprivate` helper of the file whose URL takes its whole host from one of its labelled
+parameters (`"http://\(host):\(port)/invoke"` in `sendInvoke(host:port:)`) names a loopback host
+when every call of it in the file (one at least) passes a loopback literal for that parameter
+(`host: "127.0.0.1"`, `"localhost"`, `"::1"`): the request goes where the callers say. The doubt goes
 towards reporting: a test that also names another host (`https://fox.invalid`, a real DNS
 lookup), one whose host is interpolated (`"http://\(host)/"`) and one that names no host at
 all, its URL coming from a place testlint cannot see (a property, a parameter), are reported,
 since a warning the user silences once costs less than a test that quietly depends on the
 network. The decision is the test's, not each request's: a test that names a loopback host
 (anywhere in its code, an assertion's `"localhost"` included) and no other passes whole.
+
+```swift passes
+import XCTest
+
+final class InvokeServerTests: XCTestCase {
+  func test_invoke_echoes() async throws {
+    let server = try await EchoServer.start(port: 7000)
+    let (data, _) = try await sendInvoke(host: "127.0.0.1", port: server.port)
+    XCTAssertEqual(data, Data("ok".utf8))
+  }
+
+  private func sendInvoke(host: String, port: Int) async throws -> (Data, URLResponse) {
+    let request = URLRequest(url: URL(string: "http://\(host):\(port)/invoke")!)
+    return try await URLSession.shared.data(for: request)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class InvokeServerTests: XCTestCase {
+  func test_invoke_echoes() async throws {
+    let (data, _) = try await sendInvoke(host: "127.0.0.1", port: 7000)
+    XCTAssertEqual(data, Data("ok".utf8))
+  }
+
+  func test_invoke_reachesStaging() async throws {
+    let (data, _) = try await sendInvoke(host: "staging.example.com", port: 443)
+    XCTAssertFalse(data.isEmpty)
+  }
+
+  private func sendInvoke(host: String, port: Int) async throws -> (Data, URLResponse) {
+    let request = URLRequest(url: URL(string: "http://\(host):\(port)/invoke")!)
+    return try await ↓URLSession.shared.data(for: request)
+  }
+}
+```
 
 Files whose display path matches one of `allowed_paths` (UI, integration and end-to-end test
 folders by default), UI tests (files that use `XCUIApplication`, which drive the app against
