@@ -3854,7 +3854,11 @@ ending in `Presenter`) or its declared type's name ends in one of `type_suffixes
 `mock...`, `mocked...`, `fake...`, `stub...` or `spy...`, or whose declared type or initializer's
 type (`MockHomePresentable()`) is named `Mock...`, `Fake...`, `Stub...`, `Spy...`, or ends in
 `Mock`, `Spy`, `Stub`, `Fake` or `Dummy`, is a stand-in injected into the object under test, and
-is not reported. The presenter property must be assigned in `setUp()`, `setUpWithError()` or `setUp() async throws`
+is not reported. Nor is a collaborator handed to the object under test: a property whose name
+qualifies the presenter (`routerPresenter`, `navigationPresenter`; never `presenter` itself) that
+the file passes as an argument only to initializers (`Coordinator(navigationPresenter:
+navigationPresenter)`), at least once, and otherwise only reads state from (`navigationPresenter.stack.count`), never calling its methods
+or assigning it: the tests drive something else, which they build with it. The presenter property must be assigned in `setUp()`, `setUpWithError()` or `setUp() async throws`
 (directly, through a same-file helper that `setUp` calls, or by `setUpTestCase(..., sut: ...)`
 from `003_93a9cca3e7d74709.txt`). The finding lands on the property's name when it is
 initialized at its declaration (`let presenter = Presenter()`, `lazy var`), or when `setUp`
@@ -4051,6 +4055,46 @@ final class CoursePresenterSpec: QuickSpec {
         expect(listPresenter.items).to(beEmpty())
       }
     }
+  }
+}
+```
+
+A collaborator handed to the coordinator under test, then only read, and one a test drives:
+
+```swift passes
+import XCTest
+
+final class CheckoutCoordinatorTests: XCTestCase {
+  var coordinator: CheckoutCoordinator!
+  var routePresenter = RoutePresenter(root: StackController())
+
+  override func setUp() {
+    super.setUp()
+    coordinator = CheckoutCoordinator(routePresenter: routePresenter, cart: .empty)
+  }
+
+  func test_start_showsCart() {
+    coordinator.start()
+    XCTAssertEqual(routePresenter.stack.count, 1)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class CheckoutCoordinatorTests: XCTestCase {
+  var coordinator: CheckoutCoordinator!
+  var ↓routePresenter = RoutePresenter(root: StackController())
+
+  override func setUp() {
+    super.setUp()
+    coordinator = CheckoutCoordinator(routePresenter: routePresenter, cart: .empty)
+  }
+
+  func test_pop_emptiesStack() {
+    routePresenter.pop()
+    XCTAssertTrue(routePresenter.stack.isEmpty)
   }
 }
 ```
