@@ -2256,6 +2256,19 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
   `.getCalled(...)`, `.setCalled(...)`, `await verify(mock).call().calledEventually(...)`;
 - MockSwift (`import MockSwift`): `then(mock).call().called()`, `.called(times: 1)`.
 
+KIF (UI tests on `KIFTestCase`): every step made through one of KIF's actors fails the test when
+its element does not appear, cannot be tapped or does not go away before the step's timeout, as
+Nimble's `expect` fails it, so each step is an assertion: a call whose chain starts at
+`tester()`, `viewTester()` or `system()` (or a `tester` / `viewTester` property, also through
+`self.`), such as `tester().waitForView(withAccessibilityLabel: "Title")`,
+`tester().waitForAbsenceOfView(withAccessibilityLabel: "Spinner")`,
+`tester().tapRow(at:inTableViewWithAccessibilityIdentifier:)` or
+`viewTester().usingLabel("Save").tap()`. Only where KIF is in reach: the file imports KIF (or a
+module named `KIF...`), or declares a class on `KIFTestCase` (followed up the file's own
+classes); elsewhere `tester()` is anybody's function. Not the calls that check nothing: the
+pauses `wait(forTimeInterval:)` and `waitForAnimationsToFinish...`, a view actor's `using...`
+query builders alone, and `tryFinding...`, which returns whether it found the view.
+
 Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
 and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
 `Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
@@ -2854,6 +2867,43 @@ import XCTest
 final class FormTests: XCTestCase {
   func test_email_isValid() {
     assertValidEmail("a@b.c")
+  }
+}
+```
+
+```swift passes
+import KIF
+
+final class ProfileScreenTests: XCTestCase {
+  func testShowsTheOwnerName() {
+    openProfile(of: owner)
+    tester().waitForView(withAccessibilityLabel: "Ada Lovelace")
+  }
+
+  func testHidesTheSpinnerOnceLoaded() {
+    openProfile(of: owner)
+    viewTester().usingLabel("Spinner").waitForAbsenceOfView()
+  }
+}
+```
+
+```swift triggers
+import KIF
+
+final class ProfileScreenTests: XCTestCase {
+  func ↓testOpensTheProfile() {
+    openProfile(of: owner)
+    tester().waitForAnimationsToFinish()
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class RobotTests: XCTestCase {
+  func ↓testRobotWaits() {
+    tester().waitForView(withAccessibilityLabel: "Ready")
   }
 }
 ```
@@ -3875,7 +3925,11 @@ ending in `Presenter`) or its declared type's name ends in one of `type_suffixes
 `mock...`, `mocked...`, `fake...`, `stub...` or `spy...`, or whose declared type or initializer's
 type (`MockHomePresentable()`) is named `Mock...`, `Fake...`, `Stub...`, `Spy...`, or ends in
 `Mock`, `Spy`, `Stub`, `Fake` or `Dummy`, is a stand-in injected into the object under test, and
-is not reported. The presenter property must be assigned in `setUp()`, `setUpWithError()` or `setUp() async throws`
+is not reported. Nor is a collaborator handed to the object under test: a property whose name
+qualifies the presenter (`routerPresenter`, `navigationPresenter`; never `presenter` itself) that
+the file passes as an argument only to initializers (`Coordinator(navigationPresenter:
+navigationPresenter)`), at least once, and otherwise only reads state from (`navigationPresenter.stack.count`), never calling its methods
+or assigning it: the tests drive something else, which they build with it. The presenter property must be assigned in `setUp()`, `setUpWithError()` or `setUp() async throws`
 (directly, through a same-file helper that `setUp` calls, or by `setUpTestCase(..., sut: ...)`
 from `003_93a9cca3e7d74709.txt`). The finding lands on the property's name when it is
 initialized at its declaration (`let presenter = Presenter()`, `lazy var`), or when `setUp`
@@ -4076,6 +4130,46 @@ final class CoursePresenterSpec: QuickSpec {
 }
 ```
 
+A collaborator handed to the coordinator under test, then only read, and one a test drives:
+
+```swift passes
+import XCTest
+
+final class CheckoutCoordinatorTests: XCTestCase {
+  var coordinator: CheckoutCoordinator!
+  var routePresenter = RoutePresenter(root: StackController())
+
+  override func setUp() {
+    super.setUp()
+    coordinator = CheckoutCoordinator(routePresenter: routePresenter, cart: .empty)
+  }
+
+  func test_start_showsCart() {
+    coordinator.start()
+    XCTAssertEqual(routePresenter.stack.count, 1)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class CheckoutCoordinatorTests: XCTestCase {
+  var coordinator: CheckoutCoordinator!
+  var ↓routePresenter = RoutePresenter(root: StackController())
+
+  override func setUp() {
+    super.setUp()
+    coordinator = CheckoutCoordinator(routePresenter: routePresenter, cart: .empty)
+  }
+
+  func test_pop_emptiesStack() {
+    routePresenter.pop()
+    XCTAssertTrue(routePresenter.stack.isEmpty)
+  }
+}
+```
+
 ## Options
 
 ```yaml
@@ -4175,9 +4269,14 @@ The rule flags, where the finding lands:
 A default session sends no request, and passes, when its value is discarded
 (`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
 property of it is read (`URLSession(configuration: .default).configuration`), or when it is bound
-to a local of the test whose every use is such a read or a value compared in an assertion (the
-rules above for the shared session). A default session used as a receiver (a task made from it,
-`session.data(from:)`) or handed to other code (`Client(session: session)`) is reported.
+to a local of the test whose every use is such a read, a value compared in an assertion, the
+`session` argument of a delegate callback the test calls itself, or the maker of a task kept in a
+local (`let task = session.dataTask(with: request)`, in a file that never calls `resume()`) that
+is only handed to such callbacks as their `task:` (the rules above for the shared session: a
+delegate's test builds a session and a task only to tell the callback where a challenge came
+from). A default session used as a receiver otherwise (a task handed to other code, which may
+resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
+reported.
 
 ```swift passes
 import XCTest
@@ -4195,6 +4294,13 @@ final class MonitorTests: XCTestCase {
     let monitor = MonitorProtocol(task: task, cachedResponse: nil, client: nil)
     monitor.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)
     XCTAssertEqual(monitor.recorded.count, 1)
+  }
+
+  func test_challenge_isAnswered() async {
+    let session = URLSession(configuration: .default)
+    let task = session.dataTask(with: URLRequest(url: vaultURL))
+    let (disposition, _) = await trustDelegate.urlSession(session, task: task, didReceive: challenge)
+    XCTAssertEqual(disposition, .useCredential)
   }
 }
 ```
@@ -4223,13 +4329,55 @@ testlint takes a test to do so when its code (its body and the same-file functio
 their parameters' default values included) names a loopback host, in a URL string literal
 (`"http://127.0.0.1:\(port)/echo"`, `"ws://localhost:8080"`, `"http://[::1]:9000"`), as a bare
 host literal (`"localhost"`) or in a name (`defaultLocalhost`, `loopbackURL`), and no other
-host. A function the tests call passes when every test that calls it does. The doubt goes
+host. A function the tests call passes when every test that calls it does. A `private` or
+`fileprivate` helper of the file whose URL takes its whole host from one of its labelled
+parameters (`"http://\(host):\(port)/invoke"` in `sendInvoke(host:port:)`) names a loopback host
+when every call of it in the file (one at least) passes a loopback literal for that parameter
+(`host: "127.0.0.1"`, `"localhost"`, `"::1"`): the request goes where the callers say. The doubt goes
 towards reporting: a test that also names another host (`https://fox.invalid`, a real DNS
 lookup), one whose host is interpolated (`"http://\(host)/"`) and one that names no host at
 all, its URL coming from a place testlint cannot see (a property, a parameter), are reported,
 since a warning the user silences once costs less than a test that quietly depends on the
 network. The decision is the test's, not each request's: a test that names a loopback host
 (anywhere in its code, an assertion's `"localhost"` included) and no other passes whole.
+
+```swift passes
+import XCTest
+
+final class InvokeServerTests: XCTestCase {
+  func test_invoke_echoes() async throws {
+    let server = try await EchoServer.start(port: 7000)
+    let (data, _) = try await sendInvoke(host: "127.0.0.1", port: server.port)
+    XCTAssertEqual(data, Data("ok".utf8))
+  }
+
+  private func sendInvoke(host: String, port: Int) async throws -> (Data, URLResponse) {
+    let request = URLRequest(url: URL(string: "http://\(host):\(port)/invoke")!)
+    return try await URLSession.shared.data(for: request)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class InvokeServerTests: XCTestCase {
+  func test_invoke_echoes() async throws {
+    let (data, _) = try await sendInvoke(host: "127.0.0.1", port: 7000)
+    XCTAssertEqual(data, Data("ok".utf8))
+  }
+
+  func test_invoke_reachesStaging() async throws {
+    let (data, _) = try await sendInvoke(host: "staging.example.com", port: 443)
+    XCTAssertFalse(data.isEmpty)
+  }
+
+  private func sendInvoke(host: String, port: Int) async throws -> (Data, URLResponse) {
+    let request = URLRequest(url: URL(string: "http://\(host):\(port)/invoke")!)
+    return try await ↓URLSession.shared.data(for: request)
+  }
+}
+```
 
 Files whose display path matches one of `allowed_paths` (UI, integration and end-to-end test
 folders by default), UI tests (files that use `XCUIApplication`, which drive the app against

@@ -18,6 +18,7 @@ public struct AssertionMatcher: Sendable {
     if call.isMacro { return name == "#expect" || name == "#require" }
     if call.isImplicitMember { return false }
     if MockVerification.mayMatch(name), MockVerification.verifies(call, in: model) { return true }
+    if KIFStep.counts(call, in: model) { return true }
     // Most calls are not assertions: reject them by their first byte and length before any
     // hashing or comparing.
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
@@ -33,6 +34,7 @@ public struct AssertionMatcher: Sendable {
     if MockVerification.mayMatch(name), MockVerification.verifies(model.calls[index], in: model) {
       return true
     }
+    if KIFStep.counts(callAt: index, in: model) { return true }
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
     // By the name first: the call is copied out only for the names decided by the call.
     if Self.assertsByName(name) { return true }

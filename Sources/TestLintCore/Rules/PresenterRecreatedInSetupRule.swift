@@ -29,6 +29,7 @@ public struct PresenterRecreatedInSetupRule: Rule {
       let assigned = Self.assignedInSetUp(typeNamed: type.simpleName, in: context)
       for index in presenters {
         let property = model.properties[index]
+        if Self.isCollaborator(property, in: model) { continue }
         if property.hasInitializer || property.isLazy {
           violations.append(
             Violation(offset: property.nameOffset, message: Messages.initializedAtDeclaration(property.name)))
@@ -112,6 +113,65 @@ public struct PresenterRecreatedInSetupRule: Rule {
       }
     }
     return false
+  }
+
+  /// Whether the property holds a collaborator the tests hand to the object under test, not
+  /// the presenter under test: its name qualifies the presenter (`navigationPresenter`, not
+  /// `presenter` or `sut`), the file hands it as an argument only to initializers, at least
+  /// once (`Coordinator(navigationPresenter: navigationPresenter)`), and otherwise only reads its
+  /// state (`navigationPresenter.viewControllers`): no test drives it by calling its methods or
+  /// assigns it, so it is not the subject whose freshness the rule is about.
+  static func isCollaborator(_ property: PropertyDecl, in model: FileModel) -> Bool {
+    let name = property.name
+    let suffix = "Presenter"
+    guard name.utf8.count > suffix.utf8.count, name.hasSuffix(suffix) else { return false }
+    let tokens = model.tokens
+    let length = Int32(name.utf8.count)
+    var handed = false
+    for index in tokens.indices {
+      let token = tokens[index]
+      guard token.kind == .identifier, token.end - token.start == length, Int(token.start) != property.nameOffset,
+        model.text(index) == name
+      else { continue }
+      var first = index
+      if index > 1, tokens[index - 1].kind == .dot {
+        // Another value's member (`sheet.navigationPresenter`) is not this property.
+        guard model.token(index - 2, is: "self") else { continue }
+        first = index - 2
+      }
+      let next = index + 1 < tokens.count ? tokens[index + 1].kind : nil
+      // An argument label (`Coordinator(navigationPresenter: ...)`).
+      if next == .colon, first > 0, tokens[first - 1].kind == .leftParen || tokens[first - 1].kind == .comma {
+        continue
+      }
+      guard first > 0 else { return false }
+      let before = tokens[first - 1].kind
+      if (before == .leftParen || before == .comma || before == .colon), next == .comma || next == .rightParen {
+        // Handed to a construction (`Coordinator(...)`), not to an assertion or a method.
+        guard isConstructionArgument(first, in: model) else { return false }
+        handed = true
+        continue
+      }
+      // A read of its state: `.member` not called and not assigned.
+      guard next == .dot, index + 3 < tokens.count, tokens[index + 2].kind == .identifier,
+        tokens[index + 3].kind != .leftParen, !model.token(index + 3, is: "=")
+      else { return false }
+    }
+    return handed
+  }
+
+  /// Whether the token at `index` sits directly in the arguments of an initializer called by
+  /// its type's name (`ChatCoordinator(navigationPresenter: navigationPresenter)`): the
+  /// innermost call around it is named with a capital and is no `XCT...` assertion.
+  private static func isConstructionArgument(_ index: Int, in model: FileModel) -> Bool {
+    var innermost: Call?
+    for call in model.calls {
+      guard let parentheses = call.parentheses, parentheses.contains(index) else { continue }
+      if let known = innermost, let around = known.parentheses, around.lowerBound > parentheses.lowerBound { continue }
+      innermost = call
+    }
+    guard let call = innermost, !call.isMacro, !call.name.hasPrefix("XCT") else { return false }
+    return AssertionMatcher.startsUppercase(call.name)
   }
 
   /// Whether the file names the property anywhere but at its declaration and in the type's

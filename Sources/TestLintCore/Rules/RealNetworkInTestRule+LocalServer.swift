@@ -39,7 +39,7 @@ extension RealNetworkInTestRule {
           own = known
         } else {
           var found = HostEvidence()
-          scan(signatureAndBody(of: function, in: model), in: model, into: &found)
+          scan(signatureAndBody(of: function, in: model), in: model, into: &found, function: function)
           functionEvidence[function] = found
           own = found
         }
@@ -73,7 +73,11 @@ extension RealNetworkInTestRule {
 
   /// Reads the tokens' bytes in place: only a string that holds `://` or is short enough to be
   /// a bare host is decoded, and no identifier is copied out.
-  static func scan(_ range: Range<Int>, in model: FileModel, into evidence: inout HostEvidence) {
+  /// In `function`, a URL whose host is one of its parameters that every call of it fills with a
+  /// loopback literal names a loopback host (`loopbackParameterHost`).
+  static func scan(
+    _ range: Range<Int>, in model: FileModel, into evidence: inout HostEvidence, function: Int? = nil
+  ) {
     let tokens = model.tokens
     let bytes = model.source.bytes
     for index in range where index < tokens.count {
@@ -87,7 +91,13 @@ extension RealNetworkInTestRule {
         guard isURL || end - start <= 13 else { continue }
         let content = StringLiteral.content(model.text(index))
         if let host = host(ofURL: content) {
-          if isLoopback(host) { evidence.loopback = true } else { evidence.remote = true }
+          if isLoopback(host) {
+            evidence.loopback = true
+          } else if host.isEmpty, let function, isLoopbackParameterHost(content, of: function, in: model) {
+            evidence.loopback = true
+          } else {
+            evidence.remote = true
+          }
         } else if isLoopback(content.lowercased()) {
           evidence.loopback = true
         }
@@ -100,6 +110,38 @@ extension RealNetworkInTestRule {
       default: continue
       }
     }
+  }
+
+  /// Whether the URL `content`, written in `function`, takes its whole host from one of the
+  /// function's labelled parameters (`"http://\(host):\(port)/invoke"` in
+  /// `makeRequest(host:port:)`), and the function is `private` or `fileprivate` and every call
+  /// of it in the file (at least one) passes a loopback literal for it (`host: "127.0.0.1"`):
+  /// the request goes to the test's own machine, as if the helper had named it.
+  static func isLoopbackParameterHost(_ content: String, of function: Int, in model: FileModel) -> Bool {
+    let declaration = model.functions[function]
+    guard declaration.has("private") || declaration.has("fileprivate"),
+      let schemeEnd = content.range(ofText: "://")
+    else { return false }
+    let rest = content[schemeEnd.upperBound...]
+    guard rest.hasPrefix("\\("), let close = rest.firstIndex(of: ")") else { return false }
+    let name = rest[rest.index(rest.startIndex, offsetBy: 2)..<close]
+    let after = rest[rest.index(after: close)...]
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      after.isEmpty || after.first == ":" || after.first == "/",
+      let parameter = declaration.parameters.first(where: { $0.name == name })
+    else { return false }
+    let label = parameter.label ?? parameter.name
+    guard label != "_" else { return false }
+    var calls = 0
+    for call in model.calls where call.name == declaration.name && !call.hasExpressionBase {
+      guard call.path.count == 1 || call.path.count == 2 && call.path[0] == "self" else { continue }
+      guard let argument = call.arguments.first(where: { $0.label == label }),
+        argument.value.count == 1, model.tokens[argument.value.lowerBound].kind == .string,
+        isLoopback(StringLiteral.content(model.text(argument.value.lowerBound)).lowercased())
+      else { return false }
+      calls += 1
+    }
+    return calls > 0
   }
 
   private static let schemeSeparator = Array("://".utf8)

@@ -50,22 +50,56 @@ extension RealNetworkInTestRule {
   /// nothing sends a request through it.
   static func isDelegateCallbackArgument(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let start = index >= 2 && model.tokens[index - 1].kind == .dot ? index - 2 : index
+    return isCallbackArgument(start..<(index + 3), label: nil, in: code, model: model)
+  }
+
+  /// Whether the tokens `range` are exactly one argument (unlabelled and first, or labelled
+  /// `label`) of a delegate callback the test calls through a receiver
+  /// (`client.urlSession(session, task: task, didReceive: challenge)`).
+  private static func isCallbackArgument(
+    _ range: Range<Int>, label: String?, in code: TestCode, model: FileModel
+  ) -> Bool {
     for callIndex in code.calls {
       let call = model.calls[callIndex]
-      guard let parentheses = call.parentheses, parentheses.contains(start) else { continue }
+      guard let parentheses = call.parentheses, parentheses.contains(range.lowerBound) else { continue }
       guard call.name == "urlSession", call.path.count >= 2 || call.hasExpressionBase,
-        call.arguments.count >= 2, let first = call.arguments.first, first.label == nil,
-        first.value.lowerBound == start, first.value.upperBound == index + 3
+        call.arguments.count >= 2
       else { continue }
-      return true
+      if let label {
+        if call.arguments.contains(where: { $0.label == label && $0.value == range }) { return true }
+      } else if let first = call.arguments.first, first.label == nil, first.value == range {
+        return true
+      }
     }
     return false
+  }
+
+  /// Whether the local session used at `use` only builds a task there that sends nothing: a
+  /// task kept in a local (`let task = session.dataTask(with: request)`) in a file that never
+  /// calls `resume()`, whose every use is the `task:` argument of a delegate callback the test
+  /// calls itself (`client.urlSession(session, task: task, didReceive: challenge)`).
+  private static func buildsCallbackTask(at use: Int, in code: TestCode, model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let member = use + 2
+    guard member + 1 < tokens.count, model.token(use - 1, is: "="), tokens[use + 1].kind == .dot,
+      tokens[member].kind == .identifier, taskMakers.contains(model.text(member)),
+      tokens[member + 1].kind == .leftParen,
+      let task = model.locals.first(where: {
+        $0.initializer?.lowerBound == use && code.tokens.contains($0.nameToken)
+      }),
+      let initializer = task.initializer,
+      !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") }),
+      let uses = usesOfLocal(boundTo: initializer, in: code, model: model), !uses.isEmpty
+    else { return false }
+    return uses.allSatisfy { isCallbackArgument($0..<($0 + 1), label: "task", in: code, model: model) }
   }
 
   /// Whether the default session built by `call` sends no request in `code`: its value is
   /// discarded (`_ = URLSession(configuration: .default)`), only a property of it is read
   /// (`URLSession(configuration: .default).configuration`), or it is bound to a local of the
-  /// test whose every use is such a read or a value compared in an assertion. A session used
+  /// test whose every use is such a read, a value compared in an assertion, the session
+  /// argument of a delegate callback the test calls, or a task built from it that only such
+  /// callbacks are handed (`buildsCallbackTask`). A session used
   /// as a receiver (`session.dataTask(with:)`, `session.data(from:)`) or handed to other code
   /// (`Client(session: session)`) may send, and is reported.
   static func defaultSessionSendsNothing(_ call: Call, in code: TestCode, model: FileModel) -> Bool {
@@ -76,6 +110,13 @@ extension RealNetworkInTestRule {
     if isPropertyRead(after: end - 1, in: model) { return true }
     guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else { return false }
     for use in uses where !isPropertyRead(after: use, in: model) {
+      // The delegate test's shape: the session and a task it built, never resumed, handed only
+      // to a callback the test calls (the rules above for the shared session).
+      if isCallbackArgument(use..<(use + 1), label: nil, in: code, model: model)
+        || buildsCallbackTask(at: use, in: code, model: model)
+      {
+        continue
+      }
       guard isAssertedValue(use, last: use, calls: code.calls, in: model) else { return false }
     }
     return true
