@@ -85,6 +85,9 @@ extension ScannerState {
       case .typealias:
         index = typeAliasEnd(from: index, limit: scope.end)
         pending = Pending()
+      case .operator where ["prefix", "infix", "postfix"].contains(pending.modifiers.last ?? ""):
+        index = operatorDeclarationEnd(from: index, limit: scope.end)
+        pending = Pending()
       case .import:
         var end = index + 1
         // `import class Foo.Bar`, `@testable import X`.
