@@ -176,6 +176,12 @@ struct LexerState {
       case UInt8(ascii: "."):
         if let next = peek(1), next == UInt8(ascii: "."), peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<") {
           lexOperator()
+        } else if let next = peek(1), LexerState.isOperatorByte(next),
+          !(next == UInt8(ascii: "/") && (peek(2) == UInt8(ascii: "/") || peek(2) == UInt8(ascii: "*")))
+        {
+          // A dot followed by an operator character opens an operator that may hold more dots
+          // (`static func .== (...)`), as in swiftc's lexer; a lone `.` is a member access.
+          lexOperator()
         } else {
           add(.dot, index, index + 1)
         }

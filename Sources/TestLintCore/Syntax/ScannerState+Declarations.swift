@@ -85,6 +85,9 @@ extension ScannerState {
       case .typealias:
         index = typeAliasEnd(from: index, limit: scope.end)
         pending = Pending()
+      case .operator where ["prefix", "infix", "postfix"].contains(pending.modifiers.last ?? ""):
+        index = operatorDeclarationEnd(from: index, limit: scope.end)
+        pending = Pending()
       case .import:
         var end = index + 1
         // `import class Foo.Bar`, `@testable import X`.
@@ -254,6 +257,11 @@ extension ScannerState {
       if typeStart < end, end <= tokens.count {
         nameOffset = Int(tokens[typeStart].start)
         typeName = text(from: typeStart, to: end)
+        // Generic arguments on lines of their own (`Pair<\n  A,\n  B\n>`): the name without
+        // its line breaks and indentation (`Pair<A,B>`), as one line, like the compiler's.
+        if tokens[typeStart + 1..<end].contains(where: { $0.isAtLineStart }) {
+          typeName = squeezedText(from: typeStart, to: end)
+        }
         index = end
       }
     }

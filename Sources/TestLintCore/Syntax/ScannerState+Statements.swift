@@ -94,6 +94,25 @@ extension ScannerState {
     return max(index, start + 1)
   }
 
+  /// The index after `infix operator +^ : Group`. The operator it names may end its line, and
+  /// an operator ending a line would otherwise carry the statement into the next declaration.
+  func operatorDeclarationEnd(from start: Int, limit: Int) -> Int {
+    var index = start + 1
+    let end = min(limit, tokens.count)
+    while index < end {
+      let token = tokens[index]
+      // The precedence group may follow on the next line (`\n  : Group`).
+      if token.isAtLineStart, token.kind != .colon, tokens[index - 1].kind != .colon { return index }
+      switch token.kind {
+      case .semicolon: return index + 1
+      case .rightBrace: return index
+      case .leftBrace: index = close(index) + 1
+      default: index += 1
+      }
+    }
+    return max(index, start + 1)
+  }
+
   func statementEnd(from start: Int, limit: Int) -> Int {
     var index = start
     let end = min(limit, tokens.count)
