@@ -2264,8 +2264,8 @@ Nimble's `expect` fails it, so each step is an assertion: a call whose chain sta
 `tester().waitForAbsenceOfView(withAccessibilityLabel: "Spinner")`,
 `tester().tapRow(at:inTableViewWithAccessibilityIdentifier:)` or
 `viewTester().usingLabel("Save").tap()`. Only where KIF is in reach: the file imports KIF (or a
-module named `KIF...`), or declares a class on `KIFTestCase` (followed up the file's own
-classes); elsewhere `tester()` is anybody's function. Not the calls that check nothing: the
+module named `KIF...`), or declares a class on `KIFTestCase` or on `KIFSpec`, KIF's base for
+Quick specs, which hands a failed step to Quick (followed up the file's own classes); elsewhere `tester()` is anybody's function. Not the calls that check nothing: the
 pauses `wait(forTimeInterval:)` and `waitForAnimationsToFinish...`, a view actor's `using...`
 query builders alone, and `tryFinding...`, which returns whether it found the view.
 
@@ -2883,6 +2883,21 @@ final class ProfileScreenTests: XCTestCase {
   func testHidesTheSpinnerOnceLoaded() {
     openProfile(of: owner)
     viewTester().usingLabel("Spinner").waitForAbsenceOfView()
+  }
+}
+```
+
+A Quick spec on `KIFSpec` counts the same steps, without importing KIF itself:
+
+```swift passes
+import Quick
+
+final class BasketScreenSpec: KIFSpec {
+  override func spec() {
+    it("shows the empty basket") {
+      openBasket()
+      tester().waitForView(withAccessibilityLabel: "Your basket is empty")
+    }
   }
 }
 ```
