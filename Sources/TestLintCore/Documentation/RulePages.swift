@@ -1951,7 +1951,9 @@ What counts as an assertion:
   wait without a deadline);
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
-  `withKnownIssue`; XCTest's `record(XCTIssue(...))` (also of a local the function made
+  `withKnownIssue` (also a library's own spelling of it after leading underscores,
+  `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
+  issue is recorded); XCTest's `record(XCTIssue(...))` (also of a local the function made
   from `XCTIssue(...)` before, to give it a location: `var issue = XCTIssue(...)`, then
   `self.record(issue)`) and
   `recordFailure(withDescription:inFile:atLine:expected:)` (plain or through `self.`);
@@ -2898,6 +2900,27 @@ final class BasketScreenSpec: KIFSpec {
       openBasket()
       tester().waitForView(withAccessibilityLabel: "Your basket is empty")
     }
+  }
+}
+```
+
+A library's own known-issue wrapper, after its leading underscores, counts as `withKnownIssue`:
+
+```swift passes
+import Testing
+
+@Test func reportsTheBrokenLink() {
+  _withKnownIssue {
+    linkChecker.report(brokenLink)
+  }
+}
+```
+
+```swift triggers
+import Testing
+
+@Test func ↓mayReportTheBrokenLink() {
+  _withKnownIssue(isIntermittent: true) {
   }
 }
 ```
