@@ -1972,7 +1972,9 @@ What counts as an assertion:
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
 - SwiftParamTest's tables, in a file that imports SwiftParamTest: `assert(to: max) {
   args(1, 2, expect: 2) }` (also with `header:`) checks every row with `XCTAssert`. Swift's own
-  `assert(_:_:file:line:)` is not an assertion (it checks only in debug builds);
+  `assert(_:_:file:line:)` is not an assertion (it checks only in debug builds), unless a type
+  of the file declares a property named `assert` (or `precondition`), whose value the bare call
+  then calls (`@Dependency(\.assert) var assert`, which reports an issue when false);
 - a library's `assert` of another shape than Swift's: Swift's takes its condition and message as
   autoclosures, so it is called with one or two unlabelled arguments, then `file:` and
   `line:`, and never with a trailing closure or another label. A bare `assert` called otherwise
@@ -2921,6 +2923,24 @@ import Testing
 
 @Test func ↓mayReportTheBrokenLink() {
   _withKnownIssue(isIntermittent: true) {
+  }
+}
+```
+
+A property named `assert` or `precondition` declared in the file (a dependency that reports an
+issue when its condition is false) is what a bare `assert(...)` there calls, not Swift's
+debug-build check:
+
+```swift passes
+import XCTest
+
+final class GuardTests: XCTestCase {
+  @Injected(\.assert) var assert
+  @Injected(\.precondition) var precondition
+
+  func testHoldsWhenTrue() {
+    assert(ledger.isBalanced)
+    precondition(ledger.isOpen, "the ledger must be open")
   }
 }
 ```

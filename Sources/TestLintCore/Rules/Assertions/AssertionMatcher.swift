@@ -65,6 +65,11 @@ public struct AssertionMatcher: Sendable {
     return !call.labels.contains("isIntermittent")
   }
 
+  /// Whether a type of the file declares an instance property named `name` (`var assert`).
+  static func declaresProperty(named name: String, in model: FileModel) -> Bool {
+    model.properties.contains { $0.name == name && !$0.isStatic }
+  }
+
   /// `exactNames.contains(name)`; an ASCII name is compared with the names of its length, byte
   /// by byte, not hashed (other names, which may equal one in other code points, are hashed).
   static func isExactName(_ name: String) -> Bool {
@@ -130,10 +135,15 @@ public struct AssertionMatcher: Sendable {
       let operatorText = model.text(call.nameToken - 1)
       return operatorText == "<~" || operatorText == "<-"
     case "perform": return call.labels.contains("stub")
-    case "assert":
+    case "assert", "precondition":
+      guard call.path.count == 1, !call.hasExpressionBase else { return false }
+      // A property of that name declared in the file (`@Dependency(\.assert) var assert`):
+      // the bare call is that value's, which reports an issue when false, not Swift's
+      // debug-build check.
+      if Self.declaresProperty(named: name, in: model) { return true }
       // SwiftParamTest's table, `assert(to: f) { args(1, 2, expect: 3) }`, checks every row with
       // `XCTAssert`; Swift's `assert(_:)` (a debug-build check) takes no `to:`.
-      return call.path.count == 1 && !call.hasExpressionBase && call.labels.first == "to"
+      return name == "assert" && call.labels.first == "to"
         && model.imports.contains { $0.module.split(separator: ".").first == "SwiftParamTest" }
     case "expect", "expecta", "expects", "fail":
       // Nimble's free functions (with their async `...a` and synchronous `...s` spellings); a
@@ -451,7 +461,7 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "assert", "expect", "expecta", "expects", "require", "requirea", "requires",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "assert", "precondition", "expect", "expecta", "expects", "require", "requirea", "requires",
     "unwrap", "unwrapa", "unwraps", "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]
