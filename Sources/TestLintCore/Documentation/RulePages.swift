@@ -2106,7 +2106,11 @@ What counts as an assertion:
   timeout racer the file declares counts too: a function that runs a closure it is given in
   one child of a throwing task group and, in another, sleeps and then throws or fails, taking
   the group's first result (`try await withTimeout { await stream.finish() }`); it throws
-  exactly when the work is late, as `wait(for:timeout:)` fails then. Not with `try?`. A name the
+  exactly when the work is late, as `wait(for:timeout:)` fails then. So does a `try` call,
+  through any receiver, of a method some linted file declares racing its own work against a
+  deadline in such a group (an expectation type's `func wait(count:timeout:)` whose one child
+  awaits the triggers and whose other sleeps, then throws): `try await signal.wait(count: 3)`.
+  Not with `try?`. A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. A declaration is the call's only when its argument labels can take the
   call's: its defaulted parameters may be left out (every choice of up to six of them; of
@@ -3614,6 +3618,41 @@ final class MockActions {
   let repository = MockedRepository()
   Loader(repository: repository).load()
   repository.verify()
+}
+```
+
+A method of any linted file that races its own work against a deadline the same way is a wait
+that fails too, called with `try` through whatever holds it:
+
+```swift passes
+import XCTest
+
+struct Signal {
+  struct Late: Error {}
+  let events: AsyncStream<Void>
+
+  func wait(times: Int = 1, timeout: Duration = .seconds(5)) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        var remaining = times
+        for await _ in events where remaining > 0 { remaining -= 1 }
+      }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        throw Late()
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+}
+
+final class QueueTests: XCTestCase {
+  func testRunsEveryJob() async throws {
+    let signal = Signal(events: stream)
+    queue.push(jobs, onDone: signal.fire)
+    try await signal.wait(times: 3)
+  }
 }
 ```
 
