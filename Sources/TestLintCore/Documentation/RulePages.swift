@@ -1953,7 +1953,8 @@ What counts as an assertion:
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   `withKnownIssue` (also a library's own spelling of it after leading underscores,
   `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
-  issue is recorded); XCTest's `record(XCTIssue(...))` (also of a local the function made
+  issue is recorded, or its body does nothing but yield, a library's test that the wrapper does
+  not fail where it is switched off); XCTest's `record(XCTIssue(...))` (also of a local the function made
   from `XCTIssue(...)` before, to give it a location: `var issue = XCTIssue(...)`, then
   `self.record(issue)`) and
   `recordFailure(withDescription:inFile:atLine:expected:)` (plain or through `self.`);
@@ -2928,6 +2929,10 @@ import Testing
 @Test func ↓mayReportTheBrokenLink() {
   _withKnownIssue(isIntermittent: true) {
   }
+}
+
+@Test func ↓wrapperIsQuietWhenSwitchedOff() {
+  _withKnownIssue {}
 }
 ```
 
