@@ -1951,7 +1951,10 @@ What counts as an assertion:
   wait without a deadline);
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
-  `withKnownIssue`; XCTest's `record(XCTIssue(...))` (also of a local the function made
+  `withKnownIssue` (also a library's own spelling of it after leading underscores,
+  `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
+  issue is recorded, or its body does nothing but yield, a library's test that the wrapper does
+  not fail where it is switched off); XCTest's `record(XCTIssue(...))` (also of a local the function made
   from `XCTIssue(...)` before, to give it a location: `var issue = XCTIssue(...)`, then
   `self.record(issue)`) and
   `recordFailure(withDescription:inFile:atLine:expected:)` (plain or through `self.`);
@@ -1970,7 +1973,9 @@ What counts as an assertion:
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
 - SwiftParamTest's tables, in a file that imports SwiftParamTest: `assert(to: max) {
   args(1, 2, expect: 2) }` (also with `header:`) checks every row with `XCTAssert`. Swift's own
-  `assert(_:_:file:line:)` is not an assertion (it checks only in debug builds);
+  `assert(_:_:file:line:)` is not an assertion (it checks only in debug builds), unless a type
+  of the file declares a property named `assert` (or `precondition`), whose value the bare call
+  then calls (`@Dependency(\.assert) var assert`, which reports an issue when false);
 - a library's `assert` of another shape than Swift's: Swift's takes its condition and message as
   autoclosures, so it is called with one or two unlabelled arguments, then `file:` and
   `line:`, and never with a trailing closure or another label. A bare `assert` called otherwise
@@ -2102,7 +2107,11 @@ What counts as an assertion:
   timeout racer the file declares counts too: a function that runs a closure it is given in
   one child of a throwing task group and, in another, sleeps and then throws or fails, taking
   the group's first result (`try await withTimeout { await stream.finish() }`); it throws
-  exactly when the work is late, as `wait(for:timeout:)` fails then. Not with `try?`. A name the
+  exactly when the work is late, as `wait(for:timeout:)` fails then. So does a `try` call,
+  through any receiver, of a method some linted file declares racing its own work against a
+  deadline in such a group (an expectation type's `func wait(count:timeout:)` whose one child
+  awaits the triggers and whose other sleeps, then throws): `try await signal.wait(count: 3)`.
+  Not with `try?`. A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
   prints is no check. A declaration is the call's only when its argument labels can take the
   call's: its defaulted parameters may be left out (every choice of up to six of them; of
@@ -2264,8 +2273,8 @@ Nimble's `expect` fails it, so each step is an assertion: a call whose chain sta
 `tester().waitForAbsenceOfView(withAccessibilityLabel: "Spinner")`,
 `tester().tapRow(at:inTableViewWithAccessibilityIdentifier:)` or
 `viewTester().usingLabel("Save").tap()`. Only where KIF is in reach: the file imports KIF (or a
-module named `KIF...`), or declares a class on `KIFTestCase` (followed up the file's own
-classes); elsewhere `tester()` is anybody's function. Not the calls that check nothing: the
+module named `KIF...`), or declares a class on `KIFTestCase` or on `KIFSpec`, KIF's base for
+Quick specs, which hands a failed step to Quick (followed up the file's own classes); elsewhere `tester()` is anybody's function. Not the calls that check nothing: the
 pauses `wait(forTimeInterval:)` and `waitForAnimationsToFinish...`, a view actor's `using...`
 query builders alone, and `tryFinding...`, which returns whether it found the view.
 
@@ -2883,6 +2892,64 @@ final class ProfileScreenTests: XCTestCase {
   func testHidesTheSpinnerOnceLoaded() {
     openProfile(of: owner)
     viewTester().usingLabel("Spinner").waitForAbsenceOfView()
+  }
+}
+```
+
+A Quick spec on `KIFSpec` counts the same steps, without importing KIF itself:
+
+```swift passes
+import Quick
+
+final class BasketScreenSpec: KIFSpec {
+  override func spec() {
+    it("shows the empty basket") {
+      openBasket()
+      tester().waitForView(withAccessibilityLabel: "Your basket is empty")
+    }
+  }
+}
+```
+
+A library's own known-issue wrapper, after its leading underscores, counts as `withKnownIssue`:
+
+```swift passes
+import Testing
+
+@Test func reportsTheBrokenLink() {
+  _withKnownIssue {
+    linkChecker.report(brokenLink)
+  }
+}
+```
+
+```swift triggers
+import Testing
+
+@Test func ↓mayReportTheBrokenLink() {
+  _withKnownIssue(isIntermittent: true) {
+  }
+}
+
+@Test func ↓wrapperIsQuietWhenSwitchedOff() {
+  _withKnownIssue {}
+}
+```
+
+A property named `assert` or `precondition` declared in the file (a dependency that reports an
+issue when its condition is false) is what a bare `assert(...)` there calls, not Swift's
+debug-build check:
+
+```swift passes
+import XCTest
+
+final class GuardTests: XCTestCase {
+  @Injected(\.assert) var assert
+  @Injected(\.precondition) var precondition
+
+  func testHoldsWhenTrue() {
+    assert(ledger.isBalanced)
+    precondition(ledger.isOpen, "the ledger must be open")
   }
 }
 ```
@@ -3556,6 +3623,41 @@ final class MockActions {
   let repository = MockedRepository()
   Loader(repository: repository).load()
   repository.verify()
+}
+```
+
+A method of any linted file that races its own work against a deadline the same way is a wait
+that fails too, called with `try` through whatever holds it:
+
+```swift passes
+import XCTest
+
+struct Signal {
+  struct Late: Error {}
+  let events: AsyncStream<Void>
+
+  func wait(times: Int = 1, timeout: Duration = .seconds(5)) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        var remaining = times
+        for await _ in events where remaining > 0 { remaining -= 1 }
+      }
+      group.addTask {
+        try await Task.sleep(for: timeout)
+        throw Late()
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+}
+
+final class QueueTests: XCTestCase {
+  func testRunsEveryJob() async throws {
+    let signal = Signal(events: stream)
+    queue.push(jobs, onDone: signal.fire)
+    try await signal.wait(times: 3)
+  }
 }
 ```
 

@@ -117,6 +117,8 @@ public struct ResultCache: Sendable {
       for name in UndeclaredCheck.deadlineWaits(in: model) { called.insert(UndeclaredCheck.deadlineKey(name)) }
       // And a skip helper under its own (`SkipHelper.key`).
       called.formUnion(SkipHelper.calledKeys(in: model))
+      // And a tried call through a receiver under its racer key (`TimeoutRacer.key`).
+      called.formUnion(TimeoutRacer.calledKeys(in: model))
       // So is a call an assumed base's harness may take, with the bases its file's classes
       // adopt (`AssumedBaseHarness.key`, `typeKey`).
       called.formUnion(AssumedBaseHarness.runKeys(in: model, assumption: endings))

@@ -19,6 +19,7 @@ public struct AssertionMatcher: Sendable {
     if call.isImplicitMember { return false }
     if MockVerification.mayMatch(name), MockVerification.verifies(call, in: model) { return true }
     if KIFStep.counts(call, in: model) { return true }
+    if name.utf8.first == UInt8(ascii: "_"), Self.isUnderscoredKnownIssue(call, in: model) { return true }
     // Most calls are not assertions: reject them by their first byte and length before any
     // hashing or comparing.
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
@@ -35,6 +36,9 @@ public struct AssertionMatcher: Sendable {
       return true
     }
     if KIFStep.counts(callAt: index, in: model) { return true }
+    if name.utf8.first == UInt8(ascii: "_"), Self.isUnderscoredKnownIssue(model.calls[index], in: model) {
+      return true
+    }
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
     // By the name first: the call is copied out only for the names decided by the call.
     if Self.assertsByName(name) { return true }
@@ -49,6 +53,27 @@ public struct AssertionMatcher: Sendable {
     // The usual assertions (`XCTAssert...`) by their bytes first, before hashing the name.
     guard mayBeBuiltIn(name) else { return false }
     return prefixNames.contains(where: { RuleText.hasPrefix(name, $0) }) || isExactName(name)
+  }
+
+  /// Whether the call is a library's own spelling of a known issue, its name read after its
+  /// leading underscores (`_withKnownIssue { ... }`, `__XCTExpectFailure(...)`): it fails the
+  /// test when its body records no issue, as `withKnownIssue` does. Not when it is marked
+  /// intermittent (`isIntermittent:`), which passes whether or not an issue is recorded, nor
+  /// when its body does nothing but yield (`_withKnownIssue {}`): a library's own test that
+  /// the wrapper does not fail where it is switched off.
+  static func isUnderscoredKnownIssue(_ call: Call, in model: FileModel) -> Bool {
+    let bare = call.name.drop { $0 == "_" }
+    guard bare == "withKnownIssue" || bare == "XCTExpectFailure", !call.labels.contains("isIntermittent"),
+      let body = call.trailingClosures.first?.tokens
+    else { return false }
+    return body.contains { index in
+      model.tokens[index].isIdentifierLike && !["await", "Task", "yield", "try"].contains(model.text(index))
+    }
+  }
+
+  /// Whether a type of the file declares an instance property named `name` (`var assert`).
+  static func declaresProperty(named name: String, in model: FileModel) -> Bool {
+    model.properties.contains { $0.name == name && !$0.isStatic }
   }
 
   /// `exactNames.contains(name)`; an ASCII name is compared with the names of its length, byte
@@ -116,10 +141,15 @@ public struct AssertionMatcher: Sendable {
       let operatorText = model.text(call.nameToken - 1)
       return operatorText == "<~" || operatorText == "<-"
     case "perform": return call.labels.contains("stub")
-    case "assert":
+    case "assert", "precondition":
+      guard call.path.count == 1, !call.hasExpressionBase else { return false }
+      // A property of that name declared in the file (`@Dependency(\.assert) var assert`):
+      // the bare call is that value's, which reports an issue when false, not Swift's
+      // debug-build check.
+      if Self.declaresProperty(named: name, in: model) { return true }
       // SwiftParamTest's table, `assert(to: f) { args(1, 2, expect: 3) }`, checks every row with
       // `XCTAssert`; Swift's `assert(_:)` (a debug-build check) takes no `to:`.
-      return call.path.count == 1 && !call.hasExpressionBase && call.labels.first == "to"
+      return name == "assert" && call.labels.first == "to"
         && model.imports.contains { $0.module.split(separator: ".").first == "SwiftParamTest" }
     case "expect", "expecta", "expects", "fail":
       // Nimble's free functions (with their async `...a` and synchronous `...s` spellings); a
@@ -230,6 +260,7 @@ public struct AssertionMatcher: Sendable {
     let values = FunctionValues(model)
     var result = MissingAssertionElsewhere.summaries(in: model)  // bodiless, implemented in another language
     result += SkipHelper.summaries(in: model)  // under their skip keys
+    result += TimeoutRacer.summaries(in: model)  // under their racer keys
     for index in functions.indices where functions[index].body != nil {
       var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
       // An initializer is summarized under its type's name, as it is called
@@ -437,7 +468,7 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "assert", "expect", "expecta", "expects", "require", "requirea", "requires",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "assert", "precondition", "expect", "expecta", "expects", "require", "requirea", "requires",
     "unwrap", "unwrapa", "unwraps", "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]

@@ -31,7 +31,8 @@ enum KIFStep {
   }
 
   /// Whether KIF is in reach of the file: it imports KIF (or a module named `KIF...`), or it
-  /// declares a class on `KIFTestCase` (the file's own classes followed up, a few steps).
+  /// declares a class on `KIFTestCase` or on `KIFSpec`, KIF's base for Quick specs (the file's
+  /// own classes followed up, a few steps).
   static func isInReach(_ model: FileModel) -> Bool {
     let imports = model.imports.contains { entry in
       let module = entry.module.split(separator: ".", maxSplits: 1).first.map(String.init) ?? entry.module
@@ -42,7 +43,7 @@ enum KIFStep {
       var name = type.kind == .class ? type.firstInheritedName : nil
       for _ in 0..<8 {
         guard let current = name else { return false }
-        if current == "KIFTestCase" { return true }
+        if current == "KIFTestCase" || current == "KIFSpec" { return true }
         name = model.types.first { $0.kind == .class && $0.simpleName == current }?.firstInheritedName
       }
       return false

@@ -23,6 +23,21 @@ enum TimeoutRacer {
     let declaration = model.functions[function]
     let operations = Set(declaration.parameters.filter { $0.type.contains("->") }.map(\.name))
     guard !operations.isEmpty else { return false }
+    return races(function, in: model) { $0.path.count == 1 && operations.contains($0.name) }
+  }
+
+  /// Whether the function races its own work (any other child of the group) against a sleep
+  /// that then throws: the wait of an expectation type, `func wait(count:timeout:)` whose group
+  /// awaits the triggers in one child and sleeps, then throws `Timeout`, in another.
+  static func racesOwnWork(_ function: Int, in model: FileModel) -> Bool {
+    races(function, in: model, work: nil)
+  }
+
+  /// The shape both readers share: a throwing task group taking its first result
+  /// (`group.next()`), one child sleeping and then failing, and one child doing the work (a call
+  /// for which `work` holds, or, without `work`, any other child).
+  private static func races(_ function: Int, in model: FileModel, work: ((Call) -> Bool)?) -> Bool {
+    let declaration = model.functions[function]
     let calls = model.calls
     for group in declaration.calls
     where calls[group].name == "withThrowingTaskGroup" || calls[group].name == "withThrowingDiscardingTaskGroup" {
@@ -35,18 +50,53 @@ enum TimeoutRacer {
         guard calls[child].name == "addTask", let closure = calls[child].trailingClosures.first?.tokens else {
           continue
         }
+        var sleepsThenFails = false
         for inner in declaration.calls where closure.contains(calls[inner].nameToken) {
           let innerCall = calls[inner]
-          if innerCall.path.count == 1, operations.contains(innerCall.name) { runsOperation = true }
+          if let work, work(innerCall) { runsOperation = true }
           if innerCall.name == "sleep", innerCall.parent == child,
             SleepInTestRule.ending(of: closure, after: innerCall, in: model) == .fails
           {
-            timesOut = true
+            sleepsThenFails = true
           }
         }
+        if sleepsThenFails { timesOut = true } else if work == nil { runsOperation = true }
       }
       if runsOperation, timesOut, takesFirst { return true }
     }
     return false
+  }
+
+  /// The name under which the run tracks a function that races its own work against a
+  /// deadline (`racesOwnWork`), by its name: no call's name holds a `(`.
+  static func key(_ name: String) -> String { name + "(racer)" }
+
+  /// The file's functions that race their own work against a deadline, as asserting helpers
+  /// under their `key`. Not a `private` or `fileprivate` one, which other files cannot call.
+  static func summaries(in model: FileModel) -> [HelperSummary] {
+    var result: [HelperSummary] = []
+    for index in model.functions.indices where model.functions[index].body != nil {
+      let function = model.functions[index]
+      guard !function.has("private"), !function.has("fileprivate"), racesOwnWork(index, in: model) else { continue }
+      result.append(HelperSummary(name: key(function.name), asserts: true, callees: []))
+    }
+    return result
+  }
+
+  /// Whether the call could be one of a run's racer (`summaries`): a `try` call through a
+  /// receiver (`try await expectation.wait(count: 3)`), not a `try?`.
+  static func mayBeDeclaredRacer(callAt index: Int, in model: FileModel) -> Bool {
+    guard model.calls[index].path.count >= 2, !model.calls[index].isMacro, !model.calls[index].isImplicitMember
+    else { return false }
+    return UndeclaredCheck.isTried(model.calls[index], in: model)
+  }
+
+  /// The keys the file asks the run about (`key` of each call `mayBeDeclaredRacer`).
+  static func calledKeys(in model: FileModel) -> Set<String> {
+    var keys: Set<String> = []
+    for index in model.calls.indices where mayBeDeclaredRacer(callAt: index, in: model) {
+      keys.insert(key(model.calls[index].name))
+    }
+    return keys
   }
 }
