@@ -4247,7 +4247,9 @@ The rule flags, where the finding lands:
 - a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
   `return ...`, a function's single expression, an argument of an initializer such as
   `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
-  once resumed. A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
+  once resumed; the same for a task built so from a local of the test bound to the shared
+  session (`let session: SessionProtocol = URLSession.shared`, then
+  `let task = session.dataTask(with: request) { _, _, _ in }`). A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
 - a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`, or the same
   with `for:` a request) of a file URL, or of a request for one (`URLRequest(url: fileURL)`,
@@ -4538,6 +4540,22 @@ final class ClientTests: XCTestCase {
     let session = URLSession.shared
     XCTAssertIdentical(Client(session: session).session, session)
     #expect(Client().session === session)
+  }
+}
+```
+
+The shared session kept in a local that only builds a task, never resumed, whose type the
+test checks:
+
+```swift passes
+import XCTest
+
+final class SessionAdapterTests: XCTestCase {
+  func test_makeTask_returnsDataTask() {
+    let request = URLRequest(url: URL(string: "https://example.com/items")!)
+    let adapter: SessionProtocol = URLSession.shared
+    let made = adapter.dataTask(with: request) { _, _, _ in }
+    XCTAssertTrue(made is URLSessionDataTask)
   }
 }
 ```
