@@ -1538,7 +1538,11 @@ What is counted:
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local
   `struct Child: Reducer { ... }`) do not count: they make a test longer without making it test
-  more.
+  more. Nor do the lines after the first of an array or dictionary literal of constant data (a
+  table of scenarios or fixtures) whose elements are literals (strings without interpolation,
+  numbers, `true`, `false`, `nil`), implicit members (`.grid`), nested such literals and
+  initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`); a literal
+  that names a variable, calls a function or holds a closure counts each line.
 
 The finding lands on the test's name and gives the numbers and the limits.
 
@@ -1645,6 +1649,14 @@ final class CheckoutTests: XCTestCase {
 
     // Assert
     XCTAssertEqual(order.items.count, 0)
+  }
+
+  func test_layout_coversEveryScenario() {
+    assertLayouts([
+      .init(count: 2, layout: .grid, expected: 2),
+      .init(count: 3, layout: .grid, expected: 3),
+      .init(count: 4, layout: .spotlight, expected: 1),
+    ])
   }
 
   func test_reducer_counts() {
