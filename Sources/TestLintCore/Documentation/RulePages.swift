@@ -5188,7 +5188,10 @@ A polling helper is known by what it does too, whatever its parameters are calle
 in a helper that calls a condition closure it was given (a parameter of type `() -> Bool`) and
 is bounded by a count (a `for` loop), a deadline its condition reads, or a `timeout:` the helper
 waits with (a thread polls while the helper waits for an expectation). A loop that does not
-call the condition, or has no bound, pauses and is reported.
+call the condition, or has no bound, pauses and is reported. A helper that repeats by calling
+itself instead of looping is read the same way: it calls a condition closure it was given,
+calls itself between pauses (in a `Task`, say), and waits with a `timeout:` (awaiting an
+expectation that a pass which finds the condition true fulfils); its pauses pass.
 
 ```swift triggers
 import XCTest
@@ -5221,6 +5224,33 @@ final class ClientTests: XCTestCase {
       ↓usleep(1000)
       if check() { break }
     }
+  }
+}
+```
+
+A helper that polls by calling itself, bounded by the expectation's timeout:
+
+```swift passes
+import XCTest
+
+final class InboxTests: XCTestCase {
+  func test_refresh_loadsMessages() async {
+    inbox.refresh()
+    await eventually(named: "messages arrive") { !self.inbox.messages.isEmpty }
+  }
+
+  func eventually(named name: String, _ check: @escaping () -> Bool) async {
+    let arrived = expectation(description: name)
+    if check() {
+      arrived.fulfill()
+    } else {
+      try? await Task.sleep(nanoseconds: 20_000_000)
+      Task {
+        await self.eventually(named: name, check)
+        if check() { arrived.fulfill() }
+      }
+    }
+    await fulfillment(of: [arrived], timeout: 3)
   }
 }
 ```
