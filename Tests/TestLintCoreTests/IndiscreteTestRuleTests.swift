@@ -45,7 +45,8 @@ final class IndiscreteTestRuleTests: XCTestCase {
   }
 
   /// A multi-line array or dictionary literal of constant data (a table of scenarios or
-  /// fixtures) counts as one line; one that names a variable or calls a function counts each line.
+  /// fixtures) of three elements or more counts as one line; a smaller one, or one that names a
+  /// variable or calls a function, counts each line.
   func test_constantTables_countAsOneLine() {
     let source = """
       import XCTest
@@ -60,6 +61,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
           let fixtures: [[String: Any]] = [
             ["name": "first", "ids": [1, 2]],
             ["name": "second", "ids": []],
+            ["name": "third", "ids": [3]],
           ]
           XCTAssertEqual(fixtures.count, 2)
         }
@@ -68,7 +70,10 @@ final class IndiscreteTestRuleTests: XCTestCase {
             first,
             make(1),
           ]
-          XCTAssertEqual(values.count, 2)
+          let pair = [
+            1, 2,
+          ]
+          XCTAssertEqual(values.count, pair.count)
         }
       }
       func verifyRoutes(_ routes: [Route]) { XCTAssertFalse(routes.isEmpty) }
@@ -78,7 +83,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
       InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
       [
         "test 'test_table_isOneLine' has 3 lines of code (at most 1); split it into tests that each check one behaviour",
-        "test 'test_computed_isCounted' has 5 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_computed_isCounted' has 8 lines of code (at most 1); split it into tests that each check one behaviour",
       ])
   }
 

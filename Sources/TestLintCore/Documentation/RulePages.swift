@@ -1539,7 +1539,7 @@ What is counted:
   literal and the lines of a type declared inside the test (a fixture such as a local
   `struct Child: Reducer { ... }`) do not count: they make a test longer without making it test
   more. Nor do the lines after the first of an array or dictionary literal of constant data (a
-  table of scenarios or fixtures) whose elements are literals (strings without interpolation,
+  table of scenarios or fixtures) of at least three elements that are literals (strings without interpolation,
   numbers, `true`, `false`, `nil`), implicit members (`.grid`), nested such literals and
   initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`); a literal
   that names a variable, calls a function or holds a closure counts each line.

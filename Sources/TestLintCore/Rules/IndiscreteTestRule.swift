@@ -208,8 +208,9 @@ public struct IndiscreteTestRule: Rule {
   /// and holds only constant data: literals (strings without interpolation, numbers, `true`,
   /// `false`, `nil`, a negative number), nested such literals, implicit members (`.fullScreen`)
   /// and initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`),
-  /// with comments between. A table of scenarios or fixtures is one piece of data, as a
-  /// multi-line string is. Nil for a subscript, a type (`[String: Int]`), or a literal that
+  /// with comments between, and at least three elements. A table of scenarios or fixtures is
+  /// one piece of data, as a multi-line string is; a small literal (`["name": "active"]` over
+  /// three lines) counts as written. Nil for a subscript, a type (`[String: Int]`), or a literal that
   /// names a variable, calls a function or holds a closure.
   static func constantTableEnd(at index: Int, limit: Int, in model: FileModel) -> Int? {
     let tokens = model.tokens
@@ -228,10 +229,15 @@ public struct IndiscreteTestRule: Rule {
     // The kinds of the brackets open inside, to tell an argument label (`count:` in a call)
     // from a dictionary key.
     var open: [TokenKind] = []
+    // The commas between the literal's own elements: a table holds at least three.
+    var separators = 0
     for cursor in (index + 1)..<close {
       let token = tokens[cursor]
       switch token.kind {
-      case .number, .comment, .comma: continue
+      case .number, .comment: continue
+      case .comma:
+        if open.isEmpty { separators += 1 }
+        continue
       case .string:
         if model.text(cursor).contains("\\(") { return nil }
       case .leftBracket, .leftParen: open.append(token.kind)
@@ -255,7 +261,10 @@ public struct IndiscreteTestRule: Rule {
         return nil
       }
     }
-    return close
+    var last = close - 1
+    while last > index, tokens[last].kind == .comment { last -= 1 }
+    let elements = last == index ? 0 : separators + (tokens[last].kind == .comma ? 0 : 1)
+    return elements >= 3 ? close : nil
   }
 
   /// The closing brace of a local `struct` / `class` / `enum` / `actor` declared at `index`.
