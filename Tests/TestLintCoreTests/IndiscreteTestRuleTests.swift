@@ -67,13 +67,19 @@ final class IndiscreteTestRuleTests: XCTestCase {
         }
         func test_computed_isCounted() {
           let values = [
+            Route.make(path: "/a"),
+            Route.make(path: "/b"),
+            Route(path: "/c"),
+          ]
+          let names = [
             first,
+            "b",
             make(1),
           ]
           let pair = [
             1, 2,
           ]
-          XCTAssertEqual(values.count, pair.count)
+          XCTAssertEqual(values.count, names.count + pair.count)
         }
       }
       func verifyRoutes(_ routes: [Route]) { XCTAssertFalse(routes.isEmpty) }
@@ -83,7 +89,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
       InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
       [
         "test 'test_table_isOneLine' has 3 lines of code (at most 1); split it into tests that each check one behaviour",
-        "test 'test_computed_isCounted' has 8 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_computed_isCounted' has 14 lines of code (at most 1); split it into tests that each check one behaviour",
       ])
   }
 

@@ -244,8 +244,15 @@ public struct IndiscreteTestRule: Rule {
       case .rightBracket, .rightParen: _ = open.popLast()
       case .colon: continue
       case .dot:
-        guard cursor + 1 < close, tokens[cursor + 1].isIdentifierLike || tokens[cursor + 1].keyword == .`init`
-        else { return nil }
+        guard cursor + 1 < close, tokens[cursor + 1].isIdentifierLike else { return nil }
+        // A type's member is its initializer or a constant (`Layout.grid`), not a static
+        // method (`Self.makeImage("a")`); an implicit member may take arguments (`.image(...)`).
+        let explicit = tokens[cursor - 1].isIdentifierLike
+        if explicit, tokens[cursor + 1].keyword != .`init`, cursor + 2 < close,
+          tokens[cursor + 2].kind == .leftParen
+        {
+          return nil
+        }
       case .operator:
         guard model.token(cursor, is: "-"), tokens[cursor + 1].kind == .number else { return nil }
       case .identifier, .backtickIdentifier:
