@@ -79,6 +79,9 @@ final class IndiscreteTestRuleTests: XCTestCase {
           let pair = [
             1, 2,
           ]
+          let text = [
+            "a", "b", "c",
+          ].joined()
           XCTAssertEqual(values.count, names.count + pair.count)
         }
       }
@@ -89,7 +92,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
       InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
       [
         "test 'test_table_isOneLine' has 3 lines of code (at most 1); split it into tests that each check one behaviour",
-        "test 'test_computed_isCounted' has 14 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_computed_isCounted' has 17 lines of code (at most 1); split it into tests that each check one behaviour",
       ])
   }
 

@@ -1542,7 +1542,8 @@ What is counted:
   table of scenarios or fixtures) of at least three elements that are literals (strings without interpolation,
   numbers, `true`, `false`, `nil`), implicit members (`.grid`), nested such literals and
   initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`); a literal
-  that names a variable, calls a function or holds a closure counts each line.
+  that names a variable, calls a function or holds a closure, or one a method is called on
+  (`[...].joined()`), counts each line.
 
 The finding lands on the test's name and gives the numbers and the limits.
 

@@ -224,7 +224,9 @@ public struct IndiscreteTestRule: Rule {
       guard before.keyword == .return else { return nil }
     }
     guard let close = model.closingBracket(of: index, before: limit),
-      model.source.line(of: model.offset(close)) != model.source.line(of: model.offset(index))
+      model.source.line(of: model.offset(close)) != model.source.line(of: model.offset(index)),
+      // Data handed on as it is, not the operand of a method (`[...].joined(separator: "\n")`).
+      close + 1 >= tokens.count || tokens[close + 1].kind != .dot
     else { return nil }
     // The kinds of the brackets open inside, to tell an argument label (`count:` in a call)
     // from a dictionary key.
