@@ -44,6 +44,58 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
+  /// A multi-line array or dictionary literal of constant data (a table of scenarios or
+  /// fixtures) of three elements or more counts as one line; a smaller one, or one that names a
+  /// variable or calls a function, counts each line.
+  func test_constantTables_countAsOneLine() {
+    let source = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_table_isOneLine() {
+          verifyRoutes([
+            .init(path: "/home", depth: 1, kind: .page),
+            Route(path: "/cart", depth: -2, kind: .page),
+            // the last one
+            .init(path: "/user", depth: 3, kind: nil),
+          ])
+          let fixtures: [[String: Any]] = [
+            ["name": "first", "ids": [1, 2]],
+            ["name": "second", "ids": []],
+            ["name": "third", "ids": [3]],
+          ]
+          XCTAssertEqual(fixtures.count, 2)
+        }
+        func test_computed_isCounted() {
+          let values = [
+            Route.make(path: "/a"),
+            Route.make(path: "/b"),
+            Route(path: "/c"),
+          ]
+          let names = [
+            first,
+            "b",
+            make(1),
+          ]
+          let pair = [
+            1, 2,
+          ]
+          let text = [
+            "a", "b", "c",
+          ].joined()
+          XCTAssertEqual(values.count, names.count + pair.count)
+        }
+      }
+      func verifyRoutes(_ routes: [Route]) { XCTAssertFalse(routes.isEmpty) }
+      """
+    let options: [String: OptionValue] = ["max_lines": .int(1)]
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
+      [
+        "test 'test_table_isOneLine' has 3 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_computed_isCounted' has 17 lines of code (at most 1); split it into tests that each check one behaviour",
+      ])
+  }
+
   /// The lines of every body are those the loop as first written counts (`oracleCodeLines`).
   func test_codeLines_countAsTheFirstLoop() throws {
     let tricky = """
@@ -110,9 +162,15 @@ final class IndiscreteTestRuleTests: XCTestCase {
         skipUntil = end
         continue
       }
-      guard model.tokens[index].isAtLineStart else { continue }
-      let line = source.line(of: Int(model.tokens[index].start))
-      if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
+      if model.tokens[index].isAtLineStart {
+        let line = source.line(of: Int(model.tokens[index].start))
+        if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
+      }
+      if model.tokens[index].kind == .leftBracket,
+        let end = IndiscreteTestRule.constantTableEnd(at: index, limit: body.upperBound - 1, in: model)
+      {
+        skipUntil = end
+      }
     }
     return lines.count
   }

@@ -68,6 +68,40 @@ final class SleepInTestRuleTests: XCTestCase {
     XCTAssertEqual(RuleLinting.findings(SleepInTestRule.self, source).map(\.line), [30])
   }
 
+  /// A helper that repeats by calling itself polls as a loop does when it calls its condition
+  /// and waits with a `timeout:`; without the timeout, or without calling the condition, its
+  /// pause is reported.
+  func test_helperPollingByCallingItself_passesWithATimeout() {
+    let source = RuleLinting.xctest(
+      """
+      func test_sync_finishes() async {
+        await until("synced") { self.store.isSynced }
+        await again { self.store.isIdle }
+        await pace { self.store.isIdle }
+      }
+      func until(_ name: String, _ holds: @escaping () -> Bool) async {
+        let met = expectation(description: name)
+        if holds() { met.fulfill() } else {
+          try? await Task.sleep(nanoseconds: 5_000_000)
+          Task { await self.until(name, holds); if holds() { met.fulfill() } }
+        }
+        await fulfillment(of: [met], timeout: 2)
+      }
+      func again(_ holds: @escaping () -> Bool) async {
+        if holds() { return }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+        await again(holds)
+      }
+      func pace(_ holds: @escaping () -> Bool) async {
+        let met = expectation(description: "paced")
+        try? await Task.sleep(nanoseconds: 5_000_000)
+        Task { await self.pace(holds); met.fulfill() }
+        await fulfillment(of: [met], timeout: 2)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(SleepInTestRule.self, source).map(\.line), [19, 24])
+  }
+
   func test_virtualTimeSleeps_pass() {
     let source = RuleLinting.xctest(
       """

@@ -1538,7 +1538,12 @@ What is counted:
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local
   `struct Child: Reducer { ... }`) do not count: they make a test longer without making it test
-  more.
+  more. Nor do the lines after the first of an array or dictionary literal of constant data (a
+  table of scenarios or fixtures) of at least three elements that are literals (strings without interpolation,
+  numbers, `true`, `false`, `nil`), implicit members (`.grid`), nested such literals and
+  initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`); a literal
+  that names a variable, calls a function or holds a closure, or one a method is called on
+  (`[...].joined()`), counts each line.
 
 The finding lands on the test's name and gives the numbers and the limits.
 
@@ -1645,6 +1650,14 @@ final class CheckoutTests: XCTestCase {
 
     // Assert
     XCTAssertEqual(order.items.count, 0)
+  }
+
+  func test_layout_coversEveryScenario() {
+    assertLayouts([
+      .init(count: 2, layout: .grid, expected: 2),
+      .init(count: 3, layout: .grid, expected: 3),
+      .init(count: 4, layout: .spotlight, expected: 1),
+    ])
   }
 
   func test_reducer_counts() {
@@ -4349,7 +4362,9 @@ The rule flags, where the finding lands:
 - a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
   `return ...`, a function's single expression, an argument of an initializer such as
   `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
-  once resumed. A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
+  once resumed; the same for a task built so from a local of the test bound to the shared
+  session (`let session: SessionProtocol = URLSession.shared`, then
+  `let task = session.dataTask(with: request) { _, _, _ in }`). A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
 - a load (`data(from:)`, `download(from:)`, `bytes(from:)`, `dataTask(with:)`, or the same
   with `for:` a request) of a file URL, or of a request for one (`URLRequest(url: fileURL)`,
@@ -4640,6 +4655,22 @@ final class ClientTests: XCTestCase {
     let session = URLSession.shared
     XCTAssertIdentical(Client(session: session).session, session)
     #expect(Client().session === session)
+  }
+}
+```
+
+The shared session kept in a local that only builds a task, never resumed, whose type the
+test checks:
+
+```swift passes
+import XCTest
+
+final class SessionAdapterTests: XCTestCase {
+  func test_makeTask_returnsDataTask() {
+    let request = URLRequest(url: URL(string: "https://example.com/items")!)
+    let adapter: SessionProtocol = URLSession.shared
+    let made = adapter.dataTask(with: request) { _, _, _ in }
+    XCTAssertTrue(made is URLSessionDataTask)
   }
 }
 ```
@@ -5260,7 +5291,10 @@ A polling helper is known by what it does too, whatever its parameters are calle
 in a helper that calls a condition closure it was given (a parameter of type `() -> Bool`) and
 is bounded by a count (a `for` loop), a deadline its condition reads, or a `timeout:` the helper
 waits with (a thread polls while the helper waits for an expectation). A loop that does not
-call the condition, or has no bound, pauses and is reported.
+call the condition, or has no bound, pauses and is reported. A helper that repeats by calling
+itself instead of looping is read the same way: it calls a condition closure it was given,
+calls itself between pauses (in a `Task`, say), and waits with a `timeout:` (awaiting an
+expectation that a pass which finds the condition true fulfils); its pauses pass.
 
 ```swift triggers
 import XCTest
@@ -5293,6 +5327,33 @@ final class ClientTests: XCTestCase {
       ↓usleep(1000)
       if check() { break }
     }
+  }
+}
+```
+
+A helper that polls by calling itself, bounded by the expectation's timeout:
+
+```swift passes
+import XCTest
+
+final class InboxTests: XCTestCase {
+  func test_refresh_loadsMessages() async {
+    inbox.refresh()
+    await eventually(named: "messages arrive") { !self.inbox.messages.isEmpty }
+  }
+
+  func eventually(named name: String, _ check: @escaping () -> Bool) async {
+    let arrived = expectation(description: name)
+    if check() {
+      arrived.fulfill()
+    } else {
+      try? await Task.sleep(nanoseconds: 20_000_000)
+      Task {
+        await self.eventually(named: name, check)
+        if check() { arrived.fulfill() }
+      }
+    }
+    await fulfillment(of: [arrived], timeout: 3)
   }
 }
 ```

@@ -193,10 +193,87 @@ public struct IndiscreteTestRule: Rule {
           let line = line(of: Int(token.start))
           if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
         }
+        // A collection literal of constant data counts as the line it opens on.
+        if token.kind == .leftBracket, let close = constantTableEnd(at: index, limit: end, in: model) {
+          index = close + 1
+          continue
+        }
         index += 1
       }
     }
     return lines.count
+  }
+
+  /// The closing `]` of the array or dictionary literal opened at `index` when it spans lines
+  /// and holds only constant data: literals (strings without interpolation, numbers, `true`,
+  /// `false`, `nil`, a negative number), nested such literals, implicit members (`.fullScreen`)
+  /// and initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`),
+  /// with comments between, and at least three elements. A table of scenarios or fixtures is
+  /// one piece of data, as a multi-line string is; a small literal (`["name": "active"]` over
+  /// three lines) counts as written. Nil for a subscript, a type (`[String: Int]`), or a literal that
+  /// names a variable, calls a function or holds a closure.
+  static func constantTableEnd(at index: Int, limit: Int, in model: FileModel) -> Int? {
+    let tokens = model.tokens
+    guard index > 0 else { return nil }
+    // A literal follows `=`, `(`, `,`, `:`, `[` or `return`; a subscript follows a value.
+    let before = tokens[index - 1]
+    switch before.kind {
+    case .leftParen, .leftBracket, .comma, .colon: break
+    case .operator where model.token(index - 1, is: "="): break
+    default:
+      guard before.keyword == .return else { return nil }
+    }
+    guard let close = model.closingBracket(of: index, before: limit),
+      model.source.line(of: model.offset(close)) != model.source.line(of: model.offset(index)),
+      // Data handed on as it is, not the operand of a method (`[...].joined(separator: "\n")`).
+      close + 1 >= tokens.count || tokens[close + 1].kind != .dot
+    else { return nil }
+    // The kinds of the brackets open inside, to tell an argument label (`count:` in a call)
+    // from a dictionary key.
+    var open: [TokenKind] = []
+    // The commas between the literal's own elements: a table holds at least three.
+    var separators = 0
+    for cursor in (index + 1)..<close {
+      let token = tokens[cursor]
+      switch token.kind {
+      case .number, .comment: continue
+      case .comma:
+        if open.isEmpty { separators += 1 }
+        continue
+      case .string:
+        if model.text(cursor).contains("\\(") { return nil }
+      case .leftBracket, .leftParen: open.append(token.kind)
+      case .rightBracket, .rightParen: _ = open.popLast()
+      case .colon: continue
+      case .dot:
+        guard cursor + 1 < close, tokens[cursor + 1].isIdentifierLike else { return nil }
+        // A type's member is its initializer or a constant (`Layout.grid`), not a static
+        // method (`Self.makeImage("a")`); an implicit member may take arguments (`.image(...)`).
+        let explicit = tokens[cursor - 1].isIdentifierLike
+        if explicit, tokens[cursor + 1].keyword != .`init`, cursor + 2 < close,
+          tokens[cursor + 2].kind == .leftParen
+        {
+          return nil
+        }
+      case .operator:
+        guard model.token(cursor, is: "-"), tokens[cursor + 1].kind == .number else { return nil }
+      case .identifier, .backtickIdentifier:
+        if [.true, .false, .nil].contains(token.keyword) { continue }
+        if tokens[cursor - 1].kind == .dot { continue }
+        let next = tokens[cursor + 1].kind
+        // An argument label of an initializer call.
+        if next == .colon, open.last == .leftParen { continue }
+        // A type's initializer (`Scenario(`, `Scenario.init(`).
+        if next == .leftParen || next == .dot, model.text(cursor).first?.isUppercase == true { continue }
+        return nil
+      default:
+        return nil
+      }
+    }
+    var last = close - 1
+    while last > index, tokens[last].kind == .comment { last -= 1 }
+    let elements = last == index ? 0 : separators + (tokens[last].kind == .comma ? 0 : 1)
+    return elements >= 3 ? close : nil
   }
 
   /// The closing brace of a local `struct` / `class` / `enum` / `actor` declared at `index`.

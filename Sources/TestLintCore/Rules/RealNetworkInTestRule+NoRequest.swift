@@ -44,6 +44,20 @@ extension RealNetworkInTestRule {
     return false
   }
 
+  /// Whether the local session used at `use` only builds a task there that the test keeps
+  /// (`let task = session.dataTask(with: request)`, as `isKeptTask` reads it) in a file that
+  /// never calls `resume()`: the local bound to the shared session follows the shared session's
+  /// rule for tasks.
+  static func buildsKeptTask(at use: Int, in code: TestCode, model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let member = use + 2
+    guard member + 1 < tokens.count, tokens[use + 1].kind == .dot, tokens[member].kind == .identifier,
+      taskMakers.contains(model.text(member)), tokens[member + 1].kind == .leftParen,
+      isKeptTask(use, in: code, model: model)
+    else { return false }
+    return !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") })
+  }
+
   /// Whether the session starting at `index` is the `session` argument of a delegate callback
   /// the test calls itself (`urlProtocol.urlSession(URLSession.shared, task: task,
   /// didCompleteWithError: nil)`): the callback is told which session a task ran in, and

@@ -41,6 +41,8 @@ public struct SleepInTestRule: Rule {
         {
           continue
         }
+        // The same helper repeating by calling itself rather than in a loop.
+        if code.test == nil, code.function.map({ Self.pollsByRecursion($0, in: model) }) == true { continue }
         reported.insert(index)
         violations.append(
           Violation(
@@ -104,6 +106,30 @@ public struct SleepInTestRule: Rule {
     return declaration.calls.contains { index in
       model.calls[index].arguments.contains { $0.label == "timeout" }
     }
+  }
+
+  /// Whether a helper polls a condition it was given by calling itself between pauses rather
+  /// than in a loop: it calls a closure parameter returning `Bool`, calls itself (`await
+  /// self.waitUntil(description: description, closure: closure)` in a `Task`), and waits with a
+  /// `timeout:` (`fulfillment(of: [done], timeout: 2)`), the deadline that bounds the repetition.
+  static func pollsByRecursion(_ function: Int, in model: FileModel) -> Bool {
+    let declaration = model.functions[function]
+    let conditions = declaration.parameters.filter {
+      $0.type.contains("->") && $0.type.filter { !$0.isWhitespace }.hasSuffix("->Bool")
+    }.map(\.name)
+    guard !conditions.isEmpty else { return false }
+    var callsCondition = false
+    var callsItself = false
+    var hasTimeout = false
+    for index in declaration.calls {
+      let call = model.calls[index]
+      if call.path.count == 1, conditions.contains(call.name) { callsCondition = true }
+      if call.name == declaration.name, call.path.count == 1 || call.path == ["self", call.name] {
+        callsItself = true
+      }
+      if call.arguments.contains(where: { $0.label == "timeout" }) { hasTimeout = true }
+    }
+    return callsCondition && callsItself && hasTimeout
   }
 
   /// Whether the wait at `model.calls[index]` is a deadline: it is a statement of a child task
