@@ -16,6 +16,27 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
+  func test_kifSteps_areTheScenarioNotChecks() {
+    // KIF's waits and taps count as checks for missing_assertion, not as separate checks here;
+    // the one XCTAssert does.
+    let source = """
+      import KIF
+      import XCTest
+      class KIFTestCase: XCTestCase {}
+      final class CheckoutFlowTests: KIFTestCase {
+        func test_checkout_showsReceipt() {
+          tester().tapView(withAccessibilityLabel: "Basket")
+          tester().waitForView(withAccessibilityLabel: "Pay")
+          tester().tapView(withAccessibilityLabel: "Pay")
+          tester().waitForView(withAccessibilityLabel: "Receipt")
+          XCTAssertTrue(true)
+        }
+      }
+      """
+    let options: [String: OptionValue] = ["max_assertions": .int(1)]
+    XCTAssertEqual(InMemoryLint.messages(IndiscreteTestRule.self, source, options: options), [])
+  }
+
   func test_blankCommentAndFixtureLines_areNotCounted() {
     let source = """
       import XCTest

@@ -71,6 +71,24 @@ final class SleepInTestRuleTests: XCTestCase {
   /// A helper that repeats by calling itself polls as a loop does when it calls its condition
   /// and waits with a `timeout:`; without the timeout, or without calling the condition, its
   /// pause is reported.
+  /// A helper named `wait` that calls XCTest's `wait(for:timeout:)` does not call itself: its
+  /// pause is reported.
+  func test_helperCallingAnotherFunctionOfItsName_isNoRecursion() {
+    let source = RuleLinting.xctest(
+      """
+      func test_sync_finishes() {
+        wait { self.store.isIdle }
+      }
+      func wait(_ holds: @escaping () -> Bool) {
+        let met = expectation(description: "idle")
+        Thread.sleep(forTimeInterval: 0.01)
+        if holds() { met.fulfill() }
+        wait(for: [met], timeout: 2)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(SleepInTestRule.self, source).count, 1)
+  }
+
   func test_helperPollingByCallingItself_passesWithATimeout() {
     let source = RuleLinting.xctest(
       """

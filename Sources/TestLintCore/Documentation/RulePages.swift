@@ -1533,7 +1533,9 @@ What is counted:
   assertion, or a helper declared elsewhere in the linted files and named like a check:
   `assert...`, `verify...`, `expect...`, `check...`, `validate...`). A loop over cases counts
   its assertion once, and a check inside an assertion's arguments is part of it
-  (`XCTAssertEqual(try XCTUnwrap(a), b)` is one).
+  (`XCTAssertEqual(try XCTUnwrap(a), b)` is one). KIF's steps (`tester().tapView(...)`,
+  `tester().waitForView(...)`), which `missing_assertion` counts as checks, are not counted here:
+  they are the steps of one UI scenario.
 - **lines of code**: the lines between the body's braces on which code starts. Blank lines,
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local

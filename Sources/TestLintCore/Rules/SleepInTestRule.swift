@@ -124,7 +124,11 @@ public struct SleepInTestRule: Rule {
     for index in declaration.calls {
       let call = model.calls[index]
       if call.path.count == 1, conditions.contains(call.name) { callsCondition = true }
-      if call.name == declaration.name, call.path.count == 1 || call.path == ["self", call.name] {
+      // Itself, not another function of its name: the call's labels are ones it accepts
+      // (`wait(for:timeout:)` inside a helper named `wait` is XCTest's).
+      if call.name == declaration.name, call.path.count == 1 || call.path == ["self", call.name],
+        CallSignature.keys(of: declaration).contains(CallSignature.key(of: call))
+      {
         callsItself = true
       }
       if call.arguments.contains(where: { $0.label == "timeout" }) { hasTimeout = true }
