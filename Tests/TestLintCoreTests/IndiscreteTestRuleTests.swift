@@ -35,6 +35,10 @@ final class IndiscreteTestRuleTests: XCTestCase {
       """
     let options: [String: OptionValue] = ["max_assertions": .int(1)]
     XCTAssertEqual(InMemoryLint.messages(IndiscreteTestRule.self, source, options: options), [])
+    // KIF's own check counts.
+    let checked = source.replacingOccurrences(
+      of: "XCTAssertTrue(true)", with: "XCTAssertTrue(true)\n    tester().expect(receipt, toContainText: \"Paid\")")
+    XCTAssertEqual(InMemoryLint.messages(IndiscreteTestRule.self, checked, options: options).count, 1)
   }
 
   func test_blankCommentAndFixtureLines_areNotCounted() {

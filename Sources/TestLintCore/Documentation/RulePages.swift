@@ -1535,7 +1535,7 @@ What is counted:
   its assertion once, and a check inside an assertion's arguments is part of it
   (`XCTAssertEqual(try XCTUnwrap(a), b)` is one). KIF's steps (`tester().tapView(...)`,
   `tester().waitForView(...)`), which `missing_assertion` counts as checks, are not counted here:
-  they are the steps of one UI scenario.
+  they are the steps of one UI scenario (KIF's `expect(_:toContainText:)` is a check, and counts).
 - **lines of code**: the lines between the body's braces on which code starts. Blank lines,
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local
