@@ -504,49 +504,6 @@ extension MissingAssertionRule {
   }
 }
 
-/// The functions declared inside one Quick `spec()`'s closures, and the calls in each (found
-/// when first asked).
-struct QuickLocalFunctions: Sendable {
-  /// One `func name(...) { ... }`.
-  struct Function: Sendable {
-    /// Token index of `func`.
-    var keyword: Int
-    /// The name, backticks removed.
-    var name: String
-    /// Token range of the body's braces.
-    var body: Range<Int>
-    /// Whether it is a closure handed to a lazy wrapper (`let load = specVar { ... }`).
-    var isWrapped = false
-  }
-
-  /// The declarations, in source order.
-  let functions: [Function]
-  /// The positions in `functions` of each name, in source order.
-  let byName: [String: [Int]]
-  /// The calls of each function (`nil` inside: none), once asked.
-  private var callRanges: [Int: Range<Int>?] = [:]
-
-  init(functions: [Function]) {
-    self.functions = functions
-    var byName: [String: [Int]] = [:]
-    for (position, function) in functions.enumerated() {
-      byName[function.name, default: []].append(position)
-    }
-    self.byName = byName
-  }
-
-  /// The calls from the first to the last of `specCalls` inside the function's body, if any.
-  mutating func calls(of position: Int, among specCalls: Range<Int>, model: FileModel) -> Range<Int>? {
-    if let known = callRanges[position] { return known }
-    let body = functions[position].body
-    let inside = specCalls.filter { body.contains(model.calls[$0].nameToken) }
-    var range: Range<Int>?
-    if let first = inside.first, let last = inside.last { range = first..<(last + 1) }
-    callRanges[position] = range
-    return range
-  }
-}
-
 extension MissingAssertionRule {
   /// Whether the body's text holds `#if` (directives are not tokens): the file's directive
   /// groups are read only then.
@@ -618,26 +575,6 @@ extension MissingAssertionRule {
       return arguments.contains { index in
         model.tokens[index].kind == .identifier && model.text(index) == "disabled"
           && index > 0 && model.tokens[index - 1].kind == .dot
-      }
-    }
-  }
-}
-
-extension MissingAssertionRule {
-  fileprivate enum Messages {
-    static func empty(_ test: DiscoveredTest) -> String {
-      "test '\(test.name)' is empty; write the test or delete it"
-    }
-
-    static func noAssertion(_ test: DiscoveredTest) -> String {
-      let name = test.name
-      switch test.framework {
-      case .xctest:
-        return "test '\(name)' asserts nothing; check its outcome with an 'XCTAssert' call or wait for an expectation"
-      case .swiftTesting:
-        return "test '\(name)' asserts nothing; check its outcome with '#expect' or '#require'"
-      case .quick:
-        return "example '\(name)' asserts nothing; check its outcome with 'expect(...)'"
       }
     }
   }
