@@ -2098,7 +2098,15 @@ What counts as an assertion:
   answer, nor `sut.compare(a, b)`, the code under test. Through any other
   receiver, a name with the word "assert", which only tests speak, counts too
   (`logger.waitAndAssert(message:)`, `preview.assertLightDarkSnapshots()`; not
-  `assertionCount()`). With `try`, a call that states a check fails the test by its throw
+  `assertionCount()`). So does a name that reads as a check (`check`, `verify`, `expect`,
+  `assert` or `validate`, lowercase, then a word boundary) called through the parameter of a
+  closure handed to a call whose own name reads as a check: a test harness's check runs the
+  work and hands what it made to the closure, whose checks read it (`try await
+  harness.checkBuild(request) { outcome in outcome.checkNoErrors() }`, a build system's test
+  support module whose `check...` methods `#expect`; the closest closure that declares the
+  receiver's name decides, or for `$0` the closest closure). Not through the parameter of any
+  other closure (`items.map { item in item.checkAvailability() }`, a completion handler's
+  `sut.load { result in result.validate() }`): those hand over the code under test's values. With `try`, a call that states a check fails the test by its throw
   exactly when the check does not hold, so it counts too: as a plain call, a name that reads
   as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
   a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its
@@ -3425,6 +3433,57 @@ final class InstallerTests: XCTestCase {
 
   func ↓test_given_only() {
     given_expectationsCleared()
+  }
+}
+```
+
+A harness's check that hands its results to a closure, whose checks run on them, in the test
+or in a helper of its file:
+
+```swift passes
+import Testing
+
+@Suite struct CompileTests {
+  @Test func linksTheApp() async throws {
+    let harness = try await BuildHarness(project: .sample)
+    try await harness.checkBuild(configuration: .debug) { outcome in
+      outcome.checkNoErrors()
+      outcome.checkStep(named: "Link") { step in
+        step.checkArguments(contain: "-O")
+      }
+    }
+  }
+
+  @Test func compilesQuietly() async throws {
+    try await BuildHarness(project: .sample).checkBuild { $0.checkNoErrors() }
+  }
+
+  @Test func releaseLinks() async throws {
+    try await buildAndCheck(.release)
+  }
+
+  private func buildAndCheck(_ configuration: Configuration) async throws {
+    try await BuildHarness(project: .sample).checkBuild(configuration: configuration) { outcome in
+      outcome.checkStep(named: "Link") { _ in }
+    }
+  }
+}
+```
+
+A check word through the parameter of a closure that no check handed over is the code under
+test's:
+
+```swift triggers
+import Testing
+
+@Suite struct LoaderTests {
+  @Test func ↓loads() async throws {
+    let sut = Loader()
+    sut.load { result in result.validate() }
+  }
+
+  @Test func ↓itemsAvailable() {
+    _ = Catalog().items.map { item in item.checkAvailability() }
   }
 }
 ```

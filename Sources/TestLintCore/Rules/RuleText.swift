@@ -105,3 +105,33 @@ extension RuleText {
     }
   }
 }
+
+extension RuleText {
+  /// The names a closure declares before `in`: `{ viewModel, scheduler in`,
+  /// `{ (viewModel: ViewModel, scheduler) in`.
+  static func closureParameterNames(_ closure: Range<Int>, in model: FileModel) -> [String] {
+    var names: [String] = []
+    var inType = false
+    var depth = 0
+    var index = closure.lowerBound + 1
+    while index < closure.upperBound - 1, index < closure.lowerBound + 40 {
+      let token = model.tokens[index]
+      switch token.kind {
+      case .leftParen, .leftBracket: depth += 1
+      case .rightParen, .rightBracket: depth -= 1
+      case .colon: inType = true
+      case .comma where depth <= 1: inType = false
+      case .identifier where token.keyword == .in && depth == 0: return names
+      case .identifier, .backtickIdentifier:
+        if !inType, token.keyword == .none || model.text(index) == "_" {
+          names.append(model.text(index).replacing(text: "`", with: ""))
+        }
+      case .operator where model.text(index) == "->": inType = true
+      case .leftBrace, .rightBrace, .dot, .semicolon: return []
+      default: break
+      }
+      index += 1
+    }
+    return []
+  }
+}

@@ -20,7 +20,7 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
       let call = model.calls[index]
       guard !call.isMacro else { continue }
       guard let closure = Self.whenClosure(of: call, in: model) else { continue }
-      let parameters = Self.parameterNames(of: closure, in: model)
+      let parameters = RuleText.closureParameterNames(closure, in: model)
       // `{ viewModel, scheduler in ... }`: the scheduler is every parameter but the first.
       let schedulers = Set(parameters.dropFirst().filter { $0 != "_" }).union(["$1"])
       var pending: Int?
@@ -72,34 +72,6 @@ public struct SchedulerAdvanceAfterSendRule: Rule {
       return first.tokens
     }
     return nil
-  }
-
-  /// The names a closure declares before `in`: `{ viewModel, scheduler in`,
-  /// `{ (viewModel: ViewModel, scheduler) in`.
-  static func parameterNames(of closure: Range<Int>, in model: FileModel) -> [String] {
-    var names: [String] = []
-    var inType = false
-    var depth = 0
-    var index = closure.lowerBound + 1
-    while index < closure.upperBound - 1, index < closure.lowerBound + 40 {
-      let token = model.tokens[index]
-      switch token.kind {
-      case .leftParen, .leftBracket: depth += 1
-      case .rightParen, .rightBracket: depth -= 1
-      case .colon: inType = true
-      case .comma where depth <= 1: inType = false
-      case .identifier where token.keyword == .in && depth == 0: return names
-      case .identifier, .backtickIdentifier:
-        if !inType, token.keyword == .none || model.text(index) == "_" {
-          names.append(model.text(index).replacing(text: "`", with: ""))
-        }
-      case .operator where model.text(index) == "->": inType = true
-      case .leftBrace, .rightBrace, .dot, .semicolon: return []
-      default: break
-      }
-      index += 1
-    }
-    return []
   }
 
   /// `send(action: ...)` on any receiver.

@@ -9,7 +9,9 @@
 /// through `self.`, `Self.` or `super.`: a method of the code under test (`form.validate()`,
 /// `sut.checkForUpdates()`) is no check, and a test that calls only `sut.load()` is still
 /// reported; through another receiver, only a name with the word "assert", which is the
-/// vocabulary of tests alone (`logger.waitAndAssert(message:)`); and, with `try`, a name that
+/// vocabulary of tests alone (`logger.waitAndAssert(message:)`), or a name that reads as a
+/// check through the parameter of a closure a check handed it (`HandedCheck`:
+/// `tester.checkBuild { results in results.checkNoErrors() }`); and, with `try`, a name that
 /// reads as a check that fails by throwing (`try f.run(args).check("...")`,
 /// `try await f.waitForHTTPOk(url)`; `readsAsTriedCheck` plain, `readsAsTriedMethod` through a
 /// receiver): the thrown error fails the test exactly when the check does not hold. In an XCTest test a
@@ -73,7 +75,8 @@ enum UndeclaredCheck {
       // (`try installer.verifySignature(of: app)`), an operation of the code under test.
       reads = true
     } else if !plain {
-      reads = BaseAssumption.readsAsAssertion(name)
+      // Or a check of what a check handed to its closure (`HandedCheck`).
+      reads = BaseAssumption.readsAsAssertion(name) || HandedCheck.reads(callAt: index, in: model)
     } else {
       reads =
         BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name)
