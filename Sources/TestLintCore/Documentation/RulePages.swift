@@ -2286,7 +2286,13 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
   not import SwiftyMocky (`mock.verify(.call())` without `count:` still needs the import);
 - Mockable (`import Mockable` or `MockableTest`): `verify(mock).call().called(.once)`,
   `.getCalled(...)`, `.setCalled(...)`, `await verify(mock).call().calledEventually(...)`;
-- MockSwift (`import MockSwift`): `then(mock).call().called()`, `.called(times: 1)`.
+- MockSwift (`import MockSwift`): `then(mock).call().called()`, `.called(times: 1)`;
+- ViewControllerPresentationSpy (`import ViewControllerPresentationSpy`), whose verifiers spy on
+  UIKit's presentations: a verifier's `verify(...)` through any receiver
+  (`alertVerifier.verify(title:message:animated:actions:presentingViewController:)`,
+  `presentationVerifier.verify(animated:presentingViewController:)`,
+  `dismissalVerifier.verify(animated:dismissedViewController:)`), which fails the test when
+  the alert, presentation or dismissal differs from the one it states.
 
 KIF (UI tests on `KIFTestCase`): every step made through one of KIF's actors fails the test when
 its element does not appear, cannot be tapped or does not go away before the step's timeout, as
@@ -2304,7 +2310,7 @@ query builders alone, and `tryFinding...`, which returns whether it found the vi
 Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
 and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
 `Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
-README, MockSwift's README.
+README, MockSwift's README, ViewControllerPresentationSpy's README.
 
 ## Examples
 
@@ -3046,6 +3052,19 @@ import Mockable
 @Test func refresh_fetchesProducts() async {
   await store.refresh()
   verify(service).fetch(for: .any).called(.once)
+}
+```
+
+```swift passes
+import XCTest
+import ViewControllerPresentationSpy
+
+final class SettingsViewControllerTests: XCTestCase {
+  func test_tappingClose_dismisses() {
+    let dismissal = DismissalVerifier()
+    tap(sut.closeButton)
+    dismissal.verify(animated: true, dismissedViewController: sut)
+  }
 }
 ```
 

@@ -1,8 +1,9 @@
 /// The verification calls of the mocking libraries Swift teams use, each active only in a file
 /// that imports its library: `verify(mock).fetch()` (Cuckoo, Mockable), `verify(mock.fetch())
 /// .wasCalled()` (Mockingbird), `Verify(mock, .fetch())` (SwiftyMocky), `then(mock).fetch()
-/// .called()` (MockSwift). Each fails the test when the mock was not called as stated, so it is
-/// an assertion.
+/// .called()` (MockSwift), and a presentation spy's `alertVerifier.verify(title: ...)`
+/// (ViewControllerPresentationSpy). Each fails the test when the mock was not called as stated,
+/// so it is an assertion.
 ///
 /// The names are generic (`verify`, `then`): without the library's import they are someone
 /// else's functions and do not count.
@@ -52,6 +53,13 @@ enum MockVerification {
     // leoture/MockSwift, README: `then(service).fetch(of: .any()).called(times: 1)`.
     Library(
       modules: ["MockSwift"], functions: [], chainHeads: ["then"], methods: [], chainEnds: ["called"]),
+    // jonreid/ViewControllerPresentationSpy, README: a verifier made before the test acts,
+    // `alertVerifier.verify(title:message:animated:actions:...)`,
+    // `presentationVerifier.verify(animated:presentingViewController:)`,
+    // `dismissalVerifier.verify(animated:dismissedViewController:)`: each fails the test when the
+    // alert, presentation or dismissal differs from the one stated.
+    Library(
+      modules: ["ViewControllerPresentationSpy"], functions: [], chainHeads: [], methods: ["verify"]),
   ]
 
   /// Every name some library verifies with: most calls are told apart by their first byte and
