@@ -2018,7 +2018,12 @@ What counts as an assertion:
   of that name and some assert while others do not, the call counts as asserting (a false
   "asserts nothing" error costs more than a missed one). Methods of test doubles (`*Mock*`,
   `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`):
-  their `XCTFail` traps an unexpected call. In a Quick spec, a function declared inside
+  their `XCTFail` traps an unexpected call. That name is asked of the method the test calls,
+  its entry into the double; inside a check, the double's own methods it calls (plainly or
+  through `self.`, private or not) are followed as any helper's, to whatever they call in
+  turn: a spy's `verifyNothingPrinted()` that hands over to its private
+  `printWasNeverRequested()`, which calls a free function of another file that fails when the
+  spy was called, asserts. In a Quick spec, a function declared inside
   `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too,
   and so is a closure kept in a constant or variable there
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
@@ -2707,6 +2712,50 @@ final class GestureHelper {
 
 final class ServiceMock {
   func fetch() { XCTFail("unexpected call") }
+}
+```
+
+A double's check asserts through the double's own helpers; a call of the double that asks
+for no check runs only its trap:
+
+```swift triggers
+import XCTest
+
+final class ReceiptTests: XCTestCase {
+  let printer = PrinterSpy()
+
+  func test_cancel_printsNothing() {
+    Receipt(printer: printer).cancel()
+    printer.verifyNothingPrinted()
+  }
+
+  func ↓test_confirm_printsAgain() {
+    Receipt(printer: printer).confirm()
+    printer.print("")
+  }
+}
+
+final class PrinterSpy: Printing {
+  private var jobs: [String] = []
+
+  func print(_ job: String) {
+    if job.isEmpty { unexpected() }
+    jobs.append(job)
+  }
+
+  func verifyNothingPrinted(file: StaticString = #filePath, line: UInt = #line) {
+    printWasNeverRequested(file: file, line: line)
+  }
+
+  private func printWasNeverRequested(file: StaticString, line: UInt) {
+    failWhenCalled(count: jobs.count, file: file, line: line)
+  }
+
+  private func unexpected() { XCTFail("an empty job") }
+}
+
+func failWhenCalled(count: Int, file: StaticString, line: UInt) {
+  if count > 0 { XCTFail("called \(count) times", file: file, line: line) }
 }
 ```
 
