@@ -2205,7 +2205,12 @@ What counts as an assertion:
   function of that name the file declares asserts, directly or through the helpers it calls,
   other files' included, and not only by an `XCTFail` or `fail` trap. Not a bare name the
   calling function declares as a local or parameter (a value), and not another file's
-  function: which one a name means is not told by it;
+  function: which one a name means is not told by it. The call it is handed to may be any,
+  a helper of another file included (`try forEachVectorGroup(named: "pss", run:
+  self.testSignatureGroup)`, a support file's loop that runs it for each group of test
+  vectors it reads), and a method named like a test that takes a parameter is followed too:
+  XCTest runs only those that take none, so it is a check run on what it is given. A test (a
+  `test...` method without parameters, a `@Test` function) is not: its checks are its own;
 - a check the caller supplies: an example (or test) that calls a closure parameter of the
   function declaring it, when the parameter's name has a check's word (`check`, `checker`,
   `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
@@ -3340,6 +3345,24 @@ final class LedgerTests: XCTestCase {
   func checkedSum(_ total: Int, _ amount: Int) -> Int {
     XCTAssertGreaterThan(amount, 0)
     return total + amount
+  }
+}
+```
+
+Also when named like a test, with a parameter, and handed to a helper of another file:
+
+```swift passes
+import XCTest
+
+final class SignatureTests: XCTestCase {
+  func test_vectors_verify() throws {
+    try forEachVectorGroup(named: "pss", run: self.testSignatureGroup)
+  }
+
+  private func testSignatureGroup(_ group: SignatureGroup) throws {
+    for vector in group.vectors {
+      XCTAssertEqual(try vector.verify(), vector.expected)
+    }
   }
 }
 ```
