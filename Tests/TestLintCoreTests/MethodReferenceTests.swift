@@ -104,3 +104,46 @@ final class MethodReferenceTests: XCTestCase {
       findings(tests), ["LedgerTests.swift:3", "LedgerTests.swift:6", "LedgerTests.swift:9", "LedgerTests.swift:13"])
   }
 }
+
+/// A method handed to a helper of another file.
+extension MethodReferenceTests {
+  func test_methodNamedLikeATestHandedToAnotherFilesHelper_countsAsItsCall() {
+    // A `test...` method with a parameter is no test (XCTest runs only those taking none): it
+    // is a check the helper runs for each group it reads.
+    let support = """
+      import XCTest
+      extension XCTestCase {
+        func forEachVectorGroup<Group: Decodable>(named name: String, run body: (Group) throws -> Void) throws {
+          for group in try loadGroups(Group.self, named: name) { try body(group) }
+        }
+      }
+      """
+    let tests = """
+      import XCTest
+      final class SignatureTests: XCTestCase {
+        func test_vectors_verify() throws {
+          try forEachVectorGroup(
+            named: "signatures",
+            run: self.testSignatureGroup)
+        }
+        func test_vectors_plainGroup() throws {
+          try forEachVectorGroup(named: "signatures", run: self.testPlainGroup)
+        }
+        private func testSignatureGroup(_ group: SignatureGroup) throws {
+          for vector in group.vectors {
+            XCTAssertEqual(try vector.verify(), vector.expected)
+          }
+        }
+        private func testPlainGroup(_ group: SignatureGroup) throws {
+          _ = group.vectors.count
+        }
+      }
+      """
+    for threads in [1, 2] {
+      XCTAssertEqual(
+        CalledHelpersTests.missingAssertions(
+          in: ["Support/Vectors.swift": support, "SignatureTests.swift": tests], threads: threads),
+        ["SignatureTests.swift:8 missing_assertion"])
+    }
+  }
+}

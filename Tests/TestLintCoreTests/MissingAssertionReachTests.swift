@@ -367,3 +367,84 @@ extension MissingAssertionReachTests {
       ])
   }
 }
+
+/// A test double's check (`verify...`) that asserts through the double's own helper methods.
+extension MissingAssertionReachTests {
+  func test_doublesCheckThroughItsOwnHelpers_asserts() {
+    // Only the method the test calls must be named like a check: inside the double, its
+    // private and internal helpers are followed as any helper's, here to a free function of a
+    // third file that fails when the spy was called.
+    let spy = """
+      import XCTest
+
+      final class PrinterSpy: Printing {
+        private var jobs: [String] = []
+
+        func print(_ job: String) {
+          jobs.append(job)
+          if job.isEmpty { unexpected() }
+        }
+
+        func verifyNothingPrinted(file: StaticString = #filePath, line: UInt = #line) {
+          printWasNeverRequested(file: file, line: line)
+        }
+
+        func verifyPrinted(_ job: String) {
+          self.lastJobMatches(job)
+        }
+
+        func lastJobMatches(_ job: String) {
+          XCTAssertEqual(jobs.last, job)
+        }
+
+        private func printWasNeverRequested(file: StaticString, line: UInt) {
+          failWhenCalled(count: jobs.count, file: file, line: line)
+        }
+
+        private func unexpected() {
+          XCTFail("an empty job")
+        }
+      }
+      """
+    let support = """
+      import XCTest
+
+      func failWhenCalled(count: Int, file: StaticString, line: UInt) {
+        if count > 0 { XCTFail("called \\(count) times", file: file, line: line) }
+      }
+      """
+    let tests = """
+      import XCTest
+
+      final class ReceiptTests: XCTestCase {
+        let printer = PrinterSpy()
+
+        func test_cancel_printsNothing() {
+          Receipt(printer: printer).cancel()
+          printer.verifyNothingPrinted()
+        }
+
+        func test_confirm_printsTheTotal() {
+          Receipt(printer: printer).confirm()
+          printer.verifyPrinted("total 3")
+        }
+
+        func test_confirm_printsOnly() {
+          Receipt(printer: printer).confirm()
+          printer.print("again")
+        }
+
+        func test_confirm_matchedWithoutVerifying() {
+          Receipt(printer: printer).confirm()
+          printer.lastJobMatches("total 3")
+        }
+      }
+      """
+    let sources = ["Doubles/PrinterSpy.swift": spy, "Support.swift": support, "ReceiptTests.swift": tests]
+    for threads in [1, 2] {
+      XCTAssertEqual(
+        CalledHelpersTests.missingAssertions(in: sources, threads: threads),
+        ["ReceiptTests.swift:16 missing_assertion", "ReceiptTests.swift:21 missing_assertion"])
+    }
+  }
+}

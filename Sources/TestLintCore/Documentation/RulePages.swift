@@ -2018,7 +2018,12 @@ What counts as an assertion:
   of that name and some assert while others do not, the call counts as asserting (a false
   "asserts nothing" error costs more than a missed one). Methods of test doubles (`*Mock*`,
   `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`):
-  their `XCTFail` traps an unexpected call. In a Quick spec, a function declared inside
+  their `XCTFail` traps an unexpected call. That name is asked of the method the test calls,
+  its entry into the double; inside a check, the double's own methods it calls (plainly or
+  through `self.`, private or not) are followed as any helper's, to whatever they call in
+  turn: a spy's `verifyNothingPrinted()` that hands over to its private
+  `printWasNeverRequested()`, which calls a free function of another file that fails when the
+  spy was called, asserts. In a Quick spec, a function declared inside
   `spec()` or a group's closure (`func expectCount(_:)` in a `describe`) is such a helper too,
   and so is a closure kept in a constant or variable there
   (`let pressedTest: (UIButton) -> Void = { button in ... expect(...) ... }`) that an example
@@ -2208,7 +2213,12 @@ What counts as an assertion:
   function of that name the file declares asserts, directly or through the helpers it calls,
   other files' included, and not only by an `XCTFail` or `fail` trap. Not a bare name the
   calling function declares as a local or parameter (a value), and not another file's
-  function: which one a name means is not told by it;
+  function: which one a name means is not told by it. The call it is handed to may be any,
+  a helper of another file included (`try forEachVectorGroup(named: "pss", run:
+  self.testSignatureGroup)`, a support file's loop that runs it for each group of test
+  vectors it reads), and a method named like a test that takes a parameter is followed too:
+  XCTest runs only those that take none, so it is a check run on what it is given. A test (a
+  `test...` method without parameters, a `@Test` function) is not: its checks are its own;
 - a check the caller supplies: an example (or test) that calls a closure parameter of the
   function declaring it, when the parameter's name has a check's word (`check`, `checker`,
   `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
@@ -2721,6 +2731,50 @@ final class GestureHelper {
 
 final class ServiceMock {
   func fetch() { XCTFail("unexpected call") }
+}
+```
+
+A double's check asserts through the double's own helpers; a call of the double that asks
+for no check runs only its trap:
+
+```swift triggers
+import XCTest
+
+final class ReceiptTests: XCTestCase {
+  let printer = PrinterSpy()
+
+  func test_cancel_printsNothing() {
+    Receipt(printer: printer).cancel()
+    printer.verifyNothingPrinted()
+  }
+
+  func ↓test_confirm_printsAgain() {
+    Receipt(printer: printer).confirm()
+    printer.print("")
+  }
+}
+
+final class PrinterSpy: Printing {
+  private var jobs: [String] = []
+
+  func print(_ job: String) {
+    if job.isEmpty { unexpected() }
+    jobs.append(job)
+  }
+
+  func verifyNothingPrinted(file: StaticString = #filePath, line: UInt = #line) {
+    printWasNeverRequested(file: file, line: line)
+  }
+
+  private func printWasNeverRequested(file: StaticString, line: UInt) {
+    failWhenCalled(count: jobs.count, file: file, line: line)
+  }
+
+  private func unexpected() { XCTFail("an empty job") }
+}
+
+func failWhenCalled(count: Int, file: StaticString, line: UInt) {
+  if count > 0 { XCTFail("called \(count) times", file: file, line: line) }
 }
 ```
 
@@ -3318,6 +3372,24 @@ final class LedgerTests: XCTestCase {
   func checkedSum(_ total: Int, _ amount: Int) -> Int {
     XCTAssertGreaterThan(amount, 0)
     return total + amount
+  }
+}
+```
+
+Also when named like a test, with a parameter, and handed to a helper of another file:
+
+```swift passes
+import XCTest
+
+final class SignatureTests: XCTestCase {
+  func test_vectors_verify() throws {
+    try forEachVectorGroup(named: "pss", run: self.testSignatureGroup)
+  }
+
+  private func testSignatureGroup(_ group: SignatureGroup) throws {
+    for vector in group.vectors {
+      XCTAssertEqual(try vector.verify(), vector.expected)
+    }
   }
 }
 ```

@@ -254,8 +254,8 @@ public struct AssertionMatcher: Sendable {
     let doubles = model.types.map { Self.isTestDouble($0.simpleName) }
     let functions = model.functions
     let fileOnly = functions.map(Self.isFileOnly)
-    // Only a file that declares such a function needs its plain calls resolved.
-    let graph = fileOnly.contains(true) ? CallGraph(model) : nil
+    // Only a file that declares such a function, or a double's, needs its plain calls resolved.
+    let graph = fileOnly.contains(true) || doubles.contains(true) ? CallGraph(model) : nil
     // A call of a constant holding a function (`let run = flag ? a : b; run()`) calls those.
     let values = FunctionValues(model)
     var result = MissingAssertionElsewhere.summaries(in: model)  // bodiless, implemented in another language
@@ -288,7 +288,9 @@ public struct AssertionMatcher: Sendable {
         continue
       }
       if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(functions[index].name) {
-        continue
+        // Only the double's own checks reach it (`DoubleInternals`); its initializers not at all.
+        guard DoubleInternals.isInternal(functions[index], doubles: doubles) else { continue }
+        name = DoubleInternals.key(functions[index].name, in: model)
       }
       // Calls are read in place: copying each `Call` out costs more than matching it. Whether
       // the function asserts first (most tests do): the names it calls are gathered only
@@ -331,6 +333,11 @@ public struct AssertionMatcher: Sendable {
         }
         if targets.contains(where: { fileOnly[$0] }) { callees.append(Self.fileOnlyName(callee, in: model)) }
         if targets.contains(where: { !fileOnly[$0] }) { callees.append(callee) }
+        if DoubleInternals.reaches(
+          callAt: callIndex, from: functions[index], targets: targets, in: model, doubles: doubles)
+        {
+          callees.append(DoubleInternals.key(callee, in: model))
+        }
       }
       result.append(HelperSummary(name: name, asserts: false, callees: callees))
     }

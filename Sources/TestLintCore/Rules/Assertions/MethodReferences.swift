@@ -6,7 +6,8 @@
 ///
 /// Only the file's own declarations are followed: which function another file's name means is
 /// not told by the name, and an argument spelled as a bare name is more often a value than a
-/// function.
+/// function. The call it is handed to may be another file's (`forEachGroup(run:
+/// self.testGroup)`, a support file's loop over test vectors).
 enum MethodReferences {
   /// The file's functions that each unapplied reference among the call's arguments may name,
   /// one list per reference (none for most calls).
@@ -22,8 +23,11 @@ enum MethodReferences {
       if name.isBare, declaresValue(name.text, in: call.function, model: model) { continue }
       let targets = named.filter { function in
         let declaration = model.functions[function]
+        // A test is run by its framework, not handed over; a `test...` method that takes a
+        // parameter is no XCTest test (`testGroup(_:)` handed to a helper that runs it for each
+        // group it reads).
         guard declaration.kind == .function, declaration.body != nil, !declaration.hasAttribute("Test"),
-          !Speculation.isTestName(declaration.name)
+          !Speculation.isTestName(declaration.name) || !declaration.parameters.isEmpty
         else { return false }
         guard let owner = declaration.owner else { return name.isBare }
         return !AssertionMatcher.isTestDouble(model.types[owner].simpleName)
