@@ -97,6 +97,18 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertTrue(output.stderr.contains("took 2 classes"), output.stderr)
   }
 
+  func test_fileImportingATestLibraryThatReExportsXCTest_isAssumed() throws {
+    // KIF's and iOSSnapshotTestCase's modules import XCTest for their users: a file importing
+    // only one of them holds XCTest test cases.
+    for module in ["KIF", "iOSSnapshotTestCaseCore", "FBSnapshotTestCase"] {
+      let text = Self.subclass(of: "LibraryTestCase").replacingOccurrences(of: "import XCTest\n", with: "import \(module)\n")
+      let sandbox = try sandbox(["Tests/ProfileTests.swift": text])
+      let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+      XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"], module)
+      XCTAssertTrue(output.stderr.contains("LibraryTestCase (1)"), output.stderr)
+    }
+  }
+
   func test_baseEndingInTestCaseBase_isAssumed() throws {
     // Realm's `RLMTestCaseBase`, declared in Objective-C: a base's base named so reads as a test base.
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "RLMTestCaseBase")])

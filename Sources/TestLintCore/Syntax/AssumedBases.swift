@@ -1,7 +1,7 @@
 /// How a run treats base classes that none of its files declares (`assume_test_bases`,
-/// `assumed_test_base_suffixes`): a class built on one, in a file that imports XCTest (or
-/// Quick or Nimble, which re-export it), with a `test...` method, is taken for a test case
-/// when the base's name reads as a test base.
+/// `assumed_test_base_suffixes`): a class built on one, in a file that imports XCTest (or a
+/// module that re-exports it: Quick, Nimble, KIF, iOSSnapshotTestCase), with a `test...`
+/// method, is taken for a test case when the base's name reads as a test base.
 ///
 /// Teams keep their shared test base classes in a support module that is not a test folder;
 /// linting the test folders alone, every class built on one would be no test class, and none
@@ -38,8 +38,12 @@ public struct BaseAssumption: Sendable, Hashable {
   static let notImported = "?"
 
   /// The modules whose import makes a file's classes candidates: XCTest, and the modules that
-  /// re-export it.
-  static let testModules: Set<String> = ["XCTest", "Quick", "Nimble"]
+  /// re-export it: Quick and Nimble, and the test libraries whose base classes are XCTest's
+  /// (KIF's `KIFTestCase`, iOSSnapshotTestCase's `FBSnapshotTestCase`, whose modules import
+  /// XCTest for their users).
+  static let testModules: Set<String> = [
+    "XCTest", "Quick", "Nimble", "KIF", "FBSnapshotTestCase", "iOSSnapshotTestCase", "iOSSnapshotTestCaseCore",
+  ]
 
   /// The bases of the file's classes that may be assumed: one entry per class that has a
   /// `test...` method: the first class up its
