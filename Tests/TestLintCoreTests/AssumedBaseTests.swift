@@ -117,6 +117,14 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertTrue(output.stderr.contains("RLMTestCaseBase (1)"), output.stderr)
   }
 
+  func test_baseNamedXCTestCaseAndMore_isAssumed() throws {
+    // A support module's `XCTestCase` with timing helpers: no suffix, but XCTest's own name first.
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "XCTestCasePerf")])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("XCTestCasePerf (1)"), output.stderr)
+  }
+
   func test_xctestsOwnClasses_areNeverAssumed() throws {
     // `XCTest` ends in `Test`, but it is XCTest's abstract class: XCTest runs no method of a
     // subclass of it, nor of its suites, runs and observers.

@@ -18,9 +18,12 @@ public struct BaseAssumption: Sendable, Hashable {
     self.suffixes = suffixes
   }
 
-  /// Whether a base class's name reads as a test base (and is not one of the framework's).
+  /// Whether a base class's name reads as a test base (and is not one of the framework's): it
+  /// ends in one of the suffixes, or it is `XCTestCase` and more words (`XCTestCasePerf`, a
+  /// support module's `XCTestCase` with timing helpers).
   func readsAsTestBase(_ name: String) -> Bool {
     guard !Self.frameworkBases.contains(name) else { return false }
+    if name.hasPrefix("XCTestCase") { return true }
     return suffixes.contains { !$0.isEmpty && name.hasSuffix($0) }
   }
 
