@@ -2002,7 +2002,10 @@ What counts as an assertion:
   be the one called), and otherwise as the declared helper says. `assertionFailure(_:)` and
   `precondition(_:_:)` are not read this way: their names do not read as checks, and a
   library's function of those names has not been seen;
-- a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture;
+- a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture,
+  or that makes a `TestStore(...)` (or `TestStoreOf<Feature>(...)`) without declaring a type of
+  that name: an app module that re-exports the library (`@_exported import
+  ComposableArchitecture`) hands it to test files that only `@testable import` the app;
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
@@ -2794,6 +2797,38 @@ final class SyncTests: XCTestCase {
 @Test func syncs() async throws {
   let count = try await sync.run()
   if count != 3 { throw SyncError.count(count) }
+}
+```
+
+A store made by a file that gets TCA through the app module's re-export:
+
+```swift passes
+@testable import Shop
+import XCTest
+
+final class CheckoutTests: XCTestCase {
+  func test_checkout_clearsBasket() async {
+    let store = TestStore(initialState: Checkout.State()) { Checkout() }
+    await store.send(.confirmTapped) { $0.basket = [] }
+  }
+}
+```
+
+Not a store the file declares itself:
+
+```swift triggers
+@testable import Shop
+import XCTest
+
+final class TestStore {
+  func send(_ action: Action) {}
+}
+
+final class CheckoutTests: XCTestCase {
+  func ↓test_checkout_sends() {
+    let store = TestStore()
+    store.send(.confirmTapped)
+  }
 }
 ```
 
