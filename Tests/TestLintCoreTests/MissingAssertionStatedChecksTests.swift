@@ -36,4 +36,34 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
       of: "TestStoreOf<Sprinkler>(initialState: .init()) { Sprinkler() }", with: "makeStore()")
     XCTAssertEqual(findings(["SprinklerTests.swift": plain]), ["SprinklerTests.swift:8", "SprinklerTests.swift:12"])
   }
+
+  func test_crashInHelper_isNoCheck() {
+    let source = """
+      import Testing
+      @Test func decodes() throws {
+        try withFixture { url in
+          guard case .object(let fields) = try Decoder.read(url) else { fatalError("not an object") }
+          if fields.isEmpty { preconditionFailure("no fields") }
+        }
+      }
+      @Test func decodesTheFixture() throws {
+        _ = try Decoder.read(fixtureURL())
+      }
+      @Test func decodesTheNamedFixture() throws {
+        guard let name = ProcessInfo.processInfo.environment["PLAN"] else { fatalError("set PLAN") }
+        if let url = Bundle.module.url(forResource: name, withExtension: "json") {
+          _ = try Decoder.read(url)
+        } else {
+          preconditionFailure("no \\(name).json")
+        }
+      }
+      func fixtureURL() -> URL {
+        guard let url = Bundle.module.url(forResource: "plan", withExtension: "json") else {
+          fatalError("missing fixture")
+        }
+        return url
+      }
+      """
+    XCTAssertEqual(findings(["DecoderTests.swift": source]), ["DecoderTests.swift:8", "DecoderTests.swift:11"])
+  }
 }

@@ -2009,7 +2009,12 @@ What counts as an assertion:
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
-  `#require`;
+  `#require`. So does a crash there, in the test's own body (its closures included):
+  `guard total == 3 else { fatalError("wrong total") }`, `if cart.isEmpty { preconditionFailure()
+  }` stop the run exactly when the condition does not hold. Not a crash after `guard let` or
+  `if let` (`guard let url = ... else { fatalError(...) }` finds a fixture or an environment
+  variable: it checks the setup, not the code under test), nor one in a helper, nor an
+  unconditional `fatalError()`;
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -2797,6 +2802,39 @@ final class SyncTests: XCTestCase {
 @Test func syncs() async throws {
   let count = try await sync.run()
   if count != 3 { throw SyncError.count(count) }
+}
+```
+
+A condition the test states, failing by a crash:
+
+```swift passes
+import XCTest
+
+final class BasketTests: XCTestCase {
+  func test_total_neverChanges() {
+    guard Basket.sample.total == 12 else {
+      fatalError("the sample basket's total must stay 12")
+    }
+  }
+
+  func test_items_areKept() {
+    if Basket.sample.items.isEmpty { preconditionFailure("the sample basket lost its items") }
+  }
+}
+```
+
+Not a crash that runs whatever happens, nor one after `guard let`:
+
+```swift triggers
+import XCTest
+
+final class BasketTests: XCTestCase {
+  func ↓test_total_isComputed() {
+    guard let saved = Basket.load(named: "sample") else { fatalError("no sample basket") }
+    _ = saved.total
+    if saved.items.isEmpty { print("empty") }
+    fatalError("unreachable")
+  }
 }
 ```
 
