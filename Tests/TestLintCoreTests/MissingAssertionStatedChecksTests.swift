@@ -66,4 +66,51 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
       """
     XCTAssertEqual(findings(["DecoderTests.swift": source]), ["DecoderTests.swift:8", "DecoderTests.swift:11"])
   }
+
+  func test_emptyGenericFunctionOfAnotherFile_checksAtCompileTime() {
+    let tests = """
+      import XCTest
+      final class StreamTests: XCTestCase {
+        func test_map_staysLazy() { requireLazy(numbers.lazy.map(double)) }
+        func test_zip_keepsOrder() { requireOrdered(zip(a, b), by: ascending) }
+        func test_filter_isKept() { keep(numbers.filter(isEven)) }
+        func test_count_isUsed() { use(numbers.count) }
+        func test_sum_isBoxed() { box(numbers.reduce(0, +)) }
+      }
+      """
+    let support = """
+      func requireLazy<S: LazySequenceProtocol>(_: S) {}
+      func requireOrdered<S, Order>(_: S, by order: Order) where S: Sequence<Int>, Order: Comparing {}
+      func keep<S>(_: S) {}
+      func use(_: Int) {}
+      func box<S: Numeric>(_ value: S) -> Box<S> { Box(value) }
+      """
+    // "A..." is read before "Z...": the tests are linted before the helpers are known.
+    XCTAssertEqual(
+      findings(["AStreamTests.swift": tests, "ZSupport.swift": support]),
+      ["AStreamTests.swift:5", "AStreamTests.swift:6", "AStreamTests.swift:7"])
+  }
+
+  func test_compileTimeCheck_readsTheSignature() {
+    let model = Scanner.scan(
+      SourceFile(
+        path: "Support.swift",
+        text: """
+          func requireLazy<S: LazySequenceProtocol>(_: S) {}
+          func requireCollection<C>(_ value: C) -> Void where C: Collection {}
+          func requireNested<S: Sequence<Array<Int>>>(_: S) {}
+          func keep<S>(_: S) {}
+          func use(_: Int) {}
+          func requireType<T: Codable>(_: T.Type) {}
+          func requireEmpty<T: Codable>() {}
+          func requireBody<S: Sequence>(_ value: S) { print(value) }
+          func sendableSink<T: Sendable>(_: T) {}
+          func requireLater<T: Sendable>(_: T) async {}
+          final class LedgerMock { func requireSaved<T: Codable>(_: T) {} }
+          final class Checks { func ensureSendable<T: Sendable>(_: T) {} }
+          """))
+    XCTAssertEqual(
+      model.functions.filter { CompileTimeCheck.isCheck($0, in: model) }.map(\.name),
+      ["requireLazy", "requireCollection", "requireNested", "ensureSendable"])
+  }
 }

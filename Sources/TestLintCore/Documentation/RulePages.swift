@@ -2015,6 +2015,17 @@ What counts as an assertion:
   `if let` (`guard let url = ... else { fatalError(...) }` finds a fixture or an environment
   variable: it checks the setup, not the code under test), nor one in a helper, nor an
   unconditional `fatalError()`;
+- a compile-time check: a call of a function the linted files declare with an empty body, a
+  name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
+  `check...`, `validate...`), a generic parameter constrained to a protocol
+  (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
+  (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
+  `requireLazy(numbers.lazy.map(double))`). The call compiles only when its argument conforms,
+  so the test target stops building when the conformance is lost. Not an empty function
+  without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
+  one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
+  `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
+  a stub of a protocol's requirement);
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -2834,6 +2845,36 @@ final class BasketTests: XCTestCase {
     _ = saved.total
     if saved.items.isEmpty { print("empty") }
     fatalError("unreachable")
+  }
+}
+```
+
+An empty generic function whose constraint is the check:
+
+```swift passes
+import XCTest
+
+func requireSendable<Value: Sendable>(_: Value) {}
+
+final class BasketTests: XCTestCase {
+  func test_basket_isSendable() {
+    requireSendable(Basket.sample)
+  }
+}
+```
+
+Not one that takes anything, nor one whose name does not say it checks:
+
+```swift triggers
+import XCTest
+
+func requireAny<Value>(_: Value) {}
+func keep<Value: Sendable>(_: Value) {}
+
+final class BasketTests: XCTestCase {
+  func ↓test_basket_isKept() {
+    requireAny(Basket.sample)
+    keep(Basket.sample)
   }
 }
 ```

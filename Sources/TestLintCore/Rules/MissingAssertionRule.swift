@@ -196,7 +196,11 @@ public struct MissingAssertionRule: Rule {
         continue
       }
       let before = count
-      if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function]) { count += 1 }
+      if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function])
+        || CompileTimeCheck.isCheck(model.functions[function], in: model)
+      {
+        count += 1
+      }
       countCalls(model.functions[function].calls)
       if let body = model.functions[function].body { count += Self.checkingThrows(in: body, model: model) }
       if helpers != nil {

@@ -295,7 +295,10 @@ public struct AssertionMatcher: Sendable {
       // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
       // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
       // comparison may run later, as a suite trait's, even on a mock's extension).
-      if Self.takesInlineSnapshotDescriptor(functions[index]) {
+      // A compile-time check (`CompileTimeCheck`): the call compiles only when it holds.
+      if Self.takesInlineSnapshotDescriptor(functions[index])
+        || CompileTimeCheck.isCheck(functions[index], in: model)
+      {
         result.append(HelperSummary(name: name, asserts: true, callees: []))
         continue
       }
