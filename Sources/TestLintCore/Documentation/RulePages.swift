@@ -5754,7 +5754,8 @@ timers keep reacting during later tests.
 The finding lands on the property's name when it is a stored instance `var` declared with `!`,
 assigned in `setUp()` / `setUpWithError()` / `setUp() async throws` (directly, through a
 same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and never set to
-`nil`:
+`nil` (or assigned any other value: a new value releases what the test stored just as well,
+and what the instance then keeps was made for no test):
 
 - in `tearDown()` / `tearDownWithError()` / `tearDown() async throws`, or a same-file helper
   they call;
@@ -5804,7 +5805,6 @@ final class CoursePresenterTests: XCTestCase {
 
   override func tearDown() {
     env = nil
-    view = CourseViewMock()
     super.tearDown()
   }
 
@@ -5845,6 +5845,29 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+A `tearDown` that puts back a shared value instead of `nil` releases the test's value too:
+
+```swift passes
+import XCTest
+
+final class PaymentClientTests: XCTestCase {
+  private var client: PaymentClient!
+  private var ledger: Ledger!
+
+  override func setUp() {
+    super.setUp()
+    client = PaymentClient.testValue
+    ledger = Ledger(client: client)
+  }
+
+  override func tearDown() {
+    client = PaymentClient.previewValue
+    self.ledger = Ledger.empty
+    super.tearDown()
   }
 }
 ```
