@@ -49,6 +49,28 @@ final class StateReleasedInTeardownRuleTests: XCTestCase {
     XCTAssertEqual(LintHarness(StateReleasedInTeardownRule.self, files: ["CartTests.swift": source]).messages(), [])
   }
 
+  /// Any value assigned in `tearDown` releases what the test stored; a local of the same name
+  /// declared there is not the property.
+  func test_assignmentOfAnotherValue_releases() {
+    let source = """
+      import XCTest
+      final class RatesTests: XCTestCase {
+        var client: RatesClient!
+        var cache: RatesCache!
+        var feed: RatesFeed!
+        override func setUp() { client = .testValue; cache = RatesCache(); feed = RatesFeed() }
+        override func tearDown() {
+          client = .liveValue
+          self.cache = RatesCache.empty
+          let feed = RatesFeed()
+          feed.stop()
+        }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(StateReleasedInTeardownRule.self, files: ["RatesTests.swift": source]).findings().map(\.line), [5])
+  }
+
   func test_ignoredTypes_canBeCleared() {
     let source = """
       import XCTest

@@ -2002,11 +2002,30 @@ What counts as an assertion:
   be the one called), and otherwise as the declared helper says. `assertionFailure(_:)` and
   `precondition(_:_:)` are not read this way: their names do not read as checks, and a
   library's function of those names has not been seen;
-- a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture;
+- a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture,
+  or that makes a `TestStore(...)` (or `TestStoreOf<Feature>(...)`) without declaring a type of
+  that name: an app module that re-exports the library (`@_exported import
+  ComposableArchitecture`) hands it to test files that only `@testable import` the app;
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
-  `#require`;
+  `#require`. So does a crash there, in the test's own body (its closures included):
+  `guard total == 3 else { fatalError("wrong total") }`, `if cart.isEmpty { preconditionFailure()
+  }` stop the run exactly when the condition does not hold. Not a crash after `guard let` or
+  `if let` (`guard let url = ... else { fatalError(...) }` finds a fixture or an environment
+  variable: it checks the setup, not the code under test), nor one in a helper, nor an
+  unconditional `fatalError()`;
+- a compile-time check: a call of a function the linted files declare with an empty body, a
+  name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
+  `check...`, `validate...`), a generic parameter constrained to a protocol
+  (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
+  (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
+  `requireLazy(numbers.lazy.map(double))`). The call compiles only when its argument conforms,
+  so the test target stops building when the conformance is lost. Not an empty function
+  without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
+  one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
+  `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
+  a stub of a protocol's requirement);
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -2862,6 +2881,101 @@ final class SyncTests: XCTestCase {
 @Test func syncs() async throws {
   let count = try await sync.run()
   if count != 3 { throw SyncError.count(count) }
+}
+```
+
+A condition the test states, failing by a crash:
+
+```swift passes
+import XCTest
+
+final class BasketTests: XCTestCase {
+  func test_total_neverChanges() {
+    guard Basket.sample.total == 12 else {
+      fatalError("the sample basket's total must stay 12")
+    }
+  }
+
+  func test_items_areKept() {
+    if Basket.sample.items.isEmpty { preconditionFailure("the sample basket lost its items") }
+  }
+}
+```
+
+Not a crash that runs whatever happens, nor one after `guard let`:
+
+```swift triggers
+import XCTest
+
+final class BasketTests: XCTestCase {
+  func ↓test_total_isComputed() {
+    guard let saved = Basket.load(named: "sample") else { fatalError("no sample basket") }
+    _ = saved.total
+    if saved.items.isEmpty { print("empty") }
+    fatalError("unreachable")
+  }
+}
+```
+
+An empty generic function whose constraint is the check:
+
+```swift passes
+import XCTest
+
+func requireSendable<Value: Sendable>(_: Value) {}
+
+final class BasketTests: XCTestCase {
+  func test_basket_isSendable() {
+    requireSendable(Basket.sample)
+  }
+}
+```
+
+Not one that takes anything, nor one whose name does not say it checks:
+
+```swift triggers
+import XCTest
+
+func requireAny<Value>(_: Value) {}
+func keep<Value: Sendable>(_: Value) {}
+
+final class BasketTests: XCTestCase {
+  func ↓test_basket_isKept() {
+    requireAny(Basket.sample)
+    keep(Basket.sample)
+  }
+}
+```
+
+A store made by a file that gets TCA through the app module's re-export:
+
+```swift passes
+@testable import Shop
+import XCTest
+
+final class CheckoutTests: XCTestCase {
+  func test_checkout_clearsBasket() async {
+    let store = TestStore(initialState: Checkout.State()) { Checkout() }
+    await store.send(.confirmTapped) { $0.basket = [] }
+  }
+}
+```
+
+Not a store the file declares itself:
+
+```swift triggers
+@testable import Shop
+import XCTest
+
+final class TestStore {
+  func send(_ action: Action) {}
+}
+
+final class CheckoutTests: XCTestCase {
+  func ↓test_checkout_sends() {
+    let store = TestStore()
+    store.send(.confirmTapped)
+  }
 }
 ```
 
@@ -5790,7 +5904,8 @@ timers keep reacting during later tests.
 The finding lands on the property's name when it is a stored instance `var` declared with `!`,
 assigned in `setUp()` / `setUpWithError()` / `setUp() async throws` (directly, through a
 same-file helper that `setUp` calls, or by `setUpTestCase(..., name: ...)`), and never set to
-`nil`:
+`nil` (or assigned any other value: a new value releases what the test stored just as well,
+and what the instance then keeps was made for no test):
 
 - in `tearDown()` / `tearDownWithError()` / `tearDown() async throws`, or a same-file helper
   they call;
@@ -5840,7 +5955,6 @@ final class CoursePresenterTests: XCTestCase {
 
   override func tearDown() {
     env = nil
-    view = CourseViewMock()
     super.tearDown()
   }
 
@@ -5881,6 +5995,29 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+A `tearDown` that puts back a shared value instead of `nil` releases the test's value too:
+
+```swift passes
+import XCTest
+
+final class PaymentClientTests: XCTestCase {
+  private var client: PaymentClient!
+  private var ledger: Ledger!
+
+  override func setUp() {
+    super.setUp()
+    client = PaymentClient.testValue
+    ledger = Ledger(client: client)
+  }
+
+  override func tearDown() {
+    client = PaymentClient.previewValue
+    self.ledger = Ledger.empty
+    super.tearDown()
   }
 }
 ```

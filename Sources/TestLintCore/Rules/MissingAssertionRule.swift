@@ -163,7 +163,10 @@ public struct MissingAssertionRule: Rule {
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
     if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
     if stopAtFirst, count > 0 { return count }
-    if let body = test.body { count += Self.checkingThrows(in: body, model: model) }
+    if let body = test.body {
+      count += Self.checkingThrows(in: body, model: model)
+      count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
+    }
     if stopAtFirst, count > 0 { return count }
     var reached = resolver.reachable(fromCalls: test.calls)
     if test.framework == .quick, let spec = model.functions[test.function].body {
@@ -193,7 +196,11 @@ public struct MissingAssertionRule: Rule {
         continue
       }
       let before = count
-      if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function]) { count += 1 }
+      if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function])
+        || CompileTimeCheck.isCheck(model.functions[function], in: model)
+      {
+        count += 1
+      }
       countCalls(model.functions[function].calls)
       if let body = model.functions[function].body { count += Self.checkingThrows(in: body, model: model) }
       if helpers != nil {
@@ -252,67 +259,6 @@ public struct MissingAssertionRule: Rule {
     var pending: [HelperNames.PendingCall] = []
     /// Whether the file drives a TCA `TestStore`, asked once.
     var usesTestStore: Bool?
-  }
-
-  /// The `throw` statements of a body that fail the test on a condition it states:
-  /// `guard response.status == 200 else { throw Failure.status }`, `if x == nil { throw ... }`.
-  /// XCTest and Swift Testing record the error, so the test fails exactly when the condition
-  /// does not hold: a check, as `#require` is. A `throw` in a closure (a stub's
-  /// `{ throw StubError() }`), in a `catch` (the error of a `try`), or unconditional is not one,
-  /// nor is a mere `try`: a test whose only failure path is a call that may throw checks nothing
-  /// of its own.
-  static func checkingThrows(in body: Range<Int>, model: FileModel) -> Int {
-    let tokens = model.tokens
-    let end = min(body.upperBound, tokens.count)
-    var count = 0
-    var index = body.lowerBound + 1
-    while index < end {
-      defer { index += 1 }
-      guard tokens[index].keyword == .throw, tokens[index].kind == .identifier else { continue }
-      if index + 1 < end, model.token(index + 1, is: "XCTSkip") { continue }
-      // The innermost brace around the `throw`, among the tokens just before it (a check's
-      // `else {` or `if ... {` is near; a bound keeps a body of many `throw`s linear).
-      var depth = 0
-      var open = index - 1
-      let limit = max(body.lowerBound, index - 512)
-      while open > limit {
-        if tokens[open].kind == .rightBrace { depth += 1 }
-        if tokens[open].kind == .leftBrace {
-          if depth == 0 { break }
-          depth -= 1
-        }
-        open -= 1
-      }
-      guard open > limit, tokens[open].kind == .leftBrace else { continue }
-      if tokens[open - 1].keyword == .else {
-        count += 1
-        continue
-      }
-      // Back over the condition to the statement's keyword (a few tokens: a long walk is a
-      // closure's call, not a condition).
-      var cursor = open - 1
-      var nesting = 0
-      var steps = 0
-      while cursor > body.lowerBound, steps < 64 {
-        let kind = tokens[cursor].kind
-        if kind == .rightParen || kind == .rightBracket { nesting += 1 }
-        if kind == .leftParen || kind == .leftBracket {
-          if nesting == 0 { break }
-          nesting -= 1
-        }
-        if nesting == 0 {
-          if kind == .leftBrace || kind == .rightBrace { break }
-          if tokens[cursor].keyword == .if, kind == .identifier {
-            count += 1
-            break
-          }
-          if tokens[cursor].keyword == .in || tokens[cursor].keyword == .catch { break }
-        }
-        cursor -= 1
-        steps += 1
-      }
-    }
-    return count
   }
 }
 

@@ -115,14 +115,15 @@ public struct StateReleasedInTeardownRule: Rule {
     }
   }
 
-  /// Member names set to `nil` by the type's `tearDown` methods, by closures (or same-file
-  /// functions passed by name) the type registers with `addTeardownBlock` in any of its methods
-  /// or what its `setUp` calls, and by the same-file helpers either calls.
+  /// Member names set to `nil` (or to another value) by the type's `tearDown` methods, by
+  /// closures (or same-file functions passed by name) the type registers with
+  /// `addTeardownBlock` in any of its methods or what its `setUp` calls, and by the same-file
+  /// helpers either calls.
   static func releasedInTearDown(typeNamed name: String, in context: RuleContext) -> Set<String> {
     let model = context.model
     let functions = context.functions(ofTypeNamed: name)
     var names: Set<String> = []
-    func collect(_ range: Range<Int>) { names.formUnion(nilAssignments(in: range, of: model)) }
+    func collect(_ range: Range<Int>) { names.formUnion(releasingAssignments(in: range, of: model)) }
     func collect(function index: Int) {
       if let body = model.functions[index].body { collect(body) }
     }
@@ -167,22 +168,17 @@ public struct StateReleasedInTeardownRule: Rule {
     return names
   }
 
-  /// Members set to `nil` in a token range: `name = nil`, `self.name = nil`, `self?.name = nil`
+  /// Members assigned in a token range: `name = nil`, `self.name = nil`, `self?.name = nil`
   /// (read from the tokens: `self?.name` hangs off an optional chain, which the model's
-  /// assignments leave out).
-  static func nilAssignments(in range: Range<Int>, of model: FileModel) -> Set<String> {
+  /// assignments leave out), and any other value (`client = .liveValue`, `view = ViewSpy()`):
+  /// a new value releases what the test stored as `nil` does, and the instance XCTest keeps
+  /// holds only that value, which no test used. Not a local declared there (`let name = ...`).
+  static func releasingAssignments(in range: Range<Int>, of model: FileModel) -> Set<String> {
     let tokens = model.tokens
     var names: Set<String> = []
     for index in range where index >= 1 && index + 1 < range.upperBound {
-      guard tokens[index].kind == .operator, model.text(index) == "=",
-        tokens[index + 1].keyword == .nil, tokens[index - 1].isIdentifierLike
+      guard tokens[index].kind == .operator, model.text(index) == "=", tokens[index - 1].isIdentifierLike
       else { continue }
-      let after = index + 2
-      if after < tokens.count, !tokens[after].isAtLineStart,
-        ![.semicolon, .rightBrace].contains(tokens[after].kind)
-      {
-        continue  // `x = nil ?? y`
-      }
       let target = index - 1
       var receiver = target - 1
       if receiver >= 0, tokens[receiver].kind == .dot {
@@ -192,6 +188,8 @@ public struct StateReleasedInTeardownRule: Rule {
         }
         guard receiver >= 0, tokens[receiver].keyword == .`self` else { continue }
         if receiver >= 1, tokens[receiver - 1].kind == .dot { continue }
+      } else if receiver >= 0, [.let, .var].contains(tokens[receiver].keyword) {
+        continue
       }
       var name = model.text(target)
       if tokens[target].kind == .backtickIdentifier { name = String(name.dropFirst().dropLast()) }

@@ -230,9 +230,21 @@ public struct AssertionMatcher: Sendable {
     return false
   }
 
-  /// Whether the file drives a TCA `TestStore`.
+  /// Whether the file drives a TCA `TestStore`: it imports ComposableArchitecture, or makes a
+  /// `TestStore(...)` (or `TestStoreOf<Feature>(...)`) of a type it does not declare itself.
+  /// An app module that re-exports the library (`@_exported import ComposableArchitecture`)
+  /// hands it to every file that imports the app with `@testable import`, which then names no
+  /// import of TCA; making the store is the evidence left.
   public static func usesTestStore(_ model: FileModel) -> Bool {
-    model.imports.contains { $0.module == "ComposableArchitecture" }
+    if model.imports.contains(where: { $0.module == "ComposableArchitecture" }) { return true }
+    let makesStore = model.calls.indices.contains { index in
+      guard RuleText.firstNameByte(ofCall: index, in: model) == UInt8(ascii: "T") else { return false }
+      let call = model.calls[index]
+      return call.path.count == 1 && !call.hasExpressionBase
+        && (call.name == "TestStore" || call.name == "TestStoreOf")
+    }
+    guard makesStore else { return false }
+    return !model.types.contains { $0.simpleName == "TestStore" || $0.simpleName == "TestStoreOf" }
   }
 
   /// What a file tells about its functions as assertion helpers: for each function (test
@@ -283,7 +295,10 @@ public struct AssertionMatcher: Sendable {
       // An inline snapshot's helper: it takes the call site's `InlineSnapshotSyntaxDescriptor`
       // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
       // comparison may run later, as a suite trait's, even on a mock's extension).
-      if Self.takesInlineSnapshotDescriptor(functions[index]) {
+      // A compile-time check (`CompileTimeCheck`): the call compiles only when it holds.
+      if Self.takesInlineSnapshotDescriptor(functions[index])
+        || CompileTimeCheck.isCheck(functions[index], in: model)
+      {
         result.append(HelperSummary(name: name, asserts: true, callees: []))
         continue
       }

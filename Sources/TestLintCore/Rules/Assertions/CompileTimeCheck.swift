@@ -1,0 +1,99 @@
+/// A function the linted files declare with an empty body whose check is its signature: a
+/// generic parameter constrained to a protocol (`<S: LazySequenceProtocol>`, or in a `where`
+/// clause) and a parameter of exactly that type (`func requireLazy<S: LazySequenceProtocol>(_:
+/// S) {}`). A call of it compiles only when the argument conforms, so a test that calls it
+/// checks that conformance: its target stops building when the conformance is lost, which is
+/// the test failing.
+///
+/// Narrowly: its name reads as a check (`require...`, `ensure...`, `assert...`, `expect...`,
+/// `verify...`, `check...`, `validate...`, then a word boundary); an empty generic method of a
+/// test double, an `override` or an `async` one is a stub of a protocol's requirement
+/// (`func post<E: Event>(_ event: E) async {}`), and a `sendableBlackhole<T: Sendable>(_:)`
+/// does not say it checks. Not an empty function without generic parameters, nor one whose
+/// generic parameters are unconstrained (`func use<T>(_: T) {}`, which accepts anything), nor
+/// one with a result (an empty body cannot return one). The run takes such a function for one
+/// that asserts (`AssertionMatcher.helperSummaries`), so a call of it counts in its own file and
+/// in every other.
+enum CompileTimeCheck {
+  /// Whether the function is such a compile-time check.
+  static func isCheck(_ function: FunctionDecl, in model: FileModel) -> Bool {
+    guard function.kind == .function, let body = function.body, body.count == 2,
+      !function.parameters.isEmpty,
+      !function.isAsync, !function.has("override"), readsAsCheck(function.name)
+    else { return false }
+    if let result = function.returnType, result != "Void", result != "()" { return false }
+    if let owner = function.owner, AssertionMatcher.isTestDouble(model.types[owner].simpleName) {
+      return false
+    }
+    let tokens = model.tokens
+    guard let name = nameToken(of: function, before: body.lowerBound, in: model),
+      name + 1 < body.lowerBound,
+      angles(at: name + 1, in: model) == 1
+    else { return false }
+    var constrained: Set<String> = []
+    // The generic parameter clause: `<S: Proto, T>`, up to its closing `>`.
+    var depth = 0
+    var cursor = name + 1
+    var open: Int?
+    while cursor < body.lowerBound {
+      let change = angles(at: cursor, in: model)
+      if change != 0 {
+        depth += change
+        if depth <= 0 {
+          open = cursor + 1
+          break
+        }
+      } else if depth == 1, tokens[cursor].kind == .colon, cursor > name + 1,
+        tokens[cursor - 1].kind == .identifier
+      {
+        constrained.insert(model.text(cursor - 1))
+      }
+      cursor += 1
+    }
+    guard let parameters = open, parameters < body.lowerBound, tokens[parameters].kind == .leftParen
+    else {
+      return false
+    }
+    // A `where` clause between the parameters and the body: `where S: Proto, T == U`.
+    if let clause = (parameters..<body.lowerBound).first(where: { tokens[$0].keyword == .where }) {
+      for index in clause + 1..<body.lowerBound - 1
+      where tokens[index].kind == .identifier && tokens[index + 1].kind == .colon
+        && (index == clause + 1 || tokens[index - 1].kind == .comma)
+      {
+        constrained.insert(model.text(index))
+      }
+    }
+    return !constrained.isEmpty && function.parameters.contains { constrained.contains($0.type) }
+  }
+
+  /// `require...`, `ensure...` or a check's word (`CheckWords`), lowercase, then a word boundary.
+  private static func readsAsCheck(_ name: String) -> Bool {
+    CheckWords.startsAName(name, anyCase: false, digits: false)
+      || CheckWords.startsWith("require", name, anyCase: false, boundary: true, digits: false)
+      || CheckWords.startsWith("ensure", name, anyCase: false, boundary: true, digits: false)
+  }
+
+  /// The token of the function's name, found by its offset among the tokens before the body.
+  private static func nameToken(of function: FunctionDecl, before body: Int, in model: FileModel)
+    -> Int?
+  {
+    let tokens = model.tokens
+    var low = 0
+    var high = body
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(tokens[middle].start) < function.nameOffset { low = middle + 1 } else { high = middle }
+    }
+    return low < body && Int(tokens[low].start) == function.nameOffset ? low : nil
+  }
+
+  /// How an operator token made of angle brackets only changes the generic clause's depth
+  /// (`<` opens, `>` or `>>` closes); 0 for any other token.
+  private static func angles(at index: Int, in model: FileModel) -> Int {
+    guard model.tokens[index].kind == .operator else { return 0 }
+    let text = model.text(index)
+    if text.allSatisfy({ $0 == "<" }) { return text.count }
+    if text.allSatisfy({ $0 == ">" }) { return -text.count }
+    return 0
+  }
+}
