@@ -2105,11 +2105,14 @@ What counts as an assertion:
   `record...Snapshot...`,
   or is spelled as XCTest spells its checks, `XCT` and a capital (`XCTDiffContexts`), but
   for XCTest's names that check nothing (`XCTSkip`, `XCTContext`, `XCTAttachment`, `XCTIssue`,
-  `XCTWaiter`, `XCTMeasureOptions`, `XCTest...`, `...Expectation`, `...Metric`). In an XCTest
-  test a call of `test` or `test` and a word with arguments counts too
-  (`test(operator: +, on: (1, 2), returns: 3)`, `testCodableConformance(of: value)`): a test
-  method takes none, so it is a support package's check, as XCTest-era packages name them (not
-  in Swift Testing or Quick, where helpers are named freely). Only a plain call, or one through
+  `XCTWaiter`, `XCTMeasureOptions`, `XCTest...`, `...Expectation`, `...Metric`). A call of
+  `test` or `test` and a word with arguments counts too
+  (`test(operator: +, on: (1, 2), returns: 3)`, `testCodableConformance(of: value)`,
+  `testPlatformFiltering(destination: .iOS, expectFiltered: true)` in a Swift Testing suite): no
+  test is called with arguments (an XCTest test takes none, a parameterized `@Test` is called by
+  the framework alone), so it is a support package's check, as test-support modules name them;
+  in the test's own file only: a helper of another file calling `test(context())` is a harness
+  running the test body it was handed, a closure it keeps. Only a plain call, or one through
   `self.`, `Self.` or `super.`, counts: `form.validate()` or `Updater.checkForUpdates()` is the
   code under test, and a test that calls only `sut.load()` is still reported. A comparison
   with a stored reference counts too: `compare`, or `compare` and a word (`compareRendering`),
@@ -3300,6 +3303,10 @@ final class TemplateTests: XCTestCase {
 
 @Test func badge_rendersBothThemes() {
   assertLightDarkSnapshots(of: BadgeView(count: 3))
+}
+
+@Test func filters_iOSOnlySources() async throws {
+  try await testSourceFiltering(destination: .iOS, expectFiltered: true)
 }
 
 struct Verification {

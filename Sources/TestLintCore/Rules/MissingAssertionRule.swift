@@ -148,7 +148,7 @@ public struct MissingAssertionRule: Rule {
               || assumedChecks && context.discovery.isAssumedCheck(name)
                 && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
                 && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
-              || (UndeclaredCheck.counts(callAt: callIndex, in: model, framework: test.framework)
+              || (UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: true)
                 || UndeclaredWait.counts(callAt: callIndex, in: model)
                 || UITestCheck.reads(callAt: callIndex, in: model) && context.drivesApp)
                 && CallSignature.declaresNoneAccepting(model.calls[callIndex], in: context.assertingHelpers)

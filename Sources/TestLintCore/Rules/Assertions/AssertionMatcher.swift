@@ -320,7 +320,7 @@ public struct AssertionMatcher: Sendable {
         let callee = model.calls[callIndex].name
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
         // A check's call under its labels too: no declaration of the run may take them (`CallSignature`).
-        if UndeclaredCheck.counts(callAt: callIndex, in: model, framework: .swiftTesting), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
+        if UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: false), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
         if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
           for candidate in candidates {
             callees.append(candidate)

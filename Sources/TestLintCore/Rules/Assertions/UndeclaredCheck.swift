@@ -14,10 +14,11 @@
 /// `tester.checkBuild { results in results.checkNoErrors() }`); and, with `try`, a name that
 /// reads as a check that fails by throwing (`try f.run(args).check("...")`,
 /// `try await f.waitForHTTPOk(url)`; `readsAsTriedCheck` plain, `readsAsTriedMethod` through a
-/// receiver): the thrown error fails the test exactly when the check does not hold. In an XCTest test a
-/// plain call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
-/// `testCodableConformance(of: value)`): a test method takes none, so it is a support
-/// package's check, as XCTest-era packages name them. A comparison with a stored reference
+/// receiver): the thrown error fails the test exactly when the check does not hold. A plain
+/// call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
+/// `testCodableConformance(of: value)`, a Swift Testing suite's
+/// `testPlatformFiltering(destination: .iOS)`): no test is called with arguments, so it is a
+/// support package's check, as test-support modules name them. A comparison with a stored reference
 /// (`compare...`, `readsAsComparison`) counts when called as a statement of its own, plainly or
 /// through a module or type (`Spec.compare(text, against: url)`): one that returned its answer
 /// would leave it unused.
@@ -36,9 +37,11 @@
 /// Whether the run declares the name is answered by the run (`HelperNames.declaresNone`); a
 /// declared function is followed as any helper is.
 enum UndeclaredCheck {
-  /// Whether the call, if no file of the run declares its name, counts as an assertion in a
-  /// test of `framework`.
-  static func counts(callAt index: Int, in model: FileModel, framework: TestFramework) -> Bool {
+  /// Whether the call, if no file of the run declares its name, counts as an assertion: in a
+  /// test's own body (`inTest`), or in a helper, where a call of `test...` with arguments is
+  /// no check but the harness running the test it was handed (`test(context())`, a stored
+  /// closure).
+  static func counts(callAt index: Int, in model: FileModel, inTest: Bool) -> Bool {
     let call = model.calls[index]
     guard !call.isMacro, !call.isImplicitMember else { return false }
     let name = call.name
@@ -80,7 +83,7 @@ enum UndeclaredCheck {
     } else {
       reads =
         BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name)
-        || framework == .xctest && BaseAssumption.readsAsTestCheck(name)
+        || inTest && BaseAssumption.readsAsTestCheck(name)
           && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
     }
     // A `private` or `fileprivate` function of this file is one the run does not list
