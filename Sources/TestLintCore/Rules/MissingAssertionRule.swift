@@ -183,13 +183,13 @@ public struct MissingAssertionRule: Rule {
       for calls in localCalls { reached += resolver.reachable(fromCalls: calls) }
     }
     var seen: Set<Int> = []
-    // What a function adds depends on it, the test's framework and whether the test's class
-    // reads names as checks, nothing else of the test: the first test of the file to reach it
+    // What a function adds depends on it and whether the test's class reads names as checks,
+    // nothing else of the test: the first test of the file to reach it
     // counts it, the others take that count and the calls it left pending.
     if helpers != nil { helpers?.pending += context.assertingHelpers.takeInventoryLog() }
     for function in reached where function != test.function && seen.insert(function).inserted {
       if stopAtFirst, count > 0 { return count }
-      let key = HelperCounts.Key(function: function, framework: test.framework, assumedChecks: assumedChecks)
+      let key = HelperCounts.Key(function: function, assumedChecks: assumedChecks)
       if let known = helpers?.counts[key] {
         count += known.count
         helpers?.pending += known.pending
@@ -246,12 +246,11 @@ public struct MissingAssertionRule: Rule {
   }
 
   /// What each function of a file adds to the count of a test that reaches it
-  /// (`assertionCount(of:in:helpers:)`), by function, framework and whether the test's class
-  /// reads names as checks; and the calls the current test's count left pending so far.
+  /// (`assertionCount(of:in:helpers:)`), by function and whether the test's class reads names
+  /// as checks; and the calls the current test's count left pending so far.
   struct HelperCounts {
     struct Key: Hashable {
       var function: Int
-      var framework: TestFramework
       var assumedChecks: Bool
     }
     var counts: [Key: (count: Int, pending: [HelperNames.PendingCall])] = [:]
