@@ -209,7 +209,7 @@ final class UndeclaredCheckTests: XCTestCase {
     XCTAssertEqual(findings(sources), ["SetTests.swift:5"])
   }
 
-  func test_undeclaredTestHelperWithArguments_assertsInXCTestOnly() {
+  func test_undeclaredTestHelperWithArguments_assertsInEitherFramework() {
     let sources = [
       "MathTests.swift": """
         import XCTest
@@ -223,9 +223,10 @@ final class UndeclaredCheckTests: XCTestCase {
         }
 
         @Test func plusAdds() { testOperator(+, on: (1, 2), returns: 3) }
+        @Test func nothingHandedOver() { testLater() }
         """
     ]
-    XCTAssertEqual(findings(sources), ["MathTests.swift:7", "MathTests.swift:8", "MathTests.swift:11"])
+    XCTAssertEqual(findings(sources), ["MathTests.swift:7", "MathTests.swift:8", "MathTests.swift:12"])
   }
 
   func test_undeclaredCheckRemovedFromTheRun_changesCachedResults() throws {
