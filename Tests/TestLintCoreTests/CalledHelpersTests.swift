@@ -38,6 +38,15 @@ final class CalledHelpersTests: XCTestCase {
     return Self.missingAssertions(in: all, only: only, threads: threads)
   }
 
+  /// `missing_assertion`'s findings (`path:line`) in these files, on one thread and on two,
+  /// which must agree.
+  static func missingAssertionLines(in sources: [String: String], line: UInt = #line) -> [String] {
+    let one = missingAssertions(in: sources, threads: 1)
+    let two = missingAssertions(in: sources, threads: 2)
+    XCTAssertEqual(one, two, "the threads agree", line: line)
+    return one.map { $0.replacingOccurrences(of: " missing_assertion", with: "") }
+  }
+
   /// `missing_assertion`'s findings in these files (named by their paths, linted in sorted
   /// order), as `path:line missing_assertion`.
   static func missingAssertions(
