@@ -275,6 +275,32 @@ final class AssumedBaseTests: XCTestCase {
     XCTAssertEqual(sandbox.run(["--quiet", "--reporter", "json"]).stderr, "")
   }
 
+  func test_note_countsClassesWhoseTestsAreInAnExtension() throws {
+    // The class holds properties; its tests are in an extension of it in the same file.
+    let extended = """
+      import XCTest
+
+      class CardTests: SnapshotTestCase {
+        var card = 1
+      }
+
+      extension CardTests {
+        func testCard() {
+          _ = card
+        }
+      }
+
+      """
+    let both = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/CardTests.swift": extended])
+    let output = both.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("took 2 classes"), output.stderr)
+    XCTAssertTrue(output.stderr.contains("SnapshotTestCase (2)"), output.stderr)
+    XCTAssertEqual(try rules(output), ["Tests/CardTests.swift:8 missing_assertion", "Tests/ProfileTests.swift:5 missing_assertion"])
+    // Alone, the extension's class makes the base assumed.
+    let alone = try sandbox(["Tests/CardTests.swift": extended])
+    XCTAssertEqual(try rules(alone.run(["--reporter", "json", "--only-rule", "missing_assertion"])), ["Tests/CardTests.swift:8 missing_assertion"])
+  }
+
   func test_inventory_marksTestsOnAnAssumedBase() throws {
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(), "Tests/OtherTests.swift": Self.other])
     let output = sandbox.run(["inventory"])

@@ -67,6 +67,12 @@ public struct BaseAssumption: Sendable, Hashable {
     for type in model.types where type.kind != .extension && superclass[type.simpleName] == nil {
       superclass[type.simpleName] = type.kind == .class ? type.firstInheritedName : .some(nil)
     }
+    // A class's tests may sit in extensions of it in the same file (a class of properties,
+    // then `extension FooTests { func test_... }`): they are its methods too.
+    var testedInExtension: Set<String> = []
+    for type in model.types where type.kind == .extension && Self.hasTestMethod(type, in: model) {
+      testedInExtension.insert(type.simpleName)
+    }
     var bases: [String] = []
     for index in model.types.indices where model.types[index].kind == .class {
       guard var base = model.types[index].firstInheritedName else { continue }
@@ -80,12 +86,18 @@ public struct BaseAssumption: Sendable, Hashable {
         base = next
       }
       guard !ended, !frameworkBases.contains(base) else { continue }
-      let hasTest = model.types[index].functions.contains { function in
-        model.functions[function].kind == .function && Speculation.isTestName(model.functions[function].name)
-      }
+      let hasTest =
+        Self.hasTestMethod(model.types[index], in: model) || testedInExtension.contains(model.types[index].simpleName)
       if hasTest { bases.append(imported ? base : notImported + base) }
     }
     return bases
+  }
+
+  /// Whether a type's own body declares a `test...` method.
+  private static func hasTestMethod(_ type: TypeDecl, in model: FileModel) -> Bool {
+    type.functions.contains { function in
+      model.functions[function].kind == .function && Speculation.isTestName(model.functions[function].name)
+    }
   }
 
   /// The names a file declares that may tell an assumption wrong: its types that can come
