@@ -5419,8 +5419,17 @@ count, it stops as soon as the rows arrive); and a loop bounded by a count or by
 a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
 (`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
 (`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
-cancels the work) waits for an event too. A deadline that races the awaited work waits for the
-work, not the time, and passes: a sleep in a child task of a task group
+cancels the work) waits for an event too.
+A `Task.sleep` anywhere inside a `Task` kept in a name that the test cancels is
+the work being cancelled, not a wait of the test, when the test cancels it (`job.cancel()`)
+before it awaits anything else, or cancels it and then awaits its value expecting the
+cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
+`#require(throws:)`, `XCTAssertThrowsError`, or `try await job.value` followed by `XCTFail` or
+`Issue.record`): a cancelled `Task.sleep` returns at once. A wait the test itself makes before
+cancelling (the pause that gives the task time to start) is still reported, and so are
+`Thread.sleep` and `sleep(...)` in such a task, which cancelling does not cut short.
+A deadline that races the awaited work waits for the work, not the time, and passes: a sleep
+in a child task of a task group
 (`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
 (`group.next()`) and cancels the rest (`group.cancelAll()`), when the sleeping child does no
 work after its sleep: nothing follows it, or its last statement throws, fails (`XCTFail`,
@@ -5865,6 +5874,33 @@ final class UploaderTests: XCTestCase {
       return first
     }
     XCTAssertTrue(finished)
+  }
+}
+```
+
+Work the test cancels; the test's own pause before cancelling is still a wait:
+
+```swift triggers
+import Testing
+
+struct ExportTests {
+  @Test func cancellingStopsTheExport() async throws {
+    let export = Task {
+      try await exporter.withProgress {
+        try await Task.sleep(for: .seconds(30))
+      }
+    }
+    try await Task.↓sleep(for: .milliseconds(100))
+    export.cancel()
+    await #expect(throws: CancellationError.self) { try await export.value }
+  }
+
+  @Test func cancelledBeforeItStarts() async {
+    let export = Task {
+      try? await Task.sleep(for: .seconds(1))
+      await exporter.writeAll()
+    }
+    export.cancel()
   }
 }
 ```

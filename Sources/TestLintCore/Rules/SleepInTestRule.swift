@@ -192,11 +192,59 @@ public struct SleepInTestRule: Rule {
         let handle = model.text(start - 2)
         let ending = Self.ending(of: closure, after: calls[index], in: model)
         let failsAfter = ending == .fails || ending == .cancels
-        let cancelled = siblings.contains { sibling in
+        let cancel = siblings.first { sibling in
           calls[sibling].path == [handle, "cancel"] && calls[sibling].nameToken > closure.upperBound
         }
-        return failsAfter && cancelled
+        guard let cancel else { return false }
+        if failsAfter { return true }
+        // A `Task.sleep` anywhere in a kept task the test cancels is the work being cancelled,
+        // not a wait of the test: cancelled before the test awaits anything else, or cancelled
+        // and then awaited expecting the cancellation.
+        return calls[index].path == ["Task", "sleep"]
+          && Self.cancelsWork(
+            handle, closure: closure, cancel: calls[cancel].nameToken, siblings: siblings, in: model)
       }
+    }
+    return false
+  }
+
+  /// Whether the test cancels the kept task `handle` (whose closure is `closure`) as work it
+  /// does not wait for: the `handle.cancel()` at token `cancel` follows the task with no
+  /// `await` between (`let work = Task { ... }; work.cancel()`), or the test then reads
+  /// `handle.value` expecting it to throw (inside `#expect(throws:)`, `#require(throws:)` or
+  /// `XCTAssertThrowsError`, or followed by `XCTFail`/`Issue.record`, a `do` block's "should have
+  /// thrown"). A `Task.sleep` in such a task returns as soon as it is cancelled.
+  static func cancelsWork(
+    _ handle: String, closure: Range<Int>, cancel: Int, siblings: Range<Int>, in model: FileModel
+  ) -> Bool {
+    let tokens = model.tokens
+    if !(closure.upperBound..<cancel).contains(where: { tokens[$0].keyword == .await }) { return true }
+    let calls = model.calls
+    var position = cancel
+    // A bound keeps a long test linear: the awaited value is read near the cancel.
+    let end = min(tokens.count - 2, cancel + 512)
+    while position < end {
+      defer { position += 1 }
+      guard tokens[position].kind == .identifier, model.text(position) == handle,
+        tokens[position + 1].kind == .dot, model.token(position + 2, is: "value")
+      else { continue }
+      if position + 3 < tokens.count,
+        model.token(position + 3, is: "XCTFail") || model.token(position + 3, is: "Issue")
+      {
+        return true
+      }
+      let expects = siblings.contains { sibling in
+        let call = calls[sibling]
+        guard call.nameToken < position else { return false }
+        let expectsThrow =
+          call.isMacro && (call.name == "#expect" || call.name == "#require")
+            && call.arguments.contains { $0.label == "throws" }
+          || call.name == "XCTAssertThrowsError"
+        guard expectsThrow else { return false }
+        return call.arguments.contains { $0.value.contains(position) }
+          || call.trailingClosures.contains { $0.tokens.contains(position) }
+      }
+      if expects { return true }
     }
     return false
   }
