@@ -5419,11 +5419,13 @@ count, it stops as soon as the rows arrive); and a loop bounded by a count or by
 a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
 (`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
 (`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
-cancels the work) waits for an event too.
-A `Task.sleep` anywhere inside a `Task` kept in a name that the test cancels is
-the work being cancelled, not a wait of the test, when the test cancels it (`job.cancel()`)
-before it awaits anything else, or cancels it and then awaits its value expecting the
-cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
+cancels the work) waits for an event too, and so does the same loop spelled `while true { ... }`
+when its pause is a throwing `try await Task.sleep(...)` (not `try?`) in the loop's own body
+and nothing else leaves the loop (no `break`, no `return`): the sleep throws once the task is
+cancelled and ends the loop. A `Task.sleep` anywhere inside a `Task` kept in a name that the
+test cancels is the work being cancelled, not a wait of the test, when the test cancels it
+(`job.cancel()`) before it awaits anything else, or cancels it and then awaits its value
+expecting the cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
 `#require(throws:)`, `XCTAssertThrowsError`, or `try await job.value` followed by `XCTFail` or
 `Issue.record`): a cancelled `Task.sleep` returns at once. A wait the test itself makes before
 cancelling (the pause that gives the task time to start) is still reported, and so are
@@ -5878,7 +5880,8 @@ final class UploaderTests: XCTestCase {
 }
 ```
 
-Work the test cancels; the test's own pause before cancelling is still a wait:
+Work the test cancels, and a producer that runs until it is cancelled; the test's own pause
+before cancelling is still a wait:
 
 ```swift triggers
 import Testing
@@ -5901,6 +5904,26 @@ struct ExportTests {
       await exporter.writeAll()
     }
     export.cancel()
+  }
+
+  @Test func producerStopsOnCancel() async throws {
+    try await exporter.stream { sink in
+      while true {
+        try await sink.push(Row.sample)
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+    #expect(exporter.isStopped)
+  }
+
+  @Test func producerThatSwallowsCancellationWaits() async throws {
+    try await exporter.stream { sink in
+      while true {
+        try await sink.push(Row.sample)
+        try? await Task.↓sleep(for: .milliseconds(10))
+      }
+    }
+    #expect(exporter.isStopped)
   }
 }
 ```

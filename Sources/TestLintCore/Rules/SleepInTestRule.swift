@@ -35,7 +35,7 @@ public struct SleepInTestRule: Rule {
         // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
         if Self.isDeadline(index, in: model) { continue }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
-          polls || Self.pollsForEvent(loop, in: model)
+          polls || Self.pollsForEvent(loop, in: model) || Self.endsOnCancellation(loop, sleep: call, in: model)
             || code.test == nil
             && code.function.map({ Self.pollsConditionParameter($0, loop: loop, in: model) }) == true
         {
@@ -396,6 +396,35 @@ public struct SleepInTestRule: Rule {
     if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
     let bounded = loop.isFor || loop.condition.map { readsTime($0, in: model) } == true
     return bounded && leavesOnCondition(bodyFrom: loop.open, in: model)
+  }
+
+  /// Whether a loop runs until its task is cancelled, as `while !Task.isCancelled` does, spelled
+  /// `while true { try await work(); try await Task.sleep(...) }`: the wait is a throwing
+  /// `Task.sleep` (`try`, not `try?`) at the loop body's own level, and the body has no
+  /// `break` or `return`. The sleep throws on cancellation and ends the loop: a stub that runs
+  /// until the test cancels it, not a wait.
+  static func endsOnCancellation(_ loop: Loop, sleep call: Call, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard call.path == ["Task", "sleep"], let condition = loop.condition, condition.count == 1,
+      tokens[condition.lowerBound].keyword == .true
+    else { return false }
+    let start = call.nameToken - 2
+    guard start >= 2, tokens[start - 1].keyword == .await, tokens[start - 2].keyword == .try,
+      tokens[start - 2].kind == .identifier,
+      let close = closingBrace(from: loop.open, in: model), start < close
+    else { return false }
+    // The sleep's own block is the loop's body (not a `do` that catches its error).
+    var depth = 0
+    var cursor = start - 1
+    while cursor > loop.open {
+      if tokens[cursor].kind == .rightBrace { depth += 1 }
+      if tokens[cursor].kind == .leftBrace {
+        if depth == 0 { return false }
+        depth -= 1
+      }
+      cursor -= 1
+    }
+    return !((loop.open + 1)..<close).contains { tokens[$0].keyword == .break || tokens[$0].keyword == .return }
   }
 
   /// Whether a loop's body (from its `{`) holds a `return` or `break` in an `if`, `else` or
