@@ -2291,7 +2291,12 @@ helper with `try` in turn; one no linted file declares because its name says it 
 error costs more than a miss). Not `try? skip...()`, which swallows the skip, nor a helper
 named otherwise (`try requireDevice()`), which is not followed for a skip; an `XCTSkip` only inside an
 `#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
-that platform alone, and the test is read as on any other. An empty test body is reported
+that platform alone, and the test is read as on any other. A Swift Testing
+test with a time limit of its own (`.timeLimit(...)` among the traits of its `@Test(...)`) whose
+body awaits something is checked by that limit: it fails when the awaited work does not finish
+in time, as a wait with a deadline does; without an `await` in the body the limit checks
+nothing and the test is reported. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
+against hangs set once for all its tests, not the check of one: its tests are read without it. An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
@@ -2372,6 +2377,29 @@ final class UploadTests: XCTestCase {
     throw XCTSkip("the stub protocol is not called on watchOS")
     #endif
     try await client.upload(data)
+  }
+}
+```
+
+A test's own time limit is its check when the test awaits; a suite's limit is not:
+
+```swift triggers
+import Testing
+
+@Test(.timeLimit(.minutes(1))) func serverStopsPromptlyWhenCancelled() async throws {
+  let serving = Task { try await server.serve() }
+  serving.cancel()
+  try await serving.value
+}
+
+@Test(.timeLimit(.minutes(1))) func ↓countIsRead() {
+  _ = queue.count
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct DrainTests {
+  @Test func ↓drainReturns() async {
+    await queue.drain()
   }
 }
 ```

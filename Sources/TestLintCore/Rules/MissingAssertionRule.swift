@@ -46,6 +46,9 @@ public struct MissingAssertionRule: Rule {
         if tally != nil { reportedCalls.append([]) }
         continue
       }
+      // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
+      // the awaited work hangs, as a wait's deadline does.
+      if Self.awaitsWithinTimeLimit(test, body: body, in: context.model) { continue }
       // A test that asserts in its own body is settled without asking about a helper: the
       // run's helpers, when the file is linted before they are all known, are asked about only
       // where the answer can change the result (`HelperNames.Misses`).
@@ -522,5 +525,24 @@ extension MissingAssertionRule {
           && index > 0 && model.tokens[index - 1].kind == .dot
       }
     }
+  }
+
+  /// Whether a Swift Testing test carries a `.timeLimit(...)` trait in its own `@Test(...)`
+  /// and its body awaits something: the time limit fails the test when the awaited work does
+  /// not finish, as a wait's deadline does. A `@Suite(.timeLimit(...))` is a guard against
+  /// hangs set once for all its tests, not the check of one, and does not count.
+  fileprivate static func awaitsWithinTimeLimit(
+    _ test: DiscoveredTest, body: Range<Int>, in model: FileModel
+  ) -> Bool {
+    guard test.framework == .swiftTesting else { return false }
+    let tokens = model.tokens
+    let limited = model.functions[test.function].attributes.contains { attribute in
+      guard attribute.name.hasSuffix("Test"), let arguments = attribute.arguments else { return false }
+      return arguments.contains { index in
+        index > 0 && tokens[index].kind == .identifier && tokens[index - 1].kind == .dot
+          && model.text(index) == "timeLimit"
+      }
+    }
+    return limited && body.contains { tokens[$0].keyword == .await }
   }
 }
