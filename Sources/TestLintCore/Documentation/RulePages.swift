@@ -2291,7 +2291,9 @@ helper with `try` in turn; one no linted file declares because its name says it 
 error costs more than a miss). Not `try? skip...()`, which swallows the skip, nor a helper
 named otherwise (`try requireDevice()`), which is not followed for a skip; an `XCTSkip` only inside an
 `#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
-that platform alone, and the test is read as on any other. A Swift Testing
+that platform alone, and the test is read as on any other; so does a skip in the block of an
+availability check (`guard #available(macOS 13, *) else { throw XCTSkip(...) }`,
+`if #unavailable(...) { ... }`), which skips the test on older systems only. A Swift Testing
 test with a time limit of its own (`.timeLimit(...)` among the traits of its `@Test(...)`) whose
 body awaits something is checked by that limit: it fails when the awaited work does not finish
 in time, as a wait with a deadline does; without an `await` in the body the limit checks
@@ -2377,6 +2379,19 @@ final class UploadTests: XCTestCase {
     throw XCTSkip("the stub protocol is not called on watchOS")
     #endif
     try await client.upload(data)
+  }
+}
+```
+
+An availability guard skips the test on older systems only:
+
+```swift triggers
+import XCTest
+
+final class ThrottleTests: XCTestCase {
+  func ↓test_throttle_finishes() async throws {
+    guard #available(macOS 13, iOS 16, *) else { throw XCTSkip("needs Clock") }
+    _ = try await ticks.throttled(every: .seconds(1)).collect()
   }
 }
 ```

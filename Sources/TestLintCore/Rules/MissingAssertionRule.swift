@@ -494,7 +494,11 @@ extension MissingAssertionRule {
     let skips = test.calls.filter { index in
       let first = RuleText.firstNameByte(ofCall: index, in: model)
       guard first == UInt8(ascii: "X") || first >= 0x80 else { return false }
-      return model.calls[index].name == "XCTSkip" || SkipHelper.skipsWhatever(callAt: index, in: model)
+      guard model.calls[index].name == "XCTSkip" || SkipHelper.skipsWhatever(callAt: index, in: model)
+      else { return false }
+      // A skip in the block of `guard #available(...) else { ... }` or `if #unavailable(...)`
+      // skips the test on older systems only: on current ones it runs, and is read as there.
+      return !isAvailabilitySkip(index, in: model)
     }
     // A skip in an `#if os(...)` group of the test's body skips it on that platform only.
     if !skips.isEmpty, let body = test.body, hasDirective(in: body, of: model) {
@@ -524,6 +528,17 @@ extension MissingAssertionRule {
         model.tokens[index].kind == .identifier && model.text(index) == "disabled"
           && index > 0 && model.tokens[index - 1].kind == .dot
       }
+    }
+  }
+
+  /// Whether the skip at `model.calls[index]` sits in the block of an availability check
+  /// (`guard #available(macOS 13, *) else { throw XCTSkip(...) }`, `if #unavailable(...)`).
+  fileprivate static func isAvailabilitySkip(_ index: Int, in model: FileModel) -> Bool {
+    guard let condition = DisabledTestRule.enclosingCondition(of: model.calls[index].nameToken, in: model)
+    else { return false }
+    return condition.contains { position in
+      model.tokens[position].kind == .pound
+        && (model.text(position) == "#available" || model.text(position) == "#unavailable")
     }
   }
 
