@@ -4648,6 +4648,9 @@ mock conforming to your own `NetworkSession` protocol, as in seed 004, or a
 The rule flags, where the finding lands:
 
 - `URLSession.shared` (at `URLSession`), a property read anywhere in the code;
+- `.shared` alone as the value of an argument labelled `session:` (`HTTPClient(session:
+  .shared)`, at the `.`): the implicit member is the shared session handed to a client. Only
+  that label: `.shared` for another parameter may be any type's shared instance;
 - `URLSession(configuration: .default)` and `URLSession(configuration:
   URLSessionConfiguration.default)` (at `URLSession`): a session built from a configuration
   held in a variable passes, since that is how a stubbed configuration is passed in, and so
@@ -4843,6 +4846,17 @@ final class ProfileServiceTests: XCTestCase {
 
   private func makeClient() -> UploadClient {
     UploadClient(session: ↓URLSession(configuration: .default))
+  }
+
+  func test_feed_loads() async throws {
+    let loader = FeedLoader(transport: HTTPTransport(session: ↓.shared))
+    let items = try await loader.load(from: URL(string: "https://example.com/feed")!)
+    XCTAssertFalse(items.isEmpty)
+  }
+
+  func test_store_isShared() {
+    let cache = ImageCache(store: .shared)
+    XCTAssertNotNil(cache)
   }
 }
 ```
