@@ -5481,7 +5481,8 @@ when its pause is a throwing `try await Task.sleep(...)` (not `try?`) in the loo
 and nothing else leaves the loop (no `break`, no `return`): the sleep throws once the task is
 cancelled and ends the loop. A `Task.sleep` anywhere inside a `Task` kept in a name that the
 test cancels is the work being cancelled, not a wait of the test, when the test cancels it
-(`job.cancel()`) before it awaits anything else, or cancels it and then awaits its value
+(`job.cancel()`, a statement of the test, not inside a closure such as a stream's
+`onTermination` handler, which runs later) before it awaits anything else, or cancels it and then awaits its value
 expecting the cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
 `#require(throws:)`, `XCTAssertThrowsError`, or `try await job.value` followed by `XCTFail` or
 `Issue.record`): a cancelled `Task.sleep` returns at once. A wait the test itself makes before
@@ -5961,6 +5962,19 @@ struct ExportTests {
       await exporter.writeAll()
     }
     export.cancel()
+  }
+
+  @Test func pacedProducerIsCancelledOnlyWhenTheStreamEnds() async {
+    let rows = AsyncStream<Int> { continuation in
+      let feed = Task {
+        for row in 0..<50 {
+          try await Task.↓sleep(for: .milliseconds(2))
+          continuation.yield(row)
+        }
+      }
+      continuation.onTermination = { _ in feed.cancel() }
+    }
+    for await _ in rows.prefix(3) {}
   }
 
   @Test func producerStopsOnCancel() async throws {

@@ -209,7 +209,8 @@ public struct SleepInTestRule: Rule {
   }
 
   /// Whether the test cancels the kept task `handle` (whose closure is `closure`) as work it
-  /// does not wait for: the `handle.cancel()` at token `cancel` follows the task with no
+  /// does not wait for: the `handle.cancel()` at token `cancel`, a statement at the task's own
+  /// level or an enclosing one (not in a closure made after the task), follows the task with no
   /// `await` between (`let work = Task { ... }; work.cancel()`), or the test then reads
   /// `handle.value` expecting it to throw (inside `#expect(throws:)`, `#require(throws:)` or
   /// `XCTAssertThrowsError`, or followed by `XCTFail`/`Issue.record`, a `do` block's "should have
@@ -218,6 +219,14 @@ public struct SleepInTestRule: Rule {
     _ handle: String, closure: Range<Int>, cancel: Int, siblings: Range<Int>, in model: FileModel
   ) -> Bool {
     let tokens = model.tokens
+    // The cancel is a statement of the code around the task, not of a closure made after it
+    // (`stream.onTermination = { job.cancel() }` runs when the stream ends, later).
+    var depth = 0
+    for position in closure.upperBound..<cancel {
+      if tokens[position].kind == .leftBrace { depth += 1 }
+      if tokens[position].kind == .rightBrace { depth = max(0, depth - 1) }
+    }
+    guard depth == 0 else { return false }
     if !(closure.upperBound..<cancel).contains(where: { tokens[$0].keyword == .await }) { return true }
     let calls = model.calls
     var position = cancel
