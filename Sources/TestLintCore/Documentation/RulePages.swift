@@ -2298,7 +2298,8 @@ test with a time limit of its own (`.timeLimit(...)` among the traits of its `@T
 body awaits something is checked by that limit: it fails when the awaited work does not finish
 in time, as a wait with a deadline does; without an `await` in the body the limit checks
 nothing and the test is reported. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
-against hangs set once for all its tests, not the check of one: its tests are read without it. An empty test body is reported
+against hangs set once for all its tests, not the check of one: its tests are read without it.
+An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
@@ -5482,8 +5483,8 @@ and nothing else leaves the loop (no `break`, no `return`): the sleep throws onc
 cancelled and ends the loop. A `Task.sleep` anywhere inside a `Task` kept in a name that the
 test cancels is the work being cancelled, not a wait of the test, when the test cancels it
 (`job.cancel()`, a statement of the test, not inside a closure such as a stream's
-`onTermination` handler, which runs later) before it awaits anything else, or cancels it and then awaits its value
-expecting the cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
+`onTermination` handler, which runs later) before it awaits anything else, or cancels it and
+then awaits its value expecting the cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
 `#require(throws:)`, `XCTAssertThrowsError`, or `try await job.value` followed by `XCTFail` or
 `Issue.record`): a cancelled `Task.sleep` returns at once. A wait the test itself makes before
 cancelling (the pause that gives the task time to start) is still reported, and so are

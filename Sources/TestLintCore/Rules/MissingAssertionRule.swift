@@ -534,8 +534,8 @@ extension MissingAssertionRule {
   /// Whether the skip at `model.calls[index]` sits in the block of an availability check
   /// (`guard #available(macOS 13, *) else { throw XCTSkip(...) }`, `if #unavailable(...)`).
   fileprivate static func isAvailabilitySkip(_ index: Int, in model: FileModel) -> Bool {
-    guard let condition = DisabledTestRule.enclosingCondition(of: model.calls[index].nameToken, in: model)
-    else { return false }
+    let skip = model.calls[index].nameToken
+    guard let condition = DisabledTestRule.enclosingCondition(of: skip, in: model) else { return false }
     return condition.contains { position in
       model.tokens[position].kind == .pound
         && (model.text(position) == "#available" || model.text(position) == "#unavailable")

@@ -35,7 +35,8 @@ public struct SleepInTestRule: Rule {
         // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
         if Self.isDeadline(index, in: model) { continue }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
-          polls || Self.pollsForEvent(loop, in: model) || Self.endsOnCancellation(loop, sleep: call, in: model)
+          polls || Self.pollsForEvent(loop, in: model)
+            || Self.endsOnCancellation(loop, sleep: call, in: model)
             || code.test == nil
             && code.function.map({ Self.pollsConditionParameter($0, loop: loop, in: model) }) == true
         {
@@ -227,7 +228,8 @@ public struct SleepInTestRule: Rule {
       if tokens[position].kind == .rightBrace { depth = max(0, depth - 1) }
     }
     guard depth == 0 else { return false }
-    if !(closure.upperBound..<cancel).contains(where: { tokens[$0].keyword == .await }) { return true }
+    let awaits = (closure.upperBound..<cancel).contains { tokens[$0].keyword == .await }
+    if !awaits { return true }
     let calls = model.calls
     var position = cancel
     // A bound keeps a long test linear: the awaited value is read near the cancel.
@@ -433,7 +435,9 @@ public struct SleepInTestRule: Rule {
       }
       cursor -= 1
     }
-    return !((loop.open + 1)..<close).contains { tokens[$0].keyword == .break || tokens[$0].keyword == .return }
+    return !((loop.open + 1)..<close).contains { position in
+      tokens[position].keyword == .break || tokens[position].keyword == .return
+    }
   }
 
   /// Whether a loop's body (from its `{`) holds a `return` or `break` in an `if`, `else` or
