@@ -431,4 +431,25 @@ extension MissingAssertionRuleTests {
     XCTAssertEqual(
       CalledHelpersTests.missingAssertions(in: sources, threads: 1), ["LoggerTests.swift:11 missing_assertion"])
   }
+
+  func test_availabilitySkip_doesNotExemptTheTestOnCurrentSystems() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        guard #available(macOS 14, *) else { throw XCTSkip("old") }
+        try await model.load()
+      }
+
+      func test_c_d() throws {
+        if #unavailable(iOS 17) { throw XCTSkip("old") }
+        try model.save()
+      }
+
+      func test_e_f() throws {
+        guard ProcessInfo.processInfo.environment["CI"] == nil else { throw XCTSkip("local") }
+        try model.save()
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["4:6", "9:6"])
+  }
 }

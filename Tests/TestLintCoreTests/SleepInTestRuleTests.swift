@@ -338,4 +338,52 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["5:41", "6:72", "7:41", "9:52"])
   }
+
+  func test_cancelledKeptTask_passesOnlyATaskSleepTheCancelCutsShort() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let job = Task {
+          try? await Task.sleep(for: .seconds(2))
+          Thread.sleep(forTimeInterval: 2)
+        }
+        job.cancel()
+        let later = Task {
+          try await Task.sleep(for: .seconds(2))
+          await model.fire()
+        }
+        await model.settle()
+        later.cancel()
+        XCTAssertTrue(model.isIdle)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["7:12", "11:20"])
+  }
+
+  func test_whileTrueWithAThrowingSleep_passesOnlyWithoutAnotherExit() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        try await feeder.run { sink in
+          while true {
+            try await sink.push(1)
+            try await Task.sleep(for: .milliseconds(5))
+          }
+        }
+        try await feeder.run { sink in
+          while true {
+            if sink.isFull { break }
+            try await Task.sleep(for: .milliseconds(5))
+          }
+        }
+        try await feeder.run { sink in
+          while true {
+            do { try await Task.sleep(for: .milliseconds(5)) } catch {}
+          }
+        }
+        XCTAssertTrue(feeder.isStopped)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["14:22", "19:27"])
+  }
 }

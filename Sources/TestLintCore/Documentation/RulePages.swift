@@ -2291,7 +2291,15 @@ helper with `try` in turn; one no linted file declares because its name says it 
 error costs more than a miss). Not `try? skip...()`, which swallows the skip, nor a helper
 named otherwise (`try requireDevice()`), which is not followed for a skip; an `XCTSkip` only inside an
 `#if os(...)` (or `targetEnvironment`, `arch`, `canImport`) group of the test's body skips it on
-that platform alone, and the test is read as on any other. An empty test body is reported
+that platform alone, and the test is read as on any other; so does a skip in the block of an
+availability check (`guard #available(macOS 13, *) else { throw XCTSkip(...) }`,
+`if #unavailable(...) { ... }`), which skips the test on older systems only. A Swift Testing
+test with a time limit of its own (`.timeLimit(...)` among the traits of its `@Test(...)`) whose
+body awaits something is checked by that limit: it fails when the awaited work does not finish
+in time, as a wait with a deadline does; without an `await` in the body the limit checks
+nothing and the test is reported. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
+against hangs set once for all its tests, not the check of one: its tests are read without it.
+An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
@@ -2372,6 +2380,42 @@ final class UploadTests: XCTestCase {
     throw XCTSkip("the stub protocol is not called on watchOS")
     #endif
     try await client.upload(data)
+  }
+}
+```
+
+An availability guard skips the test on older systems only:
+
+```swift triggers
+import XCTest
+
+final class ThrottleTests: XCTestCase {
+  func ↓test_throttle_finishes() async throws {
+    guard #available(macOS 13, iOS 16, *) else { throw XCTSkip("needs Clock") }
+    _ = try await ticks.throttled(every: .seconds(1)).collect()
+  }
+}
+```
+
+A test's own time limit is its check when the test awaits; a suite's limit is not:
+
+```swift triggers
+import Testing
+
+@Test(.timeLimit(.minutes(1))) func serverStopsPromptlyWhenCancelled() async throws {
+  let serving = Task { try await server.serve() }
+  serving.cancel()
+  try await serving.value
+}
+
+@Test(.timeLimit(.minutes(1))) func ↓countIsRead() {
+  _ = queue.count
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct DrainTests {
+  @Test func ↓drainReturns() async {
+    await queue.drain()
   }
 }
 ```
@@ -4605,6 +4649,9 @@ mock conforming to your own `NetworkSession` protocol, as in seed 004, or a
 The rule flags, where the finding lands:
 
 - `URLSession.shared` (at `URLSession`), a property read anywhere in the code;
+- `.shared` alone as the value of an argument labelled `session:` (`HTTPClient(session:
+  .shared)`, at the `.`): the implicit member is the shared session handed to a client. Only
+  that label: `.shared` for another parameter may be any type's shared instance;
 - `URLSession(configuration: .default)` and `URLSession(configuration:
   URLSessionConfiguration.default)` (at `URLSession`): a session built from a configuration
   held in a variable passes, since that is how a stubbed configuration is passed in, and so
@@ -4800,6 +4847,17 @@ final class ProfileServiceTests: XCTestCase {
 
   private func makeClient() -> UploadClient {
     UploadClient(session: ↓URLSession(configuration: .default))
+  }
+
+  func test_feed_loads() async throws {
+    let loader = FeedLoader(transport: HTTPTransport(session: ↓.shared))
+    let items = try await loader.load(from: URL(string: "https://example.com/feed")!)
+    XCTAssertFalse(items.isEmpty)
+  }
+
+  func test_store_isShared() {
+    let cache = ImageCache(store: .shared)
+    XCTAssertNotNil(cache)
   }
 }
 ```
@@ -5419,8 +5477,20 @@ count, it stops as soon as the rows arrive); and a loop bounded by a count or by
 a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
 (`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
 (`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
-cancels the work) waits for an event too. A deadline that races the awaited work waits for the
-work, not the time, and passes: a sleep in a child task of a task group
+cancels the work) waits for an event too, and so does the same loop spelled `while true { ... }`
+when its pause is a throwing `try await Task.sleep(...)` (not `try?`) in the loop's own body
+and nothing else leaves the loop (no `break`, no `return`): the sleep throws once the task is
+cancelled and ends the loop. A `Task.sleep` anywhere inside a `Task` kept in a name that the
+test cancels is the work being cancelled, not a wait of the test, when the test cancels it
+(`job.cancel()`, a statement of the test, not inside a closure such as a stream's
+`onTermination` handler, which runs later) before it awaits anything else, or cancels it and
+then awaits its value expecting the cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
+`#require(throws:)`, `XCTAssertThrowsError`, or `try await job.value` followed by `XCTFail` or
+`Issue.record`): a cancelled `Task.sleep` returns at once. A wait the test itself makes before
+cancelling (the pause that gives the task time to start) is still reported, and so are
+`Thread.sleep` and `sleep(...)` in such a task, which cancelling does not cut short.
+A deadline that races the awaited work waits for the work, not the time, and passes: a sleep
+in a child task of a task group
 (`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
 (`group.next()`) and cancels the rest (`group.cancelAll()`), when the sleeping child does no
 work after its sleep: nothing follows it, or its last statement throws, fails (`XCTFail`,
@@ -5865,6 +5935,67 @@ final class UploaderTests: XCTestCase {
       return first
     }
     XCTAssertTrue(finished)
+  }
+}
+```
+
+Work the test cancels, and a producer that runs until it is cancelled; the test's own pause
+before cancelling is still a wait:
+
+```swift triggers
+import Testing
+
+struct ExportTests {
+  @Test func cancellingStopsTheExport() async throws {
+    let export = Task {
+      try await exporter.withProgress {
+        try await Task.sleep(for: .seconds(30))
+      }
+    }
+    try await Task.↓sleep(for: .milliseconds(100))
+    export.cancel()
+    await #expect(throws: CancellationError.self) { try await export.value }
+  }
+
+  @Test func cancelledBeforeItStarts() async {
+    let export = Task {
+      try? await Task.sleep(for: .seconds(1))
+      await exporter.writeAll()
+    }
+    export.cancel()
+  }
+
+  @Test func pacedProducerIsCancelledOnlyWhenTheStreamEnds() async {
+    let rows = AsyncStream<Int> { continuation in
+      let feed = Task {
+        for row in 0..<50 {
+          try await Task.↓sleep(for: .milliseconds(2))
+          continuation.yield(row)
+        }
+      }
+      continuation.onTermination = { _ in feed.cancel() }
+    }
+    for await _ in rows.prefix(3) {}
+  }
+
+  @Test func producerStopsOnCancel() async throws {
+    try await exporter.stream { sink in
+      while true {
+        try await sink.push(Row.sample)
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+    #expect(exporter.isStopped)
+  }
+
+  @Test func producerThatSwallowsCancellationWaits() async throws {
+    try await exporter.stream { sink in
+      while true {
+        try await sink.push(Row.sample)
+        try? await Task.↓sleep(for: .milliseconds(10))
+      }
+    }
+    #expect(exporter.isStopped)
   }
 }
 ```

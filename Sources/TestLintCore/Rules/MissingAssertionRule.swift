@@ -46,6 +46,9 @@ public struct MissingAssertionRule: Rule {
         if tally != nil { reportedCalls.append([]) }
         continue
       }
+      // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
+      // the awaited work hangs, as a wait's deadline does.
+      if Self.awaitsWithinTimeLimit(test, body: body, in: context.model) { continue }
       // A test that asserts in its own body is settled without asking about a helper: the
       // run's helpers, when the file is linted before they are all known, are asked about only
       // where the answer can change the result (`HelperNames.Misses`).
@@ -491,7 +494,11 @@ extension MissingAssertionRule {
     let skips = test.calls.filter { index in
       let first = RuleText.firstNameByte(ofCall: index, in: model)
       guard first == UInt8(ascii: "X") || first >= 0x80 else { return false }
-      return model.calls[index].name == "XCTSkip" || SkipHelper.skipsWhatever(callAt: index, in: model)
+      guard model.calls[index].name == "XCTSkip" || SkipHelper.skipsWhatever(callAt: index, in: model)
+      else { return false }
+      // A skip in the block of `guard #available(...) else { ... }` or `if #unavailable(...)`
+      // skips the test on older systems only: on current ones it runs, and is read as there.
+      return !isAvailabilitySkip(index, in: model)
     }
     // A skip in an `#if os(...)` group of the test's body skips it on that platform only.
     if !skips.isEmpty, let body = test.body, hasDirective(in: body, of: model) {
@@ -522,5 +529,35 @@ extension MissingAssertionRule {
           && index > 0 && model.tokens[index - 1].kind == .dot
       }
     }
+  }
+
+  /// Whether the skip at `model.calls[index]` sits in the block of an availability check
+  /// (`guard #available(macOS 13, *) else { throw XCTSkip(...) }`, `if #unavailable(...)`).
+  fileprivate static func isAvailabilitySkip(_ index: Int, in model: FileModel) -> Bool {
+    let skip = model.calls[index].nameToken
+    guard let condition = DisabledTestRule.enclosingCondition(of: skip, in: model) else { return false }
+    return condition.contains { position in
+      model.tokens[position].kind == .pound
+        && (model.text(position) == "#available" || model.text(position) == "#unavailable")
+    }
+  }
+
+  /// Whether a Swift Testing test carries a `.timeLimit(...)` trait in its own `@Test(...)`
+  /// and its body awaits something: the time limit fails the test when the awaited work does
+  /// not finish, as a wait's deadline does. A `@Suite(.timeLimit(...))` is a guard against
+  /// hangs set once for all its tests, not the check of one, and does not count.
+  fileprivate static func awaitsWithinTimeLimit(
+    _ test: DiscoveredTest, body: Range<Int>, in model: FileModel
+  ) -> Bool {
+    guard test.framework == .swiftTesting else { return false }
+    let tokens = model.tokens
+    let limited = model.functions[test.function].attributes.contains { attribute in
+      guard attribute.name.hasSuffix("Test"), let arguments = attribute.arguments else { return false }
+      return arguments.contains { index in
+        index > 0 && tokens[index].kind == .identifier && tokens[index - 1].kind == .dot
+          && model.text(index) == "timeLimit"
+      }
+    }
+    return limited && body.contains { tokens[$0].keyword == .await }
   }
 }

@@ -53,6 +53,17 @@ public struct RealNetworkInTestRule: Rule {
           Violation(offset: model.offset(index), message: Messages.shared, test: test))
         foundIn.append(unit)
       }
+      // `Client(session: .shared)`: the shared session handed over as an implicit member.
+      let labelLength = Int32("session".utf8.count)
+      for index in code.tokens
+      where index < tokens.count && tokens[index].kind == .identifier
+        && tokens[index].end - tokens[index].start == labelLength
+        && Self.isSharedSessionArgument(index, in: model) && reported.insert(index + 2).inserted
+      {
+        violations.append(
+          Violation(offset: model.offset(index + 2), message: Messages.shared, test: test))
+        foundIn.append(unit)
+      }
       for callIndex in code.calls {
         // Only `URLSession(...)` and `Data(...)` calls can be reported, and the name is read in
         // place: copying every `Call` out (and remembering it) costs more. A call's name token
@@ -149,6 +160,20 @@ public struct RealNetworkInTestRule: Rule {
     if index > 0, tokens[index - 1].kind == .dot {
       return index >= 2 && model.token(index - 2, is: "Foundation")
     }
+    return true
+  }
+
+  /// An argument labelled `session:` whose value is the implicit member `.shared` alone
+  /// (`HTTPClient(session: .shared)`), read as `URLSession.shared` handed to the client: the
+  /// token `session` at `index`, then `:`, `.`, `shared` and `,` or `)`.
+  static func isSharedSessionArgument(_ index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard index > 0, index + 4 < tokens.count, model.token(index, is: "session"),
+      tokens[index - 1].kind == .leftParen || tokens[index - 1].kind == .comma,
+      tokens[index + 1].kind == .colon, tokens[index + 2].kind == .dot,
+      model.token(index + 3, is: "shared"),
+      tokens[index + 4].kind == .rightParen || tokens[index + 4].kind == .comma
+    else { return false }
     return true
   }
 

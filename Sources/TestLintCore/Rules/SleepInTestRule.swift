@@ -36,6 +36,7 @@ public struct SleepInTestRule: Rule {
         if Self.isDeadline(index, in: model) { continue }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
           polls || Self.pollsForEvent(loop, in: model)
+            || Self.endsOnCancellation(loop, sleep: call, in: model)
             || code.test == nil
             && code.function.map({ Self.pollsConditionParameter($0, loop: loop, in: model) }) == true
         {
@@ -192,11 +193,69 @@ public struct SleepInTestRule: Rule {
         let handle = model.text(start - 2)
         let ending = Self.ending(of: closure, after: calls[index], in: model)
         let failsAfter = ending == .fails || ending == .cancels
-        let cancelled = siblings.contains { sibling in
+        let cancel = siblings.first { sibling in
           calls[sibling].path == [handle, "cancel"] && calls[sibling].nameToken > closure.upperBound
         }
-        return failsAfter && cancelled
+        guard let cancel else { return false }
+        if failsAfter { return true }
+        // A `Task.sleep` anywhere in a kept task the test cancels is the work being cancelled,
+        // not a wait of the test: cancelled before the test awaits anything else, or cancelled
+        // and then awaited expecting the cancellation.
+        return calls[index].path == ["Task", "sleep"]
+          && Self.cancelsWork(
+            handle, closure: closure, cancel: calls[cancel].nameToken, siblings: siblings, in: model)
       }
+    }
+    return false
+  }
+
+  /// Whether the test cancels the kept task `handle` (whose closure is `closure`) as work it
+  /// does not wait for: the `handle.cancel()` at token `cancel`, a statement at the task's own
+  /// level or an enclosing one (not in a closure made after the task), follows the task with no
+  /// `await` between (`let work = Task { ... }; work.cancel()`), or the test then reads
+  /// `handle.value` expecting it to throw (inside `#expect(throws:)`, `#require(throws:)` or
+  /// `XCTAssertThrowsError`, or followed by `XCTFail`/`Issue.record`, a `do` block's "should have
+  /// thrown"). A `Task.sleep` in such a task returns as soon as it is cancelled.
+  static func cancelsWork(
+    _ handle: String, closure: Range<Int>, cancel: Int, siblings: Range<Int>, in model: FileModel
+  ) -> Bool {
+    let tokens = model.tokens
+    // The cancel is a statement of the code around the task, not of a closure made after it
+    // (`stream.onTermination = { job.cancel() }` runs when the stream ends, later).
+    var depth = 0
+    for position in closure.upperBound..<cancel {
+      if tokens[position].kind == .leftBrace { depth += 1 }
+      if tokens[position].kind == .rightBrace { depth = max(0, depth - 1) }
+    }
+    guard depth == 0 else { return false }
+    let awaits = (closure.upperBound..<cancel).contains { tokens[$0].keyword == .await }
+    if !awaits { return true }
+    let calls = model.calls
+    var position = cancel
+    // A bound keeps a long test linear: the awaited value is read near the cancel.
+    let end = min(tokens.count - 2, cancel + 512)
+    while position < end {
+      defer { position += 1 }
+      guard tokens[position].kind == .identifier, model.text(position) == handle,
+        tokens[position + 1].kind == .dot, model.token(position + 2, is: "value")
+      else { continue }
+      if position + 3 < tokens.count,
+        model.token(position + 3, is: "XCTFail") || model.token(position + 3, is: "Issue")
+      {
+        return true
+      }
+      let expects = siblings.contains { sibling in
+        let call = calls[sibling]
+        guard call.nameToken < position else { return false }
+        let expectsThrow =
+          call.isMacro && (call.name == "#expect" || call.name == "#require")
+            && call.arguments.contains { $0.label == "throws" }
+          || call.name == "XCTAssertThrowsError"
+        guard expectsThrow else { return false }
+        return call.arguments.contains { $0.value.contains(position) }
+          || call.trailingClosures.contains { $0.tokens.contains(position) }
+      }
+      if expects { return true }
     }
     return false
   }
@@ -348,6 +407,37 @@ public struct SleepInTestRule: Rule {
     if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
     let bounded = loop.isFor || loop.condition.map { readsTime($0, in: model) } == true
     return bounded && leavesOnCondition(bodyFrom: loop.open, in: model)
+  }
+
+  /// Whether a loop runs until its task is cancelled, as `while !Task.isCancelled` does, spelled
+  /// `while true { try await work(); try await Task.sleep(...) }`: the wait is a throwing
+  /// `Task.sleep` (`try`, not `try?`) at the loop body's own level, and the body has no
+  /// `break` or `return`. The sleep throws on cancellation and ends the loop: a stub that runs
+  /// until the test cancels it, not a wait.
+  static func endsOnCancellation(_ loop: Loop, sleep call: Call, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard call.path == ["Task", "sleep"], let condition = loop.condition, condition.count == 1,
+      tokens[condition.lowerBound].keyword == .true
+    else { return false }
+    let start = call.nameToken - 2
+    guard start >= 2, tokens[start - 1].keyword == .await, tokens[start - 2].keyword == .try,
+      tokens[start - 2].kind == .identifier,
+      let close = closingBrace(from: loop.open, in: model), start < close
+    else { return false }
+    // The sleep's own block is the loop's body (not a `do` that catches its error).
+    var depth = 0
+    var cursor = start - 1
+    while cursor > loop.open {
+      if tokens[cursor].kind == .rightBrace { depth += 1 }
+      if tokens[cursor].kind == .leftBrace {
+        if depth == 0 { return false }
+        depth -= 1
+      }
+      cursor -= 1
+    }
+    return !((loop.open + 1)..<close).contains { position in
+      tokens[position].keyword == .break || tokens[position].keyword == .return
+    }
   }
 
   /// Whether a loop's body (from its `{`) holds a `return` or `break` in an `if`, `else` or
