@@ -4654,7 +4654,14 @@ The rule flags, where the finding lands:
 - the `session` argument of a delegate callback the test calls itself
   (`urlProtocol.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)`: a method
   named `urlSession` called on a receiver, the session its first, unlabelled argument): the
-  callback is only told which session a task ran in.
+  callback is only told which session a task ran in;
+- the whole value of an argument of an initializer of a type named as a test double
+  (`MockForecastClient(city: "Lima", session: URLSession.shared)`,
+  `StubLoader.init(URLSession.shared)`; a name holding `Mock`, `Stub`, `Fake`, `Spy` or
+  `Dummy`): a double stands in for the code that would send requests and takes the session
+  only because the real type's initializer does. A real type's initializer, or a double's
+  argument that only contains the session (`MockClient(inner: Client(session:
+  URLSession.shared))`), is reported.
 
 A default session sends no request, and passes, when its value is discarded
 (`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
@@ -5042,6 +5049,20 @@ final class LoginUITests: XCTestCase {
     app.launch()
     let status = try Data(contentsOf: URL(string: "https://staging.example.com/status")!)
     XCTAssertFalse(status.isEmpty)
+  }
+}
+```
+
+A test double built on the shared session sends nothing; the real client it wraps would:
+
+```swift triggers
+import XCTest
+
+final class ForecastTests: XCTestCase {
+  func test_load_readsTheCity() async throws {
+    let double = MockForecastClient(city: "Lima", session: URLSession.shared)
+    let real = ForecastClient(city: "Lima", session: ↓URLSession.shared)
+    XCTAssertEqual(try await double.load(), try await real.load())
   }
 }
 ```
