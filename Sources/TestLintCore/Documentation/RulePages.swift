@@ -2026,6 +2026,17 @@ What counts as an assertion:
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
   `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
   a stub of a protocol's requirement);
+- a wait on a continuation the test hands to the code under test: an awaited
+  `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
+  test's own body (a `Task` there included) whose continuation is only passed as an argument
+  (`await withUnsafeContinuation { gate.park($0) }`) or resumed only inside a closure given
+  to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`).
+  The test goes on only when the code under test resumes it, as an expectation's wait goes on
+  only when it is fulfilled, and hangs until the runner's time allowance ends it otherwise.
+  Not a continuation the test resumes itself in its own statements
+  (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a scheduler's closure
+  (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`), which runs whatever the
+  code under test does;
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -4010,6 +4021,34 @@ final class FeedTests: XCTestCase {
       group.cancelAll()
       return first
     }
+  }
+}
+```
+
+A continuation handed to the code under test is a wait; one the test resumes itself is not:
+
+```swift triggers
+import Testing
+@testable import Jukebox
+
+struct PlayerTests {
+  @Test func finishesTheSong() async {
+    let player = Player(song: .short)
+    await withCheckedContinuation { done in
+      player.onFinish { done.resume() }
+    }
+  }
+
+  @Test func parksTheListener() async {
+    let gate = Turnstile()
+    gate.open()
+    await withUnsafeContinuation { gate.park($0) }
+  }
+
+  @Test func ↓resumesItself() async {
+    let player = Player(song: .short)
+    player.play()
+    await withCheckedContinuation { $0.resume() }
   }
 }
 ```

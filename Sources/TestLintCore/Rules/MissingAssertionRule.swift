@@ -166,6 +166,8 @@ public struct MissingAssertionRule: Rule {
     if let body = test.body {
       count += Self.checkingThrows(in: body, model: model)
       count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
+      // An awaited continuation the code under test resumes (`ContinuationWait`).
+      if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }
     }
     if stopAtFirst, count > 0 { return count }
     var reached = resolver.reachable(fromCalls: test.calls)
