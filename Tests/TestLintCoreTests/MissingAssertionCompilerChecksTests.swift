@@ -57,4 +57,61 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       findings(["JukeboxTests.swift": source]),
       ["JukeboxTests.swift:21", "JukeboxTests.swift:26", "JukeboxTests.swift:33"])
   }
+
+  func test_commentSaysTheCompilerChecks_counts() {
+    let source = """
+      import XCTest
+      @testable import Kettle
+      final class KettleTests: XCTestCase {
+        func testBoilAcceptsAnyLiquid() {
+          // checked at compile time: boil takes any Liquid
+          _ = Kettle().boil(Water())
+        }
+        /// The builder must accept a closure without `try`.
+        /// This only needs to compile.
+        func testBuilderWithoutTry() {
+          _ = Recipe { Step.pour }
+        }
+        // MARK: pinning the overloads (we just need it to compile)
+        func testOverloads() {
+          _ = Kettle().pour(into: Cup())
+        }
+        func testSpout() {
+          _ = Kettle().spout  // must compile
+        }
+        func testHandle() {
+          // if this compiles, the handle is public.
+          _ = Kettle().handle
+        }
+        func testLid() {
+          // Compile the lid first, then open it.
+          Kettle().lid.open()
+        }
+        func testWhistle() {
+          // The compiler emits a warning here; compile time is fine.
+          Kettle().whistle()
+        }
+      }
+      """
+    XCTAssertEqual(findings(["KettleTests.swift": source]), ["KettleTests.swift:24", "KettleTests.swift:28"])
+  }
+
+  func test_emptyGenericFunctionDeclaredInTheTest_isACheck() {
+    let source = """
+      import XCTest
+      @testable import Atlas
+      final class AtlasTests: XCTestCase {
+        func testPlacesAreMappable() {
+          func take<M: Mappable>(_ place: M) {}
+          take(.north)
+          take(.south)
+        }
+        func testPlacesAreAnything() {
+          func take<M>(_ place: M) {}
+          take(.north)
+        }
+      }
+      """
+    XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
+  }
 }

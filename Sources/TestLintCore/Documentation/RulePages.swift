@@ -2026,6 +2026,19 @@ What counts as an assertion:
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
   `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
   a stub of a protocol's requirement);
+- an empty generic function the test declares in its own body and calls, whatever its name:
+  `func take<M: Mappable>(_ place: M) {}`, then `take(.north)`, compiles only while the value
+  conforms (no other code can call a local function, so its name need not say it checks). The
+  rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
+  type, `{}` right after the parameters, no result, not `async` or `throws`;
+- a comment of the test saying the compiler is its check: inside its body, or in the comments
+  right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
+  "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
+  at compile time", "compile-time check (pin, test, assertion, guarantee)", "won't (will not,
+  wouldn't, should, must, has to, need(s) (it) to) compile", "it (this, that) compiles" ending
+  a sentence, "compile works". Such a test only builds values, and its target stops building
+  when what it pins changes. A comment that only tells of compiling something ("compile the
+  fixture first", "the compiler emits a warning here") does not count;
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
   test's own body (a `Task` there included) whose continuation is only passed as an argument
@@ -4049,6 +4062,35 @@ struct PlayerTests {
     let player = Player(song: .short)
     player.play()
     await withCheckedContinuation { $0.resume() }
+  }
+}
+```
+
+A test the compiler checks, by its comment or by an empty generic function of its own:
+
+```swift triggers
+import XCTest
+@testable import Kettle
+
+final class KettleTests: XCTestCase {
+  func testBoilTakesAnyLiquid() {
+    // checked at compile time: boil accepts every Liquid
+    _ = Kettle().boil(Water())
+  }
+
+  /// The spout stays public: this only needs to compile.
+  func testSpoutIsPublic() {
+    _ = Kettle().spout
+  }
+
+  func testPlacesAreMappable() {
+    func take<M: Mappable>(_ place: M) {}
+    take(Kettle.shelf)
+  }
+
+  func ↓testLid() {
+    // Compile the lid first, then open it.
+    Kettle().lid.open()
   }
 }
 ```
