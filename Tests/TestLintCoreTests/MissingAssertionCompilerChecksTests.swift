@@ -51,11 +51,33 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
             done.resume()
           }
         }
+        @Test func resumesWhenTheGroupEmpties() async {
+          let group = DispatchGroup()
+          for song in Song.all {
+            group.enter()
+            Jukebox(song: song).play { group.leave() }
+          }
+          await withCheckedContinuation { done in
+            group.notify(queue: .main) { done.resume() }
+          }
+        }
+        @Test func feedsInAChildTask() async {
+          let box = Jukebox(song: .short)
+          await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+              while true { await withCheckedContinuation { done in box.enqueue { done.resume() } } }
+            }
+            group.cancelAll()
+          }
+        }
       }
       """
     XCTAssertEqual(
       findings(["JukeboxTests.swift": source]),
-      ["JukeboxTests.swift:21", "JukeboxTests.swift:26", "JukeboxTests.swift:33"])
+      [
+        "JukeboxTests.swift:21", "JukeboxTests.swift:26", "JukeboxTests.swift:33", "JukeboxTests.swift:40",
+        "JukeboxTests.swift:50",
+      ])
   }
 
   func test_commentSaysTheCompilerChecks_counts() {

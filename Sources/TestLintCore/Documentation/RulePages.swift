@@ -2041,15 +2041,17 @@ What counts as an assertion:
   fixture first", "the compiler emits a warning here") does not count;
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
-  test's own body (a `Task` there included) whose continuation is only passed as an argument
+  test's own body (a `Task` there included; not a task group's child nor another call's closure,
+  such as a producer's loop) whose continuation is only passed as an argument
   (`await withUnsafeContinuation { gate.park($0) }`) or resumed only inside a closure given
   to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`).
   The test goes on only when the code under test resumes it, as an expectation's wait goes on
   only when it is fulfilled, and hangs until the runner's time allowance ends it otherwise.
   Not a continuation the test resumes itself in its own statements
   (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a scheduler's closure
-  (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`), which runs whatever the
-  code under test does;
+  (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
+  `notify`, which the test's own code runs: the group the test enters and leaves says when its
+  own work is done, as a smoke test's last line does;
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's

@@ -4,15 +4,16 @@
 ///
 /// The shape: `await withCheckedContinuation { done in player.onFinish { done.resume() } }` or
 /// `try await withUnsafeThrowingContinuation { gate.park($0) }`, in the test's own body (a
-/// `Task` there included). Every use of the continuation is either an argument of a call
+/// `Task` there included, not a task group's child nor another call's closure). Every use of the continuation is either an argument of a call
 /// (`gate.park($0)`, `gate.park(waiter: done)`) or inside a closure given to a call
 /// (`player.onFinish { done.resume() }`): the test never resumes it in its own statements.
 /// When the code under test never resumes it the test does not pass: it hangs until the
 /// runner's time allowance ends it. Not a continuation the test resumes itself
 /// (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a closure given to a
-/// scheduler (`DispatchQueue.main.async { done.resume() }`, `Task { done.resume() }`), which
-/// the test's own code runs whatever the code under test does; and not one whose call is not
-/// awaited.
+/// scheduler or a synchronizer of the test (`DispatchQueue.main.async { done.resume() }`,
+/// `Task { done.resume() }`, `group.notify(queue: .main) { done.resume() }`: the test's own
+/// `DispatchGroup` says when the test's own work is done), which the test's own code runs;
+/// and not one whose call is not awaited.
 enum ContinuationWait {
   /// Whether one of `calls` (a test's own) is such a wait.
   static func counts(in calls: Range<Int>, model: FileModel) -> Bool {
@@ -22,6 +23,14 @@ enum ContinuationWait {
         call.path.count == 1 || call.path.count == 2 && call.path[0] == "_Concurrency",
         isAwaited(call, in: model), let closure = body(of: call, in: model)
       else { return false }
+      // In the test's own statements, or in a `Task` of the test; not in a task group's child
+      // or another call's closure (a producer's loop, not the test's wait).
+      var parent = call.parent
+      while let enclosing = parent {
+        let name = model.calls[enclosing].name
+        guard name == "Task" || name == "detached" else { return false }
+        parent = model.calls[enclosing].parent
+      }
       return handsOver(closure, calls: calls, in: model)
     }
   }
@@ -34,7 +43,7 @@ enum ContinuationWait {
 
   /// Calls whose closure the test's own code runs (a scheduler's), not the code under test.
   private static let schedulers: Set<String> = [
-    "async", "asyncAfter", "sync", "Task", "detached", "addOperation", "scheduledTimer",
+    "async", "asyncAfter", "sync", "Task", "detached", "addOperation", "scheduledTimer", "notify",
   ]
 
   /// `await` (or `try await`, `try? await`) right before the call's name.
