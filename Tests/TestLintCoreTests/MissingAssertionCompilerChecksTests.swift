@@ -75,7 +75,8 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
     XCTAssertEqual(
       findings(["JukeboxTests.swift": source]),
       [
-        "JukeboxTests.swift:21", "JukeboxTests.swift:26", "JukeboxTests.swift:33", "JukeboxTests.swift:40",
+        "JukeboxTests.swift:21", "JukeboxTests.swift:26", "JukeboxTests.swift:33",
+        "JukeboxTests.swift:40",
         "JukeboxTests.swift:50",
       ])
   }
@@ -115,7 +116,8 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
         }
       }
       """
-    XCTAssertEqual(findings(["KettleTests.swift": source]), ["KettleTests.swift:24", "KettleTests.swift:28"])
+    XCTAssertEqual(
+      findings(["KettleTests.swift": source]), ["KettleTests.swift:24", "KettleTests.swift:28"])
   }
 
   func test_emptyGenericFunctionDeclaredInTheTest_isACheck() {

@@ -11,11 +11,16 @@ extension RealNetworkInTestRule {
       guard let parentheses = call.parentheses, parentheses.contains(index), !call.isMacro,
         !call.isImplicitMember
       else { continue }
-      let typeName = call.name == "init" && call.path.count >= 2 ? call.path[call.path.count - 2] : call.name
-      guard typeName.first?.isUppercase == true, AssertionMatcher.isTestDouble(typeName) else { continue }
+      let typeName =
+        call.name == "init" && call.path.count >= 2 ? call.path[call.path.count - 2] : call.name
+      guard typeName.first?.isUppercase == true, AssertionMatcher.isTestDouble(typeName) else {
+        continue
+      }
       for argument in call.arguments where argument.value.upperBound == index + 3 {
         let first = argument.value.lowerBound
-        if first == index || first == index - 2 && model.token(first, is: "Foundation") { return true }
+        if first == index || first == index - 2 && model.token(first, is: "Foundation") {
+          return true
+        }
       }
     }
     return false

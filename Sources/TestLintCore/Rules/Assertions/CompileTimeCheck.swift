@@ -90,7 +90,10 @@ enum CompileTimeCheck {
         let change = angles(at: cursor, in: model)
         if change != 0 {
           depth += change
-          if depth <= 0 { parameters = cursor + 1; break }
+          if depth <= 0 {
+            parameters = cursor + 1
+            break
+          }
         } else if depth == 1, tokens[cursor].kind == .colon, tokens[cursor - 1].kind == .identifier {
           constrained.insert(model.text(cursor - 1))
         } else if tokens[cursor].kind == .leftBrace || tokens[cursor].kind == .rightBrace {

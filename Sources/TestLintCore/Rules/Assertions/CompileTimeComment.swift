@@ -37,7 +37,11 @@ enum CompileTimeComment {
     while above >= 0 {
       let comment = comments[above]
       let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
-      if last == line { above -= 1; continue }  // a comment on the declaration's first line
+      // A comment on the declaration's first line: step over it.
+      if last == line {
+        above -= 1
+        continue
+      }
       guard last == line - 1 else { break }
       if says(model.source.text(comment.range)) { return true }
       line = model.source.line(of: Int(comment.start))
@@ -78,7 +82,8 @@ enum CompileTimeComment {
     where normal.contains("\(verb) at compile time") {
       return true
     }
-    for noun in ["check", "pin", "test", "assertion", "guarantee"] where normal.contains("compile time \(noun)") {
+    for noun in ["check", "pin", "test", "assertion", "guarantee"]
+    where normal.contains("compile time \(noun)") {
       return true
     }
     let modals = [
@@ -89,9 +94,13 @@ enum CompileTimeComment {
     for subject in ["it", "this", "that"] {
       var rest = Substring(normal)
       while let found = rest.firstRange(of: "\(subject) compiles") {
-        let before = found.lowerBound == normal.startIndex ? " " : normal[normal.index(before: found.lowerBound)]
+        let before =
+          found.lowerBound == normal.startIndex
+          ? " " : normal[normal.index(before: found.lowerBound)]
         let after = found.upperBound == normal.endIndex ? "." : normal[found.upperBound]
-        if !before.isLetter, after == "." || after == "!" || after == ";" || after == "," || after == ")" {
+        if !before.isLetter,
+          after == "." || after == "!" || after == ";" || after == "," || after == ")"
+        {
           return true
         }
         rest = normal[found.upperBound...]
@@ -104,7 +113,8 @@ enum CompileTimeComment {
   private static func contains(word phrase: String, in text: String) -> Bool {
     var rest = Substring(text)
     while let found = rest.firstRange(of: phrase) {
-      let before = found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
+      let before =
+        found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
       let after = found.upperBound == text.endIndex ? " " : text[found.upperBound]
       if !before.isLetter, !after.isLetter { return true }
       rest = text[found.upperBound...]

@@ -19,7 +19,8 @@ enum ContinuationWait {
   static func counts(in calls: Range<Int>, model: FileModel) -> Bool {
     calls.contains { index in
       let call = model.calls[index]
-      guard names.contains(call.name), !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase,
+      guard names.contains(call.name), !call.isMacro, !call.isImplicitMember,
+        !call.hasExpressionBase,
         call.path.count == 1 || call.path.count == 2 && call.path[0] == "_Concurrency",
         isAwaited(call, in: model), let closure = body(of: call, in: model)
       else { return false }
@@ -58,14 +59,17 @@ enum ContinuationWait {
   private static func body(of call: Call, in model: FileModel) -> Range<Int>? {
     if let closure = call.trailingClosures.first?.tokens { return closure }
     guard let value = call.arguments.last?.value, value.count >= 2,
-      model.tokens[value.lowerBound].kind == .leftBrace, model.tokens[value.upperBound - 1].kind == .rightBrace
+      model.tokens[value.lowerBound].kind == .leftBrace,
+      model.tokens[value.upperBound - 1].kind == .rightBrace
     else { return nil }
     return value
   }
 
   /// Whether every use of the closure's continuation is handed to a call (an argument, or
   /// inside a closure given to a call other than a scheduler), and there is at least one.
-  private static func handsOver(_ closure: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
+  private static func handsOver(_ closure: Range<Int>, calls: Range<Int>, in model: FileModel)
+    -> Bool
+  {
     let tokens = model.tokens
     let parameters = RuleText.closureParameterNames(closure, in: model)
     guard parameters.count <= 1 else { return false }
@@ -73,7 +77,8 @@ enum ContinuationWait {
     // Uses start after the parameter list (`done in`), when there is one.
     var start = closure.lowerBound + 1
     if !parameters.isEmpty {
-      guard let keyword = (start..<closure.upperBound).first(where: { tokens[$0].keyword == .in }) else {
+      guard let keyword = (start..<closure.upperBound).first(where: { tokens[$0].keyword == .in })
+      else {
         return false
       }
       start = keyword + 1
