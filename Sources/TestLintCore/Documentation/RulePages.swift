@@ -2026,6 +2026,32 @@ What counts as an assertion:
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
   `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
   a stub of a protocol's requirement);
+- an empty generic function the test declares in its own body and calls, whatever its name:
+  `func take<M: Mappable>(_ place: M) {}`, then `take(.north)`, compiles only while the value
+  conforms (no other code can call a local function, so its name need not say it checks). The
+  rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
+  type, `{}` right after the parameters, no result, not `async` or `throws`;
+- a comment of the test saying the compiler is its check: inside its body, or in the comments
+  right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
+  "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
+  at compile time", "compile-time check (pin, test, assertion, guarantee)", "won't (will not,
+  wouldn't, should, must, has to, need(s) (it) to) compile", "it (this, that) compiles" ending
+  a sentence, "compile works". Such a test only builds values, and its target stops building
+  when what it pins changes. A comment that only tells of compiling something ("compile the
+  fixture first", "the compiler emits a warning here") does not count;
+- a wait on a continuation the test hands to the code under test: an awaited
+  `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
+  test's own body (a `Task` there included; not a task group's child nor another call's closure,
+  such as a producer's loop) whose continuation is only passed as an argument
+  (`await withUnsafeContinuation { gate.park($0) }`) or resumed only inside a closure given
+  to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`).
+  The test goes on only when the code under test resumes it, as an expectation's wait goes on
+  only when it is fulfilled, and hangs until the runner's time allowance ends it otherwise.
+  Not a continuation the test resumes itself in its own statements
+  (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a scheduler's closure
+  (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
+  `notify`, which the test's own code runs: the group the test enters and leaves says when its
+  own work is done, as a smoke test's last line does;
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -4058,6 +4084,63 @@ final class FeedTests: XCTestCase {
 }
 ```
 
+A continuation handed to the code under test is a wait; one the test resumes itself is not:
+
+```swift triggers
+import Testing
+@testable import Jukebox
+
+struct PlayerTests {
+  @Test func finishesTheSong() async {
+    let player = Player(song: .short)
+    await withCheckedContinuation { done in
+      player.onFinish { done.resume() }
+    }
+  }
+
+  @Test func parksTheListener() async {
+    let gate = Turnstile()
+    gate.open()
+    await withUnsafeContinuation { gate.park($0) }
+  }
+
+  @Test func ↓resumesItself() async {
+    let player = Player(song: .short)
+    player.play()
+    await withCheckedContinuation { $0.resume() }
+  }
+}
+```
+
+A test the compiler checks, by its comment or by an empty generic function of its own:
+
+```swift triggers
+import XCTest
+@testable import Kettle
+
+final class KettleTests: XCTestCase {
+  func testBoilTakesAnyLiquid() {
+    // checked at compile time: boil accepts every Liquid
+    _ = Kettle().boil(Water())
+  }
+
+  /// The spout stays public: this only needs to compile.
+  func testSpoutIsPublic() {
+    _ = Kettle().spout
+  }
+
+  func testPlacesAreMappable() {
+    func take<M: Mappable>(_ place: M) {}
+    take(Kettle.shelf)
+  }
+
+  func ↓testLid() {
+    // Compile the lid first, then open it.
+    Kettle().lid.open()
+  }
+}
+```
+
 ## Options
 
 ```yaml
@@ -4701,7 +4784,14 @@ The rule flags, where the finding lands:
 - the `session` argument of a delegate callback the test calls itself
   (`urlProtocol.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)`: a method
   named `urlSession` called on a receiver, the session its first, unlabelled argument): the
-  callback is only told which session a task ran in.
+  callback is only told which session a task ran in;
+- the whole value of an argument of an initializer of a type named as a test double
+  (`MockForecastClient(city: "Lima", session: URLSession.shared)`,
+  `StubLoader.init(URLSession.shared)`; a name holding `Mock`, `Stub`, `Fake`, `Spy` or
+  `Dummy`): a double stands in for the code that would send requests and takes the session
+  only because the real type's initializer does. A real type's initializer, or a double's
+  argument that only contains the session (`MockClient(inner: Client(session:
+  URLSession.shared))`), is reported.
 
 A default session sends no request, and passes, when its value is discarded
 (`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
@@ -5100,6 +5190,20 @@ final class LoginUITests: XCTestCase {
     app.launch()
     let status = try Data(contentsOf: URL(string: "https://staging.example.com/status")!)
     XCTAssertFalse(status.isEmpty)
+  }
+}
+```
+
+A test double built on the shared session sends nothing; the real client it wraps would:
+
+```swift triggers
+import XCTest
+
+final class ForecastTests: XCTestCase {
+  func test_load_readsTheCity() async throws {
+    let double = MockForecastClient(city: "Lima", session: URLSession.shared)
+    let real = ForecastClient(city: "Lima", session: ↓URLSession.shared)
+    XCTAssertEqual(try await double.load(), try await real.load())
   }
 }
 ```

@@ -169,6 +169,12 @@ public struct MissingAssertionRule: Rule {
     if let body = test.body {
       count += Self.checkingThrows(in: body, model: model)
       count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
+      // An awaited continuation the code under test resumes (`ContinuationWait`).
+      if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }
+      // A test whose own comment says the compiler checks it (`CompileTimeComment`).
+      if count == 0, CompileTimeComment.states(test, in: model) { count += 1 }
+      // An empty generic function the test declares and calls (`CompileTimeCheck`).
+      if CompileTimeCheck.declaredInTest(body: body, calls: test.calls, in: model) { count += 1 }
     }
     if stopAtFirst, count > 0 { return count }
     var reached = resolver.reachable(fromCalls: test.calls)

@@ -19,6 +19,7 @@ extension RealNetworkInTestRule {
   static func sendsNoRequest(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let tokens = model.tokens
     if isDelegateCallbackArgument(index, in: code, model: model) { return true }
+    if isHandedToDouble(index, in: code, model: model) { return true }
     let member = index + 4
     guard member < tokens.count, tokens[index + 3].kind == .dot,
       tokens[member].kind == .identifier

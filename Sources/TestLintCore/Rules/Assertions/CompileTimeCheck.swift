@@ -66,6 +66,72 @@ enum CompileTimeCheck {
     return !constrained.isEmpty && function.parameters.contains { constrained.contains($0.type) }
   }
 
+  /// Whether the test's own body declares an empty generic function whose constraint is its
+  /// check, whatever its name, and calls it: `func take<M: Mappable>(_: M) {}` then
+  /// `take(.north)` compiles only while the value conforms. A local function is the test's own
+  /// (no other code calls it), so its name need not read as a check; the scanner keeps no
+  /// declaration of it, so it is read here from the body's tokens: `func`, a name, a generic
+  /// clause with a constrained parameter, parameters of which one has exactly that type, and
+  /// `{}` right after them. Not one with a result, `async` or `throws`, or an unconstrained one.
+  static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var index = body.lowerBound + 1
+    while index + 3 < body.upperBound {
+      defer { index += 1 }
+      guard tokens[index].keyword == .func, tokens[index + 1].kind == .identifier,
+        angles(at: index + 2, in: model) == 1
+      else { continue }
+      let name = model.text(index + 1)
+      var constrained: Set<String> = []
+      var depth = 0
+      var cursor = index + 2
+      var parameters: Int?
+      while cursor < body.upperBound {
+        let change = angles(at: cursor, in: model)
+        if change != 0 {
+          depth += change
+          if depth <= 0 {
+            parameters = cursor + 1
+            break
+          }
+        } else if depth == 1, tokens[cursor].kind == .colon, tokens[cursor - 1].kind == .identifier {
+          constrained.insert(model.text(cursor - 1))
+        } else if tokens[cursor].kind == .leftBrace || tokens[cursor].kind == .rightBrace {
+          break
+        }
+        cursor += 1
+      }
+      guard let open = parameters, open < body.upperBound, tokens[open].kind == .leftParen,
+        !constrained.isEmpty
+      else { continue }
+      // The parameters, up to their `)`: a `label name: T` whose `T` is constrained.
+      var typed = false
+      var close = open + 1
+      depth = 1
+      while close < body.upperBound {
+        switch tokens[close].kind {
+        case .leftParen, .leftBracket: depth += 1
+        case .rightParen, .rightBracket: depth -= 1
+        case .colon where depth == 1 && close + 2 < body.upperBound:
+          let after = tokens[close + 2].kind
+          if constrained.contains(model.text(close + 1)), after == .comma || after == .rightParen { typed = true }
+        default: break
+        }
+        if depth == 0 { break }
+        close += 1
+      }
+      guard typed, close + 2 < body.upperBound, tokens[close + 1].kind == .leftBrace,
+        tokens[close + 2].kind == .rightBrace
+      else { continue }
+      let called = calls.contains { call in
+        let value = model.calls[call]
+        return value.path.count == 1 && value.name == name && !value.isMacro && !value.arguments.isEmpty
+      }
+      if called { return true }
+    }
+    return false
+  }
+
   /// `require...`, `ensure...` or a check's word (`CheckWords`), lowercase, then a word boundary.
   private static func readsAsCheck(_ name: String) -> Bool {
     CheckWords.startsAName(name, anyCase: false, digits: false)

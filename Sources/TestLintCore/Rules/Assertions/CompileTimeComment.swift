@@ -1,0 +1,124 @@
+/// A test whose own comment says the compiler is its check (`missing_assertion`): its body
+/// only builds values, and its target stops building when what it pins changes, which is the
+/// test failing.
+///
+/// The comment is inside the test's body, or in the comments right above its declaration (a
+/// doc comment, a `// MARK:` heading, the lines just above its attributes), and states the
+/// check with "compile" in one of these phrases: "at compile time" after tested, checked,
+/// verified, enforced or caught; "compile-time" before check, pin, test, assertion or
+/// guarantee; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
+/// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "compile works".
+/// A comment that only describes compiling something ("compile the fixture first", "the
+/// compiler emits a warning") says nothing of the test's check and does not count.
+enum CompileTimeComment {
+  /// Whether a comment in or right above the test says the compiler checks it.
+  static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
+    guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
+    let tokens = model.tokens
+    let open = Int(tokens[body.lowerBound].start)
+    let close = Int(tokens[body.upperBound - 1].end)
+    let start: Int
+    if let call = test.call {
+      start = Int(tokens[model.calls[call].nameToken].start)
+    } else {
+      let function = model.functions[test.function]
+      start = function.attributes.first?.offset ?? function.nameOffset
+    }
+    let comments = model.comments
+    // The comments inside the body.
+    var index = firstComment(from: open, in: comments)
+    while index < comments.count, Int(comments[index].start) < close {
+      if says(model.source.text(comments[index].range)) { return true }
+      index += 1
+    }
+    // The comments right above the declaration, each ending on the line above the next.
+    var line = model.source.line(of: start)
+    var above = firstComment(from: start, in: comments) - 1
+    while above >= 0 {
+      let comment = comments[above]
+      let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
+      // A comment on the declaration's first line: step over it.
+      if last == line {
+        above -= 1
+        continue
+      }
+      guard last == line - 1 else { break }
+      if says(model.source.text(comment.range)) { return true }
+      line = model.source.line(of: Int(comment.start))
+      above -= 1
+    }
+    return false
+  }
+
+  /// The index of the first comment starting at or after `offset` (comments are in source order).
+  private static func firstComment(from offset: Int, in comments: [Token]) -> Int {
+    var low = 0
+    var high = comments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(comments[middle].start) < offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Whether a comment's text states a compile-time check in one of the phrases above.
+  static func says(_ text: String) -> Bool {
+    let lowered = text.lowercased()
+    guard lowered.contains("compil") else { return false }
+    // Lowercased, curly apostrophes straight, hyphens and runs of blanks one space.
+    var normal = ""
+    var blank = false
+    for character in lowered {
+      let mapped: Character = character == "\u{2019}" ? "'" : character == "-" ? " " : character
+      if mapped == " " || mapped == "\t" || mapped == "\n" || mapped == "\r" {
+        if !blank { normal.append(" ") }
+        blank = true
+      } else {
+        normal.append(mapped)
+        blank = false
+      }
+    }
+    for verb in ["tested", "checked", "verified", "enforced", "caught"]
+    where normal.contains("\(verb) at compile time") {
+      return true
+    }
+    for noun in ["check", "pin", "test", "assertion", "guarantee"]
+    where normal.contains("compile time \(noun)") {
+      return true
+    }
+    let modals = [
+      "won't", "wont", "will not", "wouldn't", "would not", "should", "must", "has to", "have to",
+      "need to", "needs to", "need it to", "needs it to",
+    ]
+    for modal in modals where contains(word: "\(modal) compile", in: normal) { return true }
+    for subject in ["it", "this", "that"] {
+      var rest = Substring(normal)
+      while let found = rest.firstRange(of: "\(subject) compiles") {
+        let before =
+          found.lowerBound == normal.startIndex
+          ? " " : normal[normal.index(before: found.lowerBound)]
+        let after = found.upperBound == normal.endIndex ? "." : normal[found.upperBound]
+        if !before.isLetter,
+          after == "." || after == "!" || after == ";" || after == "," || after == ")"
+        {
+          return true
+        }
+        rest = normal[found.upperBound...]
+      }
+    }
+    return normal.contains("compile works") || normal.contains("compiling works")
+  }
+
+  /// Whether `phrase` occurs in `text` with no letter right before or after it.
+  private static func contains(word phrase: String, in text: String) -> Bool {
+    var rest = Substring(text)
+    while let found = rest.firstRange(of: phrase) {
+      let before =
+        found.lowerBound == text.startIndex ? " " : text[text.index(before: found.lowerBound)]
+      let after = found.upperBound == text.endIndex ? " " : text[found.upperBound]
+      if !before.isLetter, !after.isLetter { return true }
+      rest = text[found.upperBound...]
+    }
+    return false
+  }
+}

@@ -1,0 +1,107 @@
+/// An awaited continuation the test hands to the code under test (`missing_assertion`): the
+/// test goes on only when that code resumes it, as an expectation's wait goes on only when the
+/// code fulfils it.
+///
+/// The shape: `await withCheckedContinuation { done in player.onFinish { done.resume() } }` or
+/// `try await withUnsafeThrowingContinuation { gate.park($0) }`, in the test's own body (a
+/// `Task` there included, not a task group's child nor another call's closure). Every use of the continuation is either an argument of a call
+/// (`gate.park($0)`, `gate.park(waiter: done)`) or inside a closure given to a call
+/// (`player.onFinish { done.resume() }`): the test never resumes it in its own statements.
+/// When the code under test never resumes it the test does not pass: it hangs until the
+/// runner's time allowance ends it. Not a continuation the test resumes itself
+/// (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a closure given to a
+/// scheduler or a synchronizer of the test (`DispatchQueue.main.async { done.resume() }`,
+/// `Task { done.resume() }`, `group.notify(queue: .main) { done.resume() }`: the test's own
+/// `DispatchGroup` says when the test's own work is done), which the test's own code runs;
+/// and not one whose call is not awaited.
+enum ContinuationWait {
+  /// Whether one of `calls` (a test's own) is such a wait.
+  static func counts(in calls: Range<Int>, model: FileModel) -> Bool {
+    calls.contains { index in
+      let call = model.calls[index]
+      guard names.contains(call.name), !call.isMacro, !call.isImplicitMember,
+        !call.hasExpressionBase,
+        call.path.count == 1 || call.path.count == 2 && call.path[0] == "_Concurrency",
+        isAwaited(call, in: model), let closure = body(of: call, in: model)
+      else { return false }
+      // In the test's own statements, or in a `Task` of the test; not in a task group's child
+      // or another call's closure (a producer's loop, not the test's wait).
+      var parent = call.parent
+      while let enclosing = parent {
+        let name = model.calls[enclosing].name
+        guard name == "Task" || name == "detached" else { return false }
+        parent = model.calls[enclosing].parent
+      }
+      return handsOver(closure, calls: calls, in: model)
+    }
+  }
+
+  /// The four continuation makers of the standard library.
+  private static let names: Set<String> = [
+    "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+    "withUnsafeThrowingContinuation",
+  ]
+
+  /// Calls whose closure the test's own code runs (a scheduler's), not the code under test.
+  private static let schedulers: Set<String> = [
+    "async", "asyncAfter", "sync", "Task", "detached", "addOperation", "scheduledTimer", "notify",
+  ]
+
+  /// `await` (or `try await`, `try? await`) right before the call's name.
+  private static func isAwaited(_ call: Call, in model: FileModel) -> Bool {
+    var cursor = call.nameToken - 1
+    if call.path.count == 2 { cursor -= 2 }
+    guard cursor >= 0 else { return false }
+    return model.tokens[cursor].keyword == .await
+  }
+
+  /// The call's closure: its trailing closure, or its last argument when it is a closure literal.
+  private static func body(of call: Call, in model: FileModel) -> Range<Int>? {
+    if let closure = call.trailingClosures.first?.tokens { return closure }
+    guard let value = call.arguments.last?.value, value.count >= 2,
+      model.tokens[value.lowerBound].kind == .leftBrace,
+      model.tokens[value.upperBound - 1].kind == .rightBrace
+    else { return nil }
+    return value
+  }
+
+  /// Whether every use of the closure's continuation is handed to a call (an argument, or
+  /// inside a closure given to a call other than a scheduler), and there is at least one.
+  private static func handsOver(_ closure: Range<Int>, calls: Range<Int>, in model: FileModel)
+    -> Bool
+  {
+    let tokens = model.tokens
+    let parameters = RuleText.closureParameterNames(closure, in: model)
+    guard parameters.count <= 1 else { return false }
+    let name = parameters.first ?? "$0"
+    // Uses start after the parameter list (`done in`), when there is one.
+    var start = closure.lowerBound + 1
+    if !parameters.isEmpty {
+      guard let keyword = (start..<closure.upperBound).first(where: { tokens[$0].keyword == .in })
+      else {
+        return false
+      }
+      start = keyword + 1
+    }
+    let inner = calls.filter { closure.contains(model.calls[$0].nameToken) }
+    var uses = 0
+    for index in start..<closure.upperBound - 1
+    where tokens[index].isIdentifierLike && model.text(index) == name
+      && (index == 0 || tokens[index - 1].kind != .dot)
+    {
+      uses += 1
+      let handed = inner.contains { callIndex in
+        let call = model.calls[callIndex]
+        if call.arguments.contains(where: { $0.value == index..<index + 1 }) { return true }
+        let inClosure =
+          call.trailingClosures.contains { $0.tokens.contains(index) }
+          || call.arguments.contains {
+            $0.value.contains(index) && tokens[$0.value.lowerBound].kind == .leftBrace
+          }
+        return inClosure && !schedulers.contains(call.name) && call.path.first != "DispatchQueue"
+      }
+      if !handed { return false }
+    }
+    return uses > 0
+  }
+}

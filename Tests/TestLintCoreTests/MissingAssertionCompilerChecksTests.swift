@@ -1,0 +1,141 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion`: tests that wait on what the code under test resumes, and tests the
+/// compiler checks (held-out set 18).
+final class MissingAssertionCompilerChecksTests: XCTestCase {
+  /// `missing_assertion`'s findings (`path:line`) over these files, each order of reading.
+  private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
+    CalledHelpersTests.missingAssertionLines(in: sources, line: line)
+  }
+
+  func test_continuationHandedToCodeUnderTest_isAWait() {
+    let source = """
+      import Testing
+      @testable import Jukebox
+      struct JukeboxTests {
+        @Test func finishesTheSong() async {
+          let box = Jukebox(song: .short)
+          await withCheckedContinuation { done in
+            box.onFinish { done.resume() }
+          }
+        }
+        @Test func parksTheListener() async throws {
+          let gate = Turnstile()
+          gate.open()
+          try await withUnsafeThrowingContinuation { gate.park($0) }
+        }
+        @Test func parksInATask() async {
+          let gate = Turnstile()
+          let task = Task { await withCheckedContinuation { gate.park(waiter: $0) } }
+          gate.open()
+          _ = await task.result
+        }
+        @Test func resumesItself() async {
+          let box = Jukebox(song: .short)
+          box.play()
+          await withCheckedContinuation { $0.resume() }
+        }
+        @Test func resumesOnTheMainQueue() async {
+          let box = Jukebox(song: .short)
+          box.play()
+          await withCheckedContinuation { done in
+            DispatchQueue.main.async { done.resume() }
+          }
+        }
+        @Test func resumesInOneOfTwoPlaces() async {
+          let box = Jukebox(song: .short)
+          await withCheckedContinuation { done in
+            box.onFinish { done.resume() }
+            done.resume()
+          }
+        }
+        @Test func resumesWhenTheGroupEmpties() async {
+          let group = DispatchGroup()
+          for song in Song.all {
+            group.enter()
+            Jukebox(song: song).play { group.leave() }
+          }
+          await withCheckedContinuation { done in
+            group.notify(queue: .main) { done.resume() }
+          }
+        }
+        @Test func feedsInAChildTask() async {
+          let box = Jukebox(song: .short)
+          await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+              while true { await withCheckedContinuation { done in box.enqueue { done.resume() } } }
+            }
+            group.cancelAll()
+          }
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["JukeboxTests.swift": source]),
+      [
+        "JukeboxTests.swift:21", "JukeboxTests.swift:26", "JukeboxTests.swift:33",
+        "JukeboxTests.swift:40",
+        "JukeboxTests.swift:50",
+      ])
+  }
+
+  func test_commentSaysTheCompilerChecks_counts() {
+    let source = """
+      import XCTest
+      @testable import Kettle
+      final class KettleTests: XCTestCase {
+        func testBoilAcceptsAnyLiquid() {
+          // checked at compile time: boil takes any Liquid
+          _ = Kettle().boil(Water())
+        }
+        /// The builder must accept a closure without `try`.
+        /// This only needs to compile.
+        func testBuilderWithoutTry() {
+          _ = Recipe { Step.pour }
+        }
+        // MARK: pinning the overloads (we just need it to compile)
+        func testOverloads() {
+          _ = Kettle().pour(into: Cup())
+        }
+        func testSpout() {
+          _ = Kettle().spout  // must compile
+        }
+        func testHandle() {
+          // if this compiles, the handle is public.
+          _ = Kettle().handle
+        }
+        func testLid() {
+          // Compile the lid first, then open it.
+          Kettle().lid.open()
+        }
+        func testWhistle() {
+          // The compiler emits a warning here; compile time is fine.
+          Kettle().whistle()
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["KettleTests.swift": source]), ["KettleTests.swift:24", "KettleTests.swift:28"])
+  }
+
+  func test_emptyGenericFunctionDeclaredInTheTest_isACheck() {
+    let source = """
+      import XCTest
+      @testable import Atlas
+      final class AtlasTests: XCTestCase {
+        func testPlacesAreMappable() {
+          func take<M: Mappable>(_ place: M) {}
+          take(.north)
+          take(.south)
+        }
+        func testPlacesAreAnything() {
+          func take<M>(_ place: M) {}
+          take(.north)
+        }
+      }
+      """
+    XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
+  }
+}

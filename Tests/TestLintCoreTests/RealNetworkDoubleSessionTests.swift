@@ -1,0 +1,33 @@
+import TestLintCore
+import XCTest
+
+/// `real_network_in_test`: the shared session handed to a test double (held-out set 18).
+final class RealNetworkDoubleSessionTests: XCTestCase {
+  func test_sharedSessionGivenToADouble_isNotReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_forecast_loads() async throws {
+        let client = MockWeatherClient(city: "Oslo", session: URLSession.shared)
+        let loader = StubLoader.init(URLSession.shared)
+        let spy = SpyTransport(Foundation.URLSession.shared)
+        let model = ForecastModel(client: client, loader: loader, transport: spy)
+        XCTAssertEqual(try await model.load(), .sunny)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [])
+  }
+
+  func test_sharedSessionGivenToARealTypeOrInsideAnArgument_isReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_forecast_loads() async throws {
+        let client = WeatherClient(city: "Oslo", session: URLSession.shared)
+        let mock = MockWeatherClient(inner: WeatherClient(session: URLSession.shared))
+        let other = MockWeatherClient(session: URLSession.shared.configuration.copy())
+        XCTAssertEqual(try await client.load(), try await mock.load())
+        XCTAssertNotNil(other)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [5, 6])
+  }
+}
