@@ -81,6 +81,36 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       ])
   }
 
+  /// The continuation's name read from a typed parameter clause (held-out set 20).
+  func test_continuationNamedWithItsType_isAWait() {
+    let source = """
+      import Testing
+      @testable import Jukebox
+      struct RecorderTests {
+        @Test func stopsTheTape() async {
+          let deck = TapeDeck()
+          await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            deck.stop { stopped.resume() }
+          }
+        }
+        @Test func rewindsTheTape() async throws {
+          let deck = TapeDeck()
+          try await withCheckedThrowingContinuation { (rewound) in
+            deck.rewind { rewound.resume() }
+          }
+        }
+        @Test func ejectsItself() async {
+          let deck = TapeDeck()
+          await withCheckedContinuation { (ejected: CheckedContinuation<Void, Never>) in
+            deck.eject()
+            ejected.resume()
+          }
+        }
+      }
+      """
+    XCTAssertEqual(findings(["RecorderTests.swift": source]), ["RecorderTests.swift:16"])
+  }
+
   func test_commentSaysTheCompilerChecks_counts() {
     let source = """
       import XCTest

@@ -2044,7 +2044,8 @@ What counts as an assertion:
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
   such as a producer's loop) whose continuation is only passed as an argument
   (`await withUnsafeContinuation { gate.park($0) }`) or resumed only inside a closure given
-  to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`).
+  to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`;
+  the name is read from `done in`, `(done) in` and `(done: CheckedContinuation<Void, Never>) in`).
   The test goes on only when the code under test resumes it, as an expectation's wait goes on
   only when it is fulfilled, and hangs until the runner's time allowance ends it otherwise.
   Not a continuation the test resumes itself in its own statements
@@ -4102,6 +4103,13 @@ struct PlayerTests {
     let gate = Turnstile()
     gate.open()
     await withUnsafeContinuation { gate.park($0) }
+  }
+
+  @Test func pausesTheSong() async {
+    let player = Player(song: .long)
+    await withCheckedContinuation { (paused: CheckedContinuation<Void, Never>) in
+      player.onPause { paused.resume() }
+    }
   }
 
   @Test func ↓resumesItself() async {
