@@ -111,6 +111,26 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
     XCTAssertEqual(findings(["RecorderTests.swift": source]), ["RecorderTests.swift:16"])
   }
 
+  /// XCTest's Swift 2 spellings of an expectation's wait (held-out set 20).
+  func test_swift2ExpectationWait_isAWait() {
+    let source = """
+      import XCTest
+      @testable import Kettle
+      class KettleUITests: XCTestCase {
+        func testWhistles() {
+          let whistled = expectationWithDescription("whistled")
+          Kettle().boil { whistled.fulfill() }
+          waitForExpectationsWithTimeout(5, handler: nil)
+        }
+        func testPours() {
+          let poured = expectationWithDescription("poured")
+          Kettle().pour { poured.fulfill() }
+        }
+      }
+      """
+    XCTAssertEqual(findings(["KettleUITests.swift": source]), ["KettleUITests.swift:9"])
+  }
+
   func test_commentSaysTheCompilerChecks_counts() {
     let source = """
       import XCTest

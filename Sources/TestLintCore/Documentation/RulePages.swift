@@ -1955,7 +1955,8 @@ without an assertion passes whatever the code does.
 What counts as an assertion:
 
 - XCTest: `XCTAssert*`, `XCTFail`, `XCTUnwrap`, `XCTExpectFailure`, and waiting, which fails the
-  test on a timeout: `wait(for:...)`, `waitForExpectations(...)`, `fulfillment(of:...)`
+  test on a timeout: `wait(for:...)`, `waitForExpectations(...)` (and its Swift 2 spelling
+  `waitForExpectationsWithTimeout(_:handler:)`), `fulfillment(of:...)`
   (`000_9f5121525ae62cb8.txt`, *Testing `Store` and `UseCase`*: `testViewIsReady` asserts only
   by waiting), and an `XCTWaiter` whose delegate is the test (`XCTWaiter(delegate: self).wait`);
   the wait of an expectation object, a `fulfillment(...)` called through a receiver whose name
