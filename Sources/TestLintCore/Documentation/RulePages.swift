@@ -4773,8 +4773,12 @@ The rule flags, where the finding lands:
   configuration held in a variable does);
 - a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
   `return ...`, a function's single expression, an argument of an initializer such as
-  `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
-  once resumed; the same for a task built so from a local of the test bound to the shared
+  `Response(task: ...)`) in a file that never calls `resume()` on what may be a task (a
+  continuation's does not count: one called on a receiver named `continuation`, or on the
+  closure parameter of a `with...Continuation` call inside that closure): a task sends its
+  request only once resumed; the same for a task built and kept so from a default session
+  (`URLSession(configuration: .default).dataTask(with: request)`, read as the shared one), and
+  for a task built so from a local of the test bound to the shared
   session (`let session: SessionProtocol = URLSession.shared`, then
   `let task = session.dataTask(with: request) { _, _, _ in }`). A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
