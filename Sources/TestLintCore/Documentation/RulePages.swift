@@ -6406,8 +6406,11 @@ tests, from a failing test's report and from the file list alike. The rule check
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
   `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's
-  name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`). A
-  file with several test classes, or only extensions, is not checked;
+  name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`); a
+  `...TestCase` base class may sit in a file named after a type or protocol the file declares
+  before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
+  `BaseRoundTripTestCase` that conforms to it). A file with several test classes, or only
+  extensions, is not checked;
 - with `require_subject_beside: true`, the file of the class under test sits in the same folder:
   `ViewModels/LoginViewModelTests.swift` needs `ViewModels/LoginViewModel.swift` among the linted
   files (so lint the source folders too, not only the tests).
