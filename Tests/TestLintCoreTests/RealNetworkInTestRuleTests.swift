@@ -186,12 +186,12 @@ final class RealNetworkInTestRuleTests: XCTestCase {
   }
 
   /// A continuation's `resume()` resumes no task; a default session's kept task is read as the
-  /// shared session's (held-out set 20).
+  /// shared session's, `try` before it too (held-out set 20).
   func test_taskNeverResumed_continuationResumeIsNotATasks() {
     let source = RuleLinting.xctest(
       """
-      func test_a_b() async {
-        let task = makeTask()
+      func test_a_b() async throws {
+        let task = try makeTask()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
           uploader.retire(task) { continuation.resume() }
         }
@@ -202,8 +202,8 @@ final class RealNetworkInTestRuleTests: XCTestCase {
         await withCheckedContinuation { done in uploader.retire(task) { done.resume() } }
         XCTAssertEqual(task.state, .suspended)
       }
-      func makeTask() -> URLSessionDataTask {
-        URLSession(configuration: .default).dataTask(with: URLRequest(url: url))
+      func makeTask() throws -> URLSessionDataTask {
+        try URLSession(configuration: .default).dataTask(with: URLRequest(url: url))
       }
       """)
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
@@ -211,7 +211,7 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       of: "XCTAssertEqual(task.state, .suspended)\n}\nfunc test_c_d",
       with: "task.resume()\n}\nfunc test_c_d")
     XCTAssertNotEqual(resumed, source)
-    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, resumed), ["12:14", "17:3"])
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, resumed), ["12:14", "17:7"])
   }
 
   func test_loadOfFileURL_passes() {

@@ -4772,7 +4772,8 @@ The rule flags, where the finding lands:
   (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
   configuration held in a variable does);
 - a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
-  `return ...`, a function's single expression, an argument of an initializer such as
+  `return ...`, a function's single expression, `try` or `await` before any of these, an
+  argument of an initializer such as
   `Response(task: ...)`) in a file that never calls `resume()` on what may be a task (a
   continuation's does not count: one called on a receiver named `continuation`, or on the
   closure parameter of a `with...Continuation` call inside that closure): a task sends its

@@ -185,11 +185,24 @@ extension RealNetworkInTestRule {
   /// URLSession.shared.dataTask(with: url))`, a value built). One handed to a function or
   /// method (`runner.start(URLSession.shared.dataTask(with: request))`) may be resumed there.
   private static func isKeptTask(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
-    if model.token(index - 1, is: "=") || model.token(index - 1, is: "return") { return true }
+    // Past `try` (`try?`, `try!`) and `await` before the session: `return try URLSession(...)...`.
+    var before = index - 1
+    while before >= 0 {
+      if model.tokens[before].keyword == .try || model.tokens[before].keyword == .await {
+        before -= 1
+      } else if before >= 1, model.tokens[before - 1].keyword == .try,
+        model.token(before, is: "?") || model.token(before, is: "!")
+      {
+        before -= 2
+      } else {
+        break
+      }
+    }
+    if model.token(before, is: "=") || model.token(before, is: "return") { return true }
     // A function's whole body, returned without `return` (`func aTask() -> URLSessionDataTask {
     // URLSession.shared.dataTask(with: request) }`).
-    if index > 0, model.tokens[index - 1].kind == .leftBrace,
-      model.functions.contains(where: { $0.body?.lowerBound == index - 1 })
+    if before >= 0, model.tokens[before].kind == .leftBrace,
+      model.functions.contains(where: { $0.body?.lowerBound == before })
     {
       return true
     }
