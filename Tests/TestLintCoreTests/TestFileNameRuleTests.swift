@@ -37,6 +37,23 @@ final class TestFileNameRuleTests: XCTestCase {
       ["rename 'Feature.swift' to 'FeatureTests.swift' after the test class it holds"])
   }
 
+  /// A base class in a file named after the protocol declared above it (held-out set 20).
+  func test_baseClassAfterItsProtocol_keepsTheFileName() {
+    let source = """
+      import XCTest
+      protocol RoundTripTestCase: XCTestCase {
+        func testRoundTrip() throws
+      }
+      class BaseRoundTripTestCase<Value>: XCTestCase, RoundTripTestCase {
+        func testRoundTrip() throws { XCTFail() }
+      }
+      """
+    XCTAssertEqual(InMemoryLint.messages(TestFileNameRule.self, source, path: "RoundTripTestCase.swift"), [])
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, source, path: "RoundTrip.swift"),
+      ["rename 'RoundTrip.swift' to 'BaseRoundTripTestCase.swift' after the test class it holds"])
+  }
+
   func test_quickSpecWithoutSuffix_getsSpecSuggestion() {
     let source =
       "import Quick\nfinal class CartSpecs: QuickSpec {\n  override class func spec() {}\n}\n"

@@ -1955,7 +1955,8 @@ without an assertion passes whatever the code does.
 What counts as an assertion:
 
 - XCTest: `XCTAssert*`, `XCTFail`, `XCTUnwrap`, `XCTExpectFailure`, and waiting, which fails the
-  test on a timeout: `wait(for:...)`, `waitForExpectations(...)`, `fulfillment(of:...)`
+  test on a timeout: `wait(for:...)`, `waitForExpectations(...)` (and its Swift 2 spelling
+  `waitForExpectationsWithTimeout(_:handler:)`), `fulfillment(of:...)`
   (`000_9f5121525ae62cb8.txt`, *Testing `Store` and `UseCase`*: `testViewIsReady` asserts only
   by waiting), and an `XCTWaiter` whose delegate is the test (`XCTWaiter(delegate: self).wait`);
   the wait of an expectation object, a `fulfillment(...)` called through a receiver whose name
@@ -2044,7 +2045,8 @@ What counts as an assertion:
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
   such as a producer's loop) whose continuation is only passed as an argument
   (`await withUnsafeContinuation { gate.park($0) }`) or resumed only inside a closure given
-  to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`).
+  to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`;
+  the name is read from `done in`, `(done) in` and `(done: CheckedContinuation<Void, Never>) in`).
   The test goes on only when the code under test resumes it, as an expectation's wait goes on
   only when it is fulfilled, and hangs until the runner's time allowance ends it otherwise.
   Not a continuation the test resumes itself in its own statements
@@ -4104,6 +4106,13 @@ struct PlayerTests {
     await withUnsafeContinuation { gate.park($0) }
   }
 
+  @Test func pausesTheSong() async {
+    let player = Player(song: .long)
+    await withCheckedContinuation { (paused: CheckedContinuation<Void, Never>) in
+      player.onPause { paused.resume() }
+    }
+  }
+
   @Test func ↓resumesItself() async {
     let player = Player(song: .short)
     player.play()
@@ -4763,9 +4772,14 @@ The rule flags, where the finding lands:
   (`URLSession(configuration: URLSession.shared.configuration)`, which passes as a
   configuration held in a variable does);
 - a task built and kept (`let task = URLSession.shared.dataTask(with: request)`, `_ = ...`,
-  `return ...`, a function's single expression, an argument of an initializer such as
-  `Response(task: ...)`) in a file that never calls `resume()`: a task sends its request only
-  once resumed; the same for a task built so from a local of the test bound to the shared
+  `return ...`, a function's single expression, `try` or `await` before any of these, an
+  argument of an initializer such as
+  `Response(task: ...)`) in a file that never calls `resume()` on what may be a task (a
+  continuation's does not count: one called on a receiver named `continuation`, or on the
+  closure parameter of a `with...Continuation` call inside that closure): a task sends its
+  request only once resumed; the same for a task built and kept so from a default session
+  (`URLSession(configuration: .default).dataTask(with: request)`, read as the shared one), and
+  for a task built so from a local of the test bound to the shared
   session (`let session: SessionProtocol = URLSession.shared`, then
   `let task = session.dataTask(with: request) { _, _, _ in }`). A task handed to a function or method (`runner.start(URLSession.shared.dataTask(with: request))`) is reported,
   as that code may resume it;
@@ -6393,8 +6407,11 @@ tests, from a failing test's report and from the file list alike. The rule check
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
   `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's
-  name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`). A
-  file with several test classes, or only extensions, is not checked;
+  name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`); a
+  `...TestCase` base class may sit in a file named after a type or protocol the file declares
+  before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
+  `BaseRoundTripTestCase` that conforms to it). A file with several test classes, or only
+  extensions, is not checked;
 - with `require_subject_beside: true`, the file of the class under test sits in the same folder:
   `ViewModels/LoginViewModelTests.swift` needs `ViewModels/LoginViewModel.swift` among the linted
   files (so lint the source folders too, not only the tests).

@@ -31,7 +31,7 @@ extension RealNetworkInTestRule {
     // A task sends nothing until resumed; one the file never resumes (anywhere, since the
     // task may be returned to other code) is a value the test inspects.
     if taskMakers.contains(name), isKeptTask(index, in: code, model: model),
-      !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") })
+      !resumesATask(in: model)
     {
       return true
     }
@@ -45,6 +45,31 @@ extension RealNetworkInTestRule {
     return false
   }
 
+  /// Whether the file calls a `resume()` that may be a task's: any `resume` but one called on a
+  /// continuation, a receiver named `continuation` (`self.continuation.resume()`) or the
+  /// closure parameter of a `with...Continuation` call (`{ done in ... done.resume() }`,
+  /// `$0.resume()`), anywhere inside that closure.
+  static func resumesATask(in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    return tokens.indices.contains { index in
+      guard tokens[index].kind == .identifier, model.token(index, is: "resume") else { return false }
+      guard index >= 2, tokens[index - 1].kind == .dot else { return true }
+      let receiver = model.text(index - 2)
+      if receiver.lowercased().hasSuffix("continuation") { return false }
+      return !model.calls.contains { call in
+        guard call.name.hasPrefix("with"), call.name.hasSuffix("Continuation") else { return false }
+        let closure =
+          call.trailingClosures.first?.tokens
+          ?? call.arguments.last.flatMap {
+            $0.value.count >= 2 && tokens[$0.value.lowerBound].kind == .leftBrace ? $0.value : nil
+          }
+        guard let closure, closure.contains(index) else { return false }
+        let parameters = RuleText.closureParameterNames(closure, in: model)
+        return parameters.isEmpty ? receiver == "$0" : parameters.contains(receiver)
+      }
+    }
+  }
+
   /// Whether the local session used at `use` only builds a task there that the test keeps
   /// (`let task = session.dataTask(with: request)`, as `isKeptTask` reads it) in a file that
   /// never calls `resume()`: the local bound to the shared session follows the shared session's
@@ -56,7 +81,7 @@ extension RealNetworkInTestRule {
       taskMakers.contains(model.text(member)), tokens[member + 1].kind == .leftParen,
       isKeptTask(use, in: code, model: model)
     else { return false }
-    return !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") })
+    return !resumesATask(in: model)
   }
 
   /// Whether the session starting at `index` is the `session` argument of a delegate callback
@@ -103,7 +128,7 @@ extension RealNetworkInTestRule {
         $0.initializer?.lowerBound == use && code.tokens.contains($0.nameToken)
       }),
       let initializer = task.initializer,
-      !tokens.indices.contains(where: { tokens[$0].kind == .identifier && model.token($0, is: "resume") }),
+      !resumesATask(in: model),
       let uses = usesOfLocal(boundTo: initializer, in: code, model: model), !uses.isEmpty
     else { return false }
     return uses.allSatisfy { isCallbackArgument($0..<($0 + 1), label: "task", in: code, model: model) }
@@ -123,6 +148,14 @@ extension RealNetworkInTestRule {
     let end = parentheses.upperBound
     if start >= 2, model.token(start - 1, is: "="), model.token(start - 2, is: "_") { return true }
     if isPropertyRead(after: end - 1, in: model) { return true }
+    // A task built from it and kept, in a file that resumes no task (as for the shared session).
+    let tokens = model.tokens
+    if end + 2 < tokens.count, tokens[end].kind == .dot, tokens[end + 1].kind == .identifier,
+      taskMakers.contains(model.text(end + 1)), tokens[end + 2].kind == .leftParen,
+      isKeptTask(start, in: code, model: model), !resumesATask(in: model)
+    {
+      return true
+    }
     guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else { return false }
     for use in uses where !isPropertyRead(after: use, in: model) {
       // The delegate test's shape: the session and a task it built, never resumed, handed only
@@ -152,11 +185,24 @@ extension RealNetworkInTestRule {
   /// URLSession.shared.dataTask(with: url))`, a value built). One handed to a function or
   /// method (`runner.start(URLSession.shared.dataTask(with: request))`) may be resumed there.
   private static func isKeptTask(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
-    if model.token(index - 1, is: "=") || model.token(index - 1, is: "return") { return true }
+    // Past `try` (`try?`, `try!`) and `await` before the session: `return try URLSession(...)...`.
+    var before = index - 1
+    while before >= 0 {
+      if model.tokens[before].keyword == .try || model.tokens[before].keyword == .await {
+        before -= 1
+      } else if before >= 1, model.tokens[before - 1].keyword == .try,
+        model.token(before, is: "?") || model.token(before, is: "!")
+      {
+        before -= 2
+      } else {
+        break
+      }
+    }
+    if model.token(before, is: "=") || model.token(before, is: "return") { return true }
     // A function's whole body, returned without `return` (`func aTask() -> URLSessionDataTask {
     // URLSession.shared.dataTask(with: request) }`).
-    if index > 0, model.tokens[index - 1].kind == .leftBrace,
-      model.functions.contains(where: { $0.body?.lowerBound == index - 1 })
+    if before >= 0, model.tokens[before].kind == .leftBrace,
+      model.functions.contains(where: { $0.body?.lowerBound == before })
     {
       return true
     }

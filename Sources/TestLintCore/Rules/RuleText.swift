@@ -108,11 +108,13 @@ extension RuleText {
 
 extension RuleText {
   /// The names a closure declares before `in`: `{ viewModel, scheduler in`,
-  /// `{ (viewModel: ViewModel, scheduler) in`.
+  /// `{ (viewModel: ViewModel, scheduler) in`, `{ (done: CheckedContinuation<Void, Never>) in`
+  /// (a comma inside a type's generic arguments separates no parameters).
   static func closureParameterNames(_ closure: Range<Int>, in model: FileModel) -> [String] {
     var names: [String] = []
     var inType = false
     var depth = 0
+    var angles = 0
     var index = closure.lowerBound + 1
     while index < closure.upperBound - 1, index < closure.lowerBound + 40 {
       let token = model.tokens[index]
@@ -120,13 +122,17 @@ extension RuleText {
       case .leftParen, .leftBracket: depth += 1
       case .rightParen, .rightBracket: depth -= 1
       case .colon: inType = true
-      case .comma where depth <= 1: inType = false
+      case .comma where depth <= 1 && angles == 0: inType = false
       case .identifier where token.keyword == .in && depth == 0: return names
       case .identifier, .backtickIdentifier:
         if !inType, token.keyword == .none || model.text(index) == "_" {
           names.append(model.text(index).replacing(text: "`", with: ""))
         }
       case .operator where model.text(index) == "->": inType = true
+      case .operator where inType && model.text(index).allSatisfy({ $0 == "<" }):
+        angles += model.text(index).count
+      case .operator where inType && model.text(index).allSatisfy({ $0 == ">" }):
+        angles = max(0, angles - model.text(index).count)
       case .leftBrace, .rightBrace, .dot, .semicolon: return []
       default: break
       }

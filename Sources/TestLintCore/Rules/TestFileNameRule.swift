@@ -66,7 +66,8 @@ public struct TestFileNameRule: Rule {
     // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
     // holding `iOS16_BasicsTests`.
     let accepted = Self.names(of: index, in: model).map(Self.normalised)
-    if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem))
+    if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem)),
+      !(suffix == nil && Self.namesEarlierType(stem, before: index, in: model))
     {
       violations.append(
         Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected))
@@ -83,6 +84,19 @@ public struct TestFileNameRule: Rule {
       }
     }
     return violations
+  }
+
+  /// Whether `stem` names a type or protocol the file declares before the base class at `index`
+  /// (`EncodableTestCase.swift`: `protocol EncodableTestCase`, then `class
+  /// BaseEncodableTestCase: XCTestCase, EncodableTestCase`): the file is named after what it
+  /// declares first.
+  static func namesEarlierType(_ stem: String, before index: Int, in model: FileModel) -> Bool {
+    let wanted = normalised(stem)
+    let offset = model.types[index].nameOffset
+    return model.types.contains { other in
+      other.kind != .extension && other.parent == nil && other.nameOffset < offset
+        && normalised(other.simpleName) == wanted
+    }
   }
 
   /// The names a test class goes by: its own, and for a nested class, joined with those of the

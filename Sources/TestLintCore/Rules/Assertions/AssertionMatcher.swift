@@ -497,6 +497,8 @@ public struct AssertionMatcher: Sendable {
 
   static let exactNames: Set<String> = [
     "XCTFail", "XCTUnwrap", "XCTExpectFailure", "waitForExpectations", "waitUntil",
+    // XCTest's Swift 2 spelling of `waitForExpectations(timeout:handler:)`.
+    "waitForExpectationsWithTimeout",
     "assertSnapshot", "assertSnapshots", "verifySnapshot", "assertInlineSnapshot",
     "assertNoDifference", "expectNoDifference", "expectDifference", "assertMacro",
     // Swift Testing: a confirmation fails unless confirmed as often as expected; a known issue

@@ -102,6 +102,7 @@ extension MissingAssertionTally {
     "repeatElement", "precondition", "preconditionFailure", "assert", "assertionFailure", "fatalError",
     "autoreleasepool", "expectation", "keyValueObservingExpectation", "addTeardownBlock", "add",
     "wait", "measure", "waitForExpectations", "fulfillment", "confirmation", "sleep", "usleep",
+    "expectationWithDescription", "waitForExpectationsWithTimeout",
   ]
 }
 
