@@ -2020,7 +2020,8 @@ What counts as an assertion:
   `check...`, `validate...`), a generic parameter constrained to a protocol
   (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
   (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
-  `requireLazy(numbers.lazy.map(double))`). The call compiles only when its argument conforms,
+  `requireLazy(numbers.lazy.map(double))`), or of its metatype (`func ensureSendable<T:
+  Sendable>(_: T.Type) {}`, then `ensureSendable(Receipt.self)`). The call compiles only when its argument conforms,
   so the test target stops building when the conformance is lost. Not an empty function
   without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
@@ -2030,7 +2031,7 @@ What counts as an assertion:
   `func take<M: Mappable>(_ place: M) {}`, then `take(.north)`, compiles only while the value
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
-  type, `{}` right after the parameters, no result, not `async` or `throws`;
+  type (or its metatype), `{}` right after the parameters, no result, not `async` or `throws`;
 - a comment of the test saying the compiler is its check: inside its body, or in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
@@ -2237,6 +2238,17 @@ What counts as an assertion:
   reads can only report by failing. Not `sut.waitForSync()`, nor `let done = mock.waitFor(...)`,
   whose result the test checks or not. A wait the linted files declare is followed as any
   helper is;
+- a call that hands over the caller's location, `file:` as `#file`, `#filePath` or `#fileID`
+  together with `line: #line`, plainly or through any receiver, where no linted file declares
+  a function of its name taking `file` and `line` (`recorder.confirmAllSent(file: #file, line:
+  #line)`, `send(.launch, and: .expectation(...), file: #filePath, line: #line)`): a helper
+  takes the caller's location to report a failure there, so a test-support package's check.
+  Not a name starting with a capital (an initializer keeps the location for later), nor a
+  logging or crashing name (`log`, `debug`, `info`, `notice`, `warning`, `error`, `critical`,
+  `trace`, `print`, `fatalError`, `precondition...`, `assert`, `assertionFailure`). Likewise a
+  test double's method named like a check (`verify...`, `check...`, `assert...`, `expect...`),
+  declared in no linted file and called as a statement of its own (`tracker.verifyTracked()`,
+  `let tracker = TrackerSpy()`), as a double's wait above;
 - a UI test's page objects: in a file that names `XCUIApplication` (a UI test, which drives
   the app in another process, so what it calls is test code, not the code under test), a
   method called through a receiver or a call chain whose name reads as a check (`verify...`,
