@@ -1,7 +1,7 @@
 /// A function the linted files declare with an empty body whose check is its signature: a
 /// generic parameter constrained to a protocol (`<S: LazySequenceProtocol>`, or in a `where`
 /// clause) and a parameter of exactly that type (`func requireLazy<S: LazySequenceProtocol>(_:
-/// S) {}`). A call of it compiles only when the argument conforms, so a test that calls it
+/// S) {}`), or of its metatype (`_: S.Type`, called with `requireLazy(Pages.self)`). A call of it compiles only when the argument conforms, so a test that calls it
 /// checks that conformance: its target stops building when the conformance is lost, which is
 /// the test failing.
 ///
@@ -63,7 +63,10 @@ enum CompileTimeCheck {
         constrained.insert(model.text(index))
       }
     }
-    return !constrained.isEmpty && function.parameters.contains { constrained.contains($0.type) }
+    return !constrained.isEmpty && function.parameters.contains { parameter in
+      constrained.contains(parameter.type)
+        || parameter.type.hasSuffix(".Type") && constrained.contains(String(parameter.type.dropLast(5)))
+    }
   }
 
   /// Whether the test's own body declares an empty generic function whose constraint is its
@@ -115,6 +118,12 @@ enum CompileTimeCheck {
         case .colon where depth == 1 && close + 2 < body.upperBound:
           let after = tokens[close + 2].kind
           if constrained.contains(model.text(close + 1)), after == .comma || after == .rightParen { typed = true }
+          // A metatype of it: `_: T.Type`.
+          if close + 4 < body.upperBound, constrained.contains(model.text(close + 1)), after == .dot,
+            model.text(close + 3) == "Type", tokens[close + 4].kind == .comma || tokens[close + 4].kind == .rightParen
+          {
+            typed = true
+          }
         default: break
         }
         if depth == 0 { break }
