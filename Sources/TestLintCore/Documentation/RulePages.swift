@@ -4797,6 +4797,14 @@ The rule flags, where the finding lands:
   (`urlProtocol.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)`: a method
   named `urlSession` called on a receiver, the session its first, unlabelled argument): the
   callback is only told which session a task ran in;
+- the same callback invoked through the Objective-C runtime: the session as an argument, or an
+  element of an array literal argument, of a call that also passes a selector naming a
+  `URLSession` delegate callback (`NSSelectorFromString("URLSession:...")`, a constant made so,
+  `#selector` of a `URLSession...Delegate` method), as an invoking helper's `invoke(on:
+  delegate, selector: ..., arguments: [URLSession.shared, ...])`; or a third or later argument of
+  a call through a local typed as a type alias spelled `@convention(c) (Receiver, Selector,
+  ...)`, an extracted implementation called with its receiver and selector first. A call with
+  any other selector, or through a plain function value, is reported;
 - the whole value of an argument of an initializer of a type named as a test double
   (`MockForecastClient(city: "Lima", session: URLSession.shared)`,
   `StubLoader.init(URLSession.shared)`; a name holding `Mock`, `Stub`, `Fake`, `Spy` or

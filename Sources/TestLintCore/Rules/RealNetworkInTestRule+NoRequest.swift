@@ -66,6 +66,7 @@ extension RealNetworkInTestRule {
   static func isDelegateCallbackArgument(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let start = index >= 2 && model.tokens[index - 1].kind == .dot ? index - 2 : index
     return isCallbackArgument(start..<(index + 3), label: nil, in: code, model: model)
+      || isRuntimeCallbackArgument(start..<(index + 3), in: code, model: model)
   }
 
   /// Whether the tokens `range` are exactly one argument (unlabelled and first, or labelled
