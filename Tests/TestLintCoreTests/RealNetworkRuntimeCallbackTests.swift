@@ -37,4 +37,35 @@ final class RealNetworkRuntimeCallbackTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [23, 28])
   }
+
+  func test_defaultSessionPropertyOnlyRead_isNotReported() {
+    let source = """
+      import XCTest
+
+      final class InstallerTests: XCTestCase {
+        private var session: URLSession!
+        private func makeSession() {
+          session = URLSession(configuration: .default, delegate: Recorder(), delegateQueue: nil)
+        }
+        func test_install_wrapsDelegate() {
+          makeSession()
+          XCTAssertTrue(session.delegate is WrappingDelegate)
+          XCTAssertNotNil(self.session?.delegateQueue)
+        }
+      }
+
+      final class LoaderTests: XCTestCase {
+        private var session: URLSession!
+        private func makeSession() {
+          self.session = URLSession(configuration: .default)
+        }
+        func test_load_finishes() {
+          makeSession()
+          session.dataTask(with: url).resume()
+          XCTAssertTrue(session.delegate == nil)
+        }
+      }
+      """
+    XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [18])
+  }
 }

@@ -4825,6 +4825,14 @@ from). A default session used as a receiver otherwise (a task handed to other co
 resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
 reported.
 
+A default session assigned to a stored property of the test class (`session =
+URLSession(configuration: .default, ...)` in a helper, `self.session = ...`) passes too when
+every other use of the property in the file reads a property of it (`session.delegate`, not a
+method call) or assigns it again: a swizzling test builds the session only to see which
+delegate it ended up with. Uses inside another type that declares a property of the same name
+are not its uses. One call of a method of it (`session.dataTask(with:)`,
+`session.invalidateAndCancel()`) or one hand-over (`Client(session: session)`) reports it.
+
 ```swift passes
 import XCTest
 

@@ -124,7 +124,9 @@ extension RealNetworkInTestRule {
     let end = parentheses.upperBound
     if start >= 2, model.token(start - 1, is: "="), model.token(start - 2, is: "_") { return true }
     if isPropertyRead(after: end - 1, in: model) { return true }
-    guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else { return false }
+    guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else {
+      return isReadOnlyProperty(assignedAt: start, in: model)
+    }
     for use in uses where !isPropertyRead(after: use, in: model) {
       // The delegate test's shape: the session and a task it built, never resumed, handed only
       // to a callback the test calls (the rules above for the shared session).
