@@ -93,9 +93,13 @@ final class CallerLocationCheckTests: XCTestCase {
             ensureSendable(Receipt.self)
             ensureSendable(Ledger.self)
           }
+          func test_localMetatype_reported() {
+            func needsClass<T: AnyObject>(_: T.Type) {}
+            needsClass(Ledger.self)
+          }
         }
         """
     ]
-    XCTAssertEqual(findings(sources), [])
+    XCTAssertEqual(findings(sources), ["SendableTests.swift:9"])
   }
 }

@@ -2031,7 +2031,7 @@ What counts as an assertion:
   `func take<M: Mappable>(_ place: M) {}`, then `take(.north)`, compiles only while the value
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
-  type (or its metatype), `{}` right after the parameters, no result, not `async` or `throws`;
+  type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
 - a comment of the test saying the compiler is its check: inside its body, or in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)

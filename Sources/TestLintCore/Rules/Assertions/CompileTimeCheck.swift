@@ -74,7 +74,8 @@ enum CompileTimeCheck {
   /// `take(.north)` compiles only while the value conforms. A local function is the test's own
   /// (no other code calls it), so its name need not read as a check; the scanner keeps no
   /// declaration of it, so it is read here from the body's tokens: `func`, a name, a generic
-  /// clause with a constrained parameter, parameters of which one has exactly that type, and
+  /// clause with a constrained parameter, parameters of which one has exactly that type (not its metatype:
+  /// a local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
   /// `{}` right after them. Not one with a result, `async` or `throws`, or an unconstrained one.
   static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
@@ -118,12 +119,6 @@ enum CompileTimeCheck {
         case .colon where depth == 1 && close + 2 < body.upperBound:
           let after = tokens[close + 2].kind
           if constrained.contains(model.text(close + 1)), after == .comma || after == .rightParen { typed = true }
-          // A metatype of it: `_: T.Type`.
-          if close + 4 < body.upperBound, constrained.contains(model.text(close + 1)), after == .dot,
-            model.text(close + 3) == "Type", tokens[close + 4].kind == .comma || tokens[close + 4].kind == .rightParen
-          {
-            typed = true
-          }
         default: break
         }
         if depth == 0 { break }
