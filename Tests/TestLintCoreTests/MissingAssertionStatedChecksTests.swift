@@ -108,6 +108,6 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
           """))
     XCTAssertEqual(
       model.functions.filter { CompileTimeCheck.isCheck($0, in: model) }.map(\.name),
-      ["requireLazy", "requireCollection", "requireNested", "ensureSendable"])
+      ["requireLazy", "requireCollection", "requireNested", "requireType", "ensureSendable"])
   }
 }

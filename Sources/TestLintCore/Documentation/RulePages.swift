@@ -2021,7 +2021,8 @@ What counts as an assertion:
   `check...`, `validate...`), a generic parameter constrained to a protocol
   (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
   (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
-  `requireLazy(numbers.lazy.map(double))`). The call compiles only when its argument conforms,
+  `requireLazy(numbers.lazy.map(double))`), or of its metatype (`func ensureSendable<T:
+  Sendable>(_: T.Type) {}`, then `ensureSendable(Receipt.self)`). The call compiles only when its argument conforms,
   so the test target stops building when the conformance is lost. Not an empty function
   without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
@@ -2031,7 +2032,7 @@ What counts as an assertion:
   `func take<M: Mappable>(_ place: M) {}`, then `take(.north)`, compiles only while the value
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
-  type, `{}` right after the parameters, no result, not `async` or `throws`;
+  type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
 - a comment of the test saying the compiler is its check: inside its body, or in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
@@ -2239,6 +2240,17 @@ What counts as an assertion:
   reads can only report by failing. Not `sut.waitForSync()`, nor `let done = mock.waitFor(...)`,
   whose result the test checks or not. A wait the linted files declare is followed as any
   helper is;
+- a call that hands over the caller's location, `file:` as `#file`, `#filePath` or `#fileID`
+  together with `line: #line`, plainly or through any receiver, where no linted file declares
+  a function of its name taking `file` and `line` (`recorder.confirmAllSent(file: #file, line:
+  #line)`, `send(.launch, and: .expectation(...), file: #filePath, line: #line)`): a helper
+  takes the caller's location to report a failure there, so a test-support package's check.
+  Not a name starting with a capital (an initializer keeps the location for later), nor a
+  logging or crashing name (`log`, `debug`, `info`, `notice`, `warning`, `error`, `critical`,
+  `trace`, `print`, `fatalError`, `precondition...`, `assert`, `assertionFailure`). Likewise a
+  test double's method named like a check (`verify...`, `check...`, `assert...`, `expect...`),
+  declared in no linted file and called as a statement of its own (`tracker.verifyTracked()`,
+  `let tracker = TrackerSpy()`), as a double's wait above;
 - a UI test's page objects: in a file that names `XCUIApplication` (a UI test, which drives
   the app in another process, so what it calls is test code, not the code under test), a
   method called through a receiver or a call chain whose name reads as a check (`verify...`,
@@ -4799,6 +4811,14 @@ The rule flags, where the finding lands:
   (`urlProtocol.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)`: a method
   named `urlSession` called on a receiver, the session its first, unlabelled argument): the
   callback is only told which session a task ran in;
+- the same callback invoked through the Objective-C runtime: the session as an argument, or an
+  element of an array literal argument, of a call that also passes a selector naming a
+  `URLSession` delegate callback (`NSSelectorFromString("URLSession:...")`, a constant made so,
+  `#selector` of a `URLSession...Delegate` method), as an invoking helper's `invoke(on:
+  delegate, selector: ..., arguments: [URLSession.shared, ...])`; or a third or later argument of
+  a call through a local typed as a type alias spelled `@convention(c) (Receiver, Selector,
+  ...)`, an extracted implementation called with its receiver and selector first. A call with
+  any other selector, or through a plain function value, is reported;
 - the whole value of an argument of an initializer of a type named as a test double
   (`MockForecastClient(city: "Lima", session: URLSession.shared)`,
   `StubLoader.init(URLSession.shared)`; a name holding `Mock`, `Stub`, `Fake`, `Spy` or
@@ -4818,6 +4838,14 @@ delegate's test builds a session and a task only to tell the callback where a ch
 from). A default session used as a receiver otherwise (a task handed to other code, which may
 resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
 reported.
+
+A default session assigned to a stored property of the test class (`session =
+URLSession(configuration: .default, ...)` in a helper, `self.session = ...`) passes too when
+every other use of the property in the file reads a property of it (`session.delegate`, not a
+method call) or assigns it again: a swizzling test builds the session only to see which
+delegate it ended up with. Uses inside another type that declares a property of the same name
+are not its uses. One call of a method of it (`session.dataTask(with:)`,
+`session.invalidateAndCancel()`) or one hand-over (`Client(session: session)`) reports it.
 
 ```swift passes
 import XCTest

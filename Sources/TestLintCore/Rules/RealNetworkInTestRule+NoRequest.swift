@@ -91,6 +91,7 @@ extension RealNetworkInTestRule {
   static func isDelegateCallbackArgument(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let start = index >= 2 && model.tokens[index - 1].kind == .dot ? index - 2 : index
     return isCallbackArgument(start..<(index + 3), label: nil, in: code, model: model)
+      || isRuntimeCallbackArgument(start..<(index + 3), in: code, model: model)
   }
 
   /// Whether the tokens `range` are exactly one argument (unlabelled and first, or labelled
@@ -156,7 +157,9 @@ extension RealNetworkInTestRule {
     {
       return true
     }
-    guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else { return false }
+    guard let uses = usesOfLocal(boundTo: start..<end, in: code, model: model) else {
+      return isReadOnlyProperty(assignedAt: start, in: model)
+    }
     for use in uses where !isPropertyRead(after: use, in: model) {
       // The delegate test's shape: the session and a task it built, never resumed, handed only
       // to a callback the test calls (the rules above for the shared session).

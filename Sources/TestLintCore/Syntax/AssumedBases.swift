@@ -140,6 +140,10 @@ public struct BaseAssumption: Sendable, Hashable {
     for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
       names.insert(UndeclaredCheck.deadlineKey(function.name))
     }
+    // A declaration taking a caller's location (`CallerLocationCheck.key`).
+    for function in model.functions where CallerLocationCheck.takesLocation(function) {
+      names.insert(CallerLocationCheck.key(function.name))
+    }
     // A skip helper's declaration (`SkipHelper.key`).
     for function in model.functions where SkipHelper.isTracked(function) {
       names.insert(SkipHelper.key(function.name))

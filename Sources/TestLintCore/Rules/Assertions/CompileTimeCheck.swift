@@ -1,7 +1,7 @@
 /// A function the linted files declare with an empty body whose check is its signature: a
 /// generic parameter constrained to a protocol (`<S: LazySequenceProtocol>`, or in a `where`
 /// clause) and a parameter of exactly that type (`func requireLazy<S: LazySequenceProtocol>(_:
-/// S) {}`). A call of it compiles only when the argument conforms, so a test that calls it
+/// S) {}`), or of its metatype (`_: S.Type`, called with `requireLazy(Pages.self)`). A call of it compiles only when the argument conforms, so a test that calls it
 /// checks that conformance: its target stops building when the conformance is lost, which is
 /// the test failing.
 ///
@@ -63,7 +63,10 @@ enum CompileTimeCheck {
         constrained.insert(model.text(index))
       }
     }
-    return !constrained.isEmpty && function.parameters.contains { constrained.contains($0.type) }
+    return !constrained.isEmpty && function.parameters.contains { parameter in
+      constrained.contains(parameter.type)
+        || parameter.type.hasSuffix(".Type") && constrained.contains(String(parameter.type.dropLast(5)))
+    }
   }
 
   /// Whether the test's own body declares an empty generic function whose constraint is its
@@ -71,7 +74,8 @@ enum CompileTimeCheck {
   /// `take(.north)` compiles only while the value conforms. A local function is the test's own
   /// (no other code calls it), so its name need not read as a check; the scanner keeps no
   /// declaration of it, so it is read here from the body's tokens: `func`, a name, a generic
-  /// clause with a constrained parameter, parameters of which one has exactly that type, and
+  /// clause with a constrained parameter, parameters of which one has exactly that type (not its metatype:
+  /// a local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
   /// `{}` right after them. Not one with a result, `async` or `throws`, or an unconstrained one.
   static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens

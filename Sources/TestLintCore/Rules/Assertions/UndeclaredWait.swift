@@ -52,7 +52,7 @@ enum UndeclaredWait {
 
   /// Whether `name` is a local of the function declared before the call, or a property of the
   /// file, made from or typed as a test double (`AssertionMatcher.isTestDouble`).
-  private static func isDouble(_ name: String, before limit: Int, in function: Int, model: FileModel) -> Bool {
+  static func isDouble(_ name: String, before limit: Int, in function: Int, model: FileModel) -> Bool {
     func namesDouble(_ annotation: String?, _ initializer: Range<Int>?) -> Bool {
       if let annotation, AssertionMatcher.isTestDouble(annotation) { return true }
       guard let first = initializer?.first, model.tokens[first].kind == .identifier else { return false }
@@ -67,7 +67,7 @@ enum UndeclaredWait {
   /// Whether the call `receiver.name(...)` is a statement of its own: nothing before it on its
   /// line but `try` or `await` (after a line ending in no operator), or it follows `{`, `;` or
   /// a closure's `in`.
-  private static func isStatement(_ call: Call, in model: FileModel) -> Bool {
+  static func isStatement(_ call: Call, in model: FileModel) -> Bool {
     let tokens = model.tokens
     var head = call.nameToken - 2  // the receiver
     guard head >= 0 else { return false }
