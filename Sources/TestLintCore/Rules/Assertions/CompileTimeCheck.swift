@@ -30,26 +30,7 @@ enum CompileTimeCheck {
       name + 1 < body.lowerBound,
       angles(at: name + 1, in: model) == 1
     else { return false }
-    var constrained: Set<String> = []
-    // The generic parameter clause: `<S: Proto, T>`, up to its closing `>`.
-    var depth = 0
-    var cursor = name + 1
-    var open: Int?
-    while cursor < body.lowerBound {
-      let change = angles(at: cursor, in: model)
-      if change != 0 {
-        depth += change
-        if depth <= 0 {
-          open = cursor + 1
-          break
-        }
-      } else if depth == 1, tokens[cursor].kind == .colon, cursor > name + 1,
-        tokens[cursor - 1].kind == .identifier
-      {
-        constrained.insert(model.text(cursor - 1))
-      }
-      cursor += 1
-    }
+    var (constrained, open) = genericClause(at: name + 1, before: body.lowerBound, in: model)
     guard let parameters = open, parameters < body.lowerBound, tokens[parameters].kind == .leftParen
     else {
       return false
@@ -86,32 +67,14 @@ enum CompileTimeCheck {
         angles(at: index + 2, in: model) == 1
       else { continue }
       let name = model.text(index + 1)
-      var constrained: Set<String> = []
-      var depth = 0
-      var cursor = index + 2
-      var parameters: Int?
-      while cursor < body.upperBound {
-        let change = angles(at: cursor, in: model)
-        if change != 0 {
-          depth += change
-          if depth <= 0 {
-            parameters = cursor + 1
-            break
-          }
-        } else if depth == 1, tokens[cursor].kind == .colon, tokens[cursor - 1].kind == .identifier {
-          constrained.insert(model.text(cursor - 1))
-        } else if tokens[cursor].kind == .leftBrace || tokens[cursor].kind == .rightBrace {
-          break
-        }
-        cursor += 1
-      }
+      let (constrained, parameters) = genericClause(at: index + 2, before: body.upperBound, in: model)
       guard let open = parameters, open < body.upperBound, tokens[open].kind == .leftParen,
         !constrained.isEmpty
       else { continue }
       // The parameters, up to their `)`: a `label name: T` whose `T` is constrained.
       var typed = false
       var close = open + 1
-      depth = 1
+      var depth = 1
       while close < body.upperBound {
         switch tokens[close].kind {
         case .leftParen, .leftBracket: depth += 1
@@ -134,6 +97,31 @@ enum CompileTimeCheck {
       if called { return true }
     }
     return false
+  }
+
+  /// The generic clause opening at `start` (its `<`): the names it constrains (`<S: Proto, T>`
+  /// constrains `S`) and the token after its closing `>`, nil when it does not close before
+  /// `end` or a brace.
+  private static func genericClause(at start: Int, before end: Int, in model: FileModel)
+    -> (constrained: Set<String>, next: Int?)
+  {
+    let tokens = model.tokens
+    var constrained: Set<String> = []
+    var depth = 0
+    var cursor = start
+    while cursor < end {
+      let change = angles(at: cursor, in: model)
+      if change != 0 {
+        depth += change
+        if depth <= 0 { return (constrained, cursor + 1) }
+      } else if depth == 1, tokens[cursor].kind == .colon, tokens[cursor - 1].kind == .identifier {
+        constrained.insert(model.text(cursor - 1))
+      } else if tokens[cursor].kind == .leftBrace || tokens[cursor].kind == .rightBrace {
+        return (constrained, nil)
+      }
+      cursor += 1
+    }
+    return (constrained, nil)
   }
 
   /// `require...`, `ensure...` or a check's word (`CheckWords`), lowercase, then a word boundary.
