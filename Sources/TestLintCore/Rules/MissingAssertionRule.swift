@@ -46,9 +46,6 @@ public struct MissingAssertionRule: Rule {
         if tally != nil { reportedCalls.append([]) }
         continue
       }
-      // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
-      // the awaited work hangs, as a wait's deadline does.
-      if Self.awaitsWithinTimeLimit(test, body: body, in: context.model) { continue }
       // A test that asserts in its own body is settled without asking about a helper: the
       // run's helpers, when the file is linted before they are all known, are asked about only
       // where the answer can change the result (`HelperNames.Misses`).
@@ -174,6 +171,9 @@ public struct MissingAssertionRule: Rule {
       count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
       // An awaited continuation the code under test resumes (`ContinuationWait`).
       if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }
+      // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
+      // the awaited work hangs, as a wait's deadline does.
+      if Self.awaitsWithinTimeLimit(test, body: body, in: model) { count += 1 }
       // A test whose own comment says the compiler checks it (`CompileTimeComment`).
       if count == 0, CompileTimeComment.states(test, in: model) { count += 1 }
       // An empty generic function the test declares and calls (`CompileTimeCheck`).
