@@ -1,11 +1,12 @@
 /// A default session kept in a stored property only to read its properties.
 extension RealNetworkInTestRule {
-  /// Whether the default session built from `start` is assigned to a stored property of the
-  /// file (`session = URLSession(configuration: .default, ...)`, `self.session = ...`) whose
-  /// every other use in the file (outside other types declaring a property of the name) reads a property of it (`session.delegate`, not a call) or
-  /// assigns it again: the file's local-session rule (`defaultSessionSendsNothing`) for a
-  /// property a helper sets up. A use that calls a method of it (`session.dataTask(with:)`,
-  /// `session.invalidateAndCancel()`) or hands it on (`Client(session: session)`) may send.
+  /// Whether the default session built from `start` is assigned to a stored property of the file
+  /// (`session = URLSession(configuration: .default, ...)`, `self.session = ...`) whose every other
+  /// use in the file (outside other types declaring a property of the name) reads a property of it
+  /// (`session.delegate`, not a call) or assigns it again: the file's local-session rule
+  /// (`defaultSessionSendsNothing`) for a property a helper sets up. A use that calls a method of
+  /// it (`session.dataTask(with:)`, `session.invalidateAndCancel()`) or hands it on
+  /// (`Client(session: session)`) may send.
   static func isReadOnlyProperty(assignedAt start: Int, in model: FileModel) -> Bool {
     let tokens = model.tokens
     guard start >= 2, model.token(start - 1, is: "="), tokens[start - 2].kind == .identifier else { return false }

@@ -1,9 +1,9 @@
-/// A function the linted files declare with an empty body whose check is its signature: a
-/// generic parameter constrained to a protocol (`<S: LazySequenceProtocol>`, or in a `where`
-/// clause) and a parameter of exactly that type (`func requireLazy<S: LazySequenceProtocol>(_:
-/// S) {}`), or of its metatype (`_: S.Type`, called with `requireLazy(Pages.self)`). A call of it compiles only when the argument conforms, so a test that calls it
-/// checks that conformance: its target stops building when the conformance is lost, which is
-/// the test failing.
+/// A function the linted files declare with an empty body whose check is its signature: a generic
+/// parameter constrained to a protocol (`<S: LazySequenceProtocol>`, or in a `where` clause) and a
+/// parameter of exactly that type (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`), or of its
+/// metatype (`_: S.Type`, called with `requireLazy(Pages.self)`). A call of it compiles only when
+/// the argument conforms, so a test that calls it checks that conformance: its target stops
+/// building when the conformance is lost, which is the test failing.
 ///
 /// Narrowly: its name reads as a check (`require...`, `ensure...`, `assert...`, `expect...`,
 /// `verify...`, `check...`, `validate...`, then a word boundary); an empty generic method of a

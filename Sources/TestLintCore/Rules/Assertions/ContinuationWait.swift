@@ -2,18 +2,18 @@
 /// test goes on only when that code resumes it, as an expectation's wait goes on only when the
 /// code fulfils it.
 ///
-/// The shape: `await withCheckedContinuation { done in player.onFinish { done.resume() } }` or
-/// `try await withUnsafeThrowingContinuation { gate.park($0) }`, in the test's own body (a
-/// `Task` there included, not a task group's child nor another call's closure). Every use of the continuation is either an argument of a call
-/// (`gate.park($0)`, `gate.park(waiter: done)`) or inside a closure given to a call
-/// (`player.onFinish { done.resume() }`): the test never resumes it in its own statements.
-/// When the code under test never resumes it the test does not pass: it hangs until the
+/// The shape: `await withCheckedContinuation { done in player.onFinish { done.resume() } }` or `try
+/// await withUnsafeThrowingContinuation { gate.park($0) }`, in the test's own body (a `Task` there
+/// included, not a task group's child nor another call's closure). Every use of the continuation is
+/// either an argument of a call (`gate.park($0)`, `gate.park(waiter: done)`) or inside a closure
+/// given to a call (`player.onFinish { done.resume() }`): the test never resumes it in its own
+/// statements. When the code under test never resumes it the test does not pass: it hangs until the
 /// runner's time allowance ends it. Not a continuation the test resumes itself
 /// (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a closure given to a
-/// scheduler or a synchronizer of the test (`DispatchQueue.main.async { done.resume() }`,
-/// `Task { done.resume() }`, `group.notify(queue: .main) { done.resume() }`: the test's own
-/// `DispatchGroup` says when the test's own work is done), which the test's own code runs;
-/// and not one whose call is not awaited.
+/// scheduler or a synchronizer of the test (`DispatchQueue.main.async { done.resume() }`, `Task {
+/// done.resume() }`, `group.notify(queue: .main) { done.resume() }`: the test's own `DispatchGroup`
+/// says when the test's own work is done), which the test's own code runs; and not one whose call
+/// is not awaited.
 enum ContinuationWait {
   /// Whether one of `calls` (a test's own) is such a wait.
   static func counts(in calls: Range<Int>, model: FileModel) -> Bool {
