@@ -169,6 +169,7 @@ public struct MissingAssertionRule: Rule {
     if let body = test.body {
       count += Self.checkingThrows(in: body, model: model)
       count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
+      if stopAtFirst, count > 0 { return count }
       // An awaited continuation the code under test resumes (`ContinuationWait`).
       if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }
       // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
@@ -208,11 +209,7 @@ public struct MissingAssertionRule: Rule {
         continue
       }
       let before = count
-      if AssertionMatcher.takesInlineSnapshotDescriptor(model.functions[function])
-        || CompileTimeCheck.isCheck(model.functions[function], in: model)
-      {
-        count += 1
-      }
+      if AssertionMatcher.assertsBySignature(model.functions[function], in: model) { count += 1 }
       countCalls(model.functions[function].calls)
       if let body = model.functions[function].body { count += Self.checkingThrows(in: body, model: model) }
       if helpers != nil {

@@ -296,15 +296,13 @@ public struct AssertionMatcher: Sendable {
       // for swift-snapshot-testing's `assertInlineSnapshot`, which alone reads one (the
       // comparison may run later, as a suite trait's, even on a mock's extension).
       // A compile-time check (`CompileTimeCheck`): the call compiles only when it holds.
-      if Self.takesInlineSnapshotDescriptor(functions[index])
-        || CompileTimeCheck.isCheck(functions[index], in: model)
-      {
+      if Self.assertsBySignature(functions[index], in: model) {
         result.append(HelperSummary(name: name, asserts: true, callees: []))
         continue
       }
       if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(functions[index].name) {
         // Only the double's own checks reach it (`DoubleInternals`); its initializers not at all.
-        guard DoubleInternals.isInternal(functions[index], doubles: doubles) else { continue }
+        guard functions[index].kind == .function else { continue }
         name = DoubleInternals.key(functions[index].name, in: model)
       }
       // Calls are read in place: copying each `Call` out costs more than matching it. Whether
@@ -368,6 +366,13 @@ public struct AssertionMatcher: Sendable {
     case 2: return call.path[0] == "self" || call.path[0] == "Self" || call.path[0] == "super"
     default: return false
     }
+  }
+
+  /// Whether the function asserts by its signature alone, whatever its body calls: an inline
+  /// snapshot's helper (`takesInlineSnapshotDescriptor`) or a compile-time check
+  /// (`CompileTimeCheck`).
+  static func assertsBySignature(_ function: FunctionDecl, in model: FileModel) -> Bool {
+    takesInlineSnapshotDescriptor(function) || CompileTimeCheck.isCheck(function, in: model)
   }
 
   /// Whether the function takes an `InlineSnapshotSyntaxDescriptor`: swift-snapshot-testing's

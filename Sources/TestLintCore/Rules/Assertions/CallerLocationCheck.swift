@@ -19,7 +19,6 @@
 /// Only where no file of the run declares a function of the name that could take the call
 /// (`CallSignature.declaresNoneAccepting`); a declared one is followed as any helper is.
 enum CallerLocationCheck {
-  /// Whether the call, if no file of the run declares its name, is a support module's check.
   /// Whether the call, if no file of the run declares its name, is a test double's check.
   static func countsDoubleCheck(callAt index: Int, in model: FileModel) -> Bool {
     let call = model.calls[index]
@@ -75,12 +74,11 @@ enum CallerLocationCheck {
   ]
 
   /// Whether a method's name reads as a check: `verify...`, `check...`, `assert...`, `expect...`
-  /// followed by nothing or a capital.
+  /// followed by a word boundary (`CheckWords`).
   static func isCheckName(_ name: String) -> Bool {
-    for word in ["verify", "check", "assert", "expect"] where name.hasPrefix(word) {
-      guard let next = name.dropFirst(word.count).first else { return true }
-      return next.isUppercase
-    }
-    return false
+    CheckWords.startsWith("verify", name, anyCase: false, boundary: true, digits: false)
+      || CheckWords.startsWith("check", name, anyCase: false, boundary: true, digits: false)
+      || CheckWords.startsWith("assert", name, anyCase: false, boundary: true, digits: false)
+      || CheckWords.startsWith("expect", name, anyCase: false, boundary: true, digits: false)
   }
 }

@@ -18,6 +18,8 @@ enum ContinuationWait {
   /// Whether one of `calls` (a test's own) is such a wait.
   static func counts(in calls: Range<Int>, model: FileModel) -> Bool {
     calls.contains { index in
+      // Every maker's name starts with a `w`: most calls are passed over by their first byte.
+      guard RuleText.firstNameByte(ofCall: index, in: model) == UInt8(ascii: "w") else { return false }
       let call = model.calls[index]
       guard names.contains(call.name), !call.isMacro, !call.isImplicitMember,
         !call.hasExpressionBase,
@@ -57,12 +59,7 @@ enum ContinuationWait {
 
   /// The call's closure: its trailing closure, or its last argument when it is a closure literal.
   private static func body(of call: Call, in model: FileModel) -> Range<Int>? {
-    if let closure = call.trailingClosures.first?.tokens { return closure }
-    guard let value = call.arguments.last?.value, value.count >= 2,
-      model.tokens[value.lowerBound].kind == .leftBrace,
-      model.tokens[value.upperBound - 1].kind == .rightBrace
-    else { return nil }
-    return value
+    call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
   }
 
   /// Whether every use of the closure's continuation is handed to a call (an argument, or
