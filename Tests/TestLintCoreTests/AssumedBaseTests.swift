@@ -123,6 +123,11 @@ final class AssumedBaseTests: XCTestCase {
     let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
     XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
     XCTAssertTrue(output.stderr.contains("XCTestCasePerf (1)"), output.stderr)
+    // No suffix configured assumes no name, this one neither.
+    try sandbox.write(".lint.yml", "assumed_test_base_suffixes: []\n")
+    let none = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(none), [])
+    XCTAssertFalse(none.stderr.contains("note:"), none.stderr)
   }
 
   func test_xctestsOwnClasses_areNeverAssumed() throws {

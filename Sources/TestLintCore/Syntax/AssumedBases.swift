@@ -23,7 +23,8 @@ public struct BaseAssumption: Sendable, Hashable {
   /// support module's `XCTestCase` with timing helpers).
   func readsAsTestBase(_ name: String) -> Bool {
     guard !Self.frameworkBases.contains(name) else { return false }
-    if name.hasPrefix("XCTestCase") { return true }
+    // Not when no suffix is configured: that assumes no name.
+    if !suffixes.isEmpty, name.hasPrefix("XCTestCase") { return true }
     return suffixes.contains { !$0.isEmpty && name.hasSuffix($0) }
   }
 
