@@ -10,6 +10,8 @@ final class RealNetworkDoubleSessionTests: XCTestCase {
         let client = MockWeatherClient(city: "Oslo", session: URLSession.shared)
         let loader = StubLoader.init(URLSession.shared)
         let spy = SpyTransport(Foundation.URLSession.shared)
+        let stub = StubWeatherClient(session: .shared)
+        XCTAssertEqual(Config(session: .shared).session, URLSession.shared)
         let model = ForecastModel(client: client, loader: loader, transport: spy)
         XCTAssertEqual(try await model.load(), .sunny)
       }

@@ -58,11 +58,7 @@ extension RealNetworkInTestRule {
       if receiver.lowercased().hasSuffix("continuation") { return false }
       return !model.calls.contains { call in
         guard call.name.hasPrefix("with"), call.name.hasSuffix("Continuation") else { return false }
-        let closure =
-          call.trailingClosures.first?.tokens
-          ?? call.arguments.last.flatMap {
-            $0.value.count >= 2 && tokens[$0.value.lowerBound].kind == .leftBrace ? $0.value : nil
-          }
+        let closure = call.trailingClosures.first?.tokens ?? TestDiscovery.closureArgument(of: call, in: model)
         guard let closure, closure.contains(index) else { return false }
         let parameters = RuleText.closureParameterNames(closure, in: model)
         return parameters.isEmpty ? receiver == "$0" : parameters.contains(receiver)

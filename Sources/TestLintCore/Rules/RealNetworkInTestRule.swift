@@ -34,34 +34,41 @@ public struct RealNetworkInTestRule: Rule {
     var reported: Set<Int> = []
     let tokens = model.tokens
     let sessionLength = Int32("URLSession".utf8.count)
+    let labelLength = Int32("session".utf8.count)
     let units = context.testCodeWithHelpers()
     for (unit, code) in units.enumerated() {
       lazy var test = context.testName(code.test)
-      // Most tokens are rejected by their kind and length before `isSharedSession` reads more.
-      for index in code.tokens
-      where index < tokens.count && tokens[index].kind == .identifier
-        && tokens[index].end - tokens[index].start == sessionLength
-        && Self.isSharedSession(index, in: model) && reported.insert(index).inserted
-      {
-        if Self.isCompared(index, calls: code.calls, in: model)
-          || Self.sendsNoRequest(index, in: code, model: model)
-          || Self.isBoundOnlyForAssertions(index, in: code, model: model)
-        {
+      // Most tokens are rejected by their kind and length before `isSharedSession` (or, for
+      // `Client(session: .shared)`, the shared session handed over as an implicit member,
+      // `isSharedSessionArgument`) reads more.
+      for index in code.tokens where index < tokens.count && tokens[index].kind == .identifier {
+        let length = tokens[index].end - tokens[index].start
+        let reportedAt: Int
+        if length == sessionLength {
+          guard Self.isSharedSession(index, in: model), reported.insert(index).inserted else { continue }
+          if Self.isCompared(index, calls: code.calls, in: model)
+            || Self.sendsNoRequest(index, in: code, model: model)
+            || Self.isBoundOnlyForAssertions(index, in: code, model: model)
+          {
+            continue
+          }
+          reportedAt = index
+        } else if length == labelLength {
+          guard Self.isSharedSessionArgument(index, in: model), reported.insert(index + 2).inserted
+          else { continue }
+          // As `URLSession.shared` is: not when handed to a double or only asserted on.
+          let value = (index + 2)..<(index + 4)
+          if Self.isHandedToDouble(value: value, in: code, model: model)
+            || Self.isAssertedValue(value.lowerBound, last: value.upperBound - 1, calls: code.calls, in: model)
+          {
+            continue
+          }
+          reportedAt = index + 2
+        } else {
           continue
         }
         violations.append(
-          Violation(offset: model.offset(index), message: Messages.shared, test: test))
-        foundIn.append(unit)
-      }
-      // `Client(session: .shared)`: the shared session handed over as an implicit member.
-      let labelLength = Int32("session".utf8.count)
-      for index in code.tokens
-      where index < tokens.count && tokens[index].kind == .identifier
-        && tokens[index].end - tokens[index].start == labelLength
-        && Self.isSharedSessionArgument(index, in: model) && reported.insert(index + 2).inserted
-      {
-        violations.append(
-          Violation(offset: model.offset(index + 2), message: Messages.shared, test: test))
+          Violation(offset: model.offset(reportedAt), message: Messages.shared, test: test))
         foundIn.append(unit)
       }
       for callIndex in code.calls {
