@@ -109,6 +109,21 @@ final class AssumedBaseTests: XCTestCase {
     }
   }
 
+  func test_fileImportingATeamsTestLibrary_isAssumed() throws {
+    // A pod or package of the team's test helpers, named so, imports XCTest for its users: a
+    // file importing only it holds XCTest test cases. A module named otherwise does not count.
+    let library = Self.subclass(of: "LibraryTestCase").replacingOccurrences(of: "import XCTest\n", with: "import CheckoutTestKit\n")
+    let sandbox = try sandbox(["Tests/ProfileTests.swift": library])
+    let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(output), ["Tests/ProfileTests.swift:5 missing_assertion"])
+    XCTAssertTrue(output.stderr.contains("LibraryTestCase (1)"), output.stderr)
+    let other = Self.subclass(of: "LibraryTestCase").replacingOccurrences(of: "import XCTest\n", with: "import CheckoutKit\n")
+    try sandbox.write("Tests/ProfileTests.swift", other)
+    let plain = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])
+    XCTAssertEqual(try rules(plain), [])
+    XCTAssertFalse(plain.stderr.contains("note:"), plain.stderr)
+  }
+
   func test_baseEndingInTestCaseBase_isAssumed() throws {
     // Realm's `RLMTestCaseBase`, declared in Objective-C: a base's base named so reads as a test base.
     let sandbox = try sandbox(["Tests/ProfileTests.swift": Self.subclass(of: "RLMTestCaseBase")])

@@ -1,7 +1,8 @@
 /// How a run treats base classes that none of its files declares (`assume_test_bases`,
 /// `assumed_test_base_suffixes`): a class built on one, in a file that imports XCTest (or a
-/// module that re-exports it: Quick, Nimble, KIF, iOSSnapshotTestCase), with a `test...`
-/// method, is taken for a test case when the base's name reads as a test base.
+/// module that re-exports it: Quick, Nimble, KIF, iOSSnapshotTestCase, a module named as a test
+/// library), with a `test...` method, is taken for a test case when the base's name reads as a
+/// test base.
 ///
 /// Teams keep their shared test base classes in a support module that is not a test folder;
 /// linting the test folders alone, every class built on one would be no test class, and none
@@ -49,6 +50,14 @@ public struct BaseAssumption: Sendable, Hashable {
     "XCTest", "Quick", "Nimble", "KIF", "FBSnapshotTestCase", "iOSSnapshotTestCase", "iOSSnapshotTestCaseCore",
   ]
 
+  /// Whether importing a module brings XCTest: one of `testModules`, or a module whose name
+  /// holds `Test` (`CheckoutTestKit`, `TestSupport`, `SharedTestUtilities`): a team's test
+  /// library, whose base classes are XCTest's and which imports XCTest for its users. A file
+  /// importing only such a module holds XCTest classes all the same.
+  static func importsXCTest(_ module: String) -> Bool {
+    testModules.contains(module) || module.contains("Test")
+  }
+
   /// The bases of the file's classes that may be assumed: one entry per class that has a
   /// `test...` method: the first class up its
   /// chain that the file does not declare with a superclass (where the chain goes on, whether
@@ -62,7 +71,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// class on `XCTestCase` or on a base already assumed). The run-wide walk that follows
   /// (`AssumedBaseFacts.settled`) goes up the run's classes by name, not one file's types.
   static func candidates(of model: FileModel) -> [String] {
-    let imported = model.imports.contains(where: { testModules.contains(moduleName($0.module)) })
+    let imported = model.imports.contains(where: { importsXCTest(moduleName($0.module)) })
     // The file's classes with their superclass; its other types end a chain.
     var superclass: [String: String?] = [:]
     for type in model.types where type.kind != .extension && superclass[type.simpleName] == nil {
