@@ -549,4 +549,36 @@ extension UndeclaredCheckTests {
     ]
     XCTAssertEqual(findings(sources), ["PageTests.swift:4"])
   }
+
+  func test_absenceCheckThroughAReceiver_andExpectedValues_count() {
+    // A support module's `checkNoDiagnostics()` on what the test made, and its helper given
+    // the expected values; the code under test's answers and labels do not count.
+    let sources = [
+      "GraphTests.swift": """
+        import Testing
+
+        @Suite struct GraphTests {
+          @Test func resolves_withoutDiagnostics() async throws {
+            let recorder = DiagnosticsRecorder()
+            _ = await GraphBuilder(delegate: recorder).graph()
+            recorder.checkNoDiagnostics()
+          }
+          @Test func idioms_filtered() async throws {
+            try await idiomsTester(platform: .tablet, expectedIdioms: ["pad"], unexpectedIdioms: ["watch"])
+          }
+          @Test func absence_usedAsValue() {
+            let clean = validator.checkNoCycles()
+            _ = clean
+          }
+          @Test func expectation_labelOnly() {
+            load(expectedness: 1)
+          }
+          @Test func expected_throughReceiver() {
+            sut.load(expectedCount: 2)
+          }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["GraphTests.swift:12", "GraphTests.swift:16", "GraphTests.swift:19"])
+  }
 }

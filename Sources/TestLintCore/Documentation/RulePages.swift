@@ -2162,7 +2162,15 @@ What counts as an assertion:
   support module whose `check...` methods `#expect`; the closest closure that declares the
   receiver's name decides, or for `$0` the closest closure). Not through the parameter of any
   other closure (`items.map { item in item.checkAvailability() }`, a completion handler's
-  `sut.load { result in result.validate() }`): those hand over the code under test's values. With `try`, a call that states a check fails the test by its throw
+  `sut.load { result in result.validate() }`): those hand over the code under test's values.
+  Through any receiver, a check that nothing of a kind happened, `checkNo` or `expectNo` and a
+  capitalized word, counts when called as a statement of its own, its result unused
+  (`recorder.checkNoDiagnostics()` on what a build wrote; not `let clean =
+  validator.checkNoCycles()`, an answer of the code under test). In a test's own body, a plain
+  call handing over what the test expects, an argument labelled `expected` or `expected` and a
+  capitalized word, counts too, as a statement of its own
+  (`try await idiomsTester(platform: .tablet, expectedIdioms: ["pad"])`, a support module's
+  helper that builds and compares); not through a receiver (`sut.load(expectedCount: 2)`). With `try`, a call that states a check fails the test by its throw
   exactly when the check does not hold, so it counts too: as a plain call, a name that reads
   as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
   a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its

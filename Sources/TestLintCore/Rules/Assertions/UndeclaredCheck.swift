@@ -14,7 +14,10 @@
 /// `tester.checkBuild { results in results.checkNoErrors() }`); and, with `try`, a name that
 /// reads as a check that fails by throwing (`try f.run(args).check("...")`,
 /// `try await f.waitForHTTPOk(url)`; `readsAsTriedCheck` plain, `readsAsTriedMethod` through a
-/// receiver): the thrown error fails the test exactly when the check does not hold. A plain
+/// receiver): the thrown error fails the test exactly when the check does not hold. Through
+/// any receiver, a check that nothing happened left unused (`readsAsAbsenceCheck`:
+/// `delegate.checkNoDiagnostics()`), and in a test's body a plain call given what the test
+/// expects (`handsExpectedValue`: `tester(expectedIdioms: ["pad"])`), count too. A plain
 /// call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
 /// `testCodableConformance(of: value)`, a Swift Testing suite's
 /// `testPlatformFiltering(destination: .iOS)`): no test is called with arguments, so it is a
@@ -78,8 +81,15 @@ enum UndeclaredCheck {
       // (`try installer.verifySignature(of: app)`), an operation of the code under test.
       reads = true
     } else if !plain {
-      // Or a check of what a check handed to its closure (`HandedCheck`).
-      reads = BaseAssumption.readsAsAssertion(name) || HandedCheck.reads(callAt: index, in: model)
+      // Or a check of what a check handed to its closure (`HandedCheck`), or a check that
+      // nothing of a kind happened, left unused (`delegate.checkNoDiagnostics()`).
+      reads =
+        BaseAssumption.readsAsAssertion(name) || HandedCheck.reads(callAt: index, in: model)
+        || readsAsAbsenceCheck(name) && isStatement(call, in: model)
+    } else if inTest, handsExpectedValue(call), isStatement(call, in: model) {
+      // A support module's check given what the test expects
+      // (`buildTester(expectedIdioms: [.phone], unexpectedIdioms: [.watch])`).
+      reads = true
     } else {
       reads =
         BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name)
@@ -93,6 +103,29 @@ enum UndeclaredCheck {
     // inside the test) runs that function, which the run does declare.
     guard call.path.count == 1, plain else { return reads }
     return !declaresNested(name, before: call.nameToken, in: call.function, model: model)
+  }
+
+  /// Whether a name states that nothing of a kind happened: `checkNo` or `expectNo` and a
+  /// capitalized word (`checkNoDiagnostics`, `expectNoEvents`). Called as a statement of its
+  /// own, its result unused, through any receiver, it is a check: the code under test names
+  /// its operations otherwise, and one that answered would leave the answer unused.
+  static func readsAsAbsenceCheck(_ name: String) -> Bool {
+    for prefix in ["checkNo", "expectNo"] where name.hasPrefix(prefix) {
+      let next = name.utf8.dropFirst(prefix.utf8.count).first
+      if let next, next >= UInt8(ascii: "A"), next <= UInt8(ascii: "Z") { return true }
+    }
+    return false
+  }
+
+  /// Whether a call hands over what the test expects: an argument labelled `expected`, or
+  /// `expected` and a capitalized word (`expectedIdioms:`). A function of a support module
+  /// given the expected value compares it.
+  static func handsExpectedValue(_ call: Call) -> Bool {
+    call.arguments.contains { argument in
+      guard let label = argument.label, label.hasPrefix("expected") else { return false }
+      guard let next = label.utf8.dropFirst(8).first else { return true }
+      return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
+    }
   }
 
   /// Whether a name reads as a comparison with a reference: `compare`, or `compare` followed by
