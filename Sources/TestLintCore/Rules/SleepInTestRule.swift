@@ -222,13 +222,17 @@ public struct SleepInTestRule: Rule {
     let tokens = model.tokens
     // The cancel is a statement of the code around the task, not of a closure made after it
     // (`stream.onTermination = { job.cancel() }` runs when the stream ends, later).
+    // One pass between the task and the cancel: the braces' depth, and whether it awaits.
     var depth = 0
+    var awaits = false
     for position in closure.upperBound..<cancel {
-      if tokens[position].kind == .leftBrace { depth += 1 }
-      if tokens[position].kind == .rightBrace { depth = max(0, depth - 1) }
+      switch tokens[position].kind {
+      case .leftBrace: depth += 1
+      case .rightBrace: depth = max(0, depth - 1)
+      default: awaits = awaits || tokens[position].keyword == .await
+      }
     }
     guard depth == 0 else { return false }
-    let awaits = (closure.upperBound..<cancel).contains { tokens[$0].keyword == .await }
     if !awaits { return true }
     let calls = model.calls
     var position = cancel
