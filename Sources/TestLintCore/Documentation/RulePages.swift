@@ -5031,8 +5031,11 @@ Files whose display path matches one of `allowed_paths` (UI, integration and end
 folders by default), UI tests (files that use `XCUIApplication`, which drive the app against
 whatever server it is configured for) and files that install a global stub, which the shared
 and default sessions go through too (`URLProtocol.registerClass(...)`, OHHTTPStubs'
-`HTTPStubs`, or an `import` of `OHHTTPStubs`, `OHHTTPStubsSwift`, `Mocker`, `Mockingjay` or
-`Hippolyte`), are not checked.
+`HTTPStubs`, an `import` of `OHHTTPStubs`, `OHHTTPStubsSwift`, `Mocker`, `Mockingjay` or
+`Hippolyte`, or a `stub(...)` call through a receiver named `stubbing`, the spelling of a test
+framework's stubbing facade: `app.network.stubbing.stub(urlPattern: ...)`), are not checked.
+`allowed_paths` is matched without case, the defaults as any pattern you set: `**/*UITests/**`
+also allows `GrayBoxUiTests/` and `AppUitests/`.
 
 ## Examples
 
@@ -5344,12 +5347,34 @@ final class LiveAPITests: XCTestCase {
 }
 ```
 
+A file that installs a global stub through a `stubbing` receiver first:
+
+```swift passes
+import XCTest
+
+final class AvatarStubTests: XCTestCase {
+  func test_avatar_comesFromTheStub() {
+    harness.network.stubbing
+      .stub(urlPattern: "^https://cdn\\.example\\.com/.*")
+      .thenReturn(data: Data([1, 2, 3]))
+    let done = expectation(description: "loaded")
+    let url = URL(string: "https://cdn.example.com/a.png")!
+    URLSession.shared.dataTask(with: url) { data, _, _ in
+      XCTAssertEqual(data?.count, 3)
+      done.fulfill()
+    }.resume()
+    wait(for: [done], timeout: 5)
+  }
+}
+```
+
 ## Options
 
 ```yaml
 real_network_in_test:
   severity: warning
-  # Globs matched against each file's path as reported; files there may use the network.
+  # Globs matched without case against each file's path as reported; files there may use the
+  # network.
   allowed_paths:
     - "**/*UITests/**"
     - "**/*UITest/**"
