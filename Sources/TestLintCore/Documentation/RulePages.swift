@@ -6309,7 +6309,12 @@ A property declared with a property wrapper named in `teardown_wrappers` (defaul
 type (as written, without the `!`) matches `ignored_types`: by default small values that hold
 no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`, `UUID`,
 `TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
-properties are not reported.
+properties are not reported. Nor is a property that `setUp` only ever sets to a type's shared
+instance, a static that lives for the whole run whatever the test does (`Settings.shared`,
+`FileManager.default`, `UserDefaults.standard`, `Calendar.current`, or `.shared` and the others
+written as an implicit member: names and dots only, ending in `shared`, `default`, `standard` or
+`current`): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
+and the property is reported as any other.
 
 A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
 any scope, through a chain of aliases) is matched as the type it names, when it names a plain
@@ -6383,6 +6388,41 @@ final class CoursePresenterTests: XCTestCase {
   private func releaseAll() {
     presenter = nil
     self.view = nil
+  }
+}
+```
+
+A property that only ever holds a shared instance keeps nothing alive that the run would not
+keep anyway; one that sometimes holds a fresh object does:
+
+```swift passes
+import XCTest
+
+final class ThemeStoreTests: XCTestCase {
+  var palette: PaletteRegistry!
+  var files: FileManager!
+
+  override func setUp() {
+    super.setUp()
+    palette = PaletteRegistry.shared
+    self.files = .default
+  }
+
+  func test_palette_hasAccent() {
+    XCTAssertNotNil(palette.accent)
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class ThemeStoreTests: XCTestCase {
+  var ↓palette: PaletteRegistry!
+
+  override func setUp() {
+    super.setUp()
+    palette = isolated ? PaletteRegistry() : PaletteRegistry.shared
   }
 }
 ```
