@@ -70,6 +70,9 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       "App/AppUITests/LoginTests.swift", "Tests/CoreIntegrationTests/APITests.swift",
       "Student/StudentE2ETests/GradesTests.swift", "Tests/Unit/CheckoutUITests.swift",
       "/abs/path/FeedIntegrationTests.swift",
+      // Without case: `Ui`, `integration`, `e2e`.
+      "Tests/GrayBoxUiTests/Stubs/FeedTests.swift", "Tests/AppUiTests/LoginTests.swift",
+      "Tests/apiIntegrationTests/APITests.swift", "Suites/checkoutE2eTests/PayTests.swift",
     ] {
       XCTAssertEqual(
         RuleLinting.positions(RealNetworkInTestRule.self, Self.source, path: path), [], path)

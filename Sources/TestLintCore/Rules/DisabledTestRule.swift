@@ -2,8 +2,9 @@
 /// `_test...`), Quick `xit` / `xdescribe` / `xcontext` / `pending`, `@Test(.disabled())`, and
 /// `XCTSkip` / `XCTSkipIf` / `XCTSkipUnless` without a message.
 ///
-/// A reason is a comment on the line of the finding or the line above it (for a method or a
-/// Quick call, also the first comment inside its body), a message argument for `XCTSkip...`, a
+/// A reason is a comment on the line of the finding or in the block of comments above it (for a
+/// method or a Quick call, also the first comment inside its body; for a renamed method, any
+/// comment in its body, or one above its type or at the top of the type's body), a message argument for `XCTSkip...`, a
 /// comment argument for `.disabled(...)`, or a `.bug(...)` trait beside it.
 public struct DisabledTestRule: Rule {
   public static let description = RuleDescription(
@@ -30,7 +31,11 @@ public struct DisabledTestRule: Rule {
       }
       let start = function.attributes.first?.offset ?? function.nameOffset
       if reasons.explains(from: start, to: function.nameOffset, body: function.body) { continue }
-      if let owner = function.owner, reasons.sectionExplains(start, in: model.types[owner].body) {
+      if let body = function.body, reasons.bodyExplains(body) { continue }
+      if let owner = function.owner,
+        reasons.sectionExplains(start, in: model.types[owner].body)
+          || reasons.typeExplains(model.types[owner])
+      {
         continue
       }
       violations.append(

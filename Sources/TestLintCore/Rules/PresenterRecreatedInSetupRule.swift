@@ -215,8 +215,16 @@ public struct PresenterRecreatedInSetupRule: Rule {
   /// Member names assigned by the type's instance `setUp` methods (in this file, extensions
   /// included) and the same-file helpers they call; `setUpTestCase(sut: ...)` assigns `sut`.
   static func assignedInSetUp(typeNamed name: String, in context: RuleContext) -> Set<String> {
+    Set(assignmentsInSetUp(typeNamed: name, in: context).map(\.member))
+  }
+
+  /// The assignments `assignedInSetUp` reads: each member name with the token range of its
+  /// value (nil for a `setUpTestCase(...)` label).
+  static func assignmentsInSetUp(
+    typeNamed name: String, in context: RuleContext
+  ) -> [(member: String, value: Range<Int>?)] {
     let model = context.model
-    var names: Set<String> = []
+    var assignments: [(member: String, value: Range<Int>?)] = []
     let setUps = context.functions(ofTypeNamed: name).filter { index in
       let function = model.functions[index]
       return (function.name == "setUp" || function.name == "setUpWithError")
@@ -226,14 +234,16 @@ public struct PresenterRecreatedInSetupRule: Rule {
       for reachable in context.reachableFunctions(from: setUp) {
         let function = model.functions[reachable]
         for assignment in function.assignments {
-          if let member = model.assignments[assignment].memberName { names.insert(member) }
+          if let member = model.assignments[assignment].memberName {
+            assignments.append((member, model.assignments[assignment].value))
+          }
         }
         for callIndex in function.calls where model.calls[callIndex].name == "setUpTestCase" {
-          for case let label? in model.calls[callIndex].labels { names.insert(label) }
+          for case let label? in model.calls[callIndex].labels { assignments.append((label, nil)) }
         }
       }
     }
-    return names
+    return assignments
   }
 }
 

@@ -23,7 +23,8 @@ public struct RealNetworkInTestRule: Rule {
   private let allowed: [Glob]
 
   public init(options: RuleOptions) {
-    allowed = options.strings("allowed_paths").map(Glob.init)
+    // Without case: a gray-box target is as often `GrayBoxUiTests` as `GrayBoxUITests`.
+    allowed = options.strings("allowed_paths").map { Glob($0.lowercased()) }
   }
 
   public func check(_ context: RuleContext) -> [Violation] {
@@ -111,17 +112,25 @@ public struct RealNetworkInTestRule: Rule {
     }
     // Asked last, and only when there is something to report: matching the path against each
     // glob costs more than looking through the tests of most files.
-    let path = model.source.path
-    if !violations.isEmpty, allowed.contains(where: { $0.matches(path) }) { return [] }
+    if !violations.isEmpty {
+      let path = model.source.path.lowercased()
+      if allowed.contains(where: { $0.matches(path) }) { return [] }
+    }
     return violations
   }
 
   /// Whether the file launches the app under test (`XCUIApplication`) or installs a global
-  /// network stub.
+  /// network stub (also a `stub(...)` call through a receiver named `stubbing`:
+  /// `network.stubbing.stub(urlPattern: ...)`, a test framework's stubbing facade).
   static func drivesAppOrStubsNetwork(_ model: FileModel) -> Bool {
     if model.imports.contains(where: { Self.stubbingModules.contains($0.module) }) { return true }
-    return model.tokens.indices.contains { index in
-      model.tokens[index].kind == .identifier && Self.stubbingNames.contains(model.text(index))
+    let tokens = model.tokens
+    return tokens.indices.contains { index in
+      guard tokens[index].kind == .identifier else { return false }
+      let name = model.text(index)
+      if Self.stubbingNames.contains(name) { return true }
+      return name == "stubbing" && index + 3 < tokens.count && tokens[index + 1].kind == .dot
+        && model.text(index + 2) == "stub" && tokens[index + 3].kind == .leftParen
     }
   }
 

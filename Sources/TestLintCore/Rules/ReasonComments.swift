@@ -2,15 +2,29 @@
 /// not commented-out code; `MARK:` headings only for the section below them.
 struct ReasonComments {
   private let model: FileModel
-  /// (first line, last line, start offset, `///` or `/**`) of each reason-like comment.
-  private let comments: [(first: Int, last: Int, offset: Int, isDoc: Bool)]
+  /// (first line, last line, start offset, `///` or `/**`, says the tests are off) of each
+  /// reason-like comment.
+  private let comments: [(first: Int, last: Int, offset: Int, isDoc: Bool, saysOff: Bool)]
   /// (start offset, says why) of each `MARK:` heading, in source order.
   private let headings: [(offset: Int, explains: Bool)]
+  /// Every comment alone on its lines but a `MARK:` heading, by its last line: the first line of
+  /// the comment (the earliest one ending there) and whether it, or another ending there, is a
+  /// reason (any; not a doc comment; not a doc comment and saying the tests are off). Walked up
+  /// line by line for a block of comments.
+  private let blockLines: [Int: BlockLine]
+
+  private struct BlockLine {
+    var first: Int
+    var reason = false
+    var plainReason = false
+    var plainOff = false
+  }
 
   init(_ model: FileModel) {
     self.model = model
-    var comments: [(Int, Int, Int, Bool)] = []
+    var comments: [(Int, Int, Int, Bool, Bool)] = []
     var headings: [(Int, Bool)] = []
+    var blockLines: [Int: BlockLine] = [:]
     for comment in model.comments {
       let text = model.source.text(comment.range)
       var body = Substring(text)
@@ -28,6 +42,13 @@ struct ReasonComments {
         headings.append((start, ReasonComments.sectionWords.contains { text.contains($0) }))
         continue
       }
+      let first = model.source.line(of: start)
+      let last = model.source.line(of: max(start, Int(comment.end) - 1))
+      let alone = ReasonComments.isAlone(start..<Int(comment.end), first: first, last: last, in: model)
+      if alone {
+        let earliest = min(first, blockLines[last]?.first ?? first)
+        blockLines[last, default: BlockLine(first: earliest)].first = earliest
+      }
       if !body.contains(where: \.isLetter) || body.hasPrefix("swiftlint:")
         || body.hasPrefix("testlint:")
         || body.hasPrefix("swift-format-ignore") || body.hasPrefix("func ")
@@ -36,14 +57,83 @@ struct ReasonComments {
       {
         continue
       }
-      comments.append(
-        (
-          model.source.line(of: start), model.source.line(of: max(start, Int(comment.end) - 1)),
-          start, text.hasPrefix("///") || text.hasPrefix("/**")
-        ))
+      let isDoc = text.hasPrefix("///") || text.hasPrefix("/**")
+      let saysOff = ReasonComments.saysTestsAreOff(body)
+      if alone {
+        blockLines[last]?.reason = true
+        if !isDoc { blockLines[last]?.plainReason = true }
+        if !isDoc && saysOff { blockLines[last]?.plainOff = true }
+      }
+      comments.append((first, last, start, isDoc, saysOff))
     }
     self.comments = comments
     self.headings = headings
+    self.blockLines = blockLines
+  }
+
+  /// Whether no code shares the lines of a comment (bytes `range`, lines `first`...`last`).
+  private static func isAlone(_ range: Range<Int>, first: Int, last: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    // The first token after the comment, by a binary search over the starts.
+    var low = 0
+    var high = tokens.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(tokens[middle].start) < range.upperBound { low = middle + 1 } else { high = middle }
+    }
+    if low < tokens.count, model.source.line(of: Int(tokens[low].start)) == last { return false }
+    if low > 0, model.source.line(of: max(0, Int(tokens[low - 1].end) - 1)) == first { return false }
+    return true
+  }
+
+  /// The contiguous block of comments ending on the line above `line` (comments alone on each
+  /// line, whatever they hold: an empty `//`, commented-out code): its first line (`line` when there is
+  /// none), and whether a line of it gives a reason (`docs`: a doc comment too).
+  func block(above line: Int, docs: Bool = true) -> (first: Int, explains: Bool, saysOff: Bool) {
+    var first = line
+    var explains = false
+    var saysOff = false
+    while let entry = blockLines[first - 1] {
+      explains = explains || (docs ? entry.reason : entry.plainReason)
+      saysOff = saysOff || entry.plainOff
+      first = entry.first
+    }
+    return (first, explains, saysOff)
+  }
+
+  /// Whether a type says why the tests it switches off are off: an ordinary (not doc) comment
+  /// that says so (`saysTestsAreOff`) in the block right above its declaration (above its
+  /// attributes), or at the top of its body, before the first declaration and apart from it (a
+  /// comment on the line above a member is that member's).
+  func typeExplains(_ type: TypeDecl) -> Bool {
+    let start = type.attributes.first?.offset ?? type.nameOffset
+    if block(above: model.source.line(of: start)).saysOff { return true }
+    let body = type.body
+    guard body.count >= 3, body.lowerBound + 1 < model.tokens.count else { return false }
+    let open = Int(model.tokens[body.lowerBound].end)
+    let firstInside = Int(model.tokens[body.lowerBound + 1].start)
+    let memberBlock = block(above: model.source.line(of: firstInside)).first
+    return comments.contains {
+      $0.offset >= open && $0.offset < firstInside && $0.last < memberBlock && !$0.isDoc && $0.saysOff
+    }
+  }
+
+  /// Whether a comment anywhere inside a body (token range of its braces) says the test is off
+  /// (`saysTestsAreOff`); a step's comment (`// Sign in`) does not.
+  func bodyExplains(_ body: Range<Int>) -> Bool {
+    guard body.count >= 2 else { return false }
+    let open = Int(model.tokens[body.lowerBound].end)
+    let close = Int(model.tokens[body.upperBound - 1].start)
+    return comments.contains { $0.offset >= open && $0.offset < close && $0.saysOff }
+  }
+
+  /// Whether a comment says that tests are off or broken: a word of `sectionWords`, `unstable`,
+  /// `stopped working`, or `fix` as a word (`TODO: Fix this scenario`, not `prefix`).
+  static func saysTestsAreOff(_ text: Substring) -> Bool {
+    let lowered = text.lowercased()
+    if sectionWords.contains(where: { lowered.contains($0) }) { return true }
+    if lowered.contains("unstable") || lowered.contains("stopped working") { return true }
+    return lowered.split(whereSeparator: { !$0.isLetter }).contains("fix")
   }
 
   /// Words of a `MARK:` heading that say why the section's tests are off.
@@ -74,13 +164,14 @@ struct ReasonComments {
   }
 
   /// Whether a comment explains a declaration or call spanning `from`...`to`: one on its lines
-  /// or ending on the line above, or the first thing inside `body`.
+  /// or in the block of comments ending on the line above, or the first thing inside `body`.
   func explains(from start: Int, to end: Int, body: Range<Int>?, docs: Bool = true) -> Bool {
     let firstLine = model.source.line(of: start)
     let lastLine = model.source.line(of: end)
     if comments.contains(where: { $0.last >= firstLine - 1 && $0.first <= lastLine && (docs || !$0.isDoc) }) {
       return true
     }
+    if block(above: firstLine, docs: docs).explains { return true }
     guard let body, body.count >= 2 else { return false }
     let open = Int(model.tokens[body.lowerBound].end)
     let firstInside = Int(model.tokens[body.lowerBound + 1].start)

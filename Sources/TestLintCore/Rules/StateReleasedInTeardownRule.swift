@@ -33,9 +33,14 @@ public struct StateReleasedInTeardownRule: Rule {
     for type in model.types where type.kind == .class && context.discovery.isXCTestType(type) {
       let candidates = type.properties.map { model.properties[$0] }.filter(isCandidate)
       guard !candidates.isEmpty else { continue }
-      let assigned = PresenterRecreatedInSetupRule.assignedInSetUp(typeNamed: type.simpleName, in: context)
+      let assignments = PresenterRecreatedInSetupRule.assignmentsInSetUp(typeNamed: type.simpleName, in: context)
+      let assigned = Set(assignments.map(\.member))
       let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
       for property in candidates where assigned.contains(property.name) && !released.contains(property.name) {
+        // Only ever a shared instance (`Settings.shared`): it lives for the run, nil frees nothing.
+        if assignments.allSatisfy({ $0.member != property.name || Self.isSharedInstance($0.value, in: model) }) {
+          continue
+        }
         // The file's aliases are read only for a property that would be reported: the scan
         // costs a pass over the tokens.
         if aliases == nil { aliases = Self.typeAliases(in: model) }
@@ -45,6 +50,18 @@ public struct StateReleasedInTeardownRule: Rule {
     }
     return violations
   }
+
+  /// Whether a value is a type's shared instance, a static that lives for the whole run:
+  /// `Settings.shared`, `FileManager.default`, `.standard`, `Calendar.current` (names and dots
+  /// only, ending in one of `sharedInstanceNames`).
+  static func isSharedInstance(_ value: Range<Int>?, in model: FileModel) -> Bool {
+    guard let value, value.count >= 2, model.tokens[value.upperBound - 2].kind == .dot,
+      sharedInstanceNames.contains(model.text(value.upperBound - 1))
+    else { return false }
+    return value.allSatisfy { model.tokens[$0].kind == .dot || model.tokens[$0].kind == .identifier }
+  }
+
+  static let sharedInstanceNames: Set<String> = ["shared", "default", "standard", "current"]
 
   /// A stored instance `var` declared `Type!`, not of an ignored type (as written) and not
   /// wrapped in a releasing property wrapper.
