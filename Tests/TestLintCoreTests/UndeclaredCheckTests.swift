@@ -249,17 +249,17 @@ final class UndeclaredCheckTests: XCTestCase {
 }
 
 extension UndeclaredCheckTests {
-  /// Six tests, five of which check only through `snapshotRendering`, declared in none of the
+  /// Six tests, five of which check only through `storeRendering`, declared in none of the
   /// files written (a support module's check, not named like one).
   private static let renderingTests = """
     import XCTest
 
     final class BadgeTests: XCTestCase {
-      func test_one_rendered() { snapshotRendering(badge(1), "one") }
-      func test_two_rendered() { snapshotRendering(badge(2), "two") }
-      func test_three_rendered() { snapshotRendering(badge(3), "three") }
-      func test_four_rendered() { snapshotRendering(badge(4), "four") }
-      func test_five_rendered() { snapshotRendering(badge(5), "five") }
+      func test_one_rendered() { storeRendering(badge(1), "one") }
+      func test_two_rendered() { storeRendering(badge(2), "two") }
+      func test_three_rendered() { storeRendering(badge(3), "three") }
+      func test_four_rendered() { storeRendering(badge(4), "four") }
+      func test_five_rendered() { storeRendering(badge(5), "five") }
       func test_count_checked() { XCTAssertEqual(badge(6).count, 6) }
       private func badge(_ count: Int) -> Badge { Badge(count: count) }
     }
@@ -268,7 +268,7 @@ extension UndeclaredCheckTests {
 
   private static let renderingNote =
     "testlint: note: missing_assertion reported 5 of the run's 6 tests, and 5 of them call"
-    + " 'snapshotRendering', which none of the linted files declares; if it checks the outcome, lint"
+    + " 'storeRendering', which none of the linted files declares; if it checks the outcome, lint"
     + " the whole test target with the module that declares it, or name it in missing_assertion's"
     + " 'assertion_functions' option\n"
 
@@ -277,7 +277,7 @@ extension UndeclaredCheckTests {
     try sandbox.write("Tests/BadgeTests.swift", Self.renderingTests)
     let output = sandbox.run(["--no-cache", "--reporter", "json"])
     XCTAssertEqual(try JSONFile(output.stdout).findings.filter { $0.rule == "missing_assertion" }.count, 5)
-    XCTAssertFalse(output.stdout.contains("snapshotRendering"), "not in the report")
+    XCTAssertFalse(output.stdout.contains("storeRendering"), "not in the report")
     XCTAssertTrue(output.stderr.hasPrefix(Self.renderingNote), output.stderr)
     XCTAssertEqual(output.stderr.components(separatedBy: "testlint: note:").count, 2, "once")
     let quiet = sandbox.run(["--no-cache", "-q", "--reporter", "json"])
@@ -287,12 +287,12 @@ extension UndeclaredCheckTests {
   func test_helperDeclaredInTheRun_orFewTestsReported_noNote() throws {
     let declared = try Sandbox(self)
     try declared.write("Tests/BadgeTests.swift", Self.renderingTests)
-    try declared.write("Tests/Rendering.swift", "func snapshotRendering(_ badge: Badge, _ name: String) { print(name) }\n")
+    try declared.write("Tests/Rendering.swift", "func storeRendering(_ badge: Badge, _ name: String) { print(name) }\n")
     XCTAssertFalse(declared.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
     let few = try Sandbox(self)
     try few.write(
       "Tests/BadgeTests.swift",
-      Self.renderingTests.replacingOccurrences(of: "snapshotRendering(badge(4), \"four\")", with: "XCTAssertNotNil(badge(4))"))
+      Self.renderingTests.replacingOccurrences(of: "storeRendering(badge(4), \"four\")", with: "XCTAssertNotNil(badge(4))"))
     XCTAssertFalse(few.run(["--no-cache", "--reporter", "json"]).stderr.contains("note:"))
   }
 

@@ -2249,7 +2249,22 @@ What counts as an assertion:
   call handing over what the test expects, an argument labelled `expected` or `expected` and a
   capitalized word, counts too, as a statement of its own
   (`try await idiomsTester(platform: .tablet, expectedIdioms: ["pad"])`, a support module's
-  helper that builds and compares); not through a receiver (`sut.load(expectedCount: 2)`). With `try`, a call that states a check fails the test by its throw
+  helper that builds and compares); not through a receiver (`sut.load(expectedCount: 2)`).
+  Calls into a test-support package spelled as test code spells them count too, where no
+  linted file declares the name: a plain call, as a statement of its own, of a name with the
+  word "snapshot" in any case (`takeSnapShots(content: view)`, `verifyBadgeSnapshot(of:
+  badge)`; not `snapshotter(view)`, nor `let image = renderSnapshot(of: view)`, nor fastlane's
+  `snapshot("01Home")`, which takes a screenshot for the store), a snapshot helper's comparison; a call through a check namespace, a member named `verify`, `assert`,
+  `check`, `expect` or `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a
+  UI robot's checks set apart from its actions; and a call through a receiver with the word
+  `Test` in it (`CipherTestHelpers`, `PirTestUtils.ExpansionTests`, `signupTestCases`; not
+  `Testament` or `latest`), of a name that reads as a test (`signupTestCases.testCloseButton(robot:
+  robot)`, a shared test body) or through a capitalized type as a statement of its own
+  (`try CipherTestHelpers.roundTripTest(scheme: .plain)`); not `let context = try
+  TestUtils.makeContext()`, whose answer the test uses, nor `cipher.testConnection()`, the code
+  under test. A declared snapshot helper is followed as any helper is; a robot's or a test
+  support type's method counts whether or not a linted file declares it, as a miss costs less
+  than a false error. With `try`, a call that states a check fails the test by its throw
   exactly when the check does not hold, so it counts too: as a plain call, a name that reads
   as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
   a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its
@@ -2302,7 +2317,7 @@ What counts as an assertion:
   so that testlint knows them; name a check it cannot see in `assertion_functions` when its
   name does not read as one.
   When the rule reports more than half of a run's tests (at least 5) and more than half of
-  those call one same function that no linted file declares (`snapshotRendering(...)`), the
+  those call one same function that no linted file declares (`storeRendering(...)`), the
   run says so once on standard error, naming the function and `assertion_functions` (not in
   the reports; `--quiet` silences it);
 - a test harness's run declared outside the linted files: a call, through any receiver or

@@ -17,7 +17,9 @@
 /// receiver): the thrown error fails the test exactly when the check does not hold. Through
 /// any receiver, a check that nothing happened left unused (`readsAsAbsenceCheck`:
 /// `delegate.checkNoDiagnostics()`), and in a test's body a plain call given what the test
-/// expects (`handsExpectedValue`: `tester(expectedIdioms: ["pad"])`), count too. A plain
+/// expects (`handsExpectedValue`: `tester(expectedIdioms: ["pad"])`), count too; so do a
+/// snapshot helper's call, a UI robot's check namespace and a test-support type's shared test
+/// (`TestSupportCall`). A plain
 /// call of `test...` with arguments counts too (`test(operator: +, on: (1, 2), returns: 3)`,
 /// `testCodableConformance(of: value)`, a Swift Testing suite's
 /// `testPlatformFiltering(destination: .iOS)`): no test is called with arguments, so it is a
@@ -86,6 +88,7 @@ enum UndeclaredCheck {
       reads =
         BaseAssumption.readsAsAssertion(name) || HandedCheck.reads(callAt: index, in: model)
         || readsAsAbsenceCheck(name) && isStatement(call, in: model)
+        || TestSupportCall.readsThroughReceiver(call, in: model)
     } else if inTest, handsExpectedValue(call), isStatement(call, in: model) {
       // A support module's check given what the test expects
       // (`buildTester(expectedIdioms: [.phone], unexpectedIdioms: [.watch])`).
@@ -95,6 +98,7 @@ enum UndeclaredCheck {
         BaseAssumption.readsAsCheck(name) || BaseAssumption.readsAsAssertion(name)
         || inTest && BaseAssumption.readsAsTestCheck(name)
           && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
+        || TestSupportCall.readsPlain(call, in: model)
     }
     // A `private` or `fileprivate` function of this file is one the run does not list
     // (`BaseAssumption.declaredChecks`): the call may be to it.
@@ -121,11 +125,14 @@ enum UndeclaredCheck {
   /// `expected` and a capitalized word (`expectedIdioms:`). A function of a support module
   /// given the expected value compares it.
   static func handsExpectedValue(_ call: Call) -> Bool {
-    call.arguments.contains { argument in
-      guard let label = argument.label, label.hasPrefix("expected") else { return false }
-      guard let next = label.utf8.dropFirst(8).first else { return true }
-      return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
-    }
+    call.arguments.contains { isExpectedLabel($0.label) }
+  }
+
+  /// Whether an argument label is `expected`, or `expected` and a capitalized word.
+  static func isExpectedLabel(_ label: String?) -> Bool {
+    guard let label, label.hasPrefix("expected") else { return false }
+    guard let next = label.utf8.dropFirst(8).first else { return true }
+    return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
   }
 
   /// Whether a name reads as a comparison with a reference: `compare`, or `compare` followed by

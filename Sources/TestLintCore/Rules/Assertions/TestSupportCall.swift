@@ -1,0 +1,92 @@
+/// Calls into a test-support module that the run does not lint, read from how test code spells
+/// them (`missing_assertion`, through `UndeclaredCheck`): teams keep their snapshot helpers,
+/// shared test bodies and UI robots in a package beside the tests, and a test that calls one
+/// checks through it. Each counts only when no linted file declares a function of its name (a
+/// declared one is followed as any helper is), as a false error costs more than a miss:
+///
+/// - a plain call, as a statement of its own, of a name with the word "snapshot" in any case
+///   (`takeSnapShots(content: view)`, `verifyViewSnapshot(of: screen)`): a snapshot helper
+///   records or compares an image, which is a snapshot test's check (not fastlane's
+///   `snapshot("01Home")`, a screenshot for the store);
+/// - a call through a check namespace, a member named `verify`, `assert`, `check`, `expect` or
+///   `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a UI robot's way to
+///   set its checks apart from its actions;
+/// - a call through a test-support type or value, a component of its receiver holding the word
+///   `Test` (`TestUtils`, `PaymentTestHelpers`, `signupTestCases`): of a name that reads as a
+///   test (`signupTestCases.testCloseButton(robot: robot)`, a shared test body), or through a
+///   capitalized receiver as a statement of its own (`PaymentTestHelpers.roundTripTest(scheme:
+///   .plain)`, `TestUtils.uniformnessTest(values)`): the code under test is not named so.
+enum TestSupportCall {
+  /// Whether a plain call, not through a receiver, reads as a snapshot helper's
+  /// (`readsAsSnapshot`) and is a statement of its own.
+  static func readsPlain(_ call: Call, in model: FileModel) -> Bool {
+    // Not fastlane's `snapshot("01Home")`, which takes a screenshot for the store and compares
+    // nothing (nor its `setupSnapshot(app)`).
+    guard call.name != "snapshot", call.name != "setupSnapshot" else { return false }
+    return readsAsSnapshot(call.name) && UndeclaredCheck.isStatement(call, in: model)
+  }
+
+  /// Whether a call through a receiver goes through a check namespace or a test-support type
+  /// or value (see the type's comment).
+  static func readsThroughReceiver(_ call: Call, in model: FileModel) -> Bool {
+    guard call.path.count >= 2, let receiver = call.receiver else { return false }
+    if checkNamespaces.contains(receiver) { return true }
+    guard call.path.dropLast().contains(where: holdsTestWord) else { return false }
+    if Speculation.isTestName(call.name) { return true }
+    return !call.hasExpressionBase && AssertionMatcher.startsUppercase(call.path[0])
+      && UndeclaredCheck.isStatement(call, in: model)
+  }
+
+  /// The members through which UI robots reach their checks.
+  static let checkNamespaces: Set<String> = ["verify", "assert", "check", "expect", "verifier"]
+
+  /// Whether a name holds the word "snapshot" in any case, not followed by more of a word
+  /// than a plural's `s` (`takeSnapShots`, `assertViewSnapshot`, `snapshot`; not `snapshotter`).
+  static func readsAsSnapshot(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    let word = Array("snapshot".utf8)
+    guard bytes.count >= word.count else { return false }
+    for start in 0...(bytes.count - word.count) {
+      var matches = true
+      for offset in 0..<word.count where bytes[start + offset] | 0x20 != word[offset] {
+        matches = false
+        break
+      }
+      guard matches else { continue }
+      var end = start + word.count
+      if end < bytes.count, bytes[end] == UInt8(ascii: "s") { end += 1 }
+      if end == bytes.count || !isLowercase(bytes[end]) { return true }
+    }
+    return false
+  }
+
+  /// Whether a name holds the word `Test` (capitalized: `TestUtils`, `PaymentTestHelpers`,
+  /// `ExpansionTests`, `signupTestCases`; or `test` at its start: `testCases`), followed by the
+  /// end, a capital, a digit, `_`, or `s` or `ing` and one of those (not `Testament`,
+  /// `latest`).
+  static func holdsTestWord(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard bytes.count >= 4 else { return false }
+    for start in 0...(bytes.count - 4) {
+      let first = bytes[start]
+      guard first == UInt8(ascii: "T") || start == 0 && first == UInt8(ascii: "t"),
+        bytes[start + 1] == UInt8(ascii: "e"), bytes[start + 2] == UInt8(ascii: "s"),
+        bytes[start + 3] == UInt8(ascii: "t")
+      else { continue }
+      var end = start + 4
+      if end < bytes.count, bytes[end] == UInt8(ascii: "s") {
+        end += 1
+      } else if end + 3 <= bytes.count,
+        bytes[end] == UInt8(ascii: "i"), bytes[end + 1] == UInt8(ascii: "n"), bytes[end + 2] == UInt8(ascii: "g")
+      {
+        end += 3
+      }
+      if end == bytes.count || !isLowercase(bytes[end]) { return true }
+    }
+    return false
+  }
+
+  private static func isLowercase(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+  }
+}
