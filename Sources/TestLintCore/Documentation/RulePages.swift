@@ -2090,6 +2090,11 @@ What counts as an assertion:
   `let settle = expectLoaded`) and then called (`settle(store)`) calls those functions: the
   call asserts when one of them does (which one runs is not known, and, as for disagreeing
   declarations, a false error costs more than a miss), in a helper of another file too.
+  A plain or `self.` call is followed into the file's own functions of its name when one of
+  them can take its argument labels; when none can (a private `verifyShape(width:)` calling
+  `verifyShape(box, expected: width)`), the file's functions do not hide the others: the call
+  runs a declaration of another file (a base class's) or of a support module, and is resolved
+  as a call of a function the file does not declare.
   A function that calls a method named like a check through a receiver
   (`actions.verify(sourceLocation:)`) reaches the `private` and `fileprivate` methods of that
   name in its own file too, as the compiler lets it: a mock protocol's `verify()` that hands
@@ -2837,6 +2842,23 @@ final class GestureHelper {
 
 final class ServiceMock {
   func fetch() { XCTFail("unexpected call") }
+}
+```
+
+A file's own helper named like a check does not hide the check of the same name with other
+labels that it calls (here a base class's, declared in another file or a support module):
+
+```swift passes
+import XCTest
+
+final class BoxLayoutTests: ShapeTestCase {
+  func test_wideBox_fits() {
+    verifyShape(width: 3)
+  }
+
+  private func verifyShape(width: Int, line: UInt = #line) {
+    verifyShape(Box(width: width), expected: width, line: line)
+  }
 }
 ```
 

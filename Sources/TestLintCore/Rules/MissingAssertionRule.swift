@@ -147,7 +147,7 @@ public struct MissingAssertionRule: Rule {
             && (context.assertingHelpers.contains(name)
               || assumedChecks && context.discovery.isAssumedCheck(name)
                 && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
-                && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
+                && !UndeclaredCheck.fileDeclaresPrivate(acceptingCall: model.calls[callIndex], in: model)
               || (UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: true)
                 || UndeclaredWait.counts(callAt: callIndex, in: model)
                 || CallerLocationCheck.countsDoubleCheck(callAt: callIndex, in: model)

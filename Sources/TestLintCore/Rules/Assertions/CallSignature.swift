@@ -41,6 +41,19 @@ enum CallSignature {
     return helpers.declaresNone(call.name) || helpers.declaresNone(key(of: call))
   }
 
+  /// Whether a declaration may take the call: its labels are the call's, or the call's key is
+  /// one of its keys. Beyond the keys' bounds it is not known, and the answer is yes.
+  static func accepts(_ function: FunctionDecl, call: Call) -> Bool {
+    let labels = call.labels
+    if call.trailingClosures.isEmpty, labels.count == function.parameters.count,
+      zip(labels, function.parameters).allSatisfy({ ($0 ?? "_") == ($1.label ?? $1.name) })
+    {
+      return true
+    }
+    let keys = keys(of: function)
+    return keys.count >= maxKeys || keys.contains(key(of: call))
+  }
+
   /// The keys of the label lists a declaration accepts (see the type's comment).
   static func keys(of function: FunctionDecl) -> [String] {
     let parameters = function.parameters
