@@ -2006,7 +2006,11 @@ What counts as an assertion:
 - a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture,
   or that makes a `TestStore(...)` (or `TestStoreOf<Feature>(...)`) without declaring a type of
   that name: an app module that re-exports the library (`@_exported import
-  ComposableArchitecture`) hands it to test files that only `@testable import` the app;
+  ComposableArchitecture`) hands it to test files that only `@testable import` the app. The
+  store is a receiver named like one (`store`, `testStore`), or a property or local of any name
+  the file declares as one (`var subject: TestStore<Feature.State, Feature.Action>!`,
+  `TestStoreOf<Feature>`) or makes or assigns from `TestStore(...)` / `TestStoreOf<...>(...)`,
+  through `self.` too;
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
@@ -3066,6 +3070,28 @@ final class CheckoutTests: XCTestCase {
   func test_checkout_clearsBasket() async {
     let store = TestStore(initialState: Checkout.State()) { Checkout() }
     await store.send(.confirmTapped) { $0.basket = [] }
+  }
+}
+```
+
+A store kept in a property whose name does not say so, made in `setUp`:
+
+```swift passes
+import ComposableArchitecture
+import XCTest
+
+@MainActor
+final class BasketTests: XCTestCase {
+  var subject: TestStore<Basket.State, Basket.Action>!
+
+  override func setUp() {
+    super.setUp()
+    subject = TestStore(initialState: Basket.State()) { Basket() }
+  }
+
+  func test_removeTapped_emptiesBasket() async {
+    await subject.send(.removeTapped)
+    await self.subject.receive(.removed) { $0.items = [] }
   }
 }
 ```
