@@ -2011,6 +2011,13 @@ What counts as an assertion:
   the file declares as one (`var subject: TestStore<Feature.State, Feature.Action>!`,
   `TestStoreOf<Feature>`) or makes or assigns from `TestStore(...)` / `TestStoreOf<...>(...)`,
   through `self.` too;
+- a publisher recorder's expectation read with a plain `try`: `let tape = ticks.record()`, then
+  `try tape.finished.get()` or `_ = try tape.next(2).get()`. Such a recorder's `get()` returns
+  what the expectation waited for and throws when it is not met (the publisher did not finish,
+  failed, or sent too few values), so the test fails exactly then. Only a `get()` without
+  arguments at the end of a chain that starts from a local of the test made by `.record()`;
+  not under `try?`, and not a `get()` on anything else (a `Result`'s belongs to the code under
+  test);
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
@@ -3070,6 +3077,20 @@ final class CheckoutTests: XCTestCase {
   func test_checkout_clearsBasket() async {
     let store = TestStore(initialState: Checkout.State()) { Checkout() }
     await store.send(.confirmTapped) { $0.basket = [] }
+  }
+}
+```
+
+A recorder's expectation read with `try`, which throws when the publisher does not finish:
+
+```swift passes
+import Combine
+import XCTest
+
+final class TickerTests: XCTestCase {
+  func test_ticks_finish() throws {
+    let tape = [1, 2, 3].publisher.record()
+    try tape.finished.get()
   }
 }
 ```

@@ -108,6 +108,11 @@ public struct MissingAssertionRule: Rule {
           count += 1
           continue
         }
+        // `try recorder.finished.get()` on a recorder made by `.record()` (`RecordingGet`).
+        if RecordingGet.counts(callAt: callIndex, in: model) {
+          count += 1
+          continue
+        }
         // `try await withTimeout { ... }` of the file's own racer: a wait with a deadline.
         if TimeoutRacer.counts(callAt: callIndex, in: model, resolver: resolver) {
           count += 1
