@@ -2044,8 +2044,11 @@ What counts as an assertion:
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
-- a comment of the test saying the compiler is its check: inside its body, or in the comments
-  right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
+- a comment of the test saying the compiler is its check: inside its body, in the comments
+  right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
+  the file's leading comments, before its first declaration (imports aside; not a doc
+  comment, nor the block right above that declaration, which describe it), which speak for
+  each test of the file that makes no other check, with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
   at compile time", "compile-time check (pin, test, assertion, guarantee)", "won't (will not,
   wouldn't, should, must, has to, need(s) (it) to) compile", "it (this, that) compiles" ending
@@ -4227,6 +4230,23 @@ final class KettleTests: XCTestCase {
   func ↓testLid() {
     // Compile the lid first, then open it.
     Kettle().lid.open()
+  }
+}
+```
+
+A file whose leading comment says its tests are compile tests:
+
+```swift passes
+// These tests build messages by their generated names: if the generator
+// renames them, this file won't compile any more.
+
+import XCTest
+@testable import Schema
+
+final class GeneratedNamesTests: XCTestCase {
+  func testReservedWordField() {
+    var message = Schema_Reserved()
+    message.class_p = 1
   }
 }
 ```
