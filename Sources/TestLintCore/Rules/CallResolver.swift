@@ -88,8 +88,12 @@ public struct CallResolver: Sendable {
     guard graph.isLocal(callAt: index), let named = graph.functions(named: model.calls[index].name) else {
       return false
     }
-    let call = model.calls[index]
-    return named.contains { CallSignature.accepts(model.functions[$0], call: call) }
+    let calls = model.calls
+    return named.contains { function in
+      CallSignature.accepts(
+        model.functions[function].parameters, arguments: calls[index].arguments,
+        closures: calls[index].trailingClosures)
+    }
   }
 
   /// The file's functions a call may run (see the type's comment); none for most calls.
