@@ -2085,7 +2085,18 @@ What counts as an assertion:
 - a TCA `TestStore`'s `send`, `receive`, `finish` in a file that imports ComposableArchitecture,
   or that makes a `TestStore(...)` (or `TestStoreOf<Feature>(...)`) without declaring a type of
   that name: an app module that re-exports the library (`@_exported import
-  ComposableArchitecture`) hands it to test files that only `@testable import` the app;
+  ComposableArchitecture`) hands it to test files that only `@testable import` the app. The
+  store is a receiver named like one (`store`, `testStore`), or a property or local of any name
+  the file declares as one (`var subject: TestStore<Feature.State, Feature.Action>!`,
+  `TestStoreOf<Feature>`) or makes or assigns from `TestStore(...)` / `TestStoreOf<...>(...)`,
+  through `self.` too;
+- a publisher recorder's expectation read with a plain `try`: `let tape = ticks.record()`, then
+  `try tape.finished.get()` or `_ = try tape.next(2).get()`. Such a recorder's `get()` returns
+  what the expectation waited for and throws when it is not met (the publisher did not finish,
+  failed, or sent too few values), so the test fails exactly then. Only a `get()` without
+  arguments at the end of a chain that starts from a local of the test made by `.record()`;
+  not under `try?`, and not a `get()` on anything else (a `Result`'s belongs to the code under
+  test);
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
@@ -2112,8 +2123,11 @@ What counts as an assertion:
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
-- a comment of the test saying the compiler is its check: inside its body, or in the comments
-  right above its declaration (a doc comment, a `// MARK:` heading on the line above), with
+- a comment of the test saying the compiler is its check: inside its body, in the comments
+  right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
+  the file's leading comments, before its first declaration (imports aside; not a doc
+  comment, nor the block right above that declaration, which describe it), which speak for
+  each test of the file that makes no other check, with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
   at compile time", "compile-time check (pin, test, assertion, guarantee)", "won't (will not,
   wouldn't, should, must, has to, need(s) (it) to) compile", "it (this, that) compiles" ending
@@ -2169,6 +2183,11 @@ What counts as an assertion:
   `let settle = expectLoaded`) and then called (`settle(store)`) calls those functions: the
   call asserts when one of them does (which one runs is not known, and, as for disagreeing
   declarations, a false error costs more than a miss), in a helper of another file too.
+  A plain or `self.` call is followed into the file's own functions of its name when one of
+  them can take its argument labels; when none can (a private `verifyShape(width:)` calling
+  `verifyShape(box, expected: width)`), the file's functions do not hide the others: the call
+  runs a declaration of another file (a base class's) or of a support module, and is resolved
+  as a call of a function the file does not declare.
   A function that calls a method named like a check through a receiver
   (`actions.verify(sourceLocation:)`) reaches the `private` and `fileprivate` methods of that
   name in its own file too, as the compiler lets it: a mock protocol's `verify()` that hands
@@ -2942,6 +2961,23 @@ final class ServiceMock {
 }
 ```
 
+A file's own helper named like a check does not hide the check of the same name with other
+labels that it calls (here a base class's, declared in another file or a support module):
+
+```swift passes
+import XCTest
+
+final class BoxLayoutTests: ShapeTestCase {
+  func test_wideBox_fits() {
+    verifyShape(width: 3)
+  }
+
+  private func verifyShape(width: Int, line: UInt = #line) {
+    verifyShape(Box(width: width), expected: width, line: line)
+  }
+}
+```
+
 A double's check asserts through the double's own helpers; a call of the double that asks
 for no check runs only its trap:
 
@@ -3146,6 +3182,42 @@ final class CheckoutTests: XCTestCase {
   func test_checkout_clearsBasket() async {
     let store = TestStore(initialState: Checkout.State()) { Checkout() }
     await store.send(.confirmTapped) { $0.basket = [] }
+  }
+}
+```
+
+A recorder's expectation read with `try`, which throws when the publisher does not finish:
+
+```swift passes
+import Combine
+import XCTest
+
+final class TickerTests: XCTestCase {
+  func test_ticks_finish() throws {
+    let tape = [1, 2, 3].publisher.record()
+    try tape.finished.get()
+  }
+}
+```
+
+A store kept in a property whose name does not say so, made in `setUp`:
+
+```swift passes
+import ComposableArchitecture
+import XCTest
+
+@MainActor
+final class BasketTests: XCTestCase {
+  var subject: TestStore<Basket.State, Basket.Action>!
+
+  override func setUp() {
+    super.setUp()
+    subject = TestStore(initialState: Basket.State()) { Basket() }
+  }
+
+  func test_removeTapped_emptiesBasket() async {
+    await subject.send(.removeTapped)
+    await self.subject.receive(.removed) { $0.items = [] }
   }
 }
 ```
@@ -4260,6 +4332,23 @@ final class KettleTests: XCTestCase {
   func ↓testLid() {
     // Compile the lid first, then open it.
     Kettle().lid.open()
+  }
+}
+```
+
+A file whose leading comment says its tests are compile tests:
+
+```swift passes
+// These tests build messages by their generated names: if the generator
+// renames them, this file won't compile any more.
+
+import XCTest
+@testable import Schema
+
+final class GeneratedNamesTests: XCTestCase {
+  func testReservedWordField() {
+    var message = Schema_Reserved()
+    message.class_p = 1
   }
 }
 ```

@@ -80,9 +80,20 @@ public struct CallResolver: Sendable {
   }
 
   /// Whether the call's every target is a function of the file (a plain or `self.` call to a
-  /// function the file declares, which Swift resolves to it): the run need not be asked.
+  /// function the file declares, which Swift resolves to it): the run need not be asked. Not
+  /// when none of the file's functions of that name takes the call's labels
+  /// (`CallSignature.accepts`): a private `verify(width:)` does not hide a base class's
+  /// `verify(_:expected:)` of another file, which `verify(box, expected: 3)` runs.
   public func isSettledInFile(callAt index: Int) -> Bool {
-    graph.isLocal(callAt: index) && graph.functions(named: model.calls[index].name) != nil
+    guard graph.isLocal(callAt: index), let named = graph.functions(named: model.calls[index].name) else {
+      return false
+    }
+    let calls = model.calls
+    return named.contains { function in
+      CallSignature.accepts(
+        model.functions[function].parameters, arguments: calls[index].arguments,
+        closures: calls[index].trailingClosures)
+    }
   }
 
   /// The file's functions a call may run (see the type's comment); none for most calls.

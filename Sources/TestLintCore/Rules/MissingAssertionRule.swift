@@ -108,6 +108,11 @@ public struct MissingAssertionRule: Rule {
           count += 1
           continue
         }
+        // `try recorder.finished.get()` on a recorder made by `.record()` (`RecordingGet`).
+        if RecordingGet.counts(callAt: callIndex, in: model) {
+          count += 1
+          continue
+        }
         // `try await withTimeout { ... }` of the file's own racer: a wait with a deadline.
         if TimeoutRacer.counts(callAt: callIndex, in: model, resolver: resolver) {
           count += 1
@@ -147,7 +152,7 @@ public struct MissingAssertionRule: Rule {
             && (context.assertingHelpers.contains(name)
               || assumedChecks && context.discovery.isAssumedCheck(name)
                 && !(name == "assert" && UndeclaredCheck.mayBeSwiftAssert(model.calls[callIndex]))
-                && !UndeclaredCheck.fileDeclaresPrivate(name, in: model)
+                && !UndeclaredCheck.fileDeclaresPrivate(acceptingCall: model.calls[callIndex], in: model)
               || (UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: true)
                 || UndeclaredWait.counts(callAt: callIndex, in: model)
                 || CallerLocationCheck.countsDoubleCheck(callAt: callIndex, in: model)

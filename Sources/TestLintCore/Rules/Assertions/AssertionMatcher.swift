@@ -165,7 +165,9 @@ public struct AssertionMatcher: Sendable {
       if call.path.count == 1, NimbleReach.isNimbles(call, in: model) { return true }
     case "send", "receive", "finish", "skipReceivedActions":
       // The Composable Architecture's TestStore asserts every state change it is sent.
-      if usesTestStore, let receiver = call.receiver, receiver.lowercased().hasSuffix("store") {
+      if usesTestStore, let receiver = call.receiver,
+        receiver.lowercased().hasSuffix("store") || StoredTestStore.isStore(receiver, in: model)
+      {
         return true
       }
     default: break

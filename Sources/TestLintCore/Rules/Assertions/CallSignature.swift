@@ -41,6 +41,42 @@ enum CallSignature {
     return helpers.declaresNone(call.name) || helpers.declaresNone(key(of: call))
   }
 
+  /// Whether a declaration may take the call, matched in one pass over its parameters: each
+  /// takes the next argument when the labels agree (an unlabelled first trailing closure goes
+  /// to a parameter of function type), a defaulted one may be left out, and every argument
+  /// must be taken. A variadic parameter is not read: the answer is then yes, as the call's
+  /// earlier reading was.
+  static func accepts(_ function: FunctionDecl, call: Call) -> Bool {
+    accepts(function.parameters, arguments: call.arguments, closures: call.trailingClosures)
+  }
+
+  /// `accepts(_:call:)` of these parameters and a call's arguments and trailing closures, read
+  /// in place.
+  static func accepts(_ parameters: [Parameter], arguments: CallArguments, closures: CallTrailingClosures) -> Bool {
+    let count = arguments.count + closures.count
+    var next = 0
+    for parameter in parameters {
+      if parameter.type.hasSuffix("...") { return true }
+      if next < count {
+        let label: String?
+        if next < arguments.count {
+          label = arguments[next].label ?? "_"
+        } else if next > arguments.count {
+          label = closures[next - arguments.count].label ?? "_"
+        } else {
+          label = nil
+        }
+        let takes = label.map { $0 == (parameter.label ?? parameter.name) } ?? parameter.type.contains("->")
+        if takes {
+          next += 1
+          continue
+        }
+      }
+      if !parameter.hasDefault { return false }
+    }
+    return next == count
+  }
+
   /// The keys of the label lists a declaration accepts (see the type's comment).
   static func keys(of function: FunctionDecl) -> [String] {
     let parameters = function.parameters

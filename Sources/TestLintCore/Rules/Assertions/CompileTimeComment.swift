@@ -2,8 +2,9 @@
 /// only builds values, and its target stops building when what it pins changes, which is the
 /// test failing.
 ///
-/// The comment is inside the test's body, or in the comments right above its declaration (a
-/// doc comment, a `// MARK:` heading, the lines just above its attributes), and states the
+/// The comment is inside the test's body, in the comments right above its declaration (a doc
+/// comment, a `// MARK:` heading, the lines just above its attributes), or among the file's
+/// leading comments, before its first declaration (`leadingCommentSays`), and states the
 /// check with "compile" in one of these phrases: "at compile time" after tested, checked,
 /// verified, enforced or caught; "compile-time" before check, pin, test, assertion or
 /// guarantee; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
@@ -46,6 +47,39 @@ enum CompileTimeComment {
       if says(model.source.text(comment.range)) { return true }
       line = model.source.line(of: Int(comment.start))
       above -= 1
+    }
+    return leadingCommentSays(in: model)
+  }
+
+  /// Whether the file's leading comments (those before its first declaration: a type, a
+  /// function or a property, imports aside; not doc comments, nor the block right above that
+  /// declaration, which are its own) say the compiler checks it: "this test is mainly a
+  /// compile test ... this code won't compile any more" above the file's test classes speaks
+  /// for every test of the file that makes no other check.
+  static func leadingCommentSays(in model: FileModel) -> Bool {
+    var first = Int.max
+    if let type = model.types.first { first = type.attributes.first?.offset ?? type.nameOffset }
+    if let function = model.functions.first {
+      first = min(first, function.attributes.first?.offset ?? function.nameOffset)
+    }
+    if let property = model.properties.first { first = min(first, property.nameOffset) }
+    guard first != Int.max else { return false }
+    let comments = model.comments
+    // Not the declaration's own comments (its doc comment, the block ending on the line above
+    // it): those describe that type, and are read as a test's comments are, above.
+    var end = firstComment(from: first, in: comments)
+    var line = model.source.line(of: first)
+    while end > 0 {
+      let comment = comments[end - 1]
+      let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
+      guard last == line - 1 || last == line else { break }
+      line = model.source.line(of: Int(comment.start))
+      end -= 1
+    }
+    for comment in comments[..<end] {
+      let text = model.source.text(comment.range)
+      if text.hasPrefix("///") || text.hasPrefix("/**") { continue }
+      if says(text) { return true }
     }
     return false
   }

@@ -102,7 +102,7 @@ enum UndeclaredCheck {
     }
     // A `private` or `fileprivate` function of this file is one the run does not list
     // (`BaseAssumption.declaredChecks`): the call may be to it.
-    guard reads, !fileDeclaresPrivate(name, in: model) else { return false }
+    guard reads, !fileDeclaresPrivate(acceptingCall: call, in: model) else { return false }
     // A plain call of a function the test declares in its own body (`func runTest<T>(_: T.Type)`
     // inside the test) runs that function, which the run does declare.
     guard call.path.count == 1, plain else { return reads }
@@ -223,10 +223,13 @@ enum UndeclaredCheck {
     return unlabelled >= 1 && unlabelled <= 2
   }
 
-  /// Whether the file declares a `private` or `fileprivate` function of this name.
-  static func fileDeclaresPrivate(_ name: String, in model: FileModel) -> Bool {
-    model.functions.contains { function in
+  /// Whether the file declares a `private` or `fileprivate` function that may take the call:
+  /// of its name, and whose labels fit the call's (`CallSignature.accepts`).
+  static func fileDeclaresPrivate(acceptingCall call: Call, in model: FileModel) -> Bool {
+    let name = call.name
+    return model.functions.contains { function in
       function.name == name && (function.has("private") || function.has("fileprivate"))
+        && CallSignature.accepts(function, call: call)
     }
   }
 
