@@ -92,6 +92,9 @@ final class TestSupportCallTests: XCTestCase {
             let context = try TestUtils.makeContext()
             _ = context
           }
+          @Test func scopeOnly() async throws {
+            try await TestEnvironment.withServer(port: 0) { server in print(server) }
+          }
           @Test func codeUnderTest() {
             Testament.read(chapter: 1)
             cipher.testConnection()
@@ -99,7 +102,7 @@ final class TestSupportCallTests: XCTestCase {
         }
         """
     ]
-    XCTAssertEqual(findings(sources), ["CipherTests.swift:12", "CipherTests.swift:16"])
+    XCTAssertEqual(findings(sources), ["CipherTests.swift:12", "CipherTests.swift:16", "CipherTests.swift:19"])
   }
 
   func test_wordReaders() {

@@ -2280,8 +2280,9 @@ What counts as an assertion:
   `Testament` or `latest`), of a name that reads as a test (`signupTestCases.testCloseButton(robot:
   robot)`, a shared test body) or through a capitalized type as a statement of its own
   (`try CipherTestHelpers.roundTripTest(scheme: .plain)`); not `let context = try
-  TestUtils.makeContext()`, whose answer the test uses, nor `cipher.testConnection()`, the code
-  under test. A declared snapshot helper is followed as any helper is; a robot's or a test
+  TestUtils.makeContext()`, whose answer the test uses, nor `TestEnvironment.withServer {
+  server in ... }`, a scope around the test's own closure, whose checks are the test's, nor
+  `cipher.testConnection()`, the code under test. A declared snapshot helper is followed as any helper is; a robot's or a test
   support type's method counts whether or not a linted file declares it, as a miss costs less
   than a false error. With `try`, a call that states a check fails the test by its throw
   exactly when the check does not hold, so it counts too: as a plain call, a name that reads

@@ -14,8 +14,10 @@
 /// - a call through a test-support type or value, a component of its receiver holding the word
 ///   `Test` (`TestUtils`, `PaymentTestHelpers`, `signupTestCases`): of a name that reads as a
 ///   test (`signupTestCases.testCloseButton(robot: robot)`, a shared test body), or through a
-///   capitalized receiver as a statement of its own (`PaymentTestHelpers.roundTripTest(scheme:
-///   .plain)`, `TestUtils.uniformnessTest(values)`): the code under test is not named so.
+///   capitalized receiver as a statement of its own, given no trailing closure
+///   (`PaymentTestHelpers.roundTripTest(scheme: .plain)`, `TestUtils.uniformnessTest(values)`;
+///   not `TestEnvironment.withRooms(options) { rooms in ... }`, a scope around the test's own
+///   closure): the code under test is not named so.
 enum TestSupportCall {
   /// Whether a plain call, not through a receiver, reads as a snapshot helper's
   /// (`readsAsSnapshot`) and is a statement of its own.
@@ -33,8 +35,10 @@ enum TestSupportCall {
     if checkNamespaces.contains(receiver) { return true }
     guard call.path.dropLast().contains(where: holdsTestWord) else { return false }
     if Speculation.isTestName(call.name) { return true }
+    // Not a scope that runs the test's own closure (`try await TestEnvironment.withRooms(options)
+    // { rooms in ... }`): what it checks is in that closure, read as the test's.
     return !call.hasExpressionBase && AssertionMatcher.startsUppercase(call.path[0])
-      && UndeclaredCheck.isStatement(call, in: model)
+      && call.trailingClosures.isEmpty && UndeclaredCheck.isStatement(call, in: model)
   }
 
   /// The members through which UI robots reach their checks.
