@@ -110,4 +110,34 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
       model.functions.filter { CompileTimeCheck.isCheck($0, in: model) }.map(\.name),
       ["requireLazy", "requireCollection", "requireNested", "requireType", "ensureSendable"])
   }
+
+  func test_typedDiscardAndCompileGuardComments_count() {
+    let source = """
+      import Testing
+      @testable import Accounts
+
+      @Suite struct AuthServiceTests {
+        @Test func mock_conformsToService() {
+          let _: any AuthService = MockAuthService()
+        }
+        @Test func start_takesNoConfiguration() {
+          // Compile-time guard: if the configuration parameter comes back, this call fails to
+          // compile.
+          _ = { (key: String) in Accounts.start(key: key) }
+        }
+        @Test func token_isSendable() {
+          // Compiles only if Token is Sendable.
+          takeSendable(Token())
+        }
+        @Test func untypedDiscard() {
+          let _ = MockAuthService()
+        }
+        @Test func compileOnlyMentioned() {
+          // Compile the fixture first.
+          _ = Fixture()
+        }
+      }
+      """
+    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:17", "AuthServiceTests.swift:20"])
+  }
 }

@@ -2123,15 +2123,19 @@ What counts as an assertion:
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
+- a value discarded under a written type in the test's body, `let _: any AuthService =
+  MockAuthService()`: the statement is there only for the compiler to check the value's type
+  (a conformance, a function's signature), and the target stops building when it no longer
+  holds;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
   comment, nor the block right above that declaration, which describe it), which speak for
   each test of the file that makes no other check, with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
-  at compile time", "compile-time check (pin, test, assertion, guarantee)", "won't (will not,
-  wouldn't, should, must, has to, need(s) (it) to) compile", "it (this, that) compiles" ending
-  a sentence, "compile works". Such a test only builds values, and its target stops building
+  at compile time", "compile-time check (pin, test, assertion, guarantee, guard)", "won't (will
+  not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
+  only if (when)", "it (this, that) compiles" ending a sentence, "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
   fixture first", "the compiler emits a warning here") does not count;
 - a wait on a continuation the test hands to the code under test: an awaited

@@ -7,7 +7,7 @@
 /// leading comments, before its first declaration (`leadingCommentSays`), and states the
 /// check with "compile" in one of these phrases: "at compile time" after tested, checked,
 /// verified, enforced or caught; "compile-time" before check, pin, test, assertion or
-/// guarantee; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
+/// guarantee or guard; "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
 /// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "compile works".
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
@@ -116,7 +116,7 @@ enum CompileTimeComment {
     where normal.contains("\(verb) at compile time") {
       return true
     }
-    for noun in ["check", "pin", "test", "assertion", "guarantee"]
+    for noun in ["check", "pin", "test", "assertion", "guarantee", "guard"]
     where normal.contains("compile time \(noun)") {
       return true
     }
@@ -139,6 +139,10 @@ enum CompileTimeComment {
         }
         rest = normal[found.upperBound...]
       }
+    }
+    for phrase in ["fails to compile", "fail to compile", "compiles only if", "compiles only when", "only compiles if"]
+    where contains(word: phrase, in: normal) {
+      return true
     }
     return normal.contains("compile works") || normal.contains("compiling works")
   }
