@@ -2123,10 +2123,6 @@ What counts as an assertion:
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
-- a value discarded under a written type in the test's body, `let _: any AuthService =
-  MockAuthService()`: the statement is there only for the compiler to check the value's type
-  (a conformance, a function's signature), and the target stops building when it no longer
-  holds;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc

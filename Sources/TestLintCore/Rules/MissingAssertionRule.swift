@@ -182,13 +182,8 @@ public struct MissingAssertionRule: Rule {
       if Self.awaitsWithinTimeLimit(test, body: body, in: model) { count += 1 }
       // A test whose own comment says the compiler checks it (`CompileTimeComment`).
       if count == 0, CompileTimeComment.states(test, in: model) { count += 1 }
-      // An empty generic function the test declares and calls, or a typed discard
-      // (`let _: any Service = Mock()`): the compiler's checks (`CompileTimeCheck`).
-      if CompileTimeCheck.declaredInTest(body: body, calls: test.calls, in: model)
-        || CompileTimeCheck.discardsTyped(body: body, in: model)
-      {
-        count += 1
-      }
+      // An empty generic function the test declares and calls (`CompileTimeCheck`).
+      if CompileTimeCheck.declaredInTest(body: body, calls: test.calls, in: model) { count += 1 }
     }
     if stopAtFirst, count > 0 { return count }
     var reached = resolver.reachable(fromCalls: test.calls)

@@ -58,22 +58,6 @@ enum CompileTimeCheck {
   /// clause with a constrained parameter, parameters of which one has exactly that type (not its metatype:
   /// a local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
   /// `{}` right after them. Not one with a result, `async` or `throws`, or an unconstrained one.
-  /// Whether a test's body discards a value under a written type, `let _: any AuthService =
-  /// MockAuthService()`: the statement exists only for the compiler to check that the value
-  /// is of that type (a conformance, a signature), which is the test's check.
-  static func discardsTyped(body: Range<Int>, in model: FileModel) -> Bool {
-    let tokens = model.tokens
-    var index = body.lowerBound + 1
-    while index + 2 < body.upperBound {
-      defer { index += 1 }
-      guard tokens[index].keyword == .let || tokens[index].keyword == .var,
-        model.text(index + 1) == "_", tokens[index + 2].kind == .colon
-      else { continue }
-      return true
-    }
-    return false
-  }
-
   static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
     var index = body.lowerBound + 1
