@@ -13,7 +13,7 @@ enum RecordingGet {
     let call = model.calls[index]
     guard call.name == "get", call.labels.isEmpty, call.trailingClosures.isEmpty, !call.isMacro,
       call.path.count > 1 || call.hasExpressionBase,
-      let root = chainRoot(before: call.nameToken, in: model)
+      let root = UndeclaredCheck.chainStart(before: call.nameToken, in: model), root != call.nameToken
     else { return false }
     // Under a plain `try` (`UndeclaredCheck.isTried`): `try?` drops the expectation's error.
     guard UndeclaredCheck.isTried(call, in: model) else { return false }
@@ -22,36 +22,6 @@ enum RecordingGet {
       local.name == name && local.function == call.function && local.nameToken < root
         && local.initializer.map { endsInRecord($0, in: model) } == true
     }
-  }
-
-  /// The token of the first name of the chain that ends before `nameToken`
-  /// (`recorder` in `recorder.next(2).get`), stepping back over dots, postfix `?`/`!` and
-  /// calls' and subscripts' brackets.
-  private static func chainRoot(before nameToken: Int, in model: FileModel) -> Int? {
-    let tokens = model.tokens
-    var cursor = nameToken - 1
-    var root: Int?
-    while cursor > 0, tokens[cursor].kind == .dot {
-      cursor -= 1
-      while cursor >= 0, tokens[cursor].kind == .operator, tokens[cursor].end - tokens[cursor].start == 1 {
-        cursor -= 1
-      }
-      while cursor >= 0, tokens[cursor].kind == .rightParen || tokens[cursor].kind == .rightBracket {
-        var depth = 0
-        repeat {
-          switch tokens[cursor].kind {
-          case .rightParen, .rightBracket, .rightBrace: depth += 1
-          case .leftParen, .leftBracket, .leftBrace: depth -= 1
-          default: break
-          }
-          cursor -= 1
-        } while cursor >= 0 && depth > 0
-      }
-      guard cursor >= 0, tokens[cursor].kind == .identifier else { return nil }
-      root = cursor
-      cursor -= 1
-    }
-    return root
   }
 
   /// Whether an initializer ends with `.record()`.

@@ -331,7 +331,22 @@ enum UndeclaredCheck {
   /// pass with a bracket count; a call inside another call's arguments is not read as tried.
   static func isTried(_ call: Call, in model: FileModel) -> Bool {
     let tokens = model.tokens
-    var cursor = call.nameToken - 1
+    guard let start = chainStart(before: call.nameToken, in: model) else { return false }
+    var cursor = start - 1
+    while cursor >= 0, tokens[cursor].kind == .identifier, tokens[cursor].keyword == .await { cursor -= 1 }
+    guard cursor >= 0, tokens[cursor].kind == .identifier, tokens[cursor].keyword == .try else { return false }
+    return !(cursor + 1 < tokens.count && isPostfixMark(cursor + 1, in: model))
+  }
+
+  /// The token of the first name of the chain that ends with the name at `nameToken`
+  /// (`recorder` in `recorder.next(2).get`; `nameToken` itself when no dot comes before it),
+  /// read backwards over members, calls' and subscripts' brackets and postfix `?` and `!`, in
+  /// one pass with a bracket count. Nil when the chain starts with something other than a name
+  /// (a literal, a closure).
+  static func chainStart(before nameToken: Int, in model: FileModel) -> Int? {
+    let tokens = model.tokens
+    var cursor = nameToken - 1
+    var start = nameToken
     while cursor > 0, tokens[cursor].kind == .dot {
       cursor -= 1
       // The operand before the dot: postfix marks, then calls' and subscripts' brackets, then
@@ -356,12 +371,11 @@ enum UndeclaredCheck {
         }
       }
       guard cursor >= 0, tokens[cursor].kind == .identifier || tokens[cursor].kind == .backtickIdentifier
-      else { return false }
+      else { return nil }
+      start = cursor
       cursor -= 1
     }
-    while cursor >= 0, tokens[cursor].kind == .identifier, tokens[cursor].keyword == .await { cursor -= 1 }
-    guard cursor >= 0, tokens[cursor].kind == .identifier, tokens[cursor].keyword == .try else { return false }
-    return !(cursor + 1 < tokens.count && isPostfixMark(cursor + 1, in: model))
+    return start
   }
 
   /// Whether the token is a `?` or `!` written against the token before it (`f!.`, `try?`).
