@@ -6685,13 +6685,17 @@ tests, from a failing test's report and from the file list alike. The rule check
 
 - every test class's name ends in one of `suffixes` (`Tests` or `Spec` by default), or, for a
   test class split over several files, has the suffix before an aspect
-  (`AppSettingsStoreTests_Orders` in `AppSettingsStoreTests+Orders.swift`); the message suggests
+  (`AppSettingsStoreTests_Orders` in `AppSettingsStoreTests+Orders.swift`, or glued on as the
+  file name without its `+`: `AppSettingsStoreTestsOrders`); the message suggests
   a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`). A class named `...TestCase`
   is taken for a base class that other test classes extend and keeps its name; a nested class
   is named with the types around it (`enum Feature { final class Tests }` is `FeatureTests`);
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
-  `UIColor_BrandTests` (a type name cannot contain `+`), and a class may carry its folder's
+  `UIColor_BrandTests` (a type name cannot contain `+`), or `UIColorPlusBrandTests` (the `+`
+  spelled out); a file named after the class and more, after a `+`, may hold the class itself
+  (`KeychainTests+macOS.swift` holding `KeychainTests`, one platform's variant of a class
+  declared in `KeychainTests+iOS.swift` under `#if os(...)` too); a class may carry its folder's
   name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`); a
   `...TestCase` base class may sit in a file named after a type or protocol the file declares
   before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
@@ -6752,6 +6756,43 @@ final class UIColorBrandTests: XCTestCase {
     XCTAssertEqual(UIColor.brand, .blue)
   }
 }
+```
+
+A class split over files, each part named as its file, and one platform's variant:
+
+<!-- files: Layout/StackTests+ResultBuilders.swift -->
+```swift passes
+import XCTest
+
+final class StackTestsResultBuilders: XCTestCase {
+  func test_builder_keepsOrder() {
+    XCTAssertEqual(Stack { 1; 2 }.items, [1, 2])
+  }
+}
+```
+
+<!-- files: Crypto/SymmetricKey+SealTests.swift -->
+```swift passes
+import XCTest
+
+final class SymmetricKeyPlusSealTests: XCTestCase {
+  func test_seal_roundTrips() {
+    XCTAssertEqual(try key.open(key.seal(data)), data)
+  }
+}
+```
+
+<!-- files: Keychain/KeychainTests+macOS.swift -->
+```swift passes
+import XCTest
+
+#if os(macOS)
+final class KeychainTests: XCTestCase {
+  func test_item_isStored() {
+    XCTAssertTrue(keychain.store("token"))
+  }
+}
+#endif
 ```
 
 <!-- files: Cart/CartFlows.swift -->

@@ -30,6 +30,7 @@ public struct TestFileNameRule: Rule {
     var violations: [Violation] = []
     let classes = Self.testClasses(in: context).filter { !RuleText.contains(model.types[$0].name, "___") }
     var wellNamed: [(index: Int, name: String, suffix: String?)] = []
+    let stem = String(Self.pathParts(model.source.path).fileName.dropLast(".swift".count))
     for index in classes {
       let type = model.types[index]
       // A nested test class (`enum Feature { final class Tests }`) is named with its enclosing
@@ -43,6 +44,10 @@ public struct TestFileNameRule: Rule {
       } else if name.hasSuffix("TestCase") {
         // `BaseTestCase`, `PersistenceTestCase`: a base class that other test classes extend.
         wellNamed.append((index, name, nil))
+      } else if let suffix = splitFileSuffix(name, stem: stem) {
+        // A part of a split test class named as its file without the `+`:
+        // `StackTestsResultBuilders` in `StackTests+ResultBuilders.swift`.
+        wellNamed.append((index, name, suffix))
       } else {
         let preferred =
           context.discovery.isQuickSpecType(type) && suffixes.contains("Spec")
@@ -62,11 +67,15 @@ public struct TestFileNameRule: Rule {
     // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
     guard !RuleText.contains(fileName, "___") else { return violations }
     let expected = name + ".swift"
-    let stem = String(fileName.dropLast(".swift".count))
+    // `+` spelled out (`SymmetricKeyPlusChaChaPolyTests` in `SymmetricKey+ChaChaPolyTests.swift`),
+    // and a variant of the class for a platform (`ConfigTests` in `ConfigTests+macOS.swift`).
+    let spelled = stem.split(separator: "+", omittingEmptySubsequences: false).joined(separator: "Plus")
+    let beforePlus = stem.split(separator: "+", maxSplits: 1).first.map(String.init) ?? stem
     // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
     // holding `iOS16_BasicsTests`.
     let accepted = Self.names(of: index, in: model).map(Self.normalised)
     if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem)),
+      !accepted.contains(Self.normalised(spelled)), !accepted.contains(Self.normalised(beforePlus)),
       !(suffix == nil && Self.namesEarlierType(stem, before: index, in: model))
     {
       violations.append(
@@ -76,7 +85,8 @@ public struct TestFileNameRule: Rule {
       // The subject's file as the test file spells it: `UIColor+Brand.swift` for
       // `UIColor+BrandTests.swift` (class `UIColorBrandTests`).
       let base =
-        Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: name, suffix: suffix) ?? ""
+        Self.subject(of: stem, suffix: suffix) ?? Self.subject(of: name, suffix: suffix)
+        ?? Self.subject(of: beforePlus, suffix: suffix) ?? ""
       let subject = base + ".swift"
       if !context.runFiles.contains(folder + subject) {
         violations.append(
@@ -114,6 +124,15 @@ public struct TestFileNameRule: Rule {
     }
     let own = model.types[index].simpleName
     return joined == own ? [own] : [own, joined]
+  }
+
+  /// The suffix of a split test class's file (`StackTests` of `StackTests+ResultBuilders`) when
+  /// the class is named as the file without its `+` (`StackTestsResultBuilders`), the aspect
+  /// glued on where the page's own shape puts a `_`; nil otherwise.
+  func splitFileSuffix(_ name: String, stem: String) -> String? {
+    guard let plus = stem.firstIndex(of: "+"), Self.normalised(stem) == Self.normalised(name) else { return nil }
+    let base = String(stem[..<plus])
+    return suffixes.first { base.hasSuffix($0) && base.count > $0.count }
   }
 
   /// What a test class (or file) name says it tests: `Login` for `LoginTests`, and for a part
