@@ -6424,9 +6424,10 @@ no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`,
 `TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
 properties are not reported. Nor is a property that `setUp` only ever sets to a type's shared
 instance, a static that lives for the whole run whatever the test does (`Settings.shared`,
-`FileManager.default`, `UserDefaults.standard`, `Calendar.current`, or `.shared` and the others
-written as an implicit member: names and dots only, ending in `shared`, `default`, `standard` or
-`current`): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
+`FileManager.default`, `UserDefaults.standard`, `Calendar.current`, `.shared` and the others
+written as an implicit member, or an accessor called with nothing, `Settings.sharedInstance()`:
+names and dots only, ending in `shared`, `default`, `standard`, `current` or `sharedInstance`,
+then `()` or not): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
 and the property is reported as any other.
 
 A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
@@ -6514,11 +6515,13 @@ import XCTest
 final class ThemeStoreTests: XCTestCase {
   var palette: PaletteRegistry!
   var files: FileManager!
+  var settings: AppSettings!
 
   override func setUp() {
     super.setUp()
     palette = PaletteRegistry.shared
     self.files = .default
+    settings = AppSettings.sharedInstance()
   }
 
   func test_palette_hasAccent() {

@@ -52,16 +52,24 @@ public struct StateReleasedInTeardownRule: Rule {
   }
 
   /// Whether a value is a type's shared instance, a static that lives for the whole run:
-  /// `Settings.shared`, `FileManager.default`, `.standard`, `Calendar.current` (names and dots
-  /// only, ending in one of `sharedInstanceNames`).
+  /// `Settings.shared`, `FileManager.default`, `.standard`, `Calendar.current`, or an accessor
+  /// called with nothing, `Settings.sharedInstance()` (names and dots only, ending in one of
+  /// `sharedInstanceNames`, then `()` or not).
   static func isSharedInstance(_ value: Range<Int>?, in model: FileModel) -> Bool {
-    guard let value, value.count >= 2, model.tokens[value.upperBound - 2].kind == .dot,
+    guard var value else { return false }
+    // An accessor called with nothing: `Settings.sharedInstance()`.
+    if value.count >= 4, model.tokens[value.upperBound - 1].kind == .rightParen,
+      model.tokens[value.upperBound - 2].kind == .leftParen
+    {
+      value = value.lowerBound..<(value.upperBound - 2)
+    }
+    guard value.count >= 2, model.tokens[value.upperBound - 2].kind == .dot,
       sharedInstanceNames.contains(model.text(value.upperBound - 1))
     else { return false }
     return value.allSatisfy { model.tokens[$0].kind == .dot || model.tokens[$0].kind == .identifier }
   }
 
-  static let sharedInstanceNames: Set<String> = ["shared", "default", "standard", "current"]
+  static let sharedInstanceNames: Set<String> = ["shared", "default", "standard", "current", "sharedInstance"]
 
   /// A stored instance `var` declared `Type!`, not of an ignored type (as written) and not
   /// wrapped in a releasing property wrapper.
