@@ -339,7 +339,8 @@ switched on again or deleted. The rule asks for that reason, written down. It fi
 A reason is a comment on the finding's line or in the block of comments right above it (for a
 method, above its attributes; every line of the block counts, so a reason above an empty `//`
 line or above commented-out code still does), or the first comment inside the method or the
-Quick closure. For a renamed method also, farther away, a comment that says the tests are off
+Quick closure (before its first statement, or at the end of that statement's first line:
+`try XCTSkipIf(true) // see #812`). For a renamed method also, farther away, a comment that says the tests are off
 or broken (a word listed below for `// MARK:` headings, `unstable`, `stopped working`, or `fix`
 as a word: `// TODO: Fix these tests`): anywhere in its body (inside a call's arguments too),
 or an ordinary (not doc) one in the block right above its type's declaration or at the top of
@@ -428,6 +429,11 @@ final class LoginTests: XCTestCase {
   func _testTokenRefresh() {
     // Relies on the real clock; rewrite with an injected one.
     XCTAssertNotNil(refresh())
+  }
+
+  func _testRandomClaims() throws {
+    try XCTSkipIf(true) // see #812: the fuzzer's seed is not fixed yet
+    XCTAssertNotNil(try decodeRandomClaims())
   }
 
   func test_server_isReachable() throws {

@@ -164,7 +164,8 @@ struct ReasonComments {
   }
 
   /// Whether a comment explains a declaration or call spanning `from`...`to`: one on its lines
-  /// or in the block of comments ending on the line above, or the first thing inside `body`.
+  /// or in the block of comments ending on the line above, or the first thing inside `body`
+  /// (before its first statement or at the end of that statement's first line).
   func explains(from start: Int, to end: Int, body: Range<Int>?, docs: Bool = true) -> Bool {
     let firstLine = model.source.line(of: start)
     let lastLine = model.source.line(of: end)
@@ -175,6 +176,12 @@ struct ReasonComments {
     guard let body, body.count >= 2 else { return false }
     let open = Int(model.tokens[body.lowerBound].end)
     let firstInside = Int(model.tokens[body.lowerBound + 1].start)
-    return comments.contains { $0.offset >= open && $0.offset < firstInside }
+    // Before the first statement, or at the end of its first line (`try XCTSkipIf(true) // see
+    // T123`).
+    let statementLine = model.source.line(of: firstInside)
+    let close = Int(model.tokens[body.upperBound - 1].start)
+    return comments.contains {
+      $0.offset >= open && ($0.offset < firstInside || $0.first == statementLine && $0.offset < close)
+    }
   }
 }
