@@ -130,6 +130,14 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
           // Compiles only if Token is Sendable.
           takeSendable(Token())
         }
+        @Test func token_isSendableType() {
+          func requireSendable<T: Sendable>(_: T.Type) {}
+          requireSendable(Token.self)
+        }
+        @Test func subclassing_compiles() {
+          // The real test happens at compile time: the subclass must build.
+          _ = MapSubclass()
+        }
         @Test func untypedDiscard() {
           let _ = MockAuthService()
         }
@@ -139,6 +147,6 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
         }
       }
       """
-    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:5", "AuthServiceTests.swift:18", "AuthServiceTests.swift:21"])
+    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:5", "AuthServiceTests.swift:26", "AuthServiceTests.swift:29"])
   }
 }

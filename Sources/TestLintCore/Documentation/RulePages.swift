@@ -2128,16 +2128,19 @@ What counts as an assertion:
   `func take<M: Mappable>(_ place: M) {}`, then `take(.north)`, compiles only while the value
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
-  type (a metatype counts only in a function named as a check, above), `{}` right after the parameters, no result, not `async` or `throws`;
+  type (its metatype only in a function named as a check: `func requireSendable<T:
+  Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), `{}` right after the
+  parameters, no result, not `async` or `throws`;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
   comment, nor the block right above that declaration, which describe it), which speak for
   each test of the file that makes no other check, with
-  "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught)
-  at compile time", "compile-time check (pin, test, assertion, guarantee, guard)", "won't (will
+  "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught;
+  the test happens) at compile time", "compilation check (test)", "compile-time check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
-  only if (when)", "it (this, that) compiles" ending a sentence, "compile works". Such a test only builds values, and its target stops building
+  only if (when)", "no longer compiles", "stops compiling", "it (this, that) compiles" ending a
+  sentence, "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
   fixture first", "the compiler emits a warning here") does not count;
 - a wait on a continuation the test hands to the code under test: an awaited

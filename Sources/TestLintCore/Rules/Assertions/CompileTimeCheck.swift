@@ -55,8 +55,9 @@ enum CompileTimeCheck {
   /// `take(.north)` compiles only while the value conforms. A local function is the test's own
   /// (no other code calls it), so its name need not read as a check; the scanner keeps no
   /// declaration of it, so it is read here from the body's tokens: `func`, a name, a generic
-  /// clause with a constrained parameter, parameters of which one has exactly that type (not its metatype:
-  /// a local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
+  /// clause with a constrained parameter, parameters of which one has exactly that type (its metatype
+  /// only in a function named as a check, `func requireSendable<T: Sendable>(_: T.Type) {}`: a
+  /// local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
   /// `{}` right after them. Not one with a result, `async` or `throws`, or an unconstrained one.
   static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
@@ -82,6 +83,13 @@ enum CompileTimeCheck {
         case .colon where depth == 1 && close + 2 < body.upperBound:
           let after = tokens[close + 2].kind
           if constrained.contains(model.text(close + 1)), after == .comma || after == .rightParen { typed = true }
+          // Its metatype in a function named as a check (`requireSendable<T: Sendable>(_: T.Type)`).
+          if constrained.contains(model.text(close + 1)), after == .dot, close + 4 < body.upperBound,
+            model.token(close + 3, is: "Type"), tokens[close + 4].kind == .comma || tokens[close + 4].kind == .rightParen,
+            readsAsCheck(name)
+          {
+            typed = true
+          }
         default: break
         }
         if depth == 0 { break }

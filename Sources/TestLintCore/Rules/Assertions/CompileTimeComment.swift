@@ -6,7 +6,8 @@
 /// comment, a `// MARK:` heading, the lines just above its attributes), or among the file's
 /// leading comments, before its first declaration (`leadingCommentSays`), and states the
 /// check with "compile" in one of these phrases: "at compile time" after tested, checked,
-/// verified, enforced or caught; "compile-time" before check, pin, test, assertion or
+/// verified, enforced, caught or "test happens"; "compilation check" or "test"; "no longer
+/// compiles", "stops compiling"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard; "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
 /// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "compile works".
 /// A comment that only describes compiling something ("compile the fixture first", "the
@@ -112,7 +113,7 @@ enum CompileTimeComment {
         blank = false
       }
     }
-    for verb in ["tested", "checked", "verified", "enforced", "caught"]
+    for verb in ["tested", "checked", "verified", "enforced", "caught", "test happens"]
     where normal.contains("\(verb) at compile time") {
       return true
     }
@@ -140,7 +141,10 @@ enum CompileTimeComment {
         rest = normal[found.upperBound...]
       }
     }
-    for phrase in ["fails to compile", "fail to compile", "compiles only if", "compiles only when", "only compiles if"]
+    for phrase in [
+      "fails to compile", "fail to compile", "compiles only if", "compiles only when", "only compiles if",
+      "compilation check", "compilation test", "no longer compiles", "stops compiling",
+    ]
     where contains(word: phrase, in: normal) {
       return true
     }
