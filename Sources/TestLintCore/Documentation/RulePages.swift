@@ -4975,7 +4975,8 @@ The rule flags, where the finding lands:
   `#require`, Nimble's `expect(...)` or `.to(...)` / `.toNot(...)` and the other matcher
   methods, outside any closure there (`expect(client.withSession(session).session).to(equal(session))`).
   The session must be compared itself, or read back from what was built with it
-  (`Client(session: session).session`), or be a Nimble matcher's argument (`equal(session)`). A
+  (`Client(session: session).session`), or be a Nimble matcher's argument (`equal(session)`),
+  or its identity (`XCTAssertEqual(ObjectIdentifier(loader.session), ObjectIdentifier(URLSession.shared))`). A
   use as a method's receiver (`session.data(from: url)`), or handed to a call whose result is
   checked (`XCTAssertNotNil(load(using: session))`,
   `expect(Client(session: session).fetch())`), may send a request and is reported; so is the
@@ -5321,6 +5322,7 @@ final class ClientTests: XCTestCase {
   func test_init_keepsSession() {
     let session = URLSession.shared
     XCTAssertIdentical(Client(session: session).session, session)
+    XCTAssertEqual(ObjectIdentifier(Client().session), ObjectIdentifier(URLSession.shared))
     #expect(Client().session === session)
   }
 }

@@ -70,8 +70,8 @@ extension RealNetworkInTestRule {
   }
 
   /// Whether an assertion's argument compares the session at `index` rather than what other code
-  /// made of it: the session alone or read back (`Client(session: session).session`), or in a
-  /// Nimble matcher (`equal(session)`); not handed to a call whose result is checked
+  /// made of it: the session alone or read back (`Client(session: session).session`), in a
+  /// Nimble matcher (`equal(session)`) or as its identity (`ObjectIdentifier(session)`); not handed to a call whose result is checked
   /// (`load(using: session)`, `Client(session: session).fetch()`).
   private static func comparesValue(
     _ value: Range<Int>, session index: Int, assertion: Int, calls: Range<Int>, in model: FileModel
@@ -85,6 +85,8 @@ extension RealNetworkInTestRule {
       else { continue }
       // The matcher itself: `to(equal(session))`.
       if matcherArgument, call.nameToken == value.lowerBound { continue }
+      // Its identity, compared: `ObjectIdentifier(URLSession.shared)`.
+      if call.path == ["ObjectIdentifier"], !call.hasExpressionBase { continue }
       handedEnd = max(handedEnd ?? 0, parentheses.upperBound)
     }
     guard let handedEnd else { return !endsInLaterCall(value, after: index, calls: calls, in: model) }
