@@ -6436,9 +6436,10 @@ no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`,
 properties are not reported. Nor is a property that `setUp` only ever sets to a type's shared
 instance, a static that lives for the whole run whatever the test does (`Settings.shared`,
 `FileManager.default`, `UserDefaults.standard`, `Calendar.current`, `.shared` and the others
-written as an implicit member, or an accessor called with nothing, `Settings.sharedInstance()`:
-names and dots only, ending in `shared`, `default`, `standard`, `current` or `sharedInstance`,
-then `()` or not): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
+written as an implicit member, or a shared accessor called with nothing,
+`Settings.sharedInstance()` or `Store.shared()`: names and dots only, ending in `shared`,
+`default`, `standard`, `current` or `sharedInstance`; not `Configuration.default()`, as often a
+factory of a new value): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
 and the property is reported as any other.
 
 A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
@@ -6707,9 +6708,11 @@ tests, from a failing test's report and from the file list alike. The rule check
 - a file that holds exactly one test class is named after it. The comparison ignores case and
   `+`, `_`, `-`, `.`, so `UIColor+BrandTests.swift` may hold `UIColorBrandTests` or
   `UIColor_BrandTests` (a type name cannot contain `+`), or `UIColorPlusBrandTests` (the `+`
-  spelled out); a file named after the class and more, after a `+`, may hold the class itself
+  spelled out); a file named after the class and a platform, after a `+` (`iOS`, `macOS`, `tvOS`,
+  `watchOS`, `visionOS`, `macCatalyst`, `Linux`, `Windows`, `Android`), may hold the class itself
   (`KeychainTests+macOS.swift` holding `KeychainTests`, one platform's variant of a class
-  declared in `KeychainTests+iOS.swift` under `#if os(...)` too); a class may carry its folder's
+  declared in `KeychainTests+iOS.swift` under `#if os(...)` too; not `LoginTests+Errors.swift`
+  holding `LoginTests`, the whole class in a file named as a part of it); a class may carry its folder's
   name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`); a
   `...TestCase` base class may sit in a file named after a type or protocol the file declares
   before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
@@ -6807,6 +6810,19 @@ final class KeychainTests: XCTestCase {
   }
 }
 #endif
+```
+
+The whole class in a file named as a part of it:
+
+<!-- files: Auth/LoginTests+Errors.swift -->
+```swift triggers
+import XCTest
+
+final class ↓LoginTests: XCTestCase {
+  func test_wrongPassword_showsError() {
+    XCTAssertEqual(login(password: "x"), .wrongPassword)
+  }
+}
 ```
 
 <!-- files: Cart/CartFlows.swift -->

@@ -52,15 +52,18 @@ public struct StateReleasedInTeardownRule: Rule {
   }
 
   /// Whether a value is a type's shared instance, a static that lives for the whole run:
-  /// `Settings.shared`, `FileManager.default`, `.standard`, `Calendar.current`, or an accessor
-  /// called with nothing, `Settings.sharedInstance()` (names and dots only, ending in one of
-  /// `sharedInstanceNames`, then `()` or not).
+  /// `Settings.shared`, `FileManager.default`, `.standard`, `Calendar.current`, or a shared
+  /// accessor called with nothing, `Settings.sharedInstance()`, `Store.shared()` (names and dots
+  /// only, ending in one of `sharedInstanceNames`).
   static func isSharedInstance(_ value: Range<Int>?, in model: FileModel) -> Bool {
     guard var value else { return false }
-    // An accessor called with nothing: `Settings.sharedInstance()`.
+    // An accessor called with nothing: `Settings.sharedInstance()`, `Store.shared()` (not
+    // `.default()` or `.current()`, as often a factory of a new value).
     if value.count >= 4, model.tokens[value.upperBound - 1].kind == .rightParen,
       model.tokens[value.upperBound - 2].kind == .leftParen
     {
+      let name = model.text(value.upperBound - 3)
+      guard name == "sharedInstance" || name == "shared" else { return false }
       value = value.lowerBound..<(value.upperBound - 2)
     }
     guard value.count >= 2, model.tokens[value.upperBound - 2].kind == .dot,

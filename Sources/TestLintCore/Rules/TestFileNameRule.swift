@@ -70,7 +70,8 @@ public struct TestFileNameRule: Rule {
     // `+` spelled out (`SymmetricKeyPlusChaChaPolyTests` in `SymmetricKey+ChaChaPolyTests.swift`),
     // and a variant of the class for a platform (`ConfigTests` in `ConfigTests+macOS.swift`).
     let spelled = stem.split(separator: "+", omittingEmptySubsequences: false).joined(separator: "Plus")
-    let beforePlus = stem.split(separator: "+", maxSplits: 1).first.map(String.init) ?? stem
+    let parts = stem.split(separator: "+", maxSplits: 1).map(String.init)
+    let beforePlus = parts.count == 2 && Self.platforms.contains(parts[1].lowercased()) ? parts[0] : stem
     // A class may carry its folder's name to stay unique in its target: `iOS 16/BasicsTests.swift`
     // holding `iOS16_BasicsTests`.
     let accepted = Self.names(of: index, in: model).map(Self.normalised)
@@ -125,6 +126,11 @@ public struct TestFileNameRule: Rule {
     let own = model.types[index].simpleName
     return joined == own ? [own] : [own, joined]
   }
+
+  /// The platforms a file name may end with, after a `+`, for its class's variant there.
+  static let platforms: Set<String> = [
+    "ios", "macos", "tvos", "watchos", "visionos", "maccatalyst", "catalyst", "linux", "windows", "android",
+  ]
 
   /// The suffix of a split test class's file (`StackTests` of `StackTests+ResultBuilders`) when
   /// the class is named as the file without its `+` (`StackTestsResultBuilders`), the aspect
