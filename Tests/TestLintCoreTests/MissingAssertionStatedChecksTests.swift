@@ -111,7 +111,7 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
       ["requireLazy", "requireCollection", "requireNested", "requireType", "ensureSendable"])
   }
 
-  func test_compileGuardComments_count_typedDiscardAlone_doesNot() {
+  func test_compileGuardComments_countAsChecks() {
     let source = """
       import Testing
       @testable import Accounts

@@ -105,7 +105,7 @@ final class TestSupportCallTests: XCTestCase {
     XCTAssertEqual(findings(sources), ["CipherTests.swift:12", "CipherTests.swift:16", "CipherTests.swift:19"])
   }
 
-  func test_wordReaders() {
+  func test_wordReaders_readWholeWords() {
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("takeSnapShots"))
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("snapshot"))
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("assertViewSnapshotMatches"))
