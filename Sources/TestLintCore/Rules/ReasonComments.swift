@@ -74,13 +74,8 @@ struct ReasonComments {
   /// Whether no code shares the lines of a comment (bytes `range`, lines `first`...`last`).
   private static func isAlone(_ range: Range<Int>, first: Int, last: Int, in model: FileModel) -> Bool {
     let tokens = model.tokens
-    // The first token after the comment, by a binary search over the starts.
-    var low = 0
-    var high = tokens.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(tokens[middle].start) < range.upperBound { low = middle + 1 } else { high = middle }
-    }
+    // The first token after the comment.
+    let low = CompileTimeComment.firstToken(startingFrom: range.upperBound, in: tokens)
     if low < tokens.count, model.source.line(of: Int(tokens[low].start)) == last { return false }
     if low > 0, model.source.line(of: max(0, Int(tokens[low - 1].end) - 1)) == first { return false }
     return true

@@ -30,7 +30,9 @@ public struct TestFileNameRule: Rule {
     var violations: [Violation] = []
     let classes = Self.testClasses(in: context).filter { !RuleText.contains(model.types[$0].name, "___") }
     var wellNamed: [(index: Int, name: String, suffix: String?)] = []
-    let stem = String(Self.pathParts(model.source.path).fileName.dropLast(".swift".count))
+    let path = model.source.path
+    let (folder, fileName, parent) = Self.pathParts(path)
+    let stem = String(fileName.dropLast(".swift".count))
     for index in classes {
       let type = model.types[index]
       // A nested test class (`enum Feature { final class Tests }`) is named with its enclosing
@@ -61,9 +63,7 @@ public struct TestFileNameRule: Rule {
     }
     guard classes.count == 1, let (index, name, suffix) = wellNamed.first else { return violations }
     let type = model.types[index]
-    let path = model.source.path
     guard path.hasSuffix(".swift") else { return violations }
-    let (folder, fileName, parent) = Self.pathParts(path)
     // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
     guard !RuleText.contains(fileName, "___") else { return violations }
     let expected = name + ".swift"

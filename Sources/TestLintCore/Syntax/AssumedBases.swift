@@ -55,7 +55,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// library, whose base classes are XCTest's and which imports XCTest for its users. A file
   /// importing only such a module holds XCTest classes all the same.
   static func importsXCTest(_ module: String) -> Bool {
-    testModules.contains(module) || module.contains("Test")
+    testModules.contains(module) || RuleText.contains(module, "Test")
   }
 
   /// The bases of the file's classes that may be assumed: one entry per class that has a
@@ -235,7 +235,7 @@ public struct BaseAssumption: Sendable, Hashable {
   /// Whether the run keeps track of where a function of this name is declared: a call of
   /// one declared nowhere may count as an assertion (`readsAsCheck`, `readsAsAssertion`,
   /// `readsAsTestCheck`, `RunNames.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`,
-  /// `UndeclaredCheck.readsAsComparison`).
+  /// `UndeclaredCheck.readsAsComparison`, `TestSupportCall.readsAsSnapshot`).
   public static func tracksDeclaration(_ name: String) -> Bool {
     name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || RunNames.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name) || UndeclaredCheck.readsAsComparison(name)

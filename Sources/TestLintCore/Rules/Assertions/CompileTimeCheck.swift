@@ -80,14 +80,15 @@ enum CompileTimeCheck {
         switch tokens[close].kind {
         case .leftParen, .leftBracket: depth += 1
         case .rightParen, .rightBracket: depth -= 1
-        case .colon where depth == 1 && close + 2 < body.upperBound:
+        case .colon
+        where depth == 1 && close + 2 < body.upperBound && constrained.contains(model.text(close + 1)):
           let after = tokens[close + 2].kind
-          if constrained.contains(model.text(close + 1)), after == .comma || after == .rightParen { typed = true }
-          // Its metatype in a function named as a check (`requireSendable<T: Sendable>(_: T.Type)`).
-          if constrained.contains(model.text(close + 1)), after == .dot, close + 4 < body.upperBound,
-            model.token(close + 3, is: "Type"), tokens[close + 4].kind == .comma || tokens[close + 4].kind == .rightParen,
-            readsAsCheck(name)
+          if after == .comma || after == .rightParen {
+            typed = true
+          } else if after == .dot, close + 4 < body.upperBound, model.token(close + 3, is: "Type"),
+            tokens[close + 4].kind == .comma || tokens[close + 4].kind == .rightParen, readsAsCheck(name)
           {
+            // Its metatype in a function named as a check (`requireSendable<T: Sendable>(_: T.Type)`).
             typed = true
           }
         default: break

@@ -28,14 +28,14 @@ enum CompileTimeComment {
     }
     let comments = model.comments
     // The comments inside the body.
-    var index = firstComment(from: open, in: comments)
+    var index = firstToken(startingFrom: open, in: comments)
     while index < comments.count, Int(comments[index].start) < close {
       if says(model.source.text(comments[index].range)) { return true }
       index += 1
     }
     // The comments right above the declaration, each ending on the line above the next.
     var line = model.source.line(of: start)
-    var above = firstComment(from: start, in: comments) - 1
+    var above = firstToken(startingFrom: start, in: comments) - 1
     while above >= 0 {
       let comment = comments[above]
       let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
@@ -68,7 +68,7 @@ enum CompileTimeComment {
     let comments = model.comments
     // Not the declaration's own comments (its doc comment, the block ending on the line above
     // it): those describe that type, and are read as a test's comments are, above.
-    var end = firstComment(from: first, in: comments)
+    var end = firstToken(startingFrom: first, in: comments)
     var line = model.source.line(of: first)
     while end > 0 {
       let comment = comments[end - 1]
@@ -85,8 +85,9 @@ enum CompileTimeComment {
     return false
   }
 
-  /// The index of the first comment starting at or after `offset` (comments are in source order).
-  private static func firstComment(from offset: Int, in comments: [Token]) -> Int {
+  /// The index of the first token (a comment, among comments) starting at or after `offset`
+  /// (tokens are in source order): a binary search over their starts.
+  static func firstToken(startingFrom offset: Int, in comments: [Token]) -> Int {
     var low = 0
     var high = comments.count
     while low < high {

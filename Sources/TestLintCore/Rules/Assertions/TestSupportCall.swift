@@ -46,18 +46,19 @@ enum TestSupportCall {
 
   /// Whether a name holds the word "snapshot" in any case, not followed by more of a word
   /// than a plural's `s` (`takeSnapShots`, `assertViewSnapshot`, `snapshot`; not `snapshotter`).
+  /// Read from the name's bytes in place, as every call's name of every file is asked.
   static func readsAsSnapshot(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
-    let word = Array("snapshot".utf8)
-    guard bytes.count >= word.count else { return false }
-    for start in 0...(bytes.count - word.count) {
-      var matches = true
-      for offset in 0..<word.count where bytes[start + offset] | 0x20 != word[offset] {
-        matches = false
-        break
-      }
-      guard matches else { continue }
-      var end = start + word.count
+    if let answer = name.utf8.withContiguousStorageIfAvailable(readsAsSnapshot) { return answer }
+    return Array(name.utf8).withUnsafeBufferPointer(readsAsSnapshot)
+  }
+
+  private static func readsAsSnapshot(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let word: StaticString = "snapshot"
+    let length = word.utf8CodeUnitCount
+    guard bytes.count >= length else { return false }
+    for start in 0...(bytes.count - length)
+    where (0..<length).allSatisfy({ bytes[start + $0] | 0x20 == word.utf8Start[$0] }) {
+      var end = start + length
       if end < bytes.count, bytes[end] == UInt8(ascii: "s") { end += 1 }
       if end == bytes.count || !isLowercase(bytes[end]) { return true }
     }
@@ -69,7 +70,11 @@ enum TestSupportCall {
   /// end, a capital, a digit, `_`, or `s` or `ing` and one of those (not `Testament`,
   /// `latest`).
   static func holdsTestWord(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
+    if let answer = name.utf8.withContiguousStorageIfAvailable(holdsTestWord) { return answer }
+    return Array(name.utf8).withUnsafeBufferPointer(holdsTestWord)
+  }
+
+  private static func holdsTestWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count >= 4 else { return false }
     for start in 0...(bytes.count - 4) {
       let first = bytes[start]
