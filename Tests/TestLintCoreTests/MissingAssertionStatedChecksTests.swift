@@ -138,6 +138,15 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
           // The real test happens at compile time: the subclass must build.
           _ = MapSubclass()
         }
+        @Test func signer_keepsItsSignature() {
+          // The compile-time type check is the contract lock.
+          let sign: (Data) -> Data = signer.sign
+          _ = sign
+        }
+        @Test func thirdCase_isRejected() {
+          // A third case is rejected at compile time.
+          switch mode { case .a: break; case .b: break }
+        }
         @Test func untypedDiscard() {
           let _ = MockAuthService()
         }
@@ -147,6 +156,6 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
         }
       }
       """
-    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:5", "AuthServiceTests.swift:26", "AuthServiceTests.swift:29"])
+    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:5", "AuthServiceTests.swift:35", "AuthServiceTests.swift:38"])
   }
 }

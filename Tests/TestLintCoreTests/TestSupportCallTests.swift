@@ -105,6 +105,34 @@ final class TestSupportCallTests: XCTestCase {
     XCTAssertEqual(findings(sources), ["CipherTests.swift:12", "CipherTests.swift:16", "CipherTests.swift:19"])
   }
 
+  func test_snapshotThroughATypeAndExpectationMethods_count() {
+    let sources = [
+      "CardSnapshotTests.swift": """
+        import XCTest
+        import Testing
+
+        final class CardSnapshotTests: XCTestCase {
+          func test_card_matches() async {
+            for theme in themes {
+              await Xct.snapshotAsync(testName: "card_\\(theme)", view: Card())
+            }
+          }
+          func test_events_match() async {
+            await store.load()
+            collector.expectEventsMatch([.loaded])
+          }
+          func test_snapshot_kept() { let image = Renderer.snapshotImage(of: Card()); _ = image }
+          func test_expectation_made() { let done = factory.expectation(for: "x"); _ = done }
+        }
+
+        @Test func reporting_failsOnMissingIssue() {
+          withExpectedIssue { reportIssue("boom") }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["CardSnapshotTests.swift:14", "CardSnapshotTests.swift:15"])
+  }
+
   func test_wordReaders_readWholeWords() {
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("takeSnapShots"))
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("snapshot"))

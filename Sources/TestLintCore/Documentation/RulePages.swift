@@ -2052,7 +2052,7 @@ What counts as an assertion:
   wait without a deadline);
   `measure { ... }` performance tests (a baseline fails them);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
-  `withKnownIssue` (also a library's own spelling of it after leading underscores,
+  IssueReporting's `withExpectedIssue`, `withKnownIssue` (also a library's own spelling of it after leading underscores,
   `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
   issue is recorded, or its body does nothing but yield, a library's test that the wrapper does
   not fail where it is switched off); XCTest's `record(XCTIssue(...))` (also of a local the function made
@@ -2136,8 +2136,8 @@ What counts as an assertion:
   the file's leading comments, before its first declaration (imports aside; not a doc
   comment, nor the block right above that declaration, which describe it), which speak for
   each test of the file that makes no other check, with
-  "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught;
-  the test happens) at compile time", "compilation check (test)", "compile-time check (pin, test, assertion, guarantee, guard)", "won't (will
+  "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
+  rejected, fails; the test happens) at compile time", "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when)", "no longer compiles", "stops compiling", "it (this, that) compiles" ending a
   sentence, "compile works". Such a test only builds values, and its target stops building
@@ -2284,7 +2284,11 @@ What counts as an assertion:
   badge)`; not `snapshotter(view)`, nor `let image = renderSnapshot(of: view)`, nor fastlane's
   `snapshot("01Home")`, which takes a screenshot for the store), a snapshot helper's comparison; a call through a check namespace, a member named `verify`, `assert`,
   `check`, `expect` or `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a
-  UI robot's checks set apart from its actions; and a call through a receiver with the word
+  UI robot's checks set apart from its actions; a snapshot package's call through its type or
+  module, as a statement (`await Xct.snapshotAsync(testName: name, view: card)`; not `let image =
+  Renderer.snapshotImage(of: card)`); a method named `expect` and a capitalized word through any
+  receiver, as a statement (`collector.expectEventsMatch([.loaded])`, a support target's event
+  recorder; not `factory.expectation(for:)`); and a call through a receiver with the word
   `Test` in it (`CipherTestHelpers`, `PirTestUtils.ExpansionTests`, `signupTestCases`; not
   `Testament` or `latest`), of a name that reads as a test (`signupTestCases.testCloseButton(robot:
   robot)`, a shared test body) or through a capitalized type as a statement of its own

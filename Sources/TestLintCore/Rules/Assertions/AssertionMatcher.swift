@@ -511,6 +511,8 @@ public struct AssertionMatcher: Sendable {
     // Swift Testing: a confirmation fails unless confirmed as often as expected; a known issue
     // is recorded, and the test fails when it stops happening.
     "confirmation", "withKnownIssue",
+    // IssueReporting's `withExpectedIssue { }`: fails when its body reports no issue.
+    "withExpectedIssue",
   ]
 }
 

@@ -6,9 +6,9 @@
 /// comment, a `// MARK:` heading, the lines just above its attributes), or among the file's
 /// leading comments, before its first declaration (`leadingCommentSays`), and states the
 /// check with "compile" in one of these phrases: "at compile time" after tested, checked,
-/// verified, enforced, caught or "test happens"; "compilation check" or "test"; "no longer
+/// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
 /// compiles", "stops compiling"; "compile-time" before check, pin, test, assertion or
-/// guarantee or guard; "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
+/// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
 /// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "compile works".
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
@@ -114,12 +114,12 @@ enum CompileTimeComment {
         blank = false
       }
     }
-    for verb in ["tested", "checked", "verified", "enforced", "caught", "test happens"]
+    for verb in ["tested", "checked", "verified", "enforced", "caught", "test happens", "rejected", "fails"]
     where normal.contains("\(verb) at compile time") {
       return true
     }
     for noun in ["check", "pin", "test", "assertion", "guarantee", "guard"]
-    where normal.contains("compile time \(noun)") {
+    where normal.contains("compile time \(noun)") || normal.contains("compile time type \(noun)") {
       return true
     }
     let modals = [

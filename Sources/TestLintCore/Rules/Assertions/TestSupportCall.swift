@@ -8,6 +8,9 @@
 ///   (`takeSnapShots(content: view)`, `verifyViewSnapshot(of: screen)`): a snapshot helper
 ///   records or compares an image, which is a snapshot test's check (not fastlane's
 ///   `snapshot("01Home")`, a screenshot for the store);
+/// - a snapshot package's call through its type or module, as a statement (`await
+///   Xct.snapshotAsync(testName: name, view: view)`), and a method named `expect` and a
+///   capitalized word through any receiver, as a statement (`collector.expectEventsMatch(events)`);
 /// - a call through a check namespace, a member named `verify`, `assert`, `check`, `expect` or
 ///   `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a UI robot's way to
 ///   set its checks apart from its actions;
@@ -33,12 +36,28 @@ enum TestSupportCall {
   static func readsThroughReceiver(_ call: Call, in model: FileModel) -> Bool {
     guard call.path.count >= 2, let receiver = call.receiver else { return false }
     if checkNamespaces.contains(receiver) { return true }
+    // A snapshot package's call through its type or module (`await Xct.snapshotAsync(...)`), or
+    // a method named `expect` and a capitalized word (`collector.expectEventsMatch([...])`), as
+    // a statement: test code's vocabulary, not the code under test's.
+    if !call.hasExpressionBase, call.path.count == 2, AssertionMatcher.startsUppercase(call.path[0]),
+      readsAsSnapshot(call.name), UndeclaredCheck.isStatement(call, in: model)
+    {
+      return true
+    }
+    if readsAsExpectation(call.name), UndeclaredCheck.isStatement(call, in: model) { return true }
     guard call.path.dropLast().contains(where: holdsTestWord) else { return false }
     if Speculation.isTestName(call.name) { return true }
     // Not a scope that runs the test's own closure (`try await TestEnvironment.withRooms(options)
     // { rooms in ... }`): what it checks is in that closure, read as the test's.
     return !call.hasExpressionBase && AssertionMatcher.startsUppercase(call.path[0])
       && call.trailingClosures.isEmpty && UndeclaredCheck.isStatement(call, in: model)
+  }
+
+  /// Whether a name is `expect` and a capitalized word (`expectEventsMatch`, `expectNoCalls`; not
+  /// `expectation`, nor `expect` alone, Nimble's when plain and anybody's through a receiver).
+  static func readsAsExpectation(_ name: String) -> Bool {
+    guard name.hasPrefix("expect"), let next = name.utf8.dropFirst(6).first else { return false }
+    return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
   }
 
   /// The members through which UI robots reach their checks.
