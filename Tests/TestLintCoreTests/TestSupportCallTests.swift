@@ -133,6 +133,27 @@ final class TestSupportCallTests: XCTestCase {
     XCTAssertEqual(findings(sources), ["CardSnapshotTests.swift:14", "CardSnapshotTests.swift:15"])
   }
 
+  func test_expectationAtAChainsEnd_andInATestOfItsName_count() {
+    let sources = [
+      "RouteTests.swift": """
+        import Testing
+
+        @Suite struct RouteTests {
+          @Test func get_answers() async throws {
+            try await Client.get("/x").expectBody("1").expectOk()
+          }
+          @Test func expectNothingSent() async {
+            http.expectNothingSent()
+          }
+          @Test func body_only() async throws {
+            _ = try await Client.get("/x").body()
+          }
+        }
+        """
+    ]
+    XCTAssertEqual(findings(sources), ["RouteTests.swift:10"])
+  }
+
   func test_wordReaders_readWholeWords() {
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("takeSnapShots"))
     XCTAssertTrue(TestSupportCall.readsAsSnapshot("snapshot"))

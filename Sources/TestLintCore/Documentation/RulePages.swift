@@ -2287,8 +2287,11 @@ What counts as an assertion:
   UI robot's checks set apart from its actions; a snapshot package's call through its type or
   module, as a statement (`await Xct.snapshotAsync(testName: name, view: card)`; not `let image =
   Renderer.snapshotImage(of: card)`); a method named `expect` and a capitalized word through any
-  receiver, as a statement (`collector.expectEventsMatch([.loaded])`, a support target's event
-  recorder; not `factory.expectation(for:)`); and a call through a receiver with the word
+  receiver or at the end of a chain, as a statement (`collector.expectEventsMatch([.loaded])`, a
+  support target's event recorder; `Client.get("/x").expectBody("1").expectOk()`; not
+  `factory.expectation(for:)`), where no linted function but a Swift Testing test declares the
+  name (`@Test func expectNothingSent()` calling `http.expectNothingSent()`: no code calls a
+  test); and a call through a receiver with the word
   `Test` in it (`CipherTestHelpers`, `PirTestUtils.ExpansionTests`, `signupTestCases`; not
   `Testament` or `latest`), of a name that reads as a test (`signupTestCases.testCloseButton(robot:
   robot)`, a shared test body) or through a capitalized type as a statement of its own
@@ -5507,6 +5510,7 @@ real_network_in_test:
     - "**/*UITests/**"
     - "**/*UITest/**"
     - "**/*IntegrationTests/**"
+    - "**/Integration/**"
     - "**/*E2E*/**"
     - "**/*UITests.swift"
     - "**/*IntegrationTests.swift"

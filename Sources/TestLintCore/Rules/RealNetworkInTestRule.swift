@@ -16,7 +16,7 @@ public struct RealNetworkInTestRule: Rule {
 
   /// UI, integration and end-to-end test folders and files.
   public static let defaultAllowedPaths = [
-    "**/*UITests/**", "**/*UITest/**", "**/*IntegrationTests/**", "**/*E2E*/**",
+    "**/*UITests/**", "**/*UITest/**", "**/*IntegrationTests/**", "**/Integration/**", "**/*E2E*/**",
     "**/*UITests.swift", "**/*IntegrationTests.swift",
   ]
 

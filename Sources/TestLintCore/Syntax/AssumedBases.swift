@@ -135,8 +135,11 @@ public struct BaseAssumption: Sendable, Hashable {
   /// that read as test bases by `assumption`'s endings (`AssumedBaseHarness.tracksType`).
   static func declaredChecks(of model: FileModel, assumption: BaseAssumption) -> [String] {
     var names: Set<String> = []
+    // Not a Swift Testing test, which no code calls (`@Test func expectNothingSent()` is no
+    // declaration of a support module's `http.expectNothingSent()`).
     for function in model.functions
     where !function.has("private") && !function.has("fileprivate")
+      && !function.attributes.contains(where: { $0.name == "Test" || $0.name == "Testing.Test" })
       && (readsAsCheck(function.name) || readsAsAssertion(function.name)
       || !function.parameters.isEmpty && readsAsTestCheck(function.name)
       || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)

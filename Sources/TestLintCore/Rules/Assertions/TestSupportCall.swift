@@ -34,6 +34,12 @@ enum TestSupportCall {
   /// Whether a call through a receiver goes through a check namespace or a test-support type
   /// or value (see the type's comment).
   static func readsThroughReceiver(_ call: Call, in model: FileModel) -> Bool {
+    // At the end of a chain too (`Client.get("/x").expectBody("1").expectOk()`).
+    if call.path.count >= 2 || call.hasExpressionBase, readsAsExpectation(call.name),
+      UndeclaredCheck.isStatement(call, in: model)
+    {
+      return true
+    }
     guard call.path.count >= 2, let receiver = call.receiver else { return false }
     if checkNamespaces.contains(receiver) { return true }
     // A snapshot package's call through its type or module (`await Xct.snapshotAsync(...)`), or
@@ -44,7 +50,6 @@ enum TestSupportCall {
     {
       return true
     }
-    if readsAsExpectation(call.name), UndeclaredCheck.isStatement(call, in: model) { return true }
     guard call.path.dropLast().contains(where: holdsTestWord) else { return false }
     if Speculation.isTestName(call.name) { return true }
     // Not a scope that runs the test's own closure (`try await TestEnvironment.withRooms(options)

@@ -149,16 +149,13 @@ enum UndeclaredCheck {
     return receiver != "Self" && AssertionMatcher.startsUppercase(receiver)
   }
 
-  /// Whether the call is a statement of its own, its result unused: nothing before it on its
-  /// statement but `try` and `await`, nothing after it that goes on with the expression.
+  /// Whether the call is a statement of its own, its result unused: nothing before its path or
+  /// chain on its statement but `try` and `await`, nothing after it that goes on with the
+  /// expression.
   static func isStatement(_ call: Call, in model: FileModel) -> Bool {
     let tokens = model.tokens
-    // The callee path's first token.
-    var first = call.nameToken
-    for _ in 1..<max(call.path.count, 1) {
-      guard first >= 2, tokens[first - 1].kind == .dot, tokens[first - 2].isIdentifierLike else { return false }
-      first -= 2
-    }
+    // The first name of the callee's path or chain (`Client.get("/x").expectOk()`).
+    guard let first = chainStart(before: call.nameToken, in: model) else { return false }
     var before = first - 1
     while before >= 0 {
       let token = tokens[before]
