@@ -5162,8 +5162,10 @@ folders by default), UI tests (files that use `XCUIApplication`, which drive the
 whatever server it is configured for) and files that install a global stub, which the shared
 and default sessions go through too (`URLProtocol.registerClass(...)`, OHHTTPStubs'
 `HTTPStubs`, an `import` of `OHHTTPStubs`, `OHHTTPStubsSwift`, `Mocker`, `Mockingjay` or
-`Hippolyte`, or a `stub(...)` call through a receiver named `stubbing`, the spelling of a test
-framework's stubbing facade: `app.network.stubbing.stub(urlPattern: ...)`), are not checked.
+`Hippolyte`, a `stub(...)` call through a receiver named `stubbing`, the spelling of a test
+framework's stubbing facade: `app.network.stubbing.stub(urlPattern: ...)`, or a static method
+called on a type named `...URLProtocol`, the test's own protocol subclass, whose helper registers
+it: `MockURLProtocol.startInterceptingRequests()`), are not checked.
 `allowed_paths` is matched without case, the defaults as any pattern you set: `**/*UITests/**`
 also allows `GrayBoxUiTests/` and `AppUitests/`.
 
@@ -5474,6 +5476,26 @@ final class LiveAPITests: XCTestCase {
     let data = try Data(contentsOf: URL(string: "https://example.com/status")!)
     XCTAssertFalse(data.isEmpty)
     XCTAssertNotNil(URLSession.shared)
+  }
+}
+```
+
+A file whose `setUp` starts its own `URLProtocol` subclass (a helper of another file registers
+it with `URLProtocol.registerClass`):
+
+```swift passes
+import XCTest
+
+final class ProfileClientTests: XCTestCase {
+  override func setUp() {
+    super.setUp()
+    StubURLProtocol.startInterceptingRequests()
+  }
+
+  func test_profile_isDecoded() async throws {
+    let client = ProfileClient(session: .shared)
+    let profile = try await client.profile()
+    XCTAssertEqual(profile.name, "Ada")
   }
 }
 ```

@@ -121,7 +121,8 @@ public struct RealNetworkInTestRule: Rule {
 
   /// Whether the file launches the app under test (`XCUIApplication`) or installs a global
   /// network stub (also a `stub(...)` call through a receiver named `stubbing`:
-  /// `network.stubbing.stub(urlPattern: ...)`, a test framework's stubbing facade).
+  /// `network.stubbing.stub(urlPattern: ...)`, a test framework's stubbing facade, or a static
+  /// method called on the test's own `URLProtocol` subclass: `MockURLProtocol.startInterceptingRequests()`).
   static func drivesAppOrStubsNetwork(_ model: FileModel) -> Bool {
     if model.imports.contains(where: { Self.stubbingModules.contains($0.module) }) { return true }
     let tokens = model.tokens
@@ -129,8 +130,12 @@ public struct RealNetworkInTestRule: Rule {
       guard tokens[index].kind == .identifier else { return false }
       let name = model.text(index)
       if Self.stubbingNames.contains(name) { return true }
-      return name == "stubbing" && index + 3 < tokens.count && tokens[index + 1].kind == .dot
-        && model.text(index + 2) == "stub" && tokens[index + 3].kind == .leftParen
+      guard index + 3 < tokens.count, tokens[index + 1].kind == .dot, tokens[index + 3].kind == .leftParen
+      else { return false }
+      // A stubbing facade, or a static method of the test's own `URLProtocol` subclass
+      // (`MockURLProtocol.startInterceptingRequests()`, declared in another file, registers it).
+      return name == "stubbing" && model.text(index + 2) == "stub"
+        || name.hasSuffix("URLProtocol") && name != "URLProtocol"
     }
   }
 
