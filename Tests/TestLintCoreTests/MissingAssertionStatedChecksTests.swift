@@ -147,6 +147,10 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
           // A third case is rejected at compile time.
           switch mode { case .a: break; case .b: break }
         }
+        @Test func publicSurface_stillCompiles() {
+          // Fails the build if the public surface no longer still compiles against 2.0.
+          _ = Widget(title: "x")
+        }
         @Test func untypedDiscard() {
           let _ = MockAuthService()
         }
@@ -156,6 +160,6 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
         }
       }
       """
-    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:5", "AuthServiceTests.swift:35", "AuthServiceTests.swift:38"])
+    XCTAssertEqual(findings(["AuthServiceTests.swift": source]), ["AuthServiceTests.swift:5", "AuthServiceTests.swift:39", "AuthServiceTests.swift:42"])
   }
 }

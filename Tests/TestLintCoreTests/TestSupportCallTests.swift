@@ -121,6 +121,7 @@ final class TestSupportCallTests: XCTestCase {
             await store.load()
             collector.expectEventsMatch([.loaded])
           }
+          func test_devices_match() { AssertSnapshot.devices(Card()) }
           func test_snapshot_kept() { let image = Renderer.snapshotImage(of: Card()); _ = image }
           func test_expectation_made() { let done = factory.expectation(for: "x"); _ = done }
         }
@@ -130,7 +131,7 @@ final class TestSupportCallTests: XCTestCase {
         }
         """
     ]
-    XCTAssertEqual(findings(sources), ["CardSnapshotTests.swift:14", "CardSnapshotTests.swift:15"])
+    XCTAssertEqual(findings(sources), ["CardSnapshotTests.swift:15", "CardSnapshotTests.swift:16"])
   }
 
   func test_expectationAtAChainsEnd_andInATestOfItsName_count() {

@@ -2139,7 +2139,8 @@ What counts as an assertion:
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
   rejected, fails; the test happens) at compile time", "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
-  only if (when)", "no longer compiles", "stops compiling", "it (this, that) compiles" ending a
+  only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
+  fixture", "it (this, that) compiles" ending a
   sentence, "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
   fixture first", "the compiler emits a warning here") does not count;
@@ -2284,7 +2285,9 @@ What counts as an assertion:
   badge)`; not `snapshotter(view)`, nor `let image = renderSnapshot(of: view)`, nor fastlane's
   `snapshot("01Home")`, which takes a screenshot for the store), a snapshot helper's comparison; a call through a check namespace, a member named `verify`, `assert`,
   `check`, `expect` or `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a
-  UI robot's checks set apart from its actions; a snapshot package's call through its type or
+  UI robot's checks set apart from its actions; a call through a receiver whose own name reads
+  as a check, as a statement (`AssertSnapshot.devices(view)`, a snapshot library's global); a
+  snapshot package's call through its type or
   module, as a statement (`await Xct.snapshotAsync(testName: name, view: card)`; not `let image =
   Renderer.snapshotImage(of: card)`); a method named `expect` and a capitalized word through any
   receiver or at the end of a chain, as a statement (`collector.expectEventsMatch([.loaded])`, a
@@ -2472,10 +2475,10 @@ named otherwise (`try requireDevice()`), which is not followed for a skip; an `X
 that platform alone, and the test is read as on any other; so does a skip in the block of an
 availability check (`guard #available(macOS 13, *) else { throw XCTSkip(...) }`,
 `if #unavailable(...) { ... }`), which skips the test on older systems only. A Swift Testing
-test with a time limit of its own (`.timeLimit(...)` among the traits of its `@Test(...)`) whose
-body awaits something is checked by that limit: it fails when the awaited work does not finish
-in time, as a wait with a deadline does; without an `await` in the body the limit checks
-nothing and the test is reported. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
+test with a time limit of its own (`.timeLimit(...)` among the traits of its `@Test(...)`) is
+checked by that limit: Swift Testing races the test's body against the limit in another task
+and records a failure when the body runs over, whether it awaits or blocks (a performance test
+that runs a loop 100,000 times within a minute), as a wait with a deadline does. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
 against hangs set once for all its tests, not the check of one: its tests are read without it.
 An empty test body is reported
 with its own message. The finding lands on the test's name; `testlint inventory` shows how many
@@ -2575,7 +2578,7 @@ final class ThrottleTests: XCTestCase {
 }
 ```
 
-A test's own time limit is its check when the test awaits; a suite's limit is not:
+A test's own time limit is its check, whether the test awaits or blocks; a suite's limit is not:
 
 ```swift triggers
 import Testing
@@ -2586,8 +2589,8 @@ import Testing
   try await serving.value
 }
 
-@Test(.timeLimit(.minutes(1))) func ↓countIsRead() {
-  _ = queue.count
+@Test(.timeLimit(.minutes(1))) func parsesManyRulesInTime() {
+  for _ in 0..<100_000 { _ = try? Stylesheet.parse("a { color: red }") }
 }
 
 @Suite(.timeLimit(.minutes(1)))

@@ -179,7 +179,7 @@ public struct MissingAssertionRule: Rule {
       if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }
       // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
       // the awaited work hangs, as a wait's deadline does.
-      if Self.awaitsWithinTimeLimit(test, body: body, in: model) { count += 1 }
+      if Self.hasOwnTimeLimit(test, in: model) { count += 1 }
       // A test whose own comment says the compiler checks it (`CompileTimeComment`).
       if count == 0, CompileTimeComment.states(test, in: model) { count += 1 }
       // An empty generic function the test declares and calls (`CompileTimeCheck`).
@@ -557,9 +557,7 @@ extension MissingAssertionRule {
   /// and its body awaits something: the time limit fails the test when the awaited work does
   /// not finish, as a wait's deadline does. A `@Suite(.timeLimit(...))` is a guard against
   /// hangs set once for all its tests, not the check of one, and does not count.
-  fileprivate static func awaitsWithinTimeLimit(
-    _ test: DiscoveredTest, body: Range<Int>, in model: FileModel
-  ) -> Bool {
+  fileprivate static func hasOwnTimeLimit(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard test.framework == .swiftTesting else { return false }
     let tokens = model.tokens
     let limited = model.functions[test.function].attributes.contains { attribute in
@@ -569,6 +567,6 @@ extension MissingAssertionRule {
           && model.text(index) == "timeLimit"
       }
     }
-    return limited && body.contains { tokens[$0].keyword == .await }
+    return limited
   }
 }

@@ -7,7 +7,7 @@
 /// leading comments, before its first declaration (`leadingCommentSays`), and states the
 /// check with "compile" in one of these phrases: "at compile time" after tested, checked,
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
-/// compiles", "stops compiling"; "compile-time" before check, pin, test, assertion or
+/// compiles", "stops compiling", "still compile(s)", "compiles only against", "compile fixture"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
 /// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "compile works".
 /// A comment that only describes compiling something ("compile the fixture first", "the
@@ -145,6 +145,7 @@ enum CompileTimeComment {
     for phrase in [
       "fails to compile", "fail to compile", "compiles only if", "compiles only when", "only compiles if",
       "compilation check", "compilation test", "no longer compiles", "stops compiling",
+      "still compiles", "still compile", "compiles only against", "compile fixture",
     ]
     where contains(word: phrase, in: normal) {
       return true

@@ -11,6 +11,7 @@
 /// - a snapshot package's call through its type or module, as a statement (`await
 ///   Xct.snapshotAsync(testName: name, view: view)`), and a method named `expect` and a
 ///   capitalized word through any receiver, as a statement (`collector.expectEventsMatch(events)`);
+/// - a call through a receiver named as a check (`AssertSnapshot.devices(view)`), as a statement;
 /// - a call through a check namespace, a member named `verify`, `assert`, `check`, `expect` or
 ///   `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a UI robot's way to
 ///   set its checks apart from its actions;
@@ -42,6 +43,13 @@ enum TestSupportCall {
     }
     guard call.path.count >= 2, let receiver = call.receiver else { return false }
     if checkNamespaces.contains(receiver) { return true }
+    // A check named by its receiver, a library's value or type (`AssertSnapshot.devices(view)`,
+    // a snapshot library's global), as a statement.
+    if !call.hasExpressionBase, BaseAssumption.readsAsCheck(call.path[0]) || BaseAssumption.readsAsAssertion(call.path[0]),
+      UndeclaredCheck.isStatement(call, in: model)
+    {
+      return true
+    }
     // A snapshot package's call through its type or module (`await Xct.snapshotAsync(...)`), or
     // a method named `expect` and a capitalized word (`collector.expectEventsMatch([...])`), as
     // a statement: test code's vocabulary, not the code under test's.
