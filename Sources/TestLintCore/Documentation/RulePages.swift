@@ -6750,7 +6750,9 @@ tests, from a failing test's report and from the file list alike. The rule check
   `...TestCase` base class may sit in a file named after a type or protocol the file declares
   before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
   `BaseRoundTripTestCase` that conforms to it). A file with several test classes, or only
-  extensions, is not checked;
+  extensions, is not checked; a Swift Testing suite (a type marked `@Suite` or holding `@Test`
+  functions) counts among the file's test types here, so a file named after its suite that also
+  holds an XCTest class of another name is not checked either;
 - with `require_subject_beside: true`, the file of the class under test sits in the same folder:
   `ViewModels/LoginViewModelTests.swift` needs `ViewModels/LoginViewModel.swift` among the linted
   files (so lint the source folders too, not only the tests).
@@ -6873,6 +6875,27 @@ final class ↓Checkout: QuickSpec {
 final class ↓Payment: XCTestCase {
   func test_payment_succeeds() {
     XCTAssertTrue(pay())
+  }
+}
+```
+
+A Swift Testing suite named as its file, and an XCTest class beside it: two test types.
+
+<!-- files: Garden/PlantingTests.swift -->
+```swift passes
+import Testing
+import XCTest
+
+@Suite
+struct PlantingTests {
+  @Test func seedling_needsWater() {
+    #expect(Seedling().needsWater)
+  }
+}
+
+final class PlantingLaunchTests: XCTestCase {
+  func test_launch_showsBeds() {
+    XCTAssertTrue(GardenApp().launch().showsBeds)
   }
 }
 ```

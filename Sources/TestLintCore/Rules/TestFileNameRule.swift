@@ -61,7 +61,11 @@ public struct TestFileNameRule: Rule {
           ))
       }
     }
-    guard classes.count == 1, let (index, name, suffix) = wellNamed.first else { return violations }
+    // A Swift Testing suite beside the class makes the file one of several test types: a file
+    // named after the suite (`SchedulerTests`) that also holds an XCTest class of another name.
+    guard classes.count == 1, let (index, name, suffix) = wellNamed.first,
+      !Self.holdsSuite(besides: classes, in: context)
+    else { return violations }
     let type = model.types[index]
     guard path.hasSuffix(".swift") else { return violations }
     // Xcode file templates (`___FILEBASENAME___.swift`) are not test files yet.
@@ -249,6 +253,35 @@ public struct TestFileNameRule: Rule {
       if !stem.isEmpty { return stem + suffix }
     }
     return name + suffix
+  }
+
+  /// Whether the file declares a Swift Testing suite apart from the test classes: a type (or an
+  /// extension of another type) marked `@Suite` or holding `@Test` functions, not nested in a
+  /// suite or test class.
+  static func holdsSuite(besides classes: [Int], in context: RuleContext) -> Bool {
+    let model = context.model
+    let classNames = Set(classes.map { model.types[$0].simpleName })
+    var suites = [Bool](repeating: false, count: model.types.count)
+    let functions = model.functions
+    for index in functions.indices where context.discovery.isSwiftTestingTest(functions[index]) {
+      if let owner = functions[index].owner { suites[owner] = true }
+    }
+    for index in model.types.indices where model.types[index].kind != .extension {
+      if model.types[index].attributes.contains(where: { $0.name == "Suite" || $0.name == "Testing.Suite" }) {
+        suites[index] = true
+      }
+    }
+    return model.types.indices.contains { index in
+      guard suites[index], !classes.contains(index),
+        !classNames.contains(model.types[index].simpleName)
+      else { return false }
+      var parent = model.types[index].parent
+      while let current = parent {
+        if suites[current] || classes.contains(current) { return false }
+        parent = model.types[current].parent
+      }
+      return true
+    }
   }
 
   /// The XCTest and Quick classes of the file that hold tests (a base class without tests of
