@@ -338,7 +338,8 @@ switched on again or deleted. The rule asks for that reason, written down. It fi
 
 A reason is a comment on the finding's line or in the block of comments right above it (for a
 method, above its attributes; every line of the block counts, so a reason above an empty `//`
-line or above commented-out code still does), or the first comment inside the method or the
+line or above commented-out code still does; compiler-directive lines, `#if`, `#elseif`, `#else`
+and `#endif`, between the block and the finding are read through), or the first comment inside the method or the
 Quick closure (before its first statement, or at the end of that statement's first line:
 `try XCTSkipIf(true) // see #812`). For a renamed method also, farther away, a comment that says the tests are off
 or broken (a word listed below for `// MARK:` headings, `unstable`, `stopped working`, or `fix`
@@ -466,6 +467,21 @@ final class LoginTests: XCTestCase {
   func _testSandboxLogin() {
     XCTAssertTrue(login(server: .sandbox))
   }
+}
+```
+
+A reason above the compiler check that wraps the skip:
+
+```swift passes
+import Testing
+import XCTest
+
+@Test func archive_unpacksLegacyHeaders() throws {
+  // The legacy header parser is only built with the Swift 5 toolchain.
+  #if compiler(>=6)
+  try XCTSkipIf(true)
+  #endif
+  #expect(try Archive(legacy: fixture).headers.count == 3)
 }
 ```
 

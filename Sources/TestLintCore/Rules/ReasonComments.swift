@@ -82,18 +82,41 @@ struct ReasonComments {
   }
 
   /// The contiguous block of comments ending on the line above `line` (comments alone on each
-  /// line, whatever they hold: an empty `//`, commented-out code): its first line (`line` when there is
-  /// none), and whether a line of it gives a reason (`docs`: a doc comment too).
+  /// line, whatever they hold: an empty `//`, commented-out code), read through compiler-directive
+  /// lines (`// Only old compilers validate this`, `#if compiler(<6)`, then the skip): its first
+  /// line (`line` when there is none), and whether a line of it gives a reason (`docs`: a doc
+  /// comment too).
   func block(above line: Int, docs: Bool = true) -> (first: Int, explains: Bool, saysOff: Bool) {
     var first = line
     var explains = false
     var saysOff = false
-    while let entry = blockLines[first - 1] {
+    while let entry = blockLines[lineAboveDirectives(first - 1)] {
       explains = explains || (docs ? entry.reason : entry.plainReason)
       saysOff = saysOff || entry.plainOff
       first = entry.first
     }
     return (first, explains, saysOff)
+  }
+
+  /// `line`, or the first line above it that is not a compiler directive (`#if`, `#elseif`,
+  /// `#else`, `#endif`, which the scanner drops from the tokens).
+  private func lineAboveDirectives(_ line: Int) -> Int {
+    let bytes = model.source.bytes
+    let starts = model.source.lineStarts
+    var line = line
+    while line >= 1, line <= starts.count {
+      var cursor = starts[line - 1]
+      while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+      var end = cursor + 1
+      while end < bytes.count, bytes[end] >= UInt8(ascii: "a"), bytes[end] <= UInt8(ascii: "z") { end += 1 }
+      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#"),
+        Preprocessor.directiveKind(
+          length: end - cursor, end > cursor + 1 ? bytes[cursor + 1] : 0,
+          end > cursor + 2 ? bytes[cursor + 2] : 0, end > cursor + 3 ? bytes[cursor + 3] : 0) != nil
+      else { return line }
+      line -= 1
+    }
+    return line
   }
 
   /// Whether a type says why the tests it switches off are off: an ordinary (not doc) comment
