@@ -5922,7 +5922,10 @@ throws or fails after its sleep is a timeout racer even when the group takes no 
 but cancels the rest once the other child's work is done; and a sleep in a `Task` kept in a
 name (`let watchdog = Task { ... }`) whose last statement after the sleep fails or cancels
 something (`XCTFail`, `Issue.record`, `work.cancel()`, or ends the run: `fatalError`, `exit`)
-and that the test cancels (`watchdog.cancel()`); a sleep in a `do` block
+and that the test cancels (`watchdog.cancel()`); a `Task.sleep` that is a statement of a
+closure handed to a helper (a test server's handler, say), followed only by the closure's last
+statement, which records a failure (`Issue.record(...)`, `XCTFail(...)`): the helper cancels
+the closure once what the test waits for happens; a sleep in a `do` block
 (`do { try await Task.sleep(...); XCTFail(...) } catch {}`) is read by what follows it in the
 block. The sleep ends only when the work is late. A group that waits for all
 its children (`waitForAll()`), a child that sleeps and then does the work itself (sends the
@@ -6235,6 +6238,32 @@ final class ChannelTests: XCTestCase {
       try await Task.sleep(for: .milliseconds(5))
     }
     return nil
+  }
+}
+```
+
+A peer handler given to a helper that sleeps and then records a failure races the session's
+own timeout; one that checks something after its sleep still waits:
+
+```swift triggers
+import Testing
+
+@Test func session_closesWhenThePeerGoesQuiet() async throws {
+  try await withLoopbackPeer(heartbeat: .milliseconds(100)) { session in
+    try await session.open()
+  } peer: { link in
+    #expect(try await link.nextFrame().isHeartbeat)
+    try await Task.sleep(for: .seconds(30))
+    Issue.record("the session never closed")
+  }
+}
+
+@Test func session_staysOpenWhileThePeerTalks() async throws {
+  try await withLoopbackPeer(heartbeat: .milliseconds(100)) { session in
+    try await session.open()
+  } peer: { link in
+    try await Task.↓sleep(for: .seconds(1))
+    #expect(link.isOpen)
   }
 }
 ```
