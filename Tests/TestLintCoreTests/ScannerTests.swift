@@ -535,6 +535,13 @@ final class ScannerTests: XCTestCase {
     XCTAssertEqual(calls.last?.labels, ["name"])
   }
 
+  func test_genericTypeWithTrailingClosure_isCall() {
+    let calls = scanCalls(
+      "let job = Task<Void, Error> { try await work() }\nvar total: Set<Int> { [] }\nif x is Array<Int> { go() }")
+    XCTAssertEqual(calls.map(\.path), [["Task"], ["work"], ["go"]])
+    XCTAssertEqual(calls.first?.trailingClosures.count, 1)
+  }
+
   func test_argumentLabels_areRead() throws {
     let calls = scanCalls(#"XCTAssertEqual(sut.title, "Hello, (world)", "title", file: file, line: line)"#)
     let call = try XCTUnwrap(calls.first)

@@ -5920,7 +5920,8 @@ work after its sleep: nothing follows it, or its last statement throws, fails (`
 `Issue.record`), cancels, or returns a constant (`return false`, `return nil`); a child that
 throws or fails after its sleep is a timeout racer even when the group takes no first result
 but cancels the rest once the other child's work is done; and a sleep in a `Task` kept in a
-name (`let watchdog = Task { ... }`) whose last statement after the sleep fails or cancels
+name (`let watchdog = Task { ... }`, or spelled with its generic arguments, `Task<Void, Error>
+{ ... }`) whose last statement after the sleep fails or cancels
 something (`XCTFail`, `Issue.record`, `work.cancel()`, or ends the run: `fatalError`, `exit`)
 and that the test cancels (`watchdog.cancel()`); a `Task.sleep` that is a statement of a
 closure handed to a helper (a test server's handler, say), followed only by the closure's last
@@ -6312,6 +6313,16 @@ final class UploaderTests: XCTestCase {
     await uploader.drain()
     watchdog.cancel()
     XCTAssertTrue(uploader.isEmpty)
+  }
+
+  func test_flush_beatsItsTimeout() async throws {
+    let timeout = Task<Void, Error> {
+      try await Task.sleep(for: .seconds(3))
+      XCTFail("flushing took too long")
+    }
+    try await uploader.flush()
+    timeout.cancel()
+    XCTAssertTrue(uploader.isFlushed)
   }
 
   func test_close_doesNotDeadlock() async {

@@ -186,7 +186,7 @@ public struct SleepInTestRule: Rule {
       if call.path == ["Task"] || call.path == ["Task", "detached"] {
         let tokens = model.tokens
         var start = call.nameToken
-        if call.path.count == 2 { start -= 2 }
+        if call.path.count == 2 { start = Self.typeName(before: start - 1, in: model) }
         guard start >= 2, model.token(start - 1, is: "="), tokens[start - 2].kind == .identifier,
           let closure = call.trailingClosures.first?.tokens
         else { return false }
@@ -207,6 +207,24 @@ public struct SleepInTestRule: Rule {
       }
     }
     return false
+  }
+
+  /// The token of the type's name before the `.` at `dot`, past its generic arguments
+  /// (`Task<Void, Never>.detached`): `Task`.
+  static func typeName(before dot: Int, in model: FileModel) -> Int {
+    var position = dot - 1
+    var depth = 0
+    // A bounded walk back to the `<` that balances the `>` before the dot.
+    while position > 0, dot - position < 64 {
+      if model.tokens[position].kind == .operator, model.text(position) != "->" {
+        for character in model.text(position) {
+          if character == ">" { depth += 1 } else if character == "<" { depth -= 1 }
+        }
+      }
+      if depth == 0 { return model.tokens[position].kind == .operator ? position - 1 : position }
+      position -= 1
+    }
+    return dot - 1
   }
 
   /// Whether the test cancels the kept task `handle` (whose closure is `closure`) as work it

@@ -232,19 +232,22 @@ extension ScannerState {
       readArguments(from: next + 1, to: close)
       cursor = close + 1
     } else if isOperator(next, "<"), !nextToken.hasSpaceBefore, token.kind == .identifier {
-      // Explicit generic arguments: `make<Foo>()`.
+      // Explicit generic arguments: `make<Foo>()`, and a generic type made with only a
+      // trailing closure, as `Task { }` is: `Task<Void, Error> { }`.
       let after = skipAngles(from: next)
       // The clause must close exactly: in `resolve<Service<Int>>()` the `>>` closes more than
       // `Service<` opened, so `Service` is a generic argument, not a callee.
-      guard after < limit, tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore,
-        angleBalance(from: next, to: after) == 0
-      else {
-        return nil
+      guard after < limit, angleBalance(from: next, to: after) == 0 else { return nil }
+      if tokens[after].kind == .leftBrace {
+        guard !inHeader, !isVariableTypeAnnotation(endingAt: index), !isObserverBlock(after) else { return nil }
+        cursor = after
+      } else {
+        guard tokens[after].kind == .leftParen, !tokens[after].hasSpaceBefore else { return nil }
+        let close = min(self.close(after), limit)
+        parentheses = after..<(close + 1)
+        readArguments(from: after + 1, to: close)
+        cursor = close + 1
       }
-      let close = min(self.close(after), limit)
-      parentheses = after..<(close + 1)
-      readArguments(from: after + 1, to: close)
-      cursor = close + 1
     } else if nextToken.kind != .leftBrace || inHeader || isVariableTypeAnnotation(endingAt: index)
       || isObserverBlock(next)
     {
