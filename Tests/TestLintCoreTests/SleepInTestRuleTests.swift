@@ -160,7 +160,7 @@ final class SleepInTestRuleTests: XCTestCase {
     let source = RuleLinting.xctest(
       """
       override func setUp() { super.setUp(); sleep(1) }
-      override func tearDown() { RunLoop.main.run(until: Date()); super.tearDown() }
+      override func tearDown() { RunLoop.main.run(until: Date() + 1); super.tearDown() }
       func waitForever() { sleep(100) }
       func test_a_b() { XCTAssertTrue(true) }
       """)

@@ -5870,9 +5870,11 @@ The finding lands on the called name of:
   `until:`); a scheduler's or clock's own `sleep` (`mainQueue.sleep(for:)`,
   `clock.sleep(for:)`) is virtual time and passes;
 - `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with no arguments or with a point in
-  time as `until:` / `before:` (`Date() + 1`, `.now`, `.distantFuture`, a name such as
+  time as `until:` / `before:` (`Date() + 1`, `.now + 0.5`, `.distantFuture`, a name such as
   `deadline` or `timeout`); a project's own overload that spins until a condition is met
-  (`run(until: condition)`) waits for an event and passes;
+  (`run(until: condition)`) waits for an event and passes; the present moment alone
+  (`Date()`, `.now`, `Date.now`) passes too: the loop makes one pass over what is already due
+  and returns, and no real time goes by;
 - `asyncAfter(deadline:)` / `asyncAfter(wallDeadline:)` on any `DispatchQueue`
   (`DispatchQueue.main.asyncAfter`, `DispatchQueue.global().asyncAfter`, `queue.asyncAfter`).
 
@@ -6182,6 +6184,12 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertFalse(task.isCancelled)
   }
 
+  func test_layout_settlesInOnePass() {
+    host.view.layoutIfNeeded()
+    RunLoop.current.run(until: .now)
+    XCTAssertEqual(host.preferredHeight, 120)
+  }
+
   func test_condition_resumesRunLoop() {
     let condition = RunLoop.ResumeCondition()
     DispatchQueue.main.async { condition.resolve() }
@@ -6202,7 +6210,7 @@ final class SearchViewModelTests: XCTestCase {
   override func setUp() {
     super.setUp()
     // Not a test: setUp is not read.
-    RunLoop.main.run(until: Date())
+    RunLoop.main.run(until: Date() + 0.1)
   }
 }
 
