@@ -86,6 +86,10 @@ public struct ResultCache: Sendable {
         break
       }
     }
+    for alias in ClassHierarchy.aliases(of: model) {
+      classes.append(alias)
+      references.insert(alias.superclass)
+    }
     var called: Set<String> = []
     if forCache {
       // Every name a rule may look up among the run's assertion helpers: `missing_assertion`

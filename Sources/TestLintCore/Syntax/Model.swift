@@ -320,6 +320,12 @@ public struct LocalDecl: Sendable, Hashable {
   public var function: Int
 }
 
+/// A `typealias` whose target is a named type: both as simple names (`Base`, `Generic`).
+public struct TypeAliasDecl: Sendable, Hashable {
+  public var name: String
+  public var target: String
+}
+
 /// An `import` declaration.
 public struct ImportDecl: Sendable, Hashable {
   /// The module path: `XCTest`, `Foundation.NSString`.
@@ -352,6 +358,8 @@ public struct FileModel: Sendable {
   public var assignments: [Assignment] = []
   /// Local `let` / `var` declarations in function bodies (statement level, not conditions).
   public var locals: [LocalDecl] = []
+  /// `typealias` declarations naming another type (`typealias Base = Generic<A>`), at any scope.
+  public var typeAliases: [TypeAliasDecl] = []
 
   /// The text of a token.
   public func text(_ index: Int) -> String { source.text(tokens[index].range) }

@@ -83,7 +83,9 @@ extension ScannerState {
         index = readProperty(at: index, scope: scope.type, pending: pending, scopeEnd: scope.end)
         pending = Pending()
       case .typealias:
-        index = typeAliasEnd(from: index, limit: scope.end)
+        let end = typeAliasEnd(from: index, limit: scope.end)
+        if let alias = typeAlias(at: index, end: end) { model.typeAliases.append(alias) }
+        index = end
         pending = Pending()
       case .operator where ["prefix", "infix", "postfix"].contains(pending.modifiers.last ?? ""):
         index = operatorDeclarationEnd(from: index, limit: scope.end)

@@ -65,6 +65,37 @@ extension ScannerState {
   }
 
   /// The index after the statement starting at (or containing) `start`.
+  /// `typealias Name<...> = Target<...>` between `start` (the keyword) and `end`, when the target
+  /// is a named type (`Base`, `Module.Base<A, B>`), not a function, tuple, optional or
+  /// composition: the simple names of both, for the class hierarchy (an alias of a test base
+  /// is a test base). Nil for any other alias.
+  func typeAlias(at start: Int, end: Int) -> TypeAliasDecl? {
+    var index = start + 1
+    guard index < end, tokens[index].isIdentifierLike else { return nil }
+    let alias = name(index)
+    index += 1
+    if index < end, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
+      index = skipAngles(from: index)
+    }
+    guard index < end, tokens[index].kind == .operator, tokens[index].end - tokens[index].start == 1,
+      bytes[Int(tokens[index].start)] == UInt8(ascii: "=")
+    else { return nil }
+    index += 1
+    var target = ""
+    while index < end, tokens[index].isIdentifierLike {
+      target = name(index)
+      index += 1
+      if index < end, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
+        index = skipAngles(from: index)
+      }
+      guard index + 1 < end, tokens[index].kind == .dot else { break }
+      index += 1
+    }
+    // Anything after the name (`?`, `&`, `->`) makes it another kind of type.
+    guard !target.isEmpty, index == end || tokens[index].kind == .semicolon else { return nil }
+    return TypeAliasDecl(name: alias, target: target)
+  }
+
   /// The index after `typealias Name<...> = Type`. The type's generic arguments may span lines
   /// (`TestStore<\n  A,\n  B\n>`): a `>` alone on its line closes them, it does not continue an
   /// expression into the next declaration.

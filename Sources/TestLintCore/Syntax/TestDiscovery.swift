@@ -84,7 +84,15 @@ public struct ClassHierarchy: Sendable {
     for type in model.types where type.kind == .class {
       if let first = type.firstInheritedName { classes.append(ResultCache.Pair(name: type.simpleName, superclass: first)) }
     }
+    classes += aliases(of: model)
     return classes
+  }
+
+  /// A file's type aliases as classes of the hierarchy: an alias stands for its target, so a class
+  /// built on `typealias Base = Generic<A>` is built on `Generic`, and the alias enters the
+  /// hierarchy as a subclass of it.
+  static func aliases(of model: FileModel) -> [ResultCache.Pair] {
+    model.typeAliases.lazy.filter { $0.name != $0.target }.map { ResultCache.Pair(name: $0.name, superclass: $0.target) }
   }
 
   /// Adds (class, superclass) pairs learnt from a file.
