@@ -2310,7 +2310,13 @@ What counts as an assertion:
   support target's event recorder; `Client.get("/x").expectBody("1").expectOk()`; not
   `factory.expectation(for:)`), where no linted function but a Swift Testing test declares the
   name (`@Test func expectNothingSent()` calling `http.expectNothingSent()`: no code calls a
-  test); and a call through a receiver with the word
+  test); a method named exactly `expect` through a receiver, with at least one argument, as
+  the test's last statement, its result unused (`await console.expect("Hello, Ada!")` after the
+  test ran its command, a support target's mock console comparing what was printed), where no
+  linted file declares a function named `expect`: the action came first, so the closing call is
+  its check (not a stub set up so before the action, `transport.expect(url, data: page)` then
+  `loader.load()`, nor `parser.expect(.leftParen)` followed by more, nor `let seen =
+  console.expect(...)`; Nimble's free `expect(value)` is no method and stays Nimble's); and a call through a receiver with the word
   `Test` in it (`CipherTestHelpers`, `PirTestUtils.ExpansionTests`, `signupTestCases`; not
   `Testament` or `latest`), of a name that reads as a test (`signupTestCases.testCloseButton(robot:
   robot)`, a shared test body) or through a capitalized type as a statement of its own
@@ -3939,6 +3945,82 @@ final class InstallerTests: XCTestCase {
 
   func ↓test_given_only() {
     given_expectationsCleared()
+  }
+}
+```
+
+A test that runs its action, then closes with a support module's `expect` through a
+receiver, which no linted file declares:
+
+```swift passes
+import Testing
+
+@Suite struct GreeterTests {
+  let shell = Shell()
+  let console = Console.recording()
+
+  @Test func greetsByName() async throws {
+    let (shell, console) = await Harness.make()
+    try await shell.run("greet Ada")
+    await console.expect("Hello, Ada!")
+  }
+
+  @Test func greetsTwice() async throws {
+    try await shell.run("greet Ada")
+    try await shell.run("greet Bob")
+    await self.console.expect("Hello, Ada!", "Hello, Bob!");
+  }
+}
+```
+
+An `expect` through a receiver that is not the test's last statement, a stub set up before the
+action or an operation followed by more; a closing one whose answer the test keeps, or that
+takes nothing; and a closing one a linted file declares, which checks nothing:
+
+```swift triggers
+import Testing
+
+@Suite struct FeedTests {
+  @Test func ↓loadsTheFeed() async throws {
+    let transport = Transport(routes: [])
+    transport.expect(feedURL, data: samplePage)
+    let loader = FeedLoader(transport: transport)
+    loader.load()
+  }
+
+  @Test func ↓readsACall() throws {
+    var reader = TokenReader("f(x)")
+    reader.expect(.leftParen)
+    reader.advance()
+  }
+
+  @Test func ↓keepsTheAnswer() async throws {
+    let (shell, console) = await Harness.make()
+    try await shell.run("greet Ada")
+    let seen = await console.expect("Hello, Ada!")
+  }
+
+  @Test func ↓expectsNothing() async throws {
+    let (shell, console) = await Harness.make()
+    try await shell.run("greet Ada")
+    await console.expect()
+  }
+}
+```
+
+```swift triggers
+import Testing
+
+final class LineLog {
+  var lines: [String] = []
+  func expect(_ line: String) { lines.append(line) }
+}
+
+@Suite struct ShellTests {
+  @Test func ↓greets() async throws {
+    let log = LineLog()
+    try await Shell(log: log).run("greet")
+    log.expect("Hello")
   }
 }
 ```

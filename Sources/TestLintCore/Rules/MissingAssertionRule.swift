@@ -168,6 +168,8 @@ public struct MissingAssertionRule: Rule {
       }
     }
     countCalls(test.calls)
+    // A last statement checking through a support module's `expect` (`ClosingExpect`).
+    if ClosingExpect.closes(test, in: model), context.assertingHelpers.declaresNone(ClosingExpect.name) { count += 1 }
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
     if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
     if stopAtFirst, count > 0 { return count }
