@@ -2158,6 +2158,19 @@ What counts as an assertion:
   (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
   `notify`, which the test's own code runs: the group the test enters and leaves says when its
   own work is done, as a smoke test's last line does;
+- a negative control: a call of a function of the file that a sibling test (of the same type)
+  calls only under an expected failure. The sibling's only checks are `XCTExpectFailure`,
+  `withKnownIssue` or `withExpectedIssue` (or a function of the file that wraps a closure
+  parameter in one of them, `expectWarning { meter.reading }`), and it calls that function in
+  the wrapper's closure or after an `XCTExpectFailure` that wraps no block
+  (`XCTExpectFailure { $0.compactDescription.contains("untracked") }`, which expects a failure
+  in the rest of the test). The sibling shows that what the function runs reports issues that
+  fail the test; a test that calls it without the wrapper checks that none is raised, and no
+  assertion could say more. Only a method of the test's own type or a free function of the
+  file (not another type's method that a plain call may name, such as a reporter's
+  `reportIssue`), that returns nothing (an action such as `draw(dial)`, not a factory such as
+  `makeDial()`), and not in a sibling that also asserts otherwise (its expected failure may be
+  for that assertion);
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -4370,6 +4383,94 @@ final class GeneratedNamesTests: XCTestCase {
     var message = Schema_Reserved()
     message.class_p = 1
   }
+}
+```
+
+A test that draws what a sibling draws under an expected failure is its negative control:
+
+```swift triggers
+import XCTest
+@testable import Gauges
+
+final class DialTests: XCTestCase {
+  func testUntrackedReadWarns() throws {
+    XCTExpectFailure { $0.compactDescription.contains("read outside tracking") }
+    try draw(makeDial(tracked: false))
+  }
+
+  func testTrackedReadIsQuiet() throws {
+    try draw(Dial(tracked: true))
+  }
+
+  func ↓testDialBuilds() {
+    _ = makeDial(tracked: true)
+  }
+
+  private func draw(_ dial: Dial) throws {
+    let picture = try Canvas().paint(dial)
+    _ = picture
+  }
+
+  private func makeDial(tracked: Bool) -> Dial { Dial(tracked: tracked) }
+}
+
+final class NeedleTests: XCTestCase {
+  func testBentNeedle() {
+    XCTExpectFailure("the bent needle reads high")
+    sweep(Needle.bent)
+    XCTAssertEqual(Needle.bent.angle, 90)
+  }
+
+  func ↓testStraightNeedle() {
+    sweep(Needle.straight)
+  }
+
+  private func sweep(_ needle: Needle) { needle.move(to: 90) }
+}
+
+final class BellTests: XCTestCase {
+  func testCrackedBellWarns() {
+    XCTExpectFailure { strike(Bell.cracked) }
+  }
+
+  func ↓testSoundBell() {
+    strike(Bell.sound)
+  }
+}
+
+struct Mallet {
+  func strike(_ bell: Bell) { bell.ring() }
+}
+```
+
+```swift passes
+import Testing
+import IssueReporting
+@testable import Gauges
+
+@Suite struct MeterTests {
+  @Test func spinningOffTheMainQueueWarns() {
+    expectWarning { spin(Meter()) }
+  }
+
+  @Test func spinningOnTheMainQueueIsQuiet() {
+    spin(Meter())
+  }
+
+  @Test func overloadReportsAnIssue() {
+    withExpectedIssue { load(Meter(), with: 500) }
+  }
+
+  @Test func normalLoadIsQuiet() {
+    load(Meter(), with: 5)
+  }
+
+  func spin(_ meter: Meter) { meter.rotate(by: 90) }
+  func load(_ meter: Meter, with amount: Int) { meter.push(amount) }
+}
+
+private func expectWarning(_ block: () -> Void) {
+  withKnownIssue { block() }
 }
 ```
 
