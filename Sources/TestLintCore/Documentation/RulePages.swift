@@ -2131,6 +2131,14 @@ What counts as an assertion:
   type (its metatype only in a function named as a check: `func requireSendable<T:
   Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), `{}` right after the
   parameters, no result, not `async` or `throws`;
+- a test whose only statements make constants (or variables) and then coerce them to a type
+  and throw them away: `let hammer = Hammer()`, then `let _ = hammer as Sendable`,
+  `_ = hammer as any Tool` or `let _: any Tool = hammer`. The coercion compiles only while the
+  value conforms, so the test target stops building when the conformance is lost. Not a plain
+  `_ = hammer` (no type is named), nor `as?` or `as!` (decided when the test runs, and the
+  answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
+  Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
+  any other statement (a call, an assignment): that one tests behaviour and needs its own check;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
@@ -4365,6 +4373,43 @@ final class KettleTests: XCTestCase {
   func ↓testLid() {
     // Compile the lid first, then open it.
     Kettle().lid.open()
+  }
+}
+```
+
+A test that only coerces its values to a protocol is a conformance check the compiler makes:
+
+```swift triggers
+import Testing
+@testable import Workshop
+
+@Suite struct ToolConformanceTests {
+  @Test func toolsAreSendable() {
+    let hammer = Hammer()
+    let saw = Saw(teeth: 24)
+    let _ = hammer as Sendable
+    _ = saw as any Sendable
+    let _: any Tool = saw
+  }
+
+  @Test func ↓hammerIsMade() {
+    let hammer = Hammer()
+    _ = hammer
+  }
+
+  @Test func ↓sawMaybeSharpens() {
+    let saw = Saw(teeth: 24)
+    _ = saw as? Sharpenable
+  }
+
+  @Test func ↓sawIsMadeAsATool() {
+    let _: any Tool = Saw(teeth: 24)
+  }
+
+  @Test func ↓sawCuts() {
+    let saw = Saw(teeth: 24)
+    saw.cut(Plank())
+    let _ = saw as Sendable
   }
 }
 ```
