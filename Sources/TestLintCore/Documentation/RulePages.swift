@@ -1621,6 +1621,15 @@ What is counted:
   (`XCTAssertEqual(try XCTUnwrap(a), b)` is one). KIF's steps (`tester().tapView(...)`,
   `tester().waitForView(...)`), which `missing_assertion` counts as checks, are not counted here:
   they are the steps of one UI scenario (KIF's `expect(_:toContainText:)` is a check, and counts).
+  Nor does a call of a fixture builder of the file: a function that returns a value and whose
+  only checks are `XCTUnwrap` or `#require` of the value it returns (`return try
+  XCTUnwrap(calendar.date(from: parts))`, or that call as its whole body), calling no other
+  function of the file, and is static (or free) and takes only plain values (numbers, strings,
+  dates, data, URLs, their optionals and arrays). `let start = try Date.at(hour: 9)` builds the
+  test's input; it checks nothing of the code under test (`missing_assertion` still counts it:
+  the unwrap can fail the test). A lookup that takes the code under test's state
+  (`alarm(named: "wake", in: clock)`), or an instance method that may read it, checks that its
+  result exists, and counts.
 - **lines of code**: the lines between the body's braces on which code starts. Blank lines,
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local
@@ -1780,6 +1789,51 @@ final class CartSpec: QuickSpec {
   #expect(cart.total == 12)
   #expect(cart.tax == 2)
   #expect(cart.currency == "EUR")
+}
+```
+
+<!-- options: {max_assertions: 2} -->
+```swift triggers
+import XCTest
+
+final class AlarmTests: XCTestCase {
+  func testRingsOnce() throws {
+    let wake = try Date.at(hour: 7)
+    let snooze = try Date.at(hour: 7, minute: 9)
+    XCTAssertEqual(Alarm(at: wake).next(after: snooze), wake.addingDays(1))
+    XCTAssertFalse(Alarm(at: wake).isRinging(at: snooze))
+  }
+
+  func ↓testRingsAndChecksTheClock() throws {
+    let wake = try clockTime(hour: 7)
+    XCTAssertEqual(Alarm(at: wake).hour, 7)
+    XCTAssertTrue(Alarm(at: wake).isSet)
+  }
+
+  func ↓testSnoozeKeepsTheAlarm() throws {
+    let clock = Clock()
+    clock.snooze("wake")
+    let alarm = try Self.alarm(named: "wake", in: clock)
+    XCTAssertEqual(alarm.hour, 7)
+    XCTAssertTrue(alarm.isSnoozed)
+  }
+
+  private static func alarm(named name: String, in clock: Clock) throws -> Alarm {
+    try XCTUnwrap(clock.alarms.first { $0.name == name })
+  }
+
+  private func clockTime(hour: Int) throws -> Date {
+    let date = try XCTUnwrap(Calendar.current.date(from: DateComponents(hour: hour)))
+    XCTAssertFalse(date.isWeekend)
+    return date
+  }
+}
+
+extension Date {
+  static func at(hour: Int, minute: Int = 0) throws -> Date {
+    let parts = DateComponents(hour: hour, minute: minute)
+    return try XCTUnwrap(Calendar.current.date(from: parts), "no such time")
+  }
 }
 ```
 
