@@ -1637,6 +1637,15 @@ What is counted:
   (`XCTAssertEqual(try XCTUnwrap(a), b)` is one). KIF's steps (`tester().tapView(...)`,
   `tester().waitForView(...)`), which `missing_assertion` counts as checks, are not counted here:
   they are the steps of one UI scenario (KIF's `expect(_:toContainText:)` is a check, and counts).
+  Nor does a call of a fixture builder of the file: a function that returns a value and whose
+  only checks are `XCTUnwrap` or `#require` of the value it returns (`return try
+  XCTUnwrap(calendar.date(from: parts))`, or that call as its whole body), calling no other
+  function of the file, and is static (or free) and takes only plain values (numbers, strings,
+  dates, data, URLs, their optionals and arrays). `let start = try Date.at(hour: 9)` builds the
+  test's input; it checks nothing of the code under test (`missing_assertion` still counts it:
+  the unwrap can fail the test). A lookup that takes the code under test's state
+  (`alarm(named: "wake", in: clock)`), or an instance method that may read it, checks that its
+  result exists, and counts.
 - **lines of code**: the lines between the body's braces on which code starts. Blank lines,
   comment-only lines (such as `// Arrange` markers), the inner lines of a multi-line string
   literal and the lines of a type declared inside the test (a fixture such as a local
@@ -1796,6 +1805,51 @@ final class CartSpec: QuickSpec {
   #expect(cart.total == 12)
   #expect(cart.tax == 2)
   #expect(cart.currency == "EUR")
+}
+```
+
+<!-- options: {max_assertions: 2} -->
+```swift triggers
+import XCTest
+
+final class AlarmTests: XCTestCase {
+  func testRingsOnce() throws {
+    let wake = try Date.at(hour: 7)
+    let snooze = try Date.at(hour: 7, minute: 9)
+    XCTAssertEqual(Alarm(at: wake).next(after: snooze), wake.addingDays(1))
+    XCTAssertFalse(Alarm(at: wake).isRinging(at: snooze))
+  }
+
+  func ↓testRingsAndChecksTheClock() throws {
+    let wake = try clockTime(hour: 7)
+    XCTAssertEqual(Alarm(at: wake).hour, 7)
+    XCTAssertTrue(Alarm(at: wake).isSet)
+  }
+
+  func ↓testSnoozeKeepsTheAlarm() throws {
+    let clock = Clock()
+    clock.snooze("wake")
+    let alarm = try Self.alarm(named: "wake", in: clock)
+    XCTAssertEqual(alarm.hour, 7)
+    XCTAssertTrue(alarm.isSnoozed)
+  }
+
+  private static func alarm(named name: String, in clock: Clock) throws -> Alarm {
+    try XCTUnwrap(clock.alarms.first { $0.name == name })
+  }
+
+  private func clockTime(hour: Int) throws -> Date {
+    let date = try XCTUnwrap(Calendar.current.date(from: DateComponents(hour: hour)))
+    XCTAssertFalse(date.isWeekend)
+    return date
+  }
+}
+
+extension Date {
+  static func at(hour: Int, minute: Int = 0) throws -> Date {
+    let parts = DateComponents(hour: hour, minute: minute)
+    return try XCTUnwrap(Calendar.current.date(from: parts), "no such time")
+  }
 }
 ```
 
@@ -2147,6 +2201,14 @@ What counts as an assertion:
   type (its metatype only in a function named as a check: `func requireSendable<T:
   Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), `{}` right after the
   parameters, no result, not `async` or `throws`;
+- a test whose only statements make constants (or variables) and then coerce them to a type
+  and throw them away: `let hammer = Hammer()`, then `let _ = hammer as Sendable`,
+  `_ = hammer as any Tool` or `let _: any Tool = hammer`. The coercion compiles only while the
+  value conforms, so the test target stops building when the conformance is lost. Not a plain
+  `_ = hammer` (no type is named), nor `as?` or `as!` (decided when the test runs, and the
+  answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
+  Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
+  any other statement (a call, an assignment): that one tests behaviour and needs its own check;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
@@ -2174,6 +2236,19 @@ What counts as an assertion:
   (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
   `notify`, which the test's own code runs: the group the test enters and leaves says when its
   own work is done, as a smoke test's last line does;
+- a negative control: a call of a function of the file that a sibling test (of the same type)
+  calls only under an expected failure. The sibling's only checks are `XCTExpectFailure`,
+  `withKnownIssue` or `withExpectedIssue` (or a function of the file that wraps a closure
+  parameter in one of them, `expectWarning { meter.reading }`), and it calls that function in
+  the wrapper's closure or after an `XCTExpectFailure` that wraps no block
+  (`XCTExpectFailure { $0.compactDescription.contains("untracked") }`, which expects a failure
+  in the rest of the test). The sibling shows that what the function runs reports issues that
+  fail the test; a test that calls it without the wrapper checks that none is raised, and no
+  assertion could say more. Only a method of the test's own type or a free function of the
+  file (not another type's method that a plain call may name, such as a reporter's
+  `reportIssue`), that returns nothing (an action such as `draw(dial)`, not a factory such as
+  `makeDial()`), and not in a sibling that also asserts otherwise (its expected failure may be
+  for that assertion);
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -4454,6 +4529,43 @@ final class KettleTests: XCTestCase {
 }
 ```
 
+A test that only coerces its values to a protocol is a conformance check the compiler makes:
+
+```swift triggers
+import Testing
+@testable import Workshop
+
+@Suite struct ToolConformanceTests {
+  @Test func toolsAreSendable() {
+    let hammer = Hammer()
+    let saw = Saw(teeth: 24)
+    let _ = hammer as Sendable
+    _ = saw as any Sendable
+    let _: any Tool = saw
+  }
+
+  @Test func ↓hammerIsMade() {
+    let hammer = Hammer()
+    _ = hammer
+  }
+
+  @Test func ↓sawMaybeSharpens() {
+    let saw = Saw(teeth: 24)
+    _ = saw as? Sharpenable
+  }
+
+  @Test func ↓sawIsMadeAsATool() {
+    let _: any Tool = Saw(teeth: 24)
+  }
+
+  @Test func ↓sawCuts() {
+    let saw = Saw(teeth: 24)
+    saw.cut(Plank())
+    let _ = saw as Sendable
+  }
+}
+```
+
 A file whose leading comment says its tests are compile tests:
 
 ```swift passes
@@ -4468,6 +4580,94 @@ final class GeneratedNamesTests: XCTestCase {
     var message = Schema_Reserved()
     message.class_p = 1
   }
+}
+```
+
+A test that draws what a sibling draws under an expected failure is its negative control:
+
+```swift triggers
+import XCTest
+@testable import Gauges
+
+final class DialTests: XCTestCase {
+  func testUntrackedReadWarns() throws {
+    XCTExpectFailure { $0.compactDescription.contains("read outside tracking") }
+    try draw(makeDial(tracked: false))
+  }
+
+  func testTrackedReadIsQuiet() throws {
+    try draw(Dial(tracked: true))
+  }
+
+  func ↓testDialBuilds() {
+    _ = makeDial(tracked: true)
+  }
+
+  private func draw(_ dial: Dial) throws {
+    let picture = try Canvas().paint(dial)
+    _ = picture
+  }
+
+  private func makeDial(tracked: Bool) -> Dial { Dial(tracked: tracked) }
+}
+
+final class NeedleTests: XCTestCase {
+  func testBentNeedle() {
+    XCTExpectFailure("the bent needle reads high")
+    sweep(Needle.bent)
+    XCTAssertEqual(Needle.bent.angle, 90)
+  }
+
+  func ↓testStraightNeedle() {
+    sweep(Needle.straight)
+  }
+
+  private func sweep(_ needle: Needle) { needle.move(to: 90) }
+}
+
+final class BellTests: XCTestCase {
+  func testCrackedBellWarns() {
+    XCTExpectFailure { strike(Bell.cracked) }
+  }
+
+  func ↓testSoundBell() {
+    strike(Bell.sound)
+  }
+}
+
+struct Mallet {
+  func strike(_ bell: Bell) { bell.ring() }
+}
+```
+
+```swift passes
+import Testing
+import IssueReporting
+@testable import Gauges
+
+@Suite struct MeterTests {
+  @Test func spinningOffTheMainQueueWarns() {
+    expectWarning { spin(Meter()) }
+  }
+
+  @Test func spinningOnTheMainQueueIsQuiet() {
+    spin(Meter())
+  }
+
+  @Test func overloadReportsAnIssue() {
+    withExpectedIssue { load(Meter(), with: 500) }
+  }
+
+  @Test func normalLoadIsQuiet() {
+    load(Meter(), with: 5)
+  }
+
+  func spin(_ meter: Meter) { meter.rotate(by: 90) }
+  func load(_ meter: Meter, with amount: Int) { meter.push(amount) }
+}
+
+private func expectWarning(_ block: () -> Void) {
+  withKnownIssue { block() }
 }
 ```
 

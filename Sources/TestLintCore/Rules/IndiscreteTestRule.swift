@@ -99,9 +99,11 @@ public struct IndiscreteTestRule: Rule {
       if verdicts.isAssertion(index, matcher: matcher, model: model, usesTestStore: testStore) {
         count += 1
       } else if case let targets = resolver.targets(ofCallAt: index),
-        targets.contains(where: { $0 != test.function && functionAsserts($0) })
+        targets.contains(where: { $0 != test.function && functionAsserts($0) }),
+        !targets.allSatisfy({ Self.isFixtureBuilder($0, in: model, resolver: resolver) })
       {
         // A helper of the file that asserts (as `missing_assertion` follows it): one check.
+        // Not a fixture builder whose only check unwraps what it returns (`isFixtureBuilder`).
         count += 1
       } else if AssertionMatcher.readsAsCheck(name), !resolver.isSettledInFile(callAt: index),
         context.assertingHelpers.contains(name)
@@ -304,6 +306,67 @@ public struct IndiscreteTestRule: Rule {
     if [.private, .fileprivate, .final, .public, .internal].contains(token.keyword) { return true }
     return token.isIdentifierLike && index > 0 && model.tokens[index - 1].kind == .at
   }
+}
+
+extension IndiscreteTestRule {
+  /// Whether a function of the file builds a fixture: it returns a value, and its only checks
+  /// are `XCTUnwrap` / `#require` calls of the value it returns (`return try XCTUnwrap(date)`,
+  /// or that call as its whole body), with no call of another function of the file. A test
+  /// that builds its dates with it (`let start = try Date.at(hour: 9)`) makes no check of the
+  /// code under test by that call, so it does not count toward the test's assertions
+  /// (`missing_assertion` still counts it: the unwrap fails the test).
+  ///
+  /// Only a static or free function whose parameters are plain values (numbers, strings,
+  /// dates, data, their optionals and arrays): one that takes the code under test's state
+  /// (`task(withID: id, in: manager)`), or an instance method that may read it through `self`,
+  /// looks up a result, and its unwrap checks that the result exists.
+  static func isFixtureBuilder(_ function: Int, in model: FileModel, resolver: CallResolver) -> Bool {
+    let declaration = model.functions[function]
+    guard declaration.kind == .function, let result = declaration.returnType, result != "Void", result != "()",
+      let body = declaration.body, !declaration.calls.isEmpty,
+      declaration.owner == nil || declaration.has("static") || declaration.has("class"),
+      declaration.parameters.allSatisfy({ isPlainValue($0.type) })
+    else { return false }
+    let tokens = model.tokens
+    var unwraps = 0
+    for index in declaration.calls {
+      let call = model.calls[index]
+      let unwrap = call.isMacro ? call.name == "#require" : call.name == "XCTUnwrap" && call.path.count == 1
+      guard unwrap else {
+        // Any other check, or a function of the file (which may check), makes it more than a builder.
+        if AssertionMatcher.assertsByName(call.name) || call.isMacro && call.name == "#expect" { return false }
+        if !resolver.targets(ofCallAt: index).isEmpty { return false }
+        continue
+      }
+      // Returned: `return try XCTUnwrap(...)`, or `try XCTUnwrap(...)` as the whole body.
+      let name = call.nameToken
+      guard name >= body.lowerBound + 2, tokens[name - 1].keyword == .try else { return false }
+      let returned = tokens[name - 2].keyword == .return
+      let whole =
+        name == body.lowerBound + 2 && call.parentheses.map { $0.upperBound == body.upperBound - 1 } == true
+      guard returned || whole else { return false }
+      unwraps += 1
+    }
+    return unwraps > 0
+  }
+}
+
+extension IndiscreteTestRule {
+  /// Whether a parameter's type is a plain value: a number, `String`, `Bool`, `Date`, `Data`,
+  /// `URL`, `UUID` (or a `Calendar.Component`-like member of them), an optional or an array of
+  /// one.
+  static func isPlainValue(_ type: String) -> Bool {
+    var bare = Substring(type).filter { $0 != " " && $0 != "?" && $0 != "!" && $0 != "[" && $0 != "]" }
+    if bare.hasPrefix("Foundation.") { bare.removeFirst("Foundation.".count) }
+    return plainValues.contains(String(bare))
+  }
+
+  /// The type names `isPlainValue` accepts.
+  private static let plainValues: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float", "CGFloat", "Decimal", "Bool", "String", "Character", "Substring", "Date",
+    "Data", "URL", "UUID", "TimeInterval", "TimeZone", "Locale",
+  ]
 }
 
 extension IndiscreteTestRule {

@@ -184,6 +184,8 @@ public struct MissingAssertionRule: Rule {
       if Self.hasOwnTimeLimit(test, in: model) { count += 1 }
       // A test whose own comment says the compiler checks it (`CompileTimeComment`).
       if count == 0, CompileTimeComment.states(test, in: model) { count += 1 }
+      // A test that only coerces values to a type and throws them away (`ConformanceCoercion`).
+      if count == 0, ConformanceCoercion.onlyChecks(body: body, in: model) { count += 1 }
       // An empty generic function the test declares and calls (`CompileTimeCheck`).
       if CompileTimeCheck.declaredInTest(body: body, calls: test.calls, in: model) { count += 1 }
     }

@@ -15,7 +15,9 @@
 ///   least) gives a context closure that asserts (`BlockOperation { expect(...) }` run by the
 ///   example);
 /// - a check after each example: a Quick `afterEach { expect(...) }` of a group around the
-///   example (or of `spec()` itself) whose own closure asserts.
+///   example (or of `spec()` itself) whose own closure asserts;
+/// - a negative control: a call of a function of the file that a sibling test calls only under
+///   an expected failure (`NegativeControl`).
 enum MissingAssertionIndirect {
   /// What one file's tests share, found when first asked (one per `check` of a file): each test
   /// asked about costs what it calls, not the size of the file.
@@ -31,6 +33,8 @@ enum MissingAssertionIndirect {
     var sharedContextChecks: [String: Bool] = [:]
     /// The `afterEach` calls of the file whose closure asserts.
     var checkingAfterEach: [Int]?
+    /// The functions each type's tests call under an expected failure (`NegativeControl`).
+    var negativeControls: NegativeControl.Cache = [:]
   }
 
   /// Whether the test checks through code it hands over (see the type's comment).
@@ -46,7 +50,10 @@ enum MissingAssertionIndirect {
     if isCheckedAfterEach(test, in: model, matcher: matcher, usesTestStore: usesTestStore, cache: &cache) {
       return true
     }
-    return handsOverCallback(test, in: context, matcher: matcher, usesTestStore: usesTestStore, cache: &cache)
+    if handsOverCallback(test, in: context, matcher: matcher, usesTestStore: usesTestStore, cache: &cache) {
+      return true
+    }
+    return NegativeControl.checks(test, in: context, matcher: matcher, cache: &cache.negativeControls)
   }
 
   // MARK: Checks given by the caller

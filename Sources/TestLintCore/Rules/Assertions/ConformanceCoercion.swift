@@ -1,0 +1,112 @@
+/// A test whose only statements are compile-time conformance checks (`missing_assertion`):
+/// constants the test made coerced to a type and thrown away (`let _ = tool as Sendable`,
+/// `_ = tool as any Tool`, `let _: any Tool = tool`), after the statements that make them
+/// (`let tool = Hammer()`). The coercion compiles only while the value conforms, so the test
+/// target stops building when the conformance is lost, which is the test failing.
+///
+/// Not a plain `_ = value` (no type named), nor `as?` / `as!` (checked when the test runs, and
+/// their result thrown away), nor a value made in the discarding statement itself
+/// (`let _: any Service = Mock()`: set 25 judged such typed discards read-and-discard smoke
+/// tests), nor a test with any other statement: a call, an assignment or a loop makes it a
+/// test of behaviour, which then needs its own check.
+enum ConformanceCoercion {
+  /// Whether every statement of the body is a coercion thrown away or a constant or variable
+  /// with a name, and one at least is a coercion.
+  static func onlyChecks(body: Range<Int>, in model: FileModel) -> Bool {
+    guard body.count > 2 else { return false }
+    let tokens = model.tokens
+    let inner = body.lowerBound + 1..<body.upperBound - 1
+    var coerces = false
+    var names: Set<String> = []
+    var start = inner.lowerBound
+    var depth = 0
+    for index in inner {
+      let kind = tokens[index].kind
+      if depth == 0, index > start, startsStatement(index, in: model) {
+        guard let coercion = kindOfStatement(start..<index, names: &names, in: model) else { return false }
+        coerces = coerces || coercion
+        start = index
+      }
+      switch kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      default: break
+      }
+    }
+    guard let last = kindOfStatement(start..<inner.upperBound, names: &names, in: model) else { return false }
+    return coerces || last
+  }
+
+  /// Whether the token starts a statement: the first on its line (or after `;`) that does not
+  /// go on with the line before (`.member`, an operator, `as`, `is`).
+  private static func startsStatement(_ index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    if tokens[index - 1].kind == .semicolon { return true }
+    guard tokens[index].isAtLineStart else { return false }
+    switch tokens[index].kind {
+    case .dot, .operator, .comma, .colon, .rightParen, .rightBracket, .rightBrace, .leftBrace: return false
+    default: break
+    }
+    if tokens[index].keyword == .as || tokens[index].keyword == .is { return false }
+    switch tokens[index - 1].kind {
+    case .operator, .dot, .comma, .colon, .leftParen, .leftBracket: return false
+    default: return true
+    }
+  }
+
+  /// `true` for a coercion thrown away of one of `names`, `false` for a named constant or
+  /// variable (its name added to `names`), nil for any other statement.
+  private static func kindOfStatement(_ range: Range<Int>, names: inout Set<String>, in model: FileModel) -> Bool? {
+    let tokens = model.tokens
+    var statement = range
+    while let last = statement.last, tokens[last].kind == .semicolon { statement = statement.dropLast() }
+    guard let first = statement.first else { return false }
+    var cursor = first
+    if tokens[first].keyword == .let || tokens[first].keyword == .var {
+      cursor += 1
+      guard cursor < statement.upperBound else { return nil }
+      guard model.text(cursor) == "_" else {
+        // A named constant or variable: `let tool = Hammer()`.
+        guard tokens[cursor].kind == .identifier else { return nil }
+        names.insert(model.text(cursor))
+        return false
+      }
+      // `let _: any Tool = tool`.
+      if cursor + 2 < statement.upperBound, tokens[cursor + 1].kind == .colon, tokens[cursor + 2].keyword == .any {
+        let last = statement.upperBound - 1
+        return last > cursor + 4 && model.token(last - 1, is: "=") && tokens[last].kind == .identifier
+          && names.contains(model.text(last)) ? true : nil
+      }
+    } else if model.text(first) != "_" {
+      return nil
+    }
+    // `let _ = value as Tool`, `_ = value as any Tool`: `=`, then a last `as` at depth 0, not
+    // `as?` or `as!`, followed by a type only.
+    guard cursor + 1 < statement.upperBound, model.token(cursor + 1, is: "=") else { return nil }
+    var depth = 0
+    var coercion: Int?
+    for index in cursor + 2..<statement.upperBound {
+      switch tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      default: if depth == 0, tokens[index].keyword == .as { coercion = index }
+      }
+    }
+    // The value is one of the test's constants: `tool as Sendable`.
+    guard let coercion, coercion + 1 < statement.upperBound, coercion == cursor + 3,
+      tokens[cursor + 2].kind == .identifier, names.contains(model.text(cursor + 2))
+    else { return nil }
+    let typeTokens = coercion + 1..<statement.upperBound
+    let typeOnly = typeTokens.allSatisfy { index in
+      switch tokens[index].kind {
+      case .identifier, .dot: return true
+      case .operator:
+        let text = model.text(index)
+        return index > coercion + 1 && text.allSatisfy { $0 == "<" || $0 == ">" || $0 == "&" }
+      case .comma: return true
+      default: return false
+      }
+    }
+    return typeOnly ? true : nil
+  }
+}
