@@ -2120,7 +2120,8 @@ What counts as an assertion:
   it is not fulfilled in time, as `fulfillment(of:timeout:)` does; not `exp.fulfillment()` nor
   `order.fulfillment(...)`, whose names do not say so: a project's own expectation type may
   wait without a deadline);
-  `measure { ... }` performance tests (a baseline fails them);
+  `measure { ... }` performance tests (a baseline fails them), called alone or on `self` (a
+  clock's `clock.measure { ... }` only returns the time taken);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   IssueReporting's `withExpectedIssue`, `withKnownIssue` (also a library's own spelling of it after leading underscores,
   `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
@@ -3189,6 +3190,11 @@ final class SyncTests: XCTestCase {
 
   func ↓test_sync_isFast() {
     measure {}
+  }
+
+  func ↓test_sync_timesItself() {
+    let elapsed = ContinuousClock().measure { sync.run() }
+    print(elapsed)
   }
 
   func ↓test_sync_parses() throws {

@@ -109,7 +109,9 @@ public struct AssertionMatcher: Sendable {
       return call.labels.first == "for" && !Self.isDetachedWaiter(call, in: model)
     case "measure", "measureMetrics":
       // A performance test fails when it is slower than its baseline; an empty block measures
-      // nothing.
+      // nothing. XCTest's is called alone or on `self`: a clock's (`clock.measure { }`) only
+      // returns the time taken.
+      guard !call.hasExpressionBase, call.receiver == nil || call.receiver == "self" else { return false }
       return !Self.measuresNothing(call, in: model)
     case "fulfillment":
       // XCTest's `fulfillment(of:timeout:)`, or the wait of an expectation object that fails the
