@@ -386,4 +386,46 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["14:22", "19:27"])
   }
+
+  func test_helperTakingATimeout_pollsWithTheDeadlineInsideItsLoop() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        try await awaitIdle(of: queue)
+        try await awaitIdle(of: queue, timeoutMillis: 500)
+        try await drain(queue, within: 2)
+        try await spin(queue, timeoutMillis: 500)
+        XCTAssertTrue(queue.isIdle)
+      }
+      private func awaitIdle(of queue: Queue, timeoutMillis: UInt64 = 1_000) async throws {
+        let begin = ContinuousClock.now
+        while true {
+          await queue.pump()
+          if queue.isIdle { return }
+          if ContinuousClock.now - begin > .milliseconds(timeoutMillis) {
+            XCTFail("queue never went idle")
+            return
+          }
+          try await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      private func drain(_ queue: Queue, within limit: Int) async throws {
+        let begin = ContinuousClock.now
+        while true {
+          if queue.isIdle { return }
+          if ContinuousClock.now - begin > .seconds(limit) { return }
+          try await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      private func spin(_ queue: Queue, timeoutMillis: UInt64) async throws {
+        let begin = ContinuousClock.now
+        while true {
+          await queue.pump()
+          if ContinuousClock.now - begin > .milliseconds(timeoutMillis) { return }
+          try await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["28:20", "36:20"])
+  }
 }

@@ -5900,7 +5900,11 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
 (`for _ in 0..<50`, `while clock.now < deadline`) that leaves as soon as a condition holds, by
 a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
+(`if let line = channel.poll() { return line }`). A helper that takes a timeout (a parameter
+named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
+loop of any condition (`while true`) whose body leaves when what it waits for holds and
+leaves or throws when the time is up (`if clock.now - start > limit { XCTFail(...); return }`)
+polls too; without the timeout parameter, or without the other exit, it is still reported. A loop that waits for its task to be cancelled
 (`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
 cancels the work) waits for an event too, and so does the same loop spelled `while true { ... }`
 when its pause is a throwing `try await Task.sleep(...)` (not `try?`) in the loop's own body
@@ -6247,6 +6251,24 @@ final class ChannelTests: XCTestCase {
       try await Task.sleep(for: .milliseconds(5))
     }
     return nil
+  }
+
+  func test_flush_emptiesTheOutbox() async throws {
+    outbox.flush()
+    try await awaitEmpty(timeoutSeconds: 2)
+    XCTAssertTrue(outbox.isEmpty)
+  }
+
+  private func awaitEmpty(timeoutSeconds: Int) async throws {
+    let start = ContinuousClock.now
+    while true {
+      if outbox.isEmpty { return }
+      if ContinuousClock.now - start > .seconds(timeoutSeconds) {
+        XCTFail("the outbox kept \(outbox.count) messages")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
   }
 }
 ```
