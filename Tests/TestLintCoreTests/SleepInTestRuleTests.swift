@@ -428,4 +428,43 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["28:20", "36:20"])
   }
+
+  func test_retryLoopBoundedByACount_leavesFromASwitchCase() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async { XCTAssertNotNil(await sendWithRetry(tries: 3)) }
+      private func sendWithRetry(tries: Int) async -> Reply? {
+        for _ in 0..<tries {
+          switch await client.send() {
+          case .delivered(let reply): return reply
+          case .busy: try? await Task.sleep(for: .milliseconds(50))
+          }
+        }
+        var round = 0
+        while round < tries {
+          switch await client.send() {
+          case .delivered(let reply): return reply
+          case .busy:
+            round += 1
+            try? await Task.sleep(for: .milliseconds(50))
+          }
+        }
+        while round <= tries {
+          switch await client.send() {
+          case .delivered: break
+          case .busy: round += 1
+          }
+          try? await Task.sleep(for: .milliseconds(50))
+        }
+        while round < tries {
+          switch await client.send() {
+          case .delivered(let reply): return reply
+          case .busy: try? await Task.sleep(for: .milliseconds(50))
+          }
+        }
+        return nil
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["26:21", "31:33"])
+  }
 }

@@ -5898,9 +5898,11 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 `where` clause waits for something other than the loop's element
 (`for _ in 0..<100 where model.rows.isEmpty { try await Task.sleep(...) }`: bounded by its
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
-(`for _ in 0..<50`, `while clock.now < deadline`) that leaves as soon as a condition holds, by
-a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`). A helper that takes a timeout (a parameter
+(`for _ in 0..<50`, `while clock.now < deadline`, or `while tries < limit` whose body adds to
+the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
+in an `if`, `else` or `guard ... else` block of its own
+(`if let line = channel.poll() { return line }`), or by a `return` in a `switch` case
+(`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
 named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
 loop of any condition (`while true`) whose body leaves when what it waits for holds and
 leaves or throws when the time is up (`if clock.now - start > limit { XCTFail(...); return }`)
@@ -6249,6 +6251,25 @@ final class ChannelTests: XCTestCase {
     while ContinuousClock.now < end {
       if let reply = channel.poll() { return reply }
       try await Task.sleep(for: .milliseconds(5))
+    }
+    return nil
+  }
+
+  func test_submit_retriesWhileBusy() async {
+    let receipt = await submitWithRetry(limit: 4)
+    XCTAssertNotNil(receipt)
+  }
+
+  private func submitWithRetry(limit: Int) async -> Receipt? {
+    var tries = 0
+    while tries < limit {
+      switch await channel.submit() {
+      case .accepted(let receipt):
+        return receipt
+      case .busy:
+        tries += 1
+        try? await Task.sleep(for: .milliseconds(100))
+      }
     }
     return nil
   }

@@ -16,8 +16,9 @@ extension SleepInTestRule {
   /// Whether a loop around a wait polls for an event with a bound: a `while` whose condition
   /// reads the time and something else (`while Date() < deadline && !loaded`), a
   /// `for _ in 0..<100 where model.items.isEmpty`, or a loop bounded by a count or by the time
-  /// that leaves as soon as a condition holds (`if let line = read() { return line }`,
-  /// `guard !done else { break }`). A loop that only repeats a pause waits for real time.
+  /// (`while attempt < maxRetries { ...; attempt += 1 }`) that leaves as soon as a condition
+  /// holds (`if let line = read() { return line }`, `guard !done else { break }`, `case
+  /// .success: return result`). A loop that only repeats a pause waits for real time.
   static func pollsForEvent(_ loop: Loop, in model: FileModel) -> Bool {
     if loop.hasWhere { return true }
     // `while !Task.isCancelled { ... }` waits for its task to be cancelled: an event.
@@ -27,7 +28,9 @@ extension SleepInTestRule {
       return true
     }
     if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
-    let bounded = loop.isFor || loop.condition.map { readsTime($0, in: model) } == true
+    let bounded =
+      loop.isFor
+      || loop.condition.map { readsTime($0, in: model) || countsUp($0, bodyFrom: loop.open, in: model) } == true
     return bounded && leavesOnCondition(bodyFrom: loop.open, in: model)
   }
 
@@ -80,8 +83,8 @@ extension SleepInTestRule {
   }
 
   /// Whether a loop's body (from its `{`) holds a `return` or `break` in an `if`, `else` or
-  /// `guard ... else` block of its own (not in a closure, nor in an inner loop: a `break` there
-  /// leaves that loop).
+  /// `guard ... else` block of its own, or a `return` in a `switch` case (not in a closure, nor
+  /// in an inner loop: a `break` there leaves that loop, and in a `switch` it leaves the switch).
   static func leavesOnCondition(bodyFrom open: Int, in model: FileModel) -> Bool {
     let exits = exits(bodyFrom: open, in: model)
     return exits.onCondition || exits.onTime
@@ -157,7 +160,7 @@ extension SleepInTestRule {
     guard let head = statementKeyword(before: index, after: lower, in: model) else { return .other }
     switch tokens[head].keyword {
     case .if: return readsTime((head + 1)..<index, in: model) ? .timed : .conditional
-    case .switch: return .other
+    case .switch: return .switchBody
     default: return .other
     }
   }
@@ -190,6 +193,24 @@ extension SleepInTestRule {
       steps += 1
     }
     return nil
+  }
+
+  /// Whether a `while` loop is bounded by a count: its condition is one comparison of a name
+  /// against a bound (`attempt < maxRetries`, `tries <= 5`) and its body adds to that name
+  /// (`attempt += 1`).
+  static func countsUp(_ condition: Range<Int>, bodyFrom open: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard condition.count >= 3, tokens[condition.lowerBound].kind == .identifier,
+      model.token(condition.lowerBound + 1, is: "<") || model.token(condition.lowerBound + 1, is: "<="),
+      !condition.contains(where: { position in
+        tokens[position].kind == .comma || model.token(position, is: "&&") || model.token(position, is: "||")
+      }),
+      let close = closingBrace(from: open, in: model)
+    else { return false }
+    let counter = model.text(condition.lowerBound)
+    return ((open + 1)..<close).contains { position in
+      tokens[position].kind == .identifier && model.text(position) == counter && model.token(position + 1, is: "+=")
+    }
   }
 
   /// Whether a condition reads the time (`Date() < deadline`, `clock.now < end`).
