@@ -467,4 +467,39 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["26:21", "31:33"])
   }
+
+  func test_storedSlowClosureHandedOverAndCancelled_isSimulatedWork() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let slowLoad: Loader = { _ in
+          try await Task.sleep(for: .seconds(1))
+          return Data()
+        }
+        let job = Task { try await repository.load(using: slowLoad) }
+        try await Task.sleep(for: .milliseconds(20))
+        job.cancel()
+        let work = { return Step.deferred { try await Task.sleep(for: .seconds(1)) } }
+        runner.start(work: work)
+        gate.abort()
+        XCTAssertTrue(runner.isStopped)
+      }
+      func test_c_d() async throws {
+        let slowLoad: Loader = { _ in
+          try await Task.sleep(for: .seconds(1))
+          Thread.sleep(forTimeInterval: 1)
+          return Data()
+        }
+        _ = try await repository.load(using: slowLoad)
+        XCTAssertTrue(repository.isLoaded)
+      }
+      func test_e_f() async throws {
+        let late = { try await Task.sleep(for: .seconds(1)) }
+        try await late()
+        gate.abort()
+        XCTAssertTrue(gate.isClosed)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["10:18", "19:20", "20:12", "27:31"])
+  }
 }

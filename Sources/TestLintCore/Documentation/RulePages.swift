@@ -5886,7 +5886,12 @@ methods of that name of the file's types, as `missing_assertion` follows a test 
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it). `setUp` and `tearDown` are not read.
+test does not wait in it). So is a `Task.sleep` in a closure the test stores in a local
+(`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
+code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
+something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
+cuts short. A `Thread.sleep` there, a closure the test calls itself, and one in a test that
+cancels nothing are still reported. `setUp` and `tearDown` are not read.
 
 A wait for a condition with a deadline waits for an event, whatever its spelling, and passes:
 `RunLoop.current.run(until: condition)`, and a polling helper, a function that takes a timeout
@@ -6467,6 +6472,17 @@ struct ExportTests {
       }
     }
     try await Task.↓sleep(for: .milliseconds(100))
+    export.cancel()
+    await #expect(throws: CancellationError.self) { try await export.value }
+  }
+
+  @Test func cancellingStopsASlowUpload() async throws {
+    let slowUpload: Uploader = { _ in
+      try await Task.sleep(for: .seconds(5))
+      return .done
+    }
+    let export = Task { try await exporter.run(upload: slowUpload) }
+    try await Task.↓sleep(for: .milliseconds(50))
     export.cancel()
     await #expect(throws: CancellationError.self) { try await export.value }
   }
