@@ -386,4 +386,120 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["14:22", "19:27"])
   }
+
+  func test_helperTakingATimeout_pollsWithTheDeadlineInsideItsLoop() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        try await awaitIdle(of: queue)
+        try await awaitIdle(of: queue, timeoutMillis: 500)
+        try await drain(queue, within: 2)
+        try await spin(queue, timeoutMillis: 500)
+        XCTAssertTrue(queue.isIdle)
+      }
+      private func awaitIdle(of queue: Queue, timeoutMillis: UInt64 = 1_000) async throws {
+        let begin = ContinuousClock.now
+        while true {
+          await queue.pump()
+          if queue.isIdle { return }
+          if ContinuousClock.now - begin > .milliseconds(timeoutMillis) {
+            XCTFail("queue never went idle")
+            return
+          }
+          try await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      private func drain(_ queue: Queue, within limit: Int) async throws {
+        let begin = ContinuousClock.now
+        while true {
+          if queue.isIdle { return }
+          if ContinuousClock.now - begin > .seconds(limit) { return }
+          try await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      private func spin(_ queue: Queue, timeoutMillis: UInt64) async throws {
+        let begin = ContinuousClock.now
+        while true {
+          await queue.pump()
+          if ContinuousClock.now - begin > .milliseconds(timeoutMillis) { return }
+          try await Task.sleep(for: .milliseconds(5))
+        }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["28:20", "36:20"])
+  }
+
+  func test_retryLoopBoundedByACount_leavesFromASwitchCase() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async { XCTAssertNotNil(await sendWithRetry(tries: 3)) }
+      private func sendWithRetry(tries: Int) async -> Reply? {
+        for _ in 0..<tries {
+          switch await client.send() {
+          case .delivered(let reply): return reply
+          case .busy: try? await Task.sleep(for: .milliseconds(50))
+          }
+        }
+        var round = 0
+        while round < tries {
+          switch await client.send() {
+          case .delivered(let reply): return reply
+          case .busy:
+            round += 1
+            try? await Task.sleep(for: .milliseconds(50))
+          }
+        }
+        while round <= tries {
+          switch await client.send() {
+          case .delivered: break
+          case .busy: round += 1
+          }
+          try? await Task.sleep(for: .milliseconds(50))
+        }
+        while round < tries {
+          switch await client.send() {
+          case .delivered(let reply): return reply
+          case .busy: try? await Task.sleep(for: .milliseconds(50))
+          }
+        }
+        return nil
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["26:21", "31:33"])
+  }
+
+  func test_storedSlowClosureHandedOverAndCancelled_isSimulatedWork() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        let slowLoad: Loader = { _ in
+          try await Task.sleep(for: .seconds(1))
+          return Data()
+        }
+        let job = Task { try await repository.load(using: slowLoad) }
+        try await Task.sleep(for: .milliseconds(20))
+        job.cancel()
+        let work = { return Step.deferred { try await Task.sleep(for: .seconds(1)) } }
+        runner.start(work: work)
+        gate.abort()
+        XCTAssertTrue(runner.isStopped)
+      }
+      func test_c_d() async throws {
+        let slowLoad: Loader = { _ in
+          try await Task.sleep(for: .seconds(1))
+          Thread.sleep(forTimeInterval: 1)
+          return Data()
+        }
+        _ = try await repository.load(using: slowLoad)
+        XCTAssertTrue(repository.isLoaded)
+      }
+      func test_e_f() async throws {
+        let late = { try await Task.sleep(for: .seconds(1)) }
+        try await late()
+        gate.abort()
+        XCTAssertTrue(gate.isClosed)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["10:18", "19:20", "20:12", "27:31"])
+  }
 }

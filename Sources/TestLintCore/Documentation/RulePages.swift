@@ -6174,7 +6174,12 @@ methods of that name of the file's types, as `missing_assertion` follows a test 
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it). `setUp` and `tearDown` are not read.
+test does not wait in it). So is a `Task.sleep` in a closure the test stores in a local
+(`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
+code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
+something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
+cuts short. A `Thread.sleep` there, a closure the test calls itself, and one in a test that
+cancels nothing are still reported. `setUp` and `tearDown` are not read.
 
 A wait for a condition with a deadline waits for an event, whatever its spelling, and passes:
 `RunLoop.current.run(until: condition)`, and a polling helper, a function that takes a timeout
@@ -6186,9 +6191,15 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 `where` clause waits for something other than the loop's element
 (`for _ in 0..<100 where model.rows.isEmpty { try await Task.sleep(...) }`: bounded by its
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
-(`for _ in 0..<50`, `while clock.now < deadline`) that leaves as soon as a condition holds, by
-a `return` or `break` in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`). A loop that waits for its task to be cancelled
+(`for _ in 0..<50`, `while clock.now < deadline`, or `while tries < limit` whose body adds to
+the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
+in an `if`, `else` or `guard ... else` block of its own
+(`if let line = channel.poll() { return line }`), or by a `return` in a `switch` case
+(`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
+named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
+loop of any condition (`while true`) whose body leaves when what it waits for holds and
+leaves or throws when the time is up (`if clock.now - start > limit { XCTFail(...); return }`)
+polls too; without the timeout parameter, or without the other exit, it is still reported. A loop that waits for its task to be cancelled
 (`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
 cancels the work) waits for an event too, and so does the same loop spelled `while true { ... }`
 when its pause is a throwing `try await Task.sleep(...)` (not `try?`) in the loop's own body
@@ -6536,6 +6547,43 @@ final class ChannelTests: XCTestCase {
     }
     return nil
   }
+
+  func test_submit_retriesWhileBusy() async {
+    let receipt = await submitWithRetry(limit: 4)
+    XCTAssertNotNil(receipt)
+  }
+
+  private func submitWithRetry(limit: Int) async -> Receipt? {
+    var tries = 0
+    while tries < limit {
+      switch await channel.submit() {
+      case .accepted(let receipt):
+        return receipt
+      case .busy:
+        tries += 1
+        try? await Task.sleep(for: .milliseconds(100))
+      }
+    }
+    return nil
+  }
+
+  func test_flush_emptiesTheOutbox() async throws {
+    outbox.flush()
+    try await awaitEmpty(timeoutSeconds: 2)
+    XCTAssertTrue(outbox.isEmpty)
+  }
+
+  private func awaitEmpty(timeoutSeconds: Int) async throws {
+    let start = ContinuousClock.now
+    while true {
+      if outbox.isEmpty { return }
+      if ContinuousClock.now - start > .seconds(timeoutSeconds) {
+        XCTFail("the outbox kept \(outbox.count) messages")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
 }
 ```
 
@@ -6712,6 +6760,17 @@ struct ExportTests {
       }
     }
     try await Task.↓sleep(for: .milliseconds(100))
+    export.cancel()
+    await #expect(throws: CancellationError.self) { try await export.value }
+  }
+
+  @Test func cancellingStopsASlowUpload() async throws {
+    let slowUpload: Uploader = { _ in
+      try await Task.sleep(for: .seconds(5))
+      return .done
+    }
+    let export = Task { try await exporter.run(upload: slowUpload) }
+    try await Task.↓sleep(for: .milliseconds(50))
     export.cancel()
     await #expect(throws: CancellationError.self) { try await export.value }
   }

@@ -16,8 +16,9 @@ extension SleepInTestRule {
   /// Whether a loop around a wait polls for an event with a bound: a `while` whose condition
   /// reads the time and something else (`while Date() < deadline && !loaded`), a
   /// `for _ in 0..<100 where model.items.isEmpty`, or a loop bounded by a count or by the time
-  /// that leaves as soon as a condition holds (`if let line = read() { return line }`,
-  /// `guard !done else { break }`). A loop that only repeats a pause waits for real time.
+  /// (`while attempt < maxRetries { ...; attempt += 1 }`) that leaves as soon as a condition
+  /// holds (`if let line = read() { return line }`, `guard !done else { break }`, `case
+  /// .success: return result`). A loop that only repeats a pause waits for real time.
   static func pollsForEvent(_ loop: Loop, in model: FileModel) -> Bool {
     if loop.hasWhere { return true }
     // `while !Task.isCancelled { ... }` waits for its task to be cancelled: an event.
@@ -27,8 +28,27 @@ extension SleepInTestRule {
       return true
     }
     if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
-    let bounded = loop.isFor || loop.condition.map { readsTime($0, in: model) } == true
+    let bounded =
+      loop.isFor
+      || loop.condition.map { readsTime($0, in: model) || countsUp($0, bodyFrom: loop.open, in: model) } == true
     return bounded && leavesOnCondition(bodyFrom: loop.open, in: model)
+  }
+
+  /// Whether a helper that takes a timeout (a parameter named or labelled `timeout...` or
+  /// `...deadline...`) polls in a loop with the deadline inside it: the loop's body leaves on a
+  /// condition (`if phase == .done { return }`) and on a check of the time (`if elapsed >
+  /// timeoutNanoseconds { Issue.record(...); return }`, `guard Date() < deadline else { throw
+  /// Timeout() }`), whatever its own condition (`while true`). Its pauses are between polls.
+  static func pollsUntilTimeout(_ function: Int, loop: Loop, in model: FileModel) -> Bool {
+    let timeout = model.functions[function].parameters.contains { parameter in
+      [parameter.label ?? "", parameter.name].contains { word in
+        let lowered = word.lowercased()
+        return lowered.hasPrefix("timeout") || lowered.contains("deadline")
+      }
+    }
+    guard timeout else { return false }
+    let exits = exits(bodyFrom: loop.open, in: model)
+    return exits.onCondition && (exits.onTime || exits.throwsOnTime)
   }
 
   /// Whether a loop runs until its task is cancelled, as `while !Task.isCancelled` does, spelled
@@ -63,12 +83,30 @@ extension SleepInTestRule {
   }
 
   /// Whether a loop's body (from its `{`) holds a `return` or `break` in an `if`, `else` or
-  /// `guard ... else` block of its own (not in a closure, nor in an inner loop: a `break` there
-  /// leaves that loop).
+  /// `guard ... else` block of its own, or a `return` in a `switch` case (not in a closure, nor
+  /// in an inner loop: a `break` there leaves that loop, and in a `switch` it leaves the switch).
   static func leavesOnCondition(bodyFrom open: Int, in model: FileModel) -> Bool {
+    let exits = exits(bodyFrom: open, in: model)
+    return exits.onCondition || exits.onTime
+  }
+
+  /// The conditional exits of a loop's body, read by `exits(bodyFrom:in:)`.
+  struct Exits {
+    /// A `return` or `break` in a block on a condition other than the time.
+    var onCondition = false
+    /// A `return` or `break` in a block whose condition reads the time.
+    var onTime = false
+    /// A `throw` in a block whose condition reads the time.
+    var throwsOnTime = false
+  }
+
+  /// The conditional exits of a loop's body: whether one sits in a block whose condition reads
+  /// the time (`if elapsed > timeout { Issue.record(...); return }`, `guard Date() < end else
+  /// { throw Timeout() }`), and whether another one does.
+  static func exits(bodyFrom open: Int, in model: FileModel) -> Exits {
     let tokens = model.tokens
-    // Each open brace's kind: a block that may leave the loop (`if`, `else`), or another one.
-    var blocks: [Bool] = []
+    var blocks: [Block] = []
+    var result = Exits()
     var index = open + 1
     // A body is near its loop's wait: a bound keeps it linear.
     let end = min(tokens.count, open + 4096)
@@ -76,24 +114,62 @@ extension SleepInTestRule {
       defer { index += 1 }
       switch tokens[index].kind {
       case .leftBrace:
-        blocks.append(opensConditionalBlock(index, after: open, in: model))
+        blocks.append(block(opening: index, after: open, in: model))
       case .rightBrace:
-        if blocks.isEmpty { return false }
+        if blocks.isEmpty { return result }
         blocks.removeLast()
       case .identifier:
         let keyword = tokens[index].keyword
-        if keyword == .return || keyword == .break, !blocks.isEmpty, !blocks.contains(false) { return true }
+        guard keyword == .return || keyword == .break || keyword == .throw, let inner = blocks.last,
+          blocks.allSatisfy({ $0 != .other })
+        else { continue }
+        // An unlabelled `break` in a `switch` leaves the switch.
+        if keyword == .break, blocks.contains(.switchBody),
+          !(index + 1 < end && tokens[index + 1].kind == .identifier && !tokens[index + 1].isAtLineStart)
+        {
+          continue
+        }
+        if inner == .timed {
+          if keyword == .throw { result.throwsOnTime = true } else { result.onTime = true }
+        } else if keyword != .throw {
+          result.onCondition = true
+        }
       default: break
       }
     }
-    return false
+    return result
   }
 
-  /// Whether the `{` at `index` opens the block of an `if` or of an `else` (of `if` or `guard`):
-  /// `else {`, or `if` at the start of its statement, a few tokens before.
-  private static func opensConditionalBlock(_ index: Int, after lower: Int, in model: FileModel) -> Bool {
+  /// A block of a loop's body, as its exits read: an `if`, `else` or `guard ... else` block
+  /// (`timed` when its condition reads the time), a `switch`'s body, or another one.
+  enum Block: Equatable {
+    case conditional, timed, switchBody, other
+  }
+
+  /// The kind of the block the `{` at `index` opens: `else {`, or `if`/`switch` at the start of
+  /// its statement, a few tokens before.
+  private static func block(opening index: Int, after lower: Int, in model: FileModel) -> Block {
     let tokens = model.tokens
-    if tokens[index - 1].keyword == .else { return true }
+    if tokens[index - 1].keyword == .else {
+      // `guard condition else {`: the condition is the guard's; `} else {` is an `if`'s.
+      guard tokens[index - 2].kind != .rightBrace,
+        let head = statementKeyword(before: index - 1, after: lower, in: model), tokens[head].keyword == .guard
+      else { return .conditional }
+      return readsTime((head + 1)..<(index - 1), in: model) ? .timed : .conditional
+    }
+    guard let head = statementKeyword(before: index, after: lower, in: model) else { return .other }
+    switch tokens[head].keyword {
+    case .if: return readsTime((head + 1)..<index, in: model) ? .timed : .conditional
+    case .switch: return .switchBody
+    default: return .other
+    }
+  }
+
+  /// The keyword that starts the statement whose `{` (or `else`) is at `index`: the nearest
+  /// `if`, `guard`, `switch`, `in`, `for`, `while`, `repeat` or `do` outside parentheses, a
+  /// few tokens before; nil past a brace.
+  private static func statementKeyword(before index: Int, after lower: Int, in model: FileModel) -> Int? {
+    let tokens = model.tokens
     var cursor = index - 1
     var nesting = 0
     var steps = 0
@@ -101,15 +177,14 @@ extension SleepInTestRule {
       let kind = tokens[cursor].kind
       if kind == .rightParen || kind == .rightBracket { nesting += 1 }
       if kind == .leftParen || kind == .leftBracket {
-        if nesting == 0 { return false }
+        if nesting == 0 { return nil }
         nesting -= 1
       }
       if nesting == 0 {
-        if kind == .leftBrace || kind == .rightBrace { return false }
+        if kind == .leftBrace || kind == .rightBrace { return nil }
         if kind == .identifier {
           switch tokens[cursor].keyword {
-          case .if: return true
-          case .in, .for, .while, .repeat, .switch, .guard, .do: return false
+          case .if, .in, .for, .while, .repeat, .switch, .guard, .do: return cursor
           default: break
           }
         }
@@ -117,7 +192,25 @@ extension SleepInTestRule {
       cursor -= 1
       steps += 1
     }
-    return false
+    return nil
+  }
+
+  /// Whether a `while` loop is bounded by a count: its condition is one comparison of a name
+  /// against a bound (`attempt < maxRetries`, `tries <= 5`) and its body adds to that name
+  /// (`attempt += 1`).
+  static func countsUp(_ condition: Range<Int>, bodyFrom open: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    guard condition.count >= 3, tokens[condition.lowerBound].kind == .identifier,
+      model.token(condition.lowerBound + 1, is: "<") || model.token(condition.lowerBound + 1, is: "<="),
+      !condition.contains(where: { position in
+        tokens[position].kind == .comma || model.token(position, is: "&&") || model.token(position, is: "||")
+      }),
+      let close = closingBrace(from: open, in: model)
+    else { return false }
+    let counter = model.text(condition.lowerBound)
+    return ((open + 1)..<close).contains { position in
+      tokens[position].kind == .identifier && model.text(position) == counter && model.token(position + 1, is: "+=")
+    }
   }
 
   /// Whether a condition reads the time (`Date() < deadline`, `clock.now < end`).

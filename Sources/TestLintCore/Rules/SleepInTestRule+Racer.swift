@@ -43,6 +43,67 @@ extension SleepInTestRule {
       || model.token(last, is: "Issue") && model.token(last + 2, is: "record")
   }
 
+  /// Whether the wait at `model.calls[index]` is slow work the test hands to the code under test
+  /// and then cancels: a `Task.sleep` inside a closure stored in a local (`let fetch: Fetch = {
+  /// request in try await Task.sleep(...); ... }`, or in a closure that one makes, `.future {
+  /// ... }`), the local passed by its name to a call after it (`load(fetch: fetch)`), and a
+  /// cancel or an abort after it (`task.cancel()`, `flag.abort()`). The sleep simulates slow work,
+  /// as a *Mock* type's delay does, and a cancelled `Task.sleep` returns at once.
+  static func isCancelledSlowWork(_ index: Int, in model: FileModel) -> Bool {
+    let calls = model.calls
+    let sleep = calls[index]
+    guard sleep.path == ["Task", "sleep"], let body = model.functions[sleep.function].body else { return false }
+    let tokens = model.tokens
+    var cursor = sleep.nameToken - 1
+    var depth = 0
+    // The enclosing closures, innermost first, up to the function's body (a bounded walk).
+    while cursor > body.lowerBound, sleep.nameToken - cursor < 4096 {
+      defer { cursor -= 1 }
+      if tokens[cursor].kind == .rightBrace { depth += 1 }
+      guard tokens[cursor].kind == .leftBrace else { continue }
+      if depth > 0 {
+        depth -= 1
+        continue
+      }
+      guard model.token(cursor - 1, is: "="), let name = storedName(before: cursor - 1, in: model),
+        let close = closingBrace(from: cursor, in: model)
+      else { continue }
+      var passed = false
+      var cancels = false
+      for other in model.functions[sleep.function].calls where calls[other].nameToken > close {
+        let call = calls[other]
+        if call.path.count >= 2, call.name == "cancel" || call.name == "abort" { cancels = true }
+        if call.arguments.contains(where: { $0.value.count == 1 && model.text($0.value.lowerBound) == name }) {
+          passed = true
+        }
+      }
+      return passed && cancels
+    }
+    return false
+  }
+
+  /// The name a `let` or `var` declares when its `=` is at token `equals` (`let fetch: Fetch =`,
+  /// `var work =`): nil for another statement.
+  private static func storedName(before equals: Int, in model: FileModel) -> String? {
+    let tokens = model.tokens
+    var cursor = equals - 1
+    var nesting = 0
+    while cursor > 0, equals - cursor < 64 {
+      defer { cursor -= 1 }
+      switch tokens[cursor].kind {
+      case .rightParen, .rightBracket: nesting += 1
+      case .leftParen, .leftBracket: nesting -= 1
+      case .leftBrace, .rightBrace: return nil
+      default: break
+      }
+      guard nesting == 0, tokens[cursor].keyword == .let || tokens[cursor].keyword == .var else { continue }
+      guard tokens[cursor + 1].kind == .identifier, model.token(cursor + 2, is: ":") || cursor + 2 == equals
+      else { return nil }
+      return model.text(cursor + 1)
+    }
+    return nil
+  }
+
   /// The calls whose closure is a child task of a group, read by `isDeadline`.
   static let taskGroupChildNames: NameSet = ["addTask", "addTaskUnlessCancelled"]
 }

@@ -33,10 +33,15 @@ public struct SleepInTestRule: Rule {
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
         // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
-        if Self.isDeadline(index, in: model) || Self.isTimeoutRacer(index, in: model) { continue }
+        if Self.isDeadline(index, in: model) || Self.isTimeoutRacer(index, in: model)
+          || Self.isCancelledSlowWork(index, in: model)
+        {
+          continue
+        }
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
           polls || Self.pollsForEvent(loop, in: model)
             || Self.endsOnCancellation(loop, sleep: call, in: model)
+            || code.function.map({ Self.pollsUntilTimeout($0, loop: loop, in: model) }) == true
             || code.test == nil
             && code.function.map({ Self.pollsConditionParameter($0, loop: loop, in: model) }) == true
         {
