@@ -2537,6 +2537,16 @@ What counts as an assertion:
   that is a class makes an instance for each test and runs its `deinit` after it, as XCTest
   runs `tearDown`: a `deinit` that asserts, the suite's own or a base class's, counts no more
   than `tearDown` does (a struct suite has none);
+- a check deferred to `tearDown`: an XCTest test whose statements only assign properties of
+  its class (`story = Story("...").given(...).then(...)`, `self.story = ...`), when the `tearDown`
+  of the class that declares one of them (the test's class, or a base class in the linted
+  files, up the chain) passes that property as an argument to a call that asserts, as helpers
+  are read above (directly or through what it calls; disagreeing declarations count as
+  asserting), plainly or through the class's own methods it calls (`tearDown` calls
+  `perform()`, which calls `director.stage(self, story!)`). A BDD base runs each test's scenario
+  after the test method returns, and its steps assert: the test's whole body is its check.
+  Not a property the `tearDown` only resets or releases (`story = nil`), nor one it hands to
+  a call that asserts nothing (a logger's), nor a test with any other statement;
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
@@ -4280,6 +4290,78 @@ final class CacheTests: XCTestCase {
 
   @Test func ↓drains() {
     queue.drain()
+  }
+}
+```
+
+A scenario the base's `tearDown` hands to a runner whose steps assert, through a method of
+the base:
+
+```swift passes
+import XCTest
+
+class Story: XCTestCase {
+  var plot: Plot? = nil
+
+  override func tearDown() async throws {
+    try await perform()
+    try await super.tearDown()
+  }
+
+  func perform() async throws {
+    try await Director.shared.stage(self, plot!)
+  }
+}
+
+final class Director {
+  static let shared = Director()
+
+  func stage(_ story: Story, _ plot: Plot) async throws {
+    for act in plot.acts { XCTAssertTrue(act.play(), "act failed") }
+  }
+}
+
+final class PlotTests: Story {
+  func test_opening_raisesCurtain() async throws {
+    plot = Plot("opening")
+      .given("a stage")
+      .then("the curtain rises")
+  }
+
+  func test_closing_lowersCurtain() async throws {
+    self.plot = Plot("closing").then("the curtain falls")
+  }
+}
+```
+
+A test that only assigns a property its base's `tearDown` only resets, or hands to a call
+that asserts nothing:
+
+```swift triggers
+import XCTest
+
+class Ledger: XCTestCase {
+  var entry: Entry? = nil
+  var draft: Entry? = nil
+
+  override func tearDown() {
+    entry = nil
+    archive.store(draft)
+    super.tearDown()
+  }
+}
+
+final class Archive {
+  func store(_ entry: Entry?) { print(entry as Any) }
+}
+
+final class LedgerTests: Ledger {
+  func ↓test_entry_isKept() {
+    entry = Entry("rent")
+  }
+
+  func ↓test_draft_isKept() {
+    self.draft = Entry("rent")
   }
 }
 ```

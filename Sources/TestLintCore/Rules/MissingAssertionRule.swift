@@ -172,6 +172,8 @@ public struct MissingAssertionRule: Rule {
     if ClosingExpect.closes(test, in: model), context.assertingHelpers.declaresNone(ClosingExpect.name) { count += 1 }
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
     if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
+    // A test that only assigns a scenario its class's `tearDown` runs (`TearDownRun`).
+    if count == 0, TearDownRun.defers(test, in: context) { count += 1 }
     if stopAtFirst, count > 0 { return count }
     if let body = test.body {
       count += Self.checkingThrows(in: body, model: model)

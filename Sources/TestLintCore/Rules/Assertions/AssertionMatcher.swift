@@ -277,6 +277,7 @@ public struct AssertionMatcher: Sendable {
     var result = MissingAssertionElsewhere.summaries(in: model)  // bodiless, implemented in another language
     result += SkipHelper.summaries(in: model)  // under their skip keys
     result += TimeoutRacer.summaries(in: model)  // under their racer keys
+    result += TearDownRun.summaries(in: model)  // under their properties' tearDown keys
     for index in functions.indices where functions[index].body != nil {
       var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
       // An initializer is summarized under its type's name, as it is called
