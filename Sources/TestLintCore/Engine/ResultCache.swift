@@ -71,25 +71,11 @@ public struct ResultCache: Sendable {
   ) -> Declarations {
     // What makes a name read as a test base: none without the assumption.
     let endings = assumption ?? BaseAssumption(suffixes: [])
-    var classes: [Pair] = []
-    var references: Set<String> = []
-    for type in model.types {
-      switch type.kind {
-      case .class:
-        if let superclass = type.firstInheritedName {
-          classes.append(Pair(name: type.simpleName, superclass: superclass))
-          references.insert(superclass)
-        }
-      case .extension:
-        references.insert(type.simpleName)
-      default:
-        break
-      }
-    }
-    for alias in ClassHierarchy.aliases(of: model) {
-      classes.append(alias)
-      references.insert(alias.superclass)
-    }
+    // The classes (and type aliases) with their superclasses, as the run's hierarchy learns them;
+    // the names the file refers to are those superclasses and the types it extends.
+    let classes = ClassHierarchy.classes(of: model)
+    var references = Set(classes.lazy.map(\.superclass))
+    for type in model.types where type.kind == .extension { references.insert(type.simpleName) }
     var called: Set<String> = []
     if forCache {
       // Every name a rule may look up among the run's assertion helpers: `missing_assertion`

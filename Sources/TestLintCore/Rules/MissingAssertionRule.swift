@@ -169,7 +169,11 @@ public struct MissingAssertionRule: Rule {
     }
     countCalls(test.calls)
     // A last statement checking through a support module's `expect` (`ClosingExpect`).
-    if ClosingExpect.closes(test, in: model), context.assertingHelpers.declaresNone(ClosingExpect.name) { count += 1 }
+    if !stopAtFirst || count == 0, ClosingExpect.closes(test, in: model),
+      context.assertingHelpers.declaresNone(ClosingExpect.name)
+    {
+      count += 1
+    }
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
     if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
     // A test that only assigns a scenario its class's `tearDown` runs (`TearDownRun`).

@@ -21,20 +21,7 @@ extension SleepInTestRule {
       let closure = helper.trailingClosures.first(where: { inside($0.tokens) })?.tokens
         ?? helper.arguments.first(where: { inside($0.value) })?.value
     else { return false }
-    // The last two statements at the closure's own level.
-    let end = min(closure.upperBound - 1, tokens.count)
-    var depth = 0
-    var previous: Int?
-    var last: Int?
-    for position in (closure.lowerBound + 1)..<max(closure.lowerBound + 1, end) {
-      let kind = tokens[position].kind
-      if depth == 0, statementStarts(at: position, in: model) { (previous, last) = (last, position) }
-      switch kind {
-      case .leftParen, .leftBracket, .leftBrace: depth += 1
-      case .rightParen, .rightBracket, .rightBrace: depth -= 1
-      default: break
-      }
-    }
+    let (previous, last) = lastStatements(of: closure, in: model)
     guard var first = previous, let last, parentheses.upperBound == last else { return false }
     // The sleep is the whole statement before: `try await Task.sleep(...)`.
     while first < last, tokens[first].keyword == .try || tokens[first].keyword == .await { first += 1 }

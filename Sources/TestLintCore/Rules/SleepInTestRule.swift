@@ -165,7 +165,7 @@ public struct SleepInTestRule: Rule {
         steps += 1
       }
       let call = calls[parent]
-      if call.path.count == 2, call.name == "addTask" || call.name == "addTaskUnlessCancelled",
+      if call.path.count == 2, Self.taskGroupChildNames.contains(call.name),
         let scope = call.parent, Self.taskGroupNames.contains(calls[scope].name)
       {
         let group = call.path[0]
@@ -299,32 +299,31 @@ public struct SleepInTestRule: Rule {
     case cancels
   }
 
+  /// Where the last two statements at the closure's own level start (`{`...`}`): a line start or
+  /// a token after `;`, not a continuation (`.member`, an operator, after `=` or `,`).
+  static func lastStatements(of closure: Range<Int>, in model: FileModel) -> (previous: Int?, last: Int?) {
+    let end = min(closure.upperBound - 1, model.tokens.count)
+    var depth = 0
+    var previous: Int?
+    var last: Int?
+    for position in (closure.lowerBound + 1)..<max(closure.lowerBound + 1, end) {
+      if depth == 0, statementStarts(at: position, in: model) { (previous, last) = (last, position) }
+      switch model.tokens[position].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      default: break
+      }
+    }
+    return (previous, last)
+  }
+
   /// How the closure `closure` (`{`...`}`) ends after the wait `sleep`, read from its last
   /// statement: nil when that statement does something else (calls the code under test,
   /// returns a computed value), so the sleep delays work instead of timing it.
   static func ending(of closure: Range<Int>, after sleep: Call, in model: FileModel) -> Ending? {
     let tokens = model.tokens
     let end = min(closure.upperBound - 1, tokens.count)
-    guard closure.lowerBound + 1 < end else { return nil }
-    // The last statement at the closure's own level: a line start or a token after `;`, not
-    // a continuation (`.member`, an operator, after `=` or `,`).
-    var depth = 0
-    var last: Int?
-    for position in (closure.lowerBound + 1)..<end {
-      let token = tokens[position]
-      switch token.kind {
-      case .leftParen, .leftBracket, .leftBrace:
-        if depth == 0, statementStarts(at: position, in: model) { last = position }
-        depth += 1
-        continue
-      case .rightParen, .rightBracket, .rightBrace:
-        depth -= 1
-        continue
-      default: break
-      }
-      if depth == 0, statementStarts(at: position, in: model) { last = position }
-    }
-    guard let start = last else { return nil }
+    guard closure.lowerBound + 1 < end, let start = lastStatements(of: closure, in: model).last else { return nil }
     if start <= sleep.nameToken {
       // `do { sleep; XCTFail(...) } catch {}`: what follows the sleep inside the `do` block.
       if tokens[start].keyword == .do, start + 1 < end, tokens[start + 1].kind == .leftBrace,
@@ -454,6 +453,7 @@ public struct SleepInTestRule: Rule {
   /// Whether an argument is the present moment alone, `Date()`, `.now` or `Date.now`: a run
   /// loop run until then makes one pass over what is already due and waits for no time.
   static func isPresent(_ value: Range<Int>, in model: FileModel) -> Bool {
+    guard value.count <= 5 else { return false }  // `Date.init()`, the longest, is five tokens.
     let text = value.map { model.text($0) }.joined()
     return text == "Date()" || text == ".now" || text == "Date.now" || text == "Date.init()"
   }

@@ -237,7 +237,8 @@ extension ScannerState {
       let after = skipAngles(from: next)
       // The clause must close exactly: in `resolve<Service<Int>>()` the `>>` closes more than
       // `Service<` opened, so `Service` is a generic argument, not a callee.
-      guard after < limit, angleBalance(from: next, to: after) == 0 else { return nil }
+      guard after < limit, tokens[after].kind == .leftParen || tokens[after].kind == .leftBrace,
+        angleBalance(from: next, to: after) == 0 else { return nil }
       if tokens[after].kind == .leftBrace {
         guard !inHeader, !isVariableTypeAnnotation(endingAt: index), !isObserverBlock(after) else { return nil }
         cursor = after

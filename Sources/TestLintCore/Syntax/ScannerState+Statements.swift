@@ -64,7 +64,6 @@ extension ScannerState {
     return min(index, end)
   }
 
-  /// The index after the statement starting at (or containing) `start`.
   /// `typealias Name<...> = Target<...>` between `start` (the keyword) and `end`, when the target
   /// is a named type (`Base`, `Module.Base<A, B>`), not a function, tuple, optional or
   /// composition: the simple names of both, for the class hierarchy (an alias of a test base
@@ -74,20 +73,14 @@ extension ScannerState {
     guard index < end, tokens[index].isIdentifierLike else { return nil }
     let alias = name(index)
     index += 1
-    if index < end, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
-      index = skipAngles(from: index)
-    }
-    guard index < end, tokens[index].kind == .operator, tokens[index].end - tokens[index].start == 1,
-      bytes[Int(tokens[index].start)] == UInt8(ascii: "=")
-    else { return nil }
+    if index < end, isOperator(index, "<") { index = skipAngles(from: index) }
+    guard index < end, isOperator(index, "=") else { return nil }
     index += 1
     var target = ""
     while index < end, tokens[index].isIdentifierLike {
       target = name(index)
       index += 1
-      if index < end, tokens[index].kind == .operator, bytes[Int(tokens[index].start)] == UInt8(ascii: "<") {
-        index = skipAngles(from: index)
-      }
+      if index < end, isOperator(index, "<") { index = skipAngles(from: index) }
       guard index + 1 < end, tokens[index].kind == .dot else { break }
       index += 1
     }

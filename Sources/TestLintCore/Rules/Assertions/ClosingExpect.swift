@@ -19,11 +19,12 @@ enum ClosingExpect {
   static func closes(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard let body = test.body, body.count > 2 else { return false }
     let closingBrace = body.upperBound - 1
-    // The last such call comes last among the test's calls but for those in its arguments.
+    // The last such call comes last among the test's calls but for those in its arguments. Through
+    // a value (`console.expect`, `makeConsole().expect`), not the test's own method (`self.expect`).
     for index in test.calls.reversed() {
       let call = model.calls[index]
       guard call.name == name, let parentheses = call.parentheses, !call.isMacro, !call.isImplicitMember,
-        call.trailingClosures.isEmpty, !call.arguments.isEmpty, throughReceiver(call)
+        call.trailingClosures.isEmpty, !call.arguments.isEmpty, !AssertionMatcher.isOwnMethodCall(call)
       else { continue }
       var after = parentheses.upperBound
       if after < closingBrace, model.tokens[after].kind == .semicolon { after += 1 }
@@ -32,17 +33,5 @@ enum ClosingExpect {
       return UndeclaredCheck.isStatement(call, in: model) && !model.functions.contains { $0.name == name }
     }
     return false
-  }
-
-  /// Whether the call goes through a value: `console.expect(...)`, `self.io.expect(...)`,
-  /// `makeConsole().expect(...)`; not `self.expect(...)`, the test's own method.
-  private static func throughReceiver(_ call: Call) -> Bool {
-    switch call.path.count {
-    case 1: return call.hasExpressionBase
-    case 2:
-      let receiver = call.path[0]
-      return call.hasExpressionBase || receiver != "self" && receiver != "Self" && receiver != "super"
-    default: return true
-    }
   }
 }

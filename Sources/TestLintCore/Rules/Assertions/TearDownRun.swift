@@ -99,7 +99,7 @@ enum TearDownRun {
   /// `scenario!`, `self.scenario`), with the names of the calls taking them, through the class's
   /// own methods the `tearDown` calls plainly or through `self.`, transitively.
   private static func handedOver(by type: Int, in model: FileModel) -> [String: [String]] {
-    let methods = model.types[type].functions.filter { model.functions[$0].owner == type }
+    let methods = model.types[type].functions
     guard let tearDown = methods.first(where: { isTearDown(model.functions[$0]) }) else { return [:] }
     let stored = Set(
       model.properties.lazy.filter { $0.owner == type && !$0.isLet && !$0.isStatic && !$0.isComputed }.map(\.name))
