@@ -379,7 +379,9 @@ the processor or the simulator (a name with the camel-case or `_` word `rosetta`
 word `version`: a dependency's version says why as the OS version does, since the feature
 under test needs it: `XCTSkipUnless(db.meetsMinimumVersion(major: 3))`), and
 Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
-team's own platform condition). A word inside a longer word does not count (`searchArchive`,
+team's own platform condition), and a `.disabled { ... }` condition closure whose body branches
+on `#if os(...)` / `targetEnvironment(...)` / `arch(...)` (a comment inside the closure is also
+its reason). A word inside a longer word does not count (`searchArchive`,
 `harmless`), nor `translated` before another word (`hasTranslatedTitles`, a localization
 flag). Any other condition (`guard isCI else`, `#if DEBUG`) still
 needs a message. A skip right after a failure with a message (`XCTFail("Missing fixture
@@ -649,6 +651,16 @@ struct CartTests {
     #expect(Cart().total == 0)
   }
 }
+
+@Test(.↓disabled { #if DEBUG
+  true
+  #else
+  false
+  #endif
+})
+func printsReceipt() {
+  #expect(Receipt().lines.isEmpty)
+}
 ```
 
 ```swift passes
@@ -679,6 +691,25 @@ struct CartTests {
   @Test(.disabled()) func discounts() {
     #expect(Cart().discount == 0)
   }
+}
+
+@Test(.disabled {
+  #if os(watchOS)
+  true
+  #else
+  false
+  #endif
+})
+func drawsChart() {
+  #expect(Chart().bars.count == 3)
+}
+
+@Test(.disabled {
+  // The glyph cache is rebuilt on every run (#88).
+  isCI
+})
+func rendersGlyphs() {
+  #expect(Glyphs().count > 0)
 }
 ```
 
