@@ -6287,7 +6287,9 @@ methods of that name of the file's types, as `missing_assertion` follows a test 
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it). So is a `Task.sleep` in a closure the test stores in a local
+test does not wait in it), and a closure assigned to a property of such a type, named in the
+assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler): it runs
+where the double is called, as its methods do. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
 something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
@@ -6617,6 +6619,16 @@ final class SearchViewModelTests: XCTestCase {
       }
     }
     XCTAssertNotNil(SlowAPI().fetch())
+  }
+
+  func test_send_returnsBeforeTheSlowServer() {
+    StubTransport.onSend = { packet in
+      Thread.sleep(forTimeInterval: 0.3)
+      return packet.count
+    }
+    let start = Date()
+    outbox.send([1, 2, 3])
+    XCTAssertLessThan(Date().timeIntervalSince(start), 0.05)
   }
 
   override func setUp() {
