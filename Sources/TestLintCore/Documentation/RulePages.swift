@@ -2267,7 +2267,12 @@ What counts as an assertion:
   (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a scheduler's closure
   (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
   `notify`, which the test's own code runs: the group the test enters and leaves says when its
-  own work is done, as a smoke test's last line does;
+  own work is done, as a smoke test's last line does. The same wait written in a support module:
+  an awaited plain call of a function no linted file declares, whose closure's parameter named
+  `continuation` or `confirmation` the closure only hands on whole, as a call's argument, to the
+  code under test (`try await mountInWindow { continuation in Screen(onReady: continuation) }`):
+  the helper awaits what it gave the closure (or runs Swift Testing's `confirmation` around it).
+  Not when the closure uses the parameter otherwise (`continuation.resume()` in its own lines);
 - a negative control: a call of a function of the file that a sibling test (of the same type)
   calls only under an expected failure. The sibling's only checks are `XCTExpectFailure`,
   `withKnownIssue` or `withExpectedIssue` (or a function of the file that wraps a closure
@@ -4615,6 +4620,26 @@ struct PlayerTests {
     let player = Player(song: .short)
     player.play()
     await withCheckedContinuation { $0.resume() }
+  }
+
+  // `mountInWindow` is declared in a support module, not in the linted files.
+  @Test func showsTheCover() async throws {
+    try await mountInWindow { continuation in
+      CoverScreen(onAppear: continuation)
+    }
+  }
+
+  @Test func countsThePlays() async throws {
+    try await mountInWindow { confirmation, continuation in
+      PlaysScreen(played: confirmation, shown: continuation)
+    }
+  }
+
+  @Test func ↓mountsTheQueue() async throws {
+    try await mountInWindow { continuation in
+      continuation.resume()
+      return QueueScreen()
+    }
   }
 }
 ```
