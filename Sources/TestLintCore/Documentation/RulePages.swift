@@ -379,7 +379,9 @@ the processor or the simulator (a name with the camel-case or `_` word `rosetta`
 word `version`: a dependency's version says why as the OS version does, since the feature
 under test needs it: `XCTSkipUnless(db.meetsMinimumVersion(major: 3))`), and
 Swift Testing's `.disabled(if:)` whose condition does the same (`.disabled(if: .linux)`, a
-team's own platform condition). A word inside a longer word does not count (`searchArchive`,
+team's own platform condition), and a `.disabled { ... }` condition closure whose body branches
+on `#if os(...)` / `targetEnvironment(...)` / `arch(...)` (a comment inside the closure is also
+its reason). A word inside a longer word does not count (`searchArchive`,
 `harmless`), nor `translated` before another word (`hasTranslatedTitles`, a localization
 flag). Any other condition (`guard isCI else`, `#if DEBUG`) still
 needs a message. A skip right after a failure with a message (`XCTFail("Missing fixture
@@ -649,6 +651,16 @@ struct CartTests {
     #expect(Cart().total == 0)
   }
 }
+
+@Test(.↓disabled { #if DEBUG
+  true
+  #else
+  false
+  #endif
+})
+func printsReceipt() {
+  #expect(Receipt().lines.isEmpty)
+}
 ```
 
 ```swift passes
@@ -679,6 +691,25 @@ struct CartTests {
   @Test(.disabled()) func discounts() {
     #expect(Cart().discount == 0)
   }
+}
+
+@Test(.disabled {
+  #if os(watchOS)
+  true
+  #else
+  false
+  #endif
+})
+func drawsChart() {
+  #expect(Chart().bars.count == 3)
+}
+
+@Test(.disabled {
+  // The glyph cache is rebuilt on every run (#88).
+  isCI
+})
+func rendersGlyphs() {
+  #expect(Glyphs().count > 0)
 }
 ```
 
@@ -2236,7 +2267,12 @@ What counts as an assertion:
   (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a scheduler's closure
   (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
   `notify`, which the test's own code runs: the group the test enters and leaves says when its
-  own work is done, as a smoke test's last line does;
+  own work is done, as a smoke test's last line does. The same wait written in a support module:
+  an awaited plain call of a function no linted file declares, whose closure's parameter named
+  `continuation` or `confirmation` the closure only hands on whole, as a call's argument, to the
+  code under test (`try await mountInWindow { continuation in Screen(onReady: continuation) }`):
+  the helper awaits what it gave the closure (or runs Swift Testing's `confirmation` around it).
+  Not when the closure uses the parameter otherwise (`continuation.resume()` in its own lines);
 - a negative control: a call of a function of the file that a sibling test (of the same type)
   calls only under an expected failure. The sibling's only checks are `XCTExpectFailure`,
   `withKnownIssue` or `withExpectedIssue` (or a function of the file that wraps a closure
@@ -4585,6 +4621,26 @@ struct PlayerTests {
     player.play()
     await withCheckedContinuation { $0.resume() }
   }
+
+  // `mountInWindow` is declared in a support module, not in the linted files.
+  @Test func showsTheCover() async throws {
+    try await mountInWindow { continuation in
+      CoverScreen(onAppear: continuation)
+    }
+  }
+
+  @Test func countsThePlays() async throws {
+    try await mountInWindow { confirmation, continuation in
+      PlaysScreen(played: confirmation, shown: continuation)
+    }
+  }
+
+  @Test func ↓mountsTheQueue() async throws {
+    try await mountInWindow { continuation in
+      continuation.resume()
+      return QueueScreen()
+    }
+  }
 }
 ```
 
@@ -6256,7 +6312,9 @@ methods of that name of the file's types, as `missing_assertion` follows a test 
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it). So is a `Task.sleep` in a closure the test stores in a local
+test does not wait in it), and a closure assigned to a property of such a type, named in the
+assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler): it runs
+where the double is called, as its methods do. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
 something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
@@ -6586,6 +6644,16 @@ final class SearchViewModelTests: XCTestCase {
       }
     }
     XCTAssertNotNil(SlowAPI().fetch())
+  }
+
+  func test_send_returnsBeforeTheSlowServer() {
+    StubTransport.onSend = { packet in
+      Thread.sleep(forTimeInterval: 0.3)
+      return packet.count
+    }
+    let start = Date()
+    outbox.send([1, 2, 3])
+    XCTAssertLessThan(Date().timeIntervalSince(start), 0.05)
   }
 
   override func setUp() {

@@ -149,6 +149,12 @@ public struct DisabledTestRule: Rule {
             }
             return tokens[argument.lowerBound].kind != .leftBrace && Self.isMessage(argument, in: model)
           }
+        } else if name == "disabled", index + 1 < arguments.upperBound, tokens[index + 1].kind == .leftBrace,
+          let close = model.closingBracket(of: index + 1, before: arguments.upperBound)
+        {
+          // `.disabled { ... }`: a condition closure that branches on `#if os(...)` is a platform
+          // condition, and a comment inside it is its reason.
+          explained = Self.closureExplains((index + 1)..<(close + 1), in: model, reasons: reasons)
         }
         traits.append((name, model.offset(index), explained))
       default: break
@@ -161,6 +167,17 @@ public struct DisabledTestRule: Rule {
     let reasons = reasons()
     return unexplained
       .filter { !reasons.explains(from: attribute.offset, to: $0.offset, body: nil) }.map(\.offset)
+  }
+
+  /// Whether a `.disabled { ... }` condition closure (token range of its braces) says why: its
+  /// body holds an `#if os(...)` / `targetEnvironment(...)` branch, or a comment.
+  static func closureExplains(_ closure: Range<Int>, in model: FileModel, reasons: () -> ReasonComments) -> Bool {
+    let open = Int(model.tokens[closure.lowerBound].end)
+    let close = Int(model.tokens[closure.upperBound - 1].start)
+    if platformDirectiveRanges(in: model).contains(where: { $0.lowerBound >= open && $0.lowerBound < close }) {
+      return true
+    }
+    return reasons().bodyHasReason(closure)
   }
 
   /// The prefix that switches a test method off (`disabled_`, `x`, `_`, ...), if the name is an

@@ -155,6 +155,7 @@ public struct MissingAssertionRule: Rule {
                 && !UndeclaredCheck.fileDeclaresPrivate(acceptingCall: model.calls[callIndex], in: model)
               || (UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: true)
                 || UndeclaredWait.counts(callAt: callIndex, in: model)
+                || ContinuationWait.handsOverParameter(callAt: callIndex, in: model)
                 || CallerLocationCheck.countsDoubleCheck(callAt: callIndex, in: model)
                 || UITestCheck.reads(callAt: callIndex, in: model) && context.drivesApp)
                 && CallSignature.declaresNoneAccepting(model.calls[callIndex], in: context.assertingHelpers)

@@ -145,6 +145,15 @@ struct ReasonComments {
     return comments.contains { $0.offset >= open && $0.offset < close && $0.saysOff }
   }
 
+  /// Whether a reason-like comment stands anywhere inside a body (token range of its braces):
+  /// the `// FIXME: ...` inside a `.disabled { ... }` condition closure.
+  func bodyHasReason(_ body: Range<Int>) -> Bool {
+    guard body.count >= 2 else { return false }
+    let open = Int(model.tokens[body.lowerBound].end)
+    let close = Int(model.tokens[body.upperBound - 1].start)
+    return comments.contains { $0.offset >= open && $0.offset < close }
+  }
+
   /// Whether a comment says that tests are off or broken: a word of `sectionWords`, `unstable`,
   /// `stopped working`, or `fix` as a word (`TODO: Fix this scenario`, not `prefix`).
   static func saysTestsAreOff(_ text: Substring) -> Bool {

@@ -32,6 +32,7 @@ public struct SleepInTestRule: Rule {
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
+        if Self.isInDoubleHandler(call.nameToken, in: model) { continue }
         // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
         if Self.isDeadline(index, in: model) || Self.isTimeoutRacer(index, in: model)
           || Self.isCancelledSlowWork(index, in: model)
@@ -407,6 +408,21 @@ public struct SleepInTestRule: Rule {
 
   /// The names `wait(_:in:)` can flag.
   static let waitNames: NameSet = ["sleep", "usleep", "run", "asyncAfter"]
+
+  /// Whether a token is inside a closure assigned to a property of a test double's type
+  /// (`MockURLProtocol.requestHandler = { ... }`): the double's handler, whose delay simulates
+  /// slow work as the methods of a `*Mock*` type do. The type is named in the target
+  /// (a capitalized name of `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` before the property).
+  static func isInDoubleHandler(_ token: Int, in model: FileModel) -> Bool {
+    model.assignments.contains { assignment in
+      assignment.value.contains(token) && assignment.target.count >= 2
+        && model.tokens[assignment.value.lowerBound].kind == .leftBrace
+        && assignment.target.dropLast().contains { name in
+          name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+            && AssertionMatcher.isTestDouble(name)
+        }
+    }
+  }
 
   /// How the call waits for real time, as the message names it, or nil when it does not.
   static func wait(_ call: Call, in model: FileModel) -> String? {

@@ -38,6 +38,46 @@ enum ContinuationWait {
     }
   }
 
+  /// Whether an awaited plain call, of a function no file of the run declares (the caller checks
+  /// that), hands the code under test a continuation or confirmation its closure is given:
+  /// `try await showInWindow { continuation in Host(probe: Probe(continuation: continuation)) }`.
+  /// A support module's helper that awaits the continuation (or runs `confirmation(...)` around
+  /// the work) and gives it to the closure is the wait above, written in another module. Its
+  /// closure's parameter named `continuation` or `confirmation` is passed on whole as a call's
+  /// argument in the closure, every time it is used.
+  static func handsOverParameter(callAt index: Int, in model: FileModel) -> Bool {
+    let call = model.calls[index]
+    guard call.path.count == 1, !call.isMacro, !call.isImplicitMember, !names.contains(call.name),
+      isAwaited(call, in: model), let closure = body(of: call, in: model)
+    else { return false }
+    let handed = RuleText.closureParameterNames(closure, in: model).filter {
+      $0 == "continuation" || $0 == "confirmation"
+    }
+    guard !handed.isEmpty else { return false }
+    let tokens = model.tokens
+    guard let keyword = (closure.lowerBound + 1..<closure.upperBound).first(where: { tokens[$0].keyword == .in })
+    else { return false }
+    let inner = model.calls.indices.filter { closure.contains(model.calls[$0].nameToken) }
+    return handed.allSatisfy { name in
+      var uses = 0
+      for token in keyword + 1..<closure.upperBound - 1
+      where tokens[token].isIdentifierLike && model.text(token) == name
+        && tokens[token - 1].kind != .dot
+      {
+        let asArgument = inner.contains { callIndex in
+          model.calls[callIndex].arguments.contains { $0.value == token..<token + 1 }
+        }
+        // A use that is not an argument (`continuation.resume()`, a label `continuation:`).
+        if !asArgument {
+          if token + 1 < tokens.count, tokens[token + 1].kind == .colon { continue }
+          return false
+        }
+        uses += 1
+      }
+      return uses > 0
+    }
+  }
+
   /// The four continuation makers of the standard library.
   private static let names: Set<String> = [
     "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
