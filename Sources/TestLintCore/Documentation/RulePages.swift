@@ -2371,6 +2371,10 @@ What counts as an assertion:
   capitalized word, counts too, as a statement of its own
   (`try await idiomsTester(platform: .tablet, expectedIdioms: ["pad"])`, a support module's
   helper that builds and compares); not through a receiver (`sut.load(expectedCount: 2)`).
+  So does such a call followed by one method given the actual value, the whole a statement of
+  its own (`textDiff(expected: "a\nb").compare(rendered)`, a string-diff helper in two
+  steps, written in a test or its helper); not when the statement keeps the answer (`let
+  diff = ...`) or the method takes no unlabelled value (`builder(expected: e).build()`).
   Calls into a test-support package spelled as test code spells them count too, where no
   linted file declares the name: a plain call, as a statement of its own, of a name with the
   word "snapshot" in any case (`takeSnapShots(content: view)`, `verifyBadgeSnapshot(of:
@@ -3702,6 +3706,48 @@ final class TemplateTests: XCTestCase {
 
 struct Verification {
   func wasCalled(exactly count: Int) { XCTAssertEqual(calls.count, count) }
+}
+```
+
+A support module's comparison in two steps, what is expected handed to a plain call and the
+actual value to the method after it, its result unused; a helper of the class calls it:
+
+```swift passes
+import XCTest
+
+final class MarkupPrinterTests: XCTestCase {
+  func test_paragraph_printsTwoLines() {
+    matchPrinted(Paragraph(lines: ["a", "b"]), as: "a\nb")
+  }
+
+  func test_heading_printsHashes() {
+    textDiff(expected: "# Title").compare(MarkupPrinter().print(Heading("Title")))
+  }
+}
+
+extension MarkupPrinterTests {
+  func matchPrinted(_ node: Node, as expected: String, line: UInt = #line) {
+    let printed = MarkupPrinter().print(node)
+    textDiff(expected: expected, line: line)
+      .compare(printed, line: line)
+  }
+}
+```
+
+The answer kept, or no actual value handed over, is no comparison:
+
+```swift triggers
+import XCTest
+
+final class MarkupPrinterTests: XCTestCase {
+  func ↓test_heading_keepsTheDiff() {
+    let diff = textDiff(expected: "# Title").compare(MarkupPrinter().print(Heading("Title")))
+    print(diff)
+  }
+
+  func ↓test_heading_builds() {
+    textDiff(expected: "# Title").build()
+  }
 }
 ```
 
