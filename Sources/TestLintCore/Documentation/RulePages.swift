@@ -2122,6 +2122,9 @@ What counts as an assertion:
   wait without a deadline);
   `measure { ... }` performance tests (a baseline fails them), called alone or on `self` (a
   clock's `clock.measure { ... }` only returns the time taken);
+  an accessibility audit, `try app.performAccessibilityAudit()` (Xcode 15; through any
+  receiver, with or without `for:` and an issue handler), which records every issue it finds
+  as a failure; not when its handler ignores every issue unread (`{ _ in true }`);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   IssueReporting's `withExpectedIssue`, `withKnownIssue` (also a library's own spelling of it after leading underscores,
   `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
@@ -3706,6 +3709,45 @@ final class TemplateTests: XCTestCase {
 
 struct Verification {
   func wasCalled(exactly count: Int) { XCTAssertEqual(calls.count, count) }
+}
+```
+
+A UI test whose check is the accessibility audit of the screen it reached; a handler that
+ignores some issues still fails on the others:
+
+```swift passes
+import XCTest
+
+final class CheckoutScreenUITests: XCTestCase {
+  func test_cartScreen_passesAudit() throws {
+    let app = XCUIApplication()
+    app.launch()
+    app.tabBars.buttons["Cart"].tap()
+    try app.performAccessibilityAudit()
+  }
+
+  func test_payScreen_passesContrastAudit() throws {
+    let shop = XCUIApplication()
+    shop.launch()
+    shop.buttons["Pay"].tap()
+    try shop.performAccessibilityAudit(for: [.contrast]) { issue in
+      issue.element?.identifier == "brandLogo"
+    }
+  }
+}
+```
+
+An audit whose handler ignores every issue without reading it checks nothing:
+
+```swift triggers
+import XCTest
+
+final class CheckoutScreenUITests: XCTestCase {
+  func ↓test_cartScreen_runsAudit() throws {
+    let app = XCUIApplication()
+    app.launch()
+    try app.performAccessibilityAudit { _ in true }
+  }
 }
 ```
 
