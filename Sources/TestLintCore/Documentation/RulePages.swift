@@ -2153,6 +2153,9 @@ What counts as an assertion:
   wait without a deadline);
   `measure { ... }` performance tests (a baseline fails them), called alone or on `self` (a
   clock's `clock.measure { ... }` only returns the time taken);
+  an accessibility audit, `try app.performAccessibilityAudit()` (Xcode 15; through any
+  receiver, with or without `for:` and an issue handler), which records every issue it finds
+  as a failure; not when its handler ignores every issue unread (`{ _ in true }`);
 - Swift Testing: `#expect` (and `#expect(throws:)`), `#require`, `Issue.record`, `confirmation`,
   IssueReporting's `withExpectedIssue`, `withKnownIssue` (also a library's own spelling of it after leading underscores,
   `_withKnownIssue { ... }`, unless marked `isIntermittent:`, which passes whether or not an
@@ -2407,6 +2410,10 @@ What counts as an assertion:
   capitalized word, counts too, as a statement of its own
   (`try await idiomsTester(platform: .tablet, expectedIdioms: ["pad"])`, a support module's
   helper that builds and compares); not through a receiver (`sut.load(expectedCount: 2)`).
+  So does such a call followed by one method given the actual value, the whole a statement of
+  its own (`textDiff(expected: "a\nb").compare(rendered)`, a string-diff helper in two
+  steps, written in a test or its helper); not when the statement keeps the answer (`let
+  diff = ...`) or the method takes no unlabelled value (`builder(expected: e).build()`).
   Calls into a test-support package spelled as test code spells them count too, where no
   linted file declares the name: a plain call, as a statement of its own, of a name with the
   word "snapshot" in any case (`takeSnapShots(content: view)`, `verifyBadgeSnapshot(of:
@@ -3738,6 +3745,87 @@ final class TemplateTests: XCTestCase {
 
 struct Verification {
   func wasCalled(exactly count: Int) { XCTAssertEqual(calls.count, count) }
+}
+```
+
+A UI test whose check is the accessibility audit of the screen it reached; a handler that
+ignores some issues still fails on the others:
+
+```swift passes
+import XCTest
+
+final class CheckoutScreenUITests: XCTestCase {
+  func test_cartScreen_passesAudit() throws {
+    let app = XCUIApplication()
+    app.launch()
+    app.tabBars.buttons["Cart"].tap()
+    try app.performAccessibilityAudit()
+  }
+
+  func test_payScreen_passesContrastAudit() throws {
+    let shop = XCUIApplication()
+    shop.launch()
+    shop.buttons["Pay"].tap()
+    try shop.performAccessibilityAudit(for: [.contrast]) { issue in
+      issue.element?.identifier == "brandLogo"
+    }
+  }
+}
+```
+
+An audit whose handler ignores every issue without reading it checks nothing:
+
+```swift triggers
+import XCTest
+
+final class CheckoutScreenUITests: XCTestCase {
+  func ↓test_cartScreen_runsAudit() throws {
+    let app = XCUIApplication()
+    app.launch()
+    try app.performAccessibilityAudit { _ in true }
+  }
+}
+```
+
+A support module's comparison in two steps, what is expected handed to a plain call and the
+actual value to the method after it, its result unused; a helper of the class calls it:
+
+```swift passes
+import XCTest
+
+final class MarkupPrinterTests: XCTestCase {
+  func test_paragraph_printsTwoLines() {
+    matchPrinted(Paragraph(lines: ["a", "b"]), as: "a\nb")
+  }
+
+  func test_heading_printsHashes() {
+    textDiff(expected: "# Title").compare(MarkupPrinter().print(Heading("Title")))
+  }
+}
+
+extension MarkupPrinterTests {
+  func matchPrinted(_ node: Node, as expected: String, line: UInt = #line) {
+    let printed = MarkupPrinter().print(node)
+    textDiff(expected: expected, line: line)
+      .compare(printed, line: line)
+  }
+}
+```
+
+The answer kept, or no actual value handed over, is no comparison:
+
+```swift triggers
+import XCTest
+
+final class MarkupPrinterTests: XCTestCase {
+  func ↓test_heading_keepsTheDiff() {
+    let diff = textDiff(expected: "# Title").compare(MarkupPrinter().print(Heading("Title")))
+    print(diff)
+  }
+
+  func ↓test_heading_builds() {
+    textDiff(expected: "# Title").build()
+  }
 }
 ```
 

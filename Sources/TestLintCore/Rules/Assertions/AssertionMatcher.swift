@@ -143,6 +143,7 @@ public struct AssertionMatcher: Sendable {
       let operatorText = model.text(call.nameToken - 1)
       return operatorText == "<~" || operatorText == "<-"
     case "perform": return call.labels.contains("stub")
+    case "performAccessibilityAudit": return AccessibilityAudit.checks(call, in: model)
     case "assert", "precondition":
       guard call.path.count == 1, !call.hasExpressionBase else { return false }
       // A property of that name declared in the file (`@Dependency(\.assert) var assert`):
@@ -500,7 +501,7 @@ public struct AssertionMatcher: Sendable {
   private static let switchLengths: UInt64 = switchNames.reduce(0) { $0 | 1 << UInt64($1.utf8.count) }
 
   static let switchNames: Set<String> = [
-    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "assert", "precondition", "expect", "expecta", "expects", "require", "requirea", "requires",
+    "wait", "measure", "measureMetrics", "fulfillment", "record", "recordFailure", "forAll", "perform", "performAccessibilityAudit", "assert", "precondition", "expect", "expecta", "expects", "require", "requirea", "requires",
     "unwrap", "unwrapa", "unwraps", "pollUnwrap", "pollUnwrapa", "pollUnwraps", "fail",
     "send", "receive", "finish", "skipReceivedActions",
   ]

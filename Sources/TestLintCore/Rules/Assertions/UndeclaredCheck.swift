@@ -89,9 +89,12 @@ enum UndeclaredCheck {
         BaseAssumption.readsAsAssertion(name) || HandedCheck.reads(callAt: index, in: model)
         || readsAsAbsenceCheck(name) && isStatement(call, in: model)
         || TestSupportCall.readsThroughReceiver(call, in: model)
-    } else if inTest, handsExpectedValue(call), isStatement(call, in: model) {
+    } else if inTest, handsExpectedValue(call),
+      isStatement(call, in: model) || ExpectedChain.compares(callAt: index, in: model)
+    {
       // A support module's check given what the test expects
-      // (`buildTester(expectedIdioms: [.phone], unexpectedIdioms: [.watch])`).
+      // (`buildTester(expectedIdioms: [.phone], unexpectedIdioms: [.watch])`), or its
+      // comparison's first half (`ExpectedChain`: `textDiff(expected: e).compare(actual)`).
       reads = true
     } else {
       reads =
