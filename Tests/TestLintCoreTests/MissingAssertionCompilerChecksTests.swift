@@ -188,4 +188,45 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       """
     XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
   }
+  /// A function of the run that awaits `first(where:)` with the condition it was given, and
+  /// returns nothing, is a wait; one that returns the element, or builds its own condition, is not.
+  func test_functionAwaitingAConditionItWasGiven_isAWait() {
+    let source = """
+      import Testing
+      @testable import Thermo
+      struct ThermostatTests {
+        @Test func reachesTheTarget() async throws {
+          let unit = Thermostat(target: 21)
+          try await unit.start()
+          await settle(unit.readings) { $0.celsius >= 21 }
+        }
+        @Test func readsTheFirstWarmValue() async throws {
+          let unit = Thermostat(target: 21)
+          try await unit.start()
+          _ = await firstWarm(unit.readings) { $0.celsius >= 21 }
+        }
+        @Test func idlesOnce() async throws {
+          let unit = Thermostat(target: 21)
+          try await unit.start()
+          await idle(unit.readings)
+        }
+        @Test func buildsOnly() {
+          _ = Thermostat(target: 21)
+        }
+      }
+      func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async {
+        if condition(feed.latest) { return }
+        _ = await feed.stream().first(where: condition)
+      }
+      func firstWarm(_ feed: ReadingFeed, _ condition: @Sendable (Reading) -> Bool) async -> Reading? {
+        await feed.stream().first(where: condition)
+      }
+      func idle(_ feed: ReadingFeed) async {
+        _ = await feed.stream().first(where: { $0.isIdle })
+      }
+      """
+    XCTAssertEqual(
+      findings(["ThermostatTests.swift": source]),
+      ["ThermostatTests.swift:9", "ThermostatTests.swift:14", "ThermostatTests.swift:19"])
+  }
 }

@@ -2237,6 +2237,16 @@ What counts as an assertion:
   (`DispatchQueue.main.async { ... }`, `Task { ... }`, `asyncAfter`) or in a `DispatchGroup`'s
   `notify`, which the test's own code runs: the group the test enters and leaves says when its
   own work is done, as a smoke test's last line does;
+- a call of a function of the linted files that waits for a condition it was given: an `async`
+  function that returns nothing, with a parameter of a function type, whose body awaits
+  `first(where:)` or `contains(where:)` on an async sequence handing over that very parameter
+  (`func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async { _ =
+  await feed.stream().first(where: condition) }`, then `await settle(unit.readings) {
+  $0.celsius >= 21 }`). The test goes on only once the code under test reaches the state, and
+  hangs until the runner's time allowance ends it otherwise, as with an awaited continuation.
+  Not a helper that returns what it found (its caller has to check it), nor one that builds its
+  own condition (`first(where: { $0.isIdle })`), nor one whose `first(where:)` is inside a
+  closure (`Task { ... }`) or not awaited (a collection's);
 - a negative control: a call of a function of the file that a sibling test (of the same type)
   calls only under an expected failure. The sibling's only checks are `XCTExpectFailure`,
   `withKnownIssue` or `withExpectedIssue` (or a function of the file that wraps a closure
@@ -4585,6 +4595,47 @@ struct PlayerTests {
     player.play()
     await withCheckedContinuation { $0.resume() }
   }
+}
+```
+
+A test that awaits a function of the file waiting for a condition it hands over; a helper that
+returns the reading it found, or waits for a condition of its own, is not such a wait:
+
+```swift triggers
+import Testing
+@testable import Thermo
+
+struct ThermostatTests {
+  @Test func reachesTheTarget() async throws {
+    let unit = Thermostat(target: 21)
+    try await unit.start()
+    await settle(unit.readings) { $0.celsius >= 21 }
+  }
+
+  @Test func ↓readsTheFirstWarmValue() async throws {
+    let unit = Thermostat(target: 21)
+    try await unit.start()
+    _ = await firstWarm(unit.readings) { $0.celsius >= 21 }
+  }
+
+  @Test func ↓idlesOnce() async throws {
+    let unit = Thermostat(target: 21)
+    try await unit.start()
+    await idle(unit.readings)
+  }
+}
+
+func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async {
+  if condition(feed.latest) { return }
+  _ = await feed.stream().first(where: condition)
+}
+
+func firstWarm(_ feed: ReadingFeed, _ condition: @Sendable (Reading) -> Bool) async -> Reading? {
+  await feed.stream().first(where: condition)
+}
+
+func idle(_ feed: ReadingFeed) async {
+  _ = await feed.stream().first(where: { $0.isIdle })
 }
 ```
 
