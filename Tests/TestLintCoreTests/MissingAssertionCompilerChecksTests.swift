@@ -188,6 +188,35 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       """
     XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
   }
+  /// A type the test declares with a conformance its comment says it checks; not the
+  /// conformance alone, nor a comment naming another protocol.
+  func test_localTypeWhoseConformanceTheCommentChecks_counts() {
+    let source = """
+      import XCTest
+      final class VaultTests: XCTestCase {
+        func testOptionsAreSendable() async throws {
+          // Sanity check: the options stay Sendable, or this struct stops building.
+          struct Carrier: Sendable {
+            let options: VaultOptions
+            let layout: VaultLayout
+          }
+          let carrier = Carrier(options: VaultOptions(retries: 2), layout: VaultLayout())
+          try await Vault.open(carrier.options)
+        }
+        func testDecodesThePayload() throws {
+          struct Payload: Decodable { let id: Int }
+          _ = try JSONDecoder().decode(Payload.self, from: Data("{}".utf8))
+        }
+        func testOtherProtocolNamed() throws {
+          // Verify the layout is Hashable.
+          struct Carrier: Sendable { let layout: VaultLayout }
+          _ = Carrier(layout: VaultLayout())
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["VaultTests.swift": source]), ["VaultTests.swift:12", "VaultTests.swift:16"])
+  }
   /// A function of the run that awaits `first(where:)` with the condition it was given, and
   /// returns nothing, is a wait; one that returns the element, or builds its own condition, is not.
   func test_functionAwaitingAConditionItWasGiven_isAWait() {

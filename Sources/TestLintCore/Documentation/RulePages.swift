@@ -2210,6 +2210,14 @@ What counts as an assertion:
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
   Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
   any other statement (a call, an assignment): that one tests behaviour and needs its own check;
+- a type the test declares in its own body to check a conformance: a struct, class, enum or
+  actor that names `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`
+  in its inheritance list and has a stored property (`struct Carrier: Sendable { let options:
+  VaultOptions }`), when a comment inside or right above the test names that protocol and says
+  "check", "confirm", "verify" or "sanity". The compiler accepts the conformance only while
+  every stored property's type allows it, so the test target stops building when one no longer
+  does. Not the conformance alone: a local `struct Payload: Decodable { let id: Int }` is most
+  often the data of a test that decodes, which needs its own check of what it decoded;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
@@ -4636,6 +4644,31 @@ func firstWarm(_ feed: ReadingFeed, _ condition: @Sendable (Reading) -> Bool) as
 
 func idle(_ feed: ReadingFeed) async {
   _ = await feed.stream().first(where: { $0.isIdle })
+}
+```
+
+A type declared in the test to check a conformance its comment names; a local type without
+such a comment is the data of a test that needs its own check:
+
+```swift triggers
+import XCTest
+@testable import Vault
+
+final class VaultTests: XCTestCase {
+  func testOptionsAreSendable() async throws {
+    // Sanity check: the options stay Sendable, or this struct stops building.
+    struct Carrier: Sendable {
+      let options: VaultOptions
+      let layout: VaultLayout
+    }
+    let carrier = Carrier(options: VaultOptions(retries: 2), layout: VaultLayout())
+    try await Vault.open(carrier.options)
+  }
+
+  func ↓testDecodesThePayload() throws {
+    struct Payload: Decodable { let id: Int }
+    _ = try JSONDecoder().decode(Payload.self, from: Data("{}".utf8))
+  }
 }
 ```
 

@@ -16,6 +16,15 @@ enum CompileTimeComment {
   /// Whether a comment in or right above the test says the compiler checks it.
   static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
+    return ownComment(of: test, in: model, where: says) || leadingCommentSays(in: model)
+  }
+
+  /// Whether a comment inside the test's body or right above its declaration (each ending on
+  /// the line above the next) satisfies `predicate`.
+  static func ownComment(of test: DiscoveredTest, in model: FileModel, where predicate: (String) -> Bool)
+    -> Bool
+  {
+    guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
     let tokens = model.tokens
     let open = Int(tokens[body.lowerBound].start)
     let close = Int(tokens[body.upperBound - 1].end)
@@ -30,7 +39,7 @@ enum CompileTimeComment {
     // The comments inside the body.
     var index = firstToken(startingFrom: open, in: comments)
     while index < comments.count, Int(comments[index].start) < close {
-      if says(model.source.text(comments[index].range)) { return true }
+      if predicate(model.source.text(comments[index].range)) { return true }
       index += 1
     }
     // The comments right above the declaration, each ending on the line above the next.
@@ -45,11 +54,11 @@ enum CompileTimeComment {
         continue
       }
       guard last == line - 1 else { break }
-      if says(model.source.text(comment.range)) { return true }
+      if predicate(model.source.text(comment.range)) { return true }
       line = model.source.line(of: Int(comment.start))
       above -= 1
     }
-    return leadingCommentSays(in: model)
+    return false
   }
 
   /// Whether the file's leading comments (those before its first declaration: a type, a
@@ -154,7 +163,7 @@ enum CompileTimeComment {
   }
 
   /// Whether `phrase` occurs in `text` with no letter right before or after it.
-  private static func contains(word phrase: String, in text: String) -> Bool {
+  static func contains(word phrase: String, in text: String) -> Bool {
     var rest = Substring(text)
     while let found = rest.firstRange(of: phrase) {
       let before =
