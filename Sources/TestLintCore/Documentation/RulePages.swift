@@ -7049,7 +7049,9 @@ instance, a static that lives for the whole run whatever the test does (`Setting
 written as an implicit member, or a shared accessor called with nothing,
 `Settings.sharedInstance()` or `Store.shared()`: names and dots only, ending in `shared`,
 `default`, `standard`, `current` or `sharedInstance`; not `Configuration.default()`, as often a
-factory of a new value): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
+factory of a new value; and the Java and Objective-C spellings on a type's name,
+`Vault.getInstance()` and `Vault.instance`, not a value's member such as `registry.instance`):
+setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
 and the property is reported as any other.
 
 A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
@@ -7138,12 +7140,14 @@ final class ThemeStoreTests: XCTestCase {
   var palette: PaletteRegistry!
   var files: FileManager!
   var settings: AppSettings!
+  var keys: KeyVault!
 
   override func setUp() {
     super.setUp()
     palette = PaletteRegistry.shared
     self.files = .default
     settings = AppSettings.sharedInstance()
+    keys = KeyVault.getInstance()
   }
 
   func test_palette_hasAccent() {
