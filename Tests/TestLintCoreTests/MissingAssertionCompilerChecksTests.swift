@@ -188,6 +188,7 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       """
     XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
   }
+
   /// A type the test declares with a conformance its comment says it checks; not the
   /// conformance alone, nor a comment naming another protocol.
   func test_localTypeWhoseConformanceTheCommentChecks_counts() {
@@ -217,6 +218,7 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
     XCTAssertEqual(
       findings(["VaultTests.swift": source]), ["VaultTests.swift:12", "VaultTests.swift:16"])
   }
+
   /// A function of the run that awaits `first(where:)` with the condition it was given, and
   /// returns nothing, is a wait; one that returns the element, or builds its own condition, is not.
   func test_functionAwaitingAConditionItWasGiven_isAWait() {
