@@ -196,7 +196,8 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       import XCTest
       final class VaultTests: XCTestCase {
         func testOptionsAreSendable() async throws {
-          // Sanity check: the options stay Sendable, or this struct stops building.
+          /// A sanity check that the options and the layout
+          /// stay Sendable: this struct stops building otherwise.
           struct Carrier: Sendable {
             let options: VaultOptions
             let layout: VaultLayout
@@ -216,7 +217,7 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       }
       """
     XCTAssertEqual(
-      findings(["VaultTests.swift": source]), ["VaultTests.swift:12", "VaultTests.swift:16"])
+      findings(["VaultTests.swift": source]), ["VaultTests.swift:13", "VaultTests.swift:17"])
   }
 
   /// A function of the run that awaits `first(where:)` with the condition it was given, and

@@ -4656,7 +4656,8 @@ import XCTest
 
 final class VaultTests: XCTestCase {
   func testOptionsAreSendable() async throws {
-    // Sanity check: the options stay Sendable, or this struct stops building.
+    /// A sanity check that the options and the layout
+    /// stay Sendable: this struct stops building otherwise.
     struct Carrier: Sendable {
       let options: VaultOptions
       let layout: VaultLayout

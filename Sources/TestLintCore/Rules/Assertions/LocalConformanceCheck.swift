@@ -6,8 +6,8 @@
 /// Narrowly, both of: the local type (a struct, class, enum or actor) names in its inheritance
 /// list a protocol the compiler checks or makes from the stored properties (`Sendable`,
 /// `Hashable`, `Equatable`, `Codable`, `Encodable`, `Decodable`) and has a stored property; and a
-/// comment in or right above the test names that protocol and says it checks ("check",
-/// "confirm", "verify", "sanity"). Not the conformance alone: a local `struct Payload:
+/// comment in or right above the test (comments on lines next to each other read as one) names
+/// that protocol and says it checks ("check", "confirm", "verify", "sanity"). Not the conformance alone: a local `struct Payload:
 /// Decodable { let id: Int }` is most often the data of a test that decodes, and such a test
 /// needs its own check of what it decoded; the comment says the conformance is the point.
 enum LocalConformanceCheck {
@@ -16,7 +16,9 @@ enum LocalConformanceCheck {
     guard let body = test.body, body.count > 2, !model.comments.isEmpty else { return false }
     let named = conformances(in: body, model: model)
     guard !named.isEmpty else { return false }
-    return CompileTimeComment.ownComment(of: test, in: model) { text in
+    // Comments on lines next to each other read as one: "a sanity check that these stay" over
+    // "Sendable" on the next line.
+    return CompileTimeComment.ownCommentBlocks(of: test, in: model).contains { text in
       let lowered = text.lowercased()
       return named.contains { CompileTimeComment.contains(word: $0, in: lowered) }
         && checkWords.contains { CompileTimeComment.contains(word: $0, in: lowered) }
