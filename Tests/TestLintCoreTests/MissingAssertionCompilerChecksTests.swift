@@ -245,6 +245,12 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
         @Test func buildsOnly() {
           _ = Thermostat(target: 21)
         }
+        @Test func waitsForAnyReading() async {
+          await settleOnDefault(Thermostat(target: 21).readings)
+        }
+      }
+      func settleOnDefault(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool = { _ in true }) async {
+        _ = await feed.stream().first(where: condition)
       }
       func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async {
         if condition(feed.latest) { return }
@@ -259,6 +265,6 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       """
     XCTAssertEqual(
       findings(["ThermostatTests.swift": source]),
-      ["ThermostatTests.swift:9", "ThermostatTests.swift:14", "ThermostatTests.swift:19"])
+      ["ThermostatTests.swift:9", "ThermostatTests.swift:14", "ThermostatTests.swift:19", "ThermostatTests.swift:22"])
   }
 }

@@ -2246,7 +2246,8 @@ What counts as an assertion:
   `notify`, which the test's own code runs: the group the test enters and leaves says when its
   own work is done, as a smoke test's last line does;
 - a call of a function of the linted files that waits for a condition it was given: an `async`
-  function that returns nothing, with a parameter of a function type, whose body awaits
+  function that returns nothing, with a parameter of a function type and no default value
+  (each call hands a condition over), whose body awaits
   `first(where:)` or `contains(where:)` on an async sequence handing over that very parameter
   (`func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async { _ =
   await feed.stream().first(where: condition) }`, then `await settle(unit.readings) {

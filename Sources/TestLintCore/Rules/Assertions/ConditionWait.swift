@@ -5,7 +5,8 @@
 /// test does not pass, it hangs until the runner's time allowance ends it, as with an awaited
 /// continuation the code under test resumes (`ContinuationWait`).
 ///
-/// Narrowly: an `async` function that returns nothing, with a parameter of a function type,
+/// Narrowly: an `async` function that returns nothing, with a parameter of a function type and
+/// no default value (each call hands a condition over),
 /// whose body awaits `first(where:)` or `contains(where:)` on a receiver (an async sequence)
 /// handing over that very parameter (`where: condition`). Not a helper that returns what it
 /// found (`func firstReading(...) async -> Reading?`: its caller has to check it), nor one that
@@ -19,7 +20,7 @@ enum ConditionWait {
     guard function.kind == .function, function.isAsync, function.body != nil, !function.calls.isEmpty
     else { return false }
     if let result = function.returnType, result != "Void", result != "()" { return false }
-    let conditions = function.parameters.filter { $0.type.contains("->") }.map(\.name)
+    let conditions = function.parameters.filter { $0.type.contains("->") && !$0.hasDefault }.map(\.name)
     guard !conditions.isEmpty else { return false }
     let tokens = model.tokens
     for index in function.calls {
