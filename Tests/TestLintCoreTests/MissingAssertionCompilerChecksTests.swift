@@ -188,4 +188,83 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       """
     XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
   }
+
+  /// A type the test declares with a conformance its comment says it checks; not the
+  /// conformance alone, nor a comment naming another protocol.
+  func test_localTypeWhoseConformanceTheCommentChecks_counts() {
+    let source = """
+      import XCTest
+      final class VaultTests: XCTestCase {
+        func testOptionsAreSendable() async throws {
+          /// A sanity check that the options and the layout
+          /// stay Sendable: this struct stops building otherwise.
+          struct Carrier: Sendable {
+            let options: VaultOptions
+            let layout: VaultLayout
+          }
+          let carrier = Carrier(options: VaultOptions(retries: 2), layout: VaultLayout())
+          try await Vault.open(carrier.options)
+        }
+        func testDecodesThePayload() throws {
+          struct Payload: Decodable { let id: Int }
+          _ = try JSONDecoder().decode(Payload.self, from: Data("{}".utf8))
+        }
+        func testOtherProtocolNamed() throws {
+          // Verify the layout is Hashable.
+          struct Carrier: Sendable { let layout: VaultLayout }
+          _ = Carrier(layout: VaultLayout())
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["VaultTests.swift": source]), ["VaultTests.swift:13", "VaultTests.swift:17"])
+  }
+
+  /// A function of the run that awaits `first(where:)` with the condition it was given, and
+  /// returns nothing, is a wait; one that returns the element, or builds its own condition, is not.
+  func test_functionAwaitingAConditionItWasGiven_isAWait() {
+    let source = """
+      import Testing
+      @testable import Thermo
+      struct ThermostatTests {
+        @Test func reachesTheTarget() async throws {
+          let unit = Thermostat(target: 21)
+          try await unit.start()
+          await settle(unit.readings) { $0.celsius >= 21 }
+        }
+        @Test func readsTheFirstWarmValue() async throws {
+          let unit = Thermostat(target: 21)
+          try await unit.start()
+          _ = await firstWarm(unit.readings) { $0.celsius >= 21 }
+        }
+        @Test func idlesOnce() async throws {
+          let unit = Thermostat(target: 21)
+          try await unit.start()
+          await idle(unit.readings)
+        }
+        @Test func buildsOnly() {
+          _ = Thermostat(target: 21)
+        }
+        @Test func waitsForAnyReading() async {
+          await settleOnDefault(Thermostat(target: 21).readings)
+        }
+      }
+      func settleOnDefault(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool = { _ in true }) async {
+        _ = await feed.stream().first(where: condition)
+      }
+      func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async {
+        if condition(feed.latest) { return }
+        _ = await feed.stream().first(where: condition)
+      }
+      func firstWarm(_ feed: ReadingFeed, _ condition: @Sendable (Reading) -> Bool) async -> Reading? {
+        await feed.stream().first(where: condition)
+      }
+      func idle(_ feed: ReadingFeed) async {
+        _ = await feed.stream().first(where: { $0.isIdle })
+      }
+      """
+    XCTAssertEqual(
+      findings(["ThermostatTests.swift": source]),
+      ["ThermostatTests.swift:9", "ThermostatTests.swift:14", "ThermostatTests.swift:19", "ThermostatTests.swift:22"])
+  }
 }

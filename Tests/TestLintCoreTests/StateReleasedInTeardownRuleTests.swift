@@ -155,4 +155,26 @@ final class StateReleasedInTeardownRuleTests: XCTestCase {
     XCTAssertEqual(
       InMemoryLint.findings(StateReleasedInTeardownRule.self, [("CartTests.swift", source)]).map(\.line), [5])
   }
+
+  /// `Type.getInstance()` and `Type.instance` are shared accessors as `sharedInstance()` is; a
+  /// lowercase base (`registry.instance`, a value's member) and arguments are not.
+  func test_getInstanceAndInstance_areSharedAccessors() {
+    let source = """
+      import XCTest
+      final class LedgerTests: XCTestCase {
+        var prefs: PrefsVault!
+        var ledger: Ledger!
+        var made: Maker!
+        var built: Builder!
+        override func setUp() {
+          prefs = PrefsVault.getInstance()
+          ledger = Ledger.instance
+          made = registry.instance
+          built = Builder.getInstance(named: "x")
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(StateReleasedInTeardownRule.self, [("LedgerTests.swift", source)]).map(\.line), [5, 6])
+  }
 }

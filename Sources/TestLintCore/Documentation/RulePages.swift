@@ -2244,6 +2244,14 @@ What counts as an assertion:
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
   Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
   any other statement (a call, an assignment): that one tests behaviour and needs its own check;
+- a type the test declares in its own body to check a conformance: a struct, class, enum or
+  actor that names `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`
+  in its inheritance list and has a stored property (`struct Carrier: Sendable { let options:
+  VaultOptions }`), when a comment inside or right above the test names that protocol and says
+  "check", "confirm", "verify" or "sanity". The compiler accepts the conformance only while
+  every stored property's type allows it, so the test target stops building when one no longer
+  does. Not the conformance alone: a local `struct Payload: Decodable { let id: Int }` is most
+  often the data of a test that decodes, which needs its own check of what it decoded;
 - a comment of the test saying the compiler is its check: inside its body, in the comments
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
@@ -2276,6 +2284,17 @@ What counts as an assertion:
   code under test (`try await mountInWindow { continuation in Screen(onReady: continuation) }`):
   the helper awaits what it gave the closure (or runs Swift Testing's `confirmation` around it).
   Not when the closure uses the parameter otherwise (`continuation.resume()` in its own lines);
+- a call of a function of the linted files that waits for a condition it was given: an `async`
+  function that returns nothing, with a parameter of a function type and no default value
+  (each call hands a condition over), whose body awaits
+  `first(where:)` or `contains(where:)` on an async sequence handing over that very parameter
+  (`func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async { _ =
+  await feed.stream().first(where: condition) }`, then `await settle(unit.readings) {
+  $0.celsius >= 21 }`). The test goes on only once the code under test reaches the state, and
+  hangs until the runner's time allowance ends it otherwise, as with an awaited continuation.
+  Not a helper that returns what it found (its caller has to check it), nor one that builds its
+  own condition (`first(where: { $0.isIdle })`), nor one whose `first(where:)` is inside a
+  closure (`Task { ... }`) or not awaited (a collection's);
 - a negative control: a call of a function of the file that a sibling test (of the same type)
   calls only under an expected failure. The sibling's only checks are `XCTExpectFailure`,
   `withKnownIssue` or `withExpectedIssue` (or a function of the file that wraps a closure
@@ -4732,6 +4751,73 @@ struct PlayerTests {
 }
 ```
 
+A test that awaits a function of the file waiting for a condition it hands over; a helper that
+returns the reading it found, or waits for a condition of its own, is not such a wait:
+
+```swift triggers
+import Testing
+@testable import Thermo
+
+struct ThermostatTests {
+  @Test func reachesTheTarget() async throws {
+    let unit = Thermostat(target: 21)
+    try await unit.start()
+    await settle(unit.readings) { $0.celsius >= 21 }
+  }
+
+  @Test func ↓readsTheFirstWarmValue() async throws {
+    let unit = Thermostat(target: 21)
+    try await unit.start()
+    _ = await firstWarm(unit.readings) { $0.celsius >= 21 }
+  }
+
+  @Test func ↓idlesOnce() async throws {
+    let unit = Thermostat(target: 21)
+    try await unit.start()
+    await idle(unit.readings)
+  }
+}
+
+func settle(_ feed: ReadingFeed, until condition: @Sendable (Reading) -> Bool) async {
+  if condition(feed.latest) { return }
+  _ = await feed.stream().first(where: condition)
+}
+
+func firstWarm(_ feed: ReadingFeed, _ condition: @Sendable (Reading) -> Bool) async -> Reading? {
+  await feed.stream().first(where: condition)
+}
+
+func idle(_ feed: ReadingFeed) async {
+  _ = await feed.stream().first(where: { $0.isIdle })
+}
+```
+
+A type declared in the test to check a conformance its comment names; a local type without
+such a comment is the data of a test that needs its own check:
+
+```swift triggers
+import XCTest
+@testable import Vault
+
+final class VaultTests: XCTestCase {
+  func testOptionsAreSendable() async throws {
+    /// A sanity check that the options and the layout
+    /// stay Sendable: this struct stops building otherwise.
+    struct Carrier: Sendable {
+      let options: VaultOptions
+      let layout: VaultLayout
+    }
+    let carrier = Carrier(options: VaultOptions(retries: 2), layout: VaultLayout())
+    try await Vault.open(carrier.options)
+  }
+
+  func ↓testDecodesThePayload() throws {
+    struct Payload: Decodable { let id: Int }
+    _ = try JSONDecoder().decode(Payload.self, from: Data("{}".utf8))
+  }
+}
+```
+
 A test the compiler checks, by its comment or by an empty generic function of its own:
 
 ```swift triggers
@@ -7121,7 +7207,9 @@ instance, a static that lives for the whole run whatever the test does (`Setting
 written as an implicit member, or a shared accessor called with nothing,
 `Settings.sharedInstance()` or `Store.shared()`: names and dots only, ending in `shared`,
 `default`, `standard`, `current` or `sharedInstance`; not `Configuration.default()`, as often a
-factory of a new value): setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
+factory of a new value; and the Java and Objective-C spellings on a type's name,
+`Vault.getInstance()` and `Vault.instance`, not a value's member such as `registry.instance`):
+setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
 and the property is reported as any other.
 
 A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
@@ -7210,12 +7298,14 @@ final class ThemeStoreTests: XCTestCase {
   var palette: PaletteRegistry!
   var files: FileManager!
   var settings: AppSettings!
+  var keys: KeyVault!
 
   override func setUp() {
     super.setUp()
     palette = PaletteRegistry.shared
     self.files = .default
     settings = AppSettings.sharedInstance()
+    keys = KeyVault.getInstance()
   }
 
   func test_palette_hasAccent() {

@@ -193,6 +193,8 @@ public struct MissingAssertionRule: Rule {
       if count == 0, CompileTimeComment.states(test, in: model) { count += 1 }
       // A test that only coerces values to a type and throws them away (`ConformanceCoercion`).
       if count == 0, ConformanceCoercion.onlyChecks(body: body, in: model) { count += 1 }
+      // A type the test declares to check a conformance its comment names (`LocalConformanceCheck`).
+      if count == 0, LocalConformanceCheck.checks(test, in: model) { count += 1 }
       // An empty generic function the test declares and calls (`CompileTimeCheck`).
       if CompileTimeCheck.declaredInTest(body: body, calls: test.calls, in: model) { count += 1 }
     }

@@ -54,7 +54,9 @@ public struct StateReleasedInTeardownRule: Rule {
   /// Whether a value is a type's shared instance, a static that lives for the whole run:
   /// `Settings.shared`, `FileManager.default`, `.standard`, `Calendar.current`, or a shared
   /// accessor called with nothing, `Settings.sharedInstance()`, `Store.shared()` (names and dots
-  /// only, ending in one of `sharedInstanceNames`).
+  /// only, ending in one of `sharedInstanceNames`); and the Java and Objective-C spellings on a
+  /// type's name, `Prefs.getInstance()` and `Prefs.instance` (not `registry.instance`, a value's
+  /// member, nor `.instance` alone).
   static func isSharedInstance(_ value: Range<Int>?, in model: FileModel) -> Bool {
     guard var value else { return false }
     // An accessor called with nothing: `Settings.sharedInstance()`, `Store.shared()` (not
@@ -63,12 +65,19 @@ public struct StateReleasedInTeardownRule: Rule {
       model.tokens[value.upperBound - 2].kind == .leftParen
     {
       let name = model.text(value.upperBound - 3)
-      guard name == "sharedInstance" || name == "shared" else { return false }
+      guard name == "sharedInstance" || name == "shared" || name == "getInstance" else { return false }
       value = value.lowerBound..<(value.upperBound - 2)
     }
-    guard value.count >= 2, model.tokens[value.upperBound - 2].kind == .dot,
-      sharedInstanceNames.contains(model.text(value.upperBound - 1))
-    else { return false }
+    guard value.count >= 2, model.tokens[value.upperBound - 2].kind == .dot else { return false }
+    let name = model.text(value.upperBound - 1)
+    if name == "getInstance" || name == "instance" {
+      // On a type's name: `Prefs.instance`, `Vault.Store.getInstance()`.
+      guard value.count >= 3, model.tokens[value.upperBound - 3].kind == .identifier,
+        model.text(value.upperBound - 3).first?.isUppercase == true
+      else { return false }
+    } else if !sharedInstanceNames.contains(name) {
+      return false
+    }
     return value.allSatisfy { model.tokens[$0].kind == .dot || model.tokens[$0].kind == .identifier }
   }
 

@@ -375,10 +375,11 @@ public struct AssertionMatcher: Sendable {
   }
 
   /// Whether the function asserts by its signature alone, whatever its body calls: an inline
-  /// snapshot's helper (`takesInlineSnapshotDescriptor`) or a compile-time check
-  /// (`CompileTimeCheck`).
+  /// snapshot's helper (`takesInlineSnapshotDescriptor`), a compile-time check
+  /// (`CompileTimeCheck`) or a wait for a condition it was given (`ConditionWait`).
   static func assertsBySignature(_ function: FunctionDecl, in model: FileModel) -> Bool {
     takesInlineSnapshotDescriptor(function) || CompileTimeCheck.isCheck(function, in: model)
+      || ConditionWait.isWait(function, in: model)
   }
 
   /// Whether the function takes an `InlineSnapshotSyntaxDescriptor`: swift-snapshot-testing's

@@ -16,6 +16,41 @@ enum CompileTimeComment {
   /// Whether a comment in or right above the test says the compiler checks it.
   static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
+    return ownComment(of: test, in: model, where: says) || leadingCommentSays(in: model)
+  }
+
+  /// Whether a comment inside the test's body or right above its declaration (each ending on
+  /// the line above the next) satisfies `predicate`.
+  static func ownComment(of test: DiscoveredTest, in model: FileModel, where predicate: (String) -> Bool)
+    -> Bool
+  {
+    ownComments(of: test, in: model).contains { predicate(model.source.text(model.comments[$0].range)) }
+  }
+
+  /// The texts of the test's own comments (`ownComments`), those on lines next to each other
+  /// joined with a space: a sentence that runs over several `//` or `///` lines reads whole.
+  static func ownCommentBlocks(of test: DiscoveredTest, in model: FileModel) -> [String] {
+    let comments = model.comments
+    var blocks: [String] = []
+    var lastLine = -2
+    for index in ownComments(of: test, in: model).sorted() {
+      let comment = comments[index]
+      let text = model.source.text(comment.range)
+      if model.source.line(of: Int(comment.start)) <= lastLine + 1, !blocks.isEmpty {
+        blocks[blocks.count - 1] += " " + text
+      } else {
+        blocks.append(text)
+      }
+      lastLine = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
+    }
+    return blocks
+  }
+
+  /// The indices (into `FileModel.comments`) of the comments inside the test's body, in order,
+  /// then of those right above its declaration, each ending on the line above the next,
+  /// nearest first.
+  private static func ownComments(of test: DiscoveredTest, in model: FileModel) -> [Int] {
+    guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return [] }
     let tokens = model.tokens
     let open = Int(tokens[body.lowerBound].start)
     let close = Int(tokens[body.upperBound - 1].end)
@@ -27,10 +62,11 @@ enum CompileTimeComment {
       start = function.attributes.first?.offset ?? function.nameOffset
     }
     let comments = model.comments
+    var found: [Int] = []
     // The comments inside the body.
     var index = firstToken(startingFrom: open, in: comments)
     while index < comments.count, Int(comments[index].start) < close {
-      if says(model.source.text(comments[index].range)) { return true }
+      found.append(index)
       index += 1
     }
     // The comments right above the declaration, each ending on the line above the next.
@@ -45,11 +81,11 @@ enum CompileTimeComment {
         continue
       }
       guard last == line - 1 else { break }
-      if says(model.source.text(comment.range)) { return true }
+      found.append(above)
       line = model.source.line(of: Int(comment.start))
       above -= 1
     }
-    return leadingCommentSays(in: model)
+    return found
   }
 
   /// Whether the file's leading comments (those before its first declaration: a type, a
@@ -154,7 +190,7 @@ enum CompileTimeComment {
   }
 
   /// Whether `phrase` occurs in `text` with no letter right before or after it.
-  private static func contains(word phrase: String, in text: String) -> Bool {
+  static func contains(word phrase: String, in text: String) -> Bool {
     var rest = Substring(text)
     while let found = rest.firstRange(of: phrase) {
       let before =
