@@ -233,18 +233,8 @@ extension SleepInTestRule {
   /// the condition of a `while` (nil for the others); nil outside a loop.
   static func loop(around index: Int, within range: Range<Int>, in model: FileModel) -> Loop? {
     let tokens = model.tokens
-    var cursor = index - 1
-    var depth = 0
     // A wait's loop is near it: a bound keeps a body of many waits linear.
-    let limit = max(range.lowerBound, index - 1024)
-    while cursor > limit {
-      defer { cursor -= 1 }
-      if tokens[cursor].kind == .rightBrace { depth += 1 }
-      guard tokens[cursor].kind == .leftBrace else { continue }
-      if depth > 0 {
-        depth -= 1
-        continue
-      }
+    return enclosingBlock(around: index, after: max(range.lowerBound, index - 1024), in: model) { cursor -> Loop? in
       // An enclosing block: a loop's when its statement starts with `while`, `repeat`, `for`.
       if tokens[cursor - 1].keyword == .repeat { return Loop(condition: nil, open: cursor) }
       var head = cursor - 1
@@ -271,6 +261,26 @@ extension SleepInTestRule {
         }
         head -= 1
         steps += 1
+      }
+      return nil
+    }
+  }
+
+  /// The first answer `visit` gives for the `{` of a block around token `index`, innermost
+  /// first, looking back no further than `limit` (exclusive); nil when none gives one.
+  static func enclosingBlock<T>(
+    around index: Int, after limit: Int, in model: FileModel, _ visit: (_ open: Int) -> T?
+  ) -> T? {
+    let tokens = model.tokens
+    var cursor = index - 1
+    var depth = 0
+    while cursor > limit {
+      defer { cursor -= 1 }
+      switch tokens[cursor].kind {
+      case .rightBrace: depth += 1
+      case .leftBrace where depth > 0: depth -= 1
+      case .leftBrace: if let answer = visit(cursor) { return answer }
+      default: break
       }
     }
     return nil

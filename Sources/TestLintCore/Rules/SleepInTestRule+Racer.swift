@@ -40,21 +40,12 @@ extension SleepInTestRule {
     let calls = model.calls
     let sleep = calls[index]
     guard sleep.path == ["Task", "sleep"], let body = model.functions[sleep.function].body else { return false }
-    let tokens = model.tokens
-    var cursor = sleep.nameToken - 1
-    var depth = 0
     // The enclosing closures, innermost first, up to the function's body (a bounded walk).
-    while cursor > body.lowerBound, sleep.nameToken - cursor < 4096 {
-      defer { cursor -= 1 }
-      if tokens[cursor].kind == .rightBrace { depth += 1 }
-      guard tokens[cursor].kind == .leftBrace else { continue }
-      if depth > 0 {
-        depth -= 1
-        continue
-      }
-      guard model.token(cursor - 1, is: "="), let name = storedName(before: cursor - 1, in: model),
-        let close = closingBrace(from: cursor, in: model)
-      else { continue }
+    let limit = max(body.lowerBound, sleep.nameToken - 4096)
+    return enclosingBlock(around: sleep.nameToken, after: limit, in: model) { open -> Bool? in
+      guard model.token(open - 1, is: "="), let name = storedName(before: open - 1, in: model),
+        let close = closingBrace(from: open, in: model)
+      else { return nil }
       var passed = false
       var cancels = false
       for other in model.functions[sleep.function].calls where calls[other].nameToken > close {
@@ -65,8 +56,7 @@ extension SleepInTestRule {
         }
       }
       return passed && cancels
-    }
-    return false
+    } ?? false
   }
 
   /// The name a `let` or `var` declares when its `=` is at token `equals` (`let fetch: Fetch =`,
