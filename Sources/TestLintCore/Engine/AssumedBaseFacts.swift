@@ -62,21 +62,34 @@ final class AssumedBaseFacts: Sendable {
   }
 
   /// The bases assumed: the ends of the candidates' chains (up the run's classes, through
-  /// `superclass`) that read as test bases, that no file declares and that `certain`
+  /// `superclasses`) that read as test bases, that no file declares and that `certain`
   /// (`XCTestCase` and `test_base_classes`) leaves out.
-  func settled(certain: Set<String>, superclass: (String) -> String?) -> AssumedBases {
+  func settled(certain: Set<String>, superclasses: (String) -> [String]) -> AssumedBases {
     state.withLock { state in
       var counts: [String: (classes: Int, imported: Bool)] = [:]
+      var tops: [String] = []
+      var seen: Set<String> = []
+      var pending: [String] = []
       for (candidate, found) in state.candidates {
-        // Up the chain, as far as a class the run does not declare with a superclass (a few
-        // steps; a cycle ends where it repeats).
-        var top = candidate
-        var seen: Set<String> = [candidate]
-        while let next = superclass(top), seen.insert(next).inserted { top = next }
-        guard !certain.contains(top), assumption.readsAsTestBase(top), !state.declaredBases.contains(NameKey(top))
-        else { continue }
-        let known = counts[top] ?? (0, false)
-        counts[top] = (known.classes + found.classes, known.imported || found.imported)
+        // Up every chain, as far as the classes the run does not declare with a superclass (a
+        // few steps). A class declared twice with two superclasses (one per target: an iOS and
+        // a macOS `AppUITests`) has two chains, and both are read: taking the superclass of the
+        // declaration the run happened to read first made the answer depend on the order the
+        // threads read the files in. A cycle has no end and gives nothing.
+        tops.removeAll(keepingCapacity: true)
+        seen = [candidate]
+        pending = [candidate]
+        while let name = pending.popLast() {
+          let above = superclasses(name)
+          if above.isEmpty { tops.append(name) }
+          for next in above where seen.insert(next).inserted { pending.append(next) }
+        }
+        for top in tops {
+          guard !certain.contains(top), assumption.readsAsTestBase(top), !state.declaredBases.contains(NameKey(top))
+          else { continue }
+          let known = counts[top] ?? (0, false)
+          counts[top] = (known.classes + found.classes, known.imported || found.imported)
+        }
       }
       // A base is assumed when a class on it is in a file that imports a test module; then
       // every class with tests on it counts.

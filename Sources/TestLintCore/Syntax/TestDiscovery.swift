@@ -61,8 +61,13 @@ public struct ClassHierarchy: Sendable {
   /// An empty hierarchy.
   public init() {}
 
-  /// The superclass the class `name` was first declared with; nil for a class not added.
-  func firstSuperclass(of name: String) -> String? { firstSuperclass[name] }
+  /// The superclasses the class `name` is declared with (two or more for a name declared again
+  /// with another, in another target), in no particular order; empty for a class not added.
+  func superclasses(of name: String) -> [String] {
+    guard let first = firstSuperclass[name] else { return [] }
+    guard let others = otherSuperclasses[name] else { return [first] }
+    return [first] + others
+  }
 
   /// Adds a class and its superclass.
   private mutating func add(_ name: String, superclass: String) {
