@@ -295,7 +295,7 @@ final class RunFacts: Sendable {
       // The bases assumed, found up the chains of the run's classes (those some file refers
       // to), are roots as the certain ones are; a file that took one for no test case is linted
       // again (its entry for the name no longer holds).
-      let checks = baseFacts.settled(certain: certain, superclasses: hierarchy.superclasses)
+      let checks = baseFacts.settled(certain: certain, superclasses: hierarchy.superclasses(of:))
       if releasing { baseFacts.release() }
       // What the run says it assumed: nothing, when no base was.
       let assumed = checks.bases.isEmpty ? AssumedBases() : checks

@@ -164,7 +164,7 @@ struct WorkspaceIndex: Sendable {
       ResultCache.Declarations(
         classes: [], helpers: all.helpers, typeReferences: [], calledNames: [],
         baseCandidates: all.baseCandidates, declaredNames: all.declaredNames))
-    let checks = facts.settled(certain: roots, superclasses: all.hierarchy.superclasses)
+    let checks = facts.settled(certain: roots, superclasses: all.hierarchy.superclasses(of:))
     let assumedBases = Set(checks.bases.map(\.name))
     let classes = all.hierarchy.testCaseClasses(
       roots: roots.union(assumedBases), specRoots: TestDiscovery.quickRoots)

@@ -46,6 +46,9 @@ enum ContinuationWait {
   /// closure's parameter named `continuation` or `confirmation` is passed on whole as a call's
   /// argument in the closure, every time it is used.
   static func handsOverParameter(callAt index: Int, in model: FileModel) -> Bool {
+    // The one-token look first (`await` right before the name): most calls are not awaited.
+    let nameToken = model.calls[index].nameToken
+    guard nameToken > 0, model.tokens[nameToken - 1].keyword == .await else { return false }
     let call = model.calls[index]
     guard call.path.count == 1, !call.isMacro, !call.isImplicitMember, !names.contains(call.name),
       isAwaited(call, in: model), let closure = body(of: call, in: model)
