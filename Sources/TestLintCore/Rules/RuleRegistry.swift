@@ -32,9 +32,14 @@ public enum RuleRegistry {
 
   /// The known id closest to a misspelt one (edit distance at most 3), if any.
   public static func closestID(to id: String) -> String? {
-    let scored = knownIDs.map { ($0, EditDistance.between($0, id)) }.filter { $0.1 <= 3 }
+    let target = Array(id.unicodeScalars)
+    let scored = knownScalars.map { ($0.id, EditDistance.between($0.scalars, target, limit: 3)) }
+      .filter { $0.1 <= 3 }
     return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
   }
+
+  /// Each known id with its scalars, for `closestID`.
+  private static let knownScalars = knownIDs.map { (id: $0, scalars: Array($0.unicodeScalars)) }
 
   /// The rule type with this id.
   public static func rule(id: String) -> (any Rule.Type)? {
