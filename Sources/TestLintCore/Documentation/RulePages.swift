@@ -6505,8 +6505,8 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 `where` clause waits for something other than the loop's element
 (`for _ in 0..<100 where model.rows.isEmpty { try await Task.sleep(...) }`: bounded by its
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
-(`for _ in 0..<50`, `while clock.now < deadline`, or `while tries < limit` whose body adds to
-the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
+(`for _ in 0..<50`, `while clock.now < deadline`, the same condition after the body of a
+`repeat { ... } while`, or `while tries < limit` whose body adds to the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
 in an `if`, `else` or `guard ... else` block of its own
 (`if let line = channel.poll() { return line }`), or by a `return` in a `switch` case
 (`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
@@ -6657,6 +6657,12 @@ final class FeedTests: XCTestCase {
       RunLoop.current.run(until: Date() + 0.01)
     }
     XCTAssertFalse(sync.isRunning)
+  }
+
+  func test_idle_dimsScreen() {
+    let end = Date() + 1
+    repeat { Thread.↓sleep(forTimeInterval: 0.1) } while Date() < end
+    XCTAssertTrue(screen.isDimmed)
   }
 
   func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) {
@@ -6855,6 +6861,17 @@ final class ChannelTests: XCTestCase {
       try await Task.sleep(for: .milliseconds(10))
     }
     XCTAssertEqual(model.rows.count, 3)
+  }
+
+  func test_upload_queuesWhileSending() {
+    var queued: [Int] = []
+    let end = Date() + 0.5
+    repeat {
+      queued = outbox.pending
+      if !queued.isEmpty { break }
+      Thread.sleep(forTimeInterval: 0.005)
+    } while Date() < end
+    XCTAssertFalse(queued.isEmpty)
   }
 
   func test_ping_getsPong() async throws {

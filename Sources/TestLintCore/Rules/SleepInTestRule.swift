@@ -101,7 +101,8 @@ public struct SleepInTestRule: Rule {
       }
       end += 1
     }
-    let start = loop.condition?.lowerBound ?? loop.open
+    // A `repeat ... while` loop's condition follows its body: the extent starts at the body.
+    let start = min(loop.condition?.lowerBound ?? loop.open, loop.open)
     let callsCondition = (start..<min(end, tokens.count)).contains { index in
       index + 1 < tokens.count && tokens[index].kind == .identifier
         && tokens[index + 1].kind == .leftParen && (index == 0 || tokens[index - 1].kind != .dot)
