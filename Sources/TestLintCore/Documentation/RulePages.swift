@@ -6487,8 +6487,11 @@ A helper is reported once however many tests call it. Test doubles are left out:
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
 test does not wait in it), and a closure assigned to a property of such a type, named in the
-assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler): it runs
-where the double is called, as its methods do. So is a `Task.sleep` in a closure the test stores in a local
+assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler) or
+handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
+runs where the double is called, as its methods do. The closures handed to a factory of doubles
+(`StubFactory.makeSession(fetch: { ... })`, a method named `make...`, `create...`, `build...`)
+are the test's own stub closures and are read. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
 something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
@@ -6598,6 +6601,15 @@ final class ImageLoaderTests: XCTestCase {
     loader.load()
     waitForUI()
     XCTAssertTrue(loader.isLoading)
+  }
+
+  func test_slowCatalog_showsPlaceholder() async {
+    let service = StubFactory.makeCatalogService(fetch: {
+      try await Task.↓sleep(for: .milliseconds(20))
+      return []
+    })
+    await screen.load(from: service)
+    XCTAssertTrue(screen.showsPlaceholder)
   }
 
   func test_cancel_stopsLoading() {
@@ -6834,6 +6846,15 @@ final class SearchViewModelTests: XCTestCase {
     let start = Date()
     outbox.send([1, 2, 3])
     XCTAssertLessThan(Date().timeIntervalSince(start), 0.05)
+  }
+
+  func test_prefetch_overlapsSlowResponses() async throws {
+    await StubURLSession.respond { request in
+      Thread.sleep(forTimeInterval: 0.2)
+      return (HTTPURLResponse(), Data())
+    }
+    let pages = try await catalog.prefetchAll()
+    XCTAssertEqual(pages.count, 4)
   }
 
   override func setUp() {
