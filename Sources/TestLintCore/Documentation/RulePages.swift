@@ -6491,7 +6491,14 @@ assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request han
 handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
 runs where the double is called, as its methods do. The closures handed to a factory of doubles
 (`StubFactory.makeSession(fetch: { ... })`, a method named `make...`, `create...`, `build...`)
-are the test's own stub closures and are read. So is a `Task.sleep` in a closure the test stores in a local
+are the test's own stub closures and are read. A type that stands in for real work is a
+double whatever its name when the test shows it: a closure the test assigns to a static
+property of a type (`SlowPlugin.onStart = { ... }`) declared in the file (not a test case), or
+handed itself to the code under test (`host.load([SlowPlugin.self])`), is left out when the test
+then waits on an expectation with a timeout (`wait(for:timeout:)`,
+`waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and does not name the hook again
+(`SlowPlugin.onStart?()` runs it in the test); without the expectation, or for a type the test
+neither declares nor hands over, it is still reported. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
 something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
@@ -6867,6 +6874,46 @@ final class SearchViewModelTests: XCTestCase {
 final class Poller {
   // Not a test and not called by one.
   func poll() { sleep(1) }
+}
+```
+
+Static hooks of stand-in types, which the code under test runs while the test waits on an
+expectation; a hook the test runs itself, or one set without an expectation, still waits:
+
+```swift triggers
+import XCTest
+
+final class PluginHostTests: XCTestCase {
+  func test_plugins_startOnTheirOwnQueues() {
+    let started = expectation(description: "started")
+    SlowStartPlugin.onStart = {
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    host.load([SlowStartPlugin.self, QuickPlugin.self]) { started.fulfill() }
+    wait(for: [started], timeout: 1)
+  }
+
+  func test_echo_answersWhileBusy() {
+    EchoPlugin.onMessage = { _ in Thread.sleep(forTimeInterval: 0.1) }
+    host.send("ping")
+    waitForExpectations(timeout: 1)
+  }
+
+  func test_echo_runInTheTest() {
+    EchoPlugin.onMessage = { _ in Thread.↓sleep(forTimeInterval: 0.1) }
+    EchoPlugin.onMessage?("ping")
+    waitForExpectations(timeout: 1)
+  }
+
+  func test_load_withoutAnExpectation() {
+    SlowStartPlugin.onStart = { Thread.↓sleep(forTimeInterval: 0.2) }
+    host.load([SlowStartPlugin.self])
+    XCTAssertTrue(host.isLoaded)
+  }
+}
+
+final class EchoPlugin: Plugin {
+  static var onMessage: ((String) -> Void)?
 }
 ```
 

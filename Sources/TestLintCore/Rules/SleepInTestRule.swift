@@ -34,6 +34,7 @@ public struct SleepInTestRule: Rule {
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
         if Self.isInDoubleHandler(call.nameToken, in: model)
           || Self.isInClosureGivenToDouble(index, in: model)
+          || Self.isInTestOnlyHook(index, code: code, context: context)
         {
           continue
         }
