@@ -6487,8 +6487,18 @@ A helper is reported once however many tests call it. Test doubles are left out:
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
 test does not wait in it), and a closure assigned to a property of such a type, named in the
-assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler): it runs
-where the double is called, as its methods do. So is a `Task.sleep` in a closure the test stores in a local
+assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler) or
+handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
+runs where the double is called, as its methods do. The closures handed to a factory of doubles
+(`StubFactory.makeSession(fetch: { ... })`, a method named `make...`, `create...`, `build...`)
+are the test's own stub closures and are read. A type that stands in for real work is a
+double whatever its name when the test shows it: a closure the test assigns to a static
+property of a type (`SlowPlugin.onStart = { ... }`) declared in the file (not a test case), or
+handed itself to the code under test (`host.load([SlowPlugin.self])`), is left out when the test
+then waits on an expectation with a timeout (`wait(for:timeout:)`,
+`waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and does not name the hook again
+(`SlowPlugin.onStart?()` runs it in the test); without the expectation, or for a type the test
+neither declares nor hands over, it is still reported. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
 something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
@@ -6505,8 +6515,8 @@ time (`while process.isRunning, Date() < deadline { Thread.sleep(...) }`); a `fo
 `where` clause waits for something other than the loop's element
 (`for _ in 0..<100 where model.rows.isEmpty { try await Task.sleep(...) }`: bounded by its
 count, it stops as soon as the rows arrive); and a loop bounded by a count or by the time
-(`for _ in 0..<50`, `while clock.now < deadline`, or `while tries < limit` whose body adds to
-the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
+(`for _ in 0..<50`, `while clock.now < deadline`, the same condition after the body of a
+`repeat { ... } while`, or `while tries < limit` whose body adds to the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
 in an `if`, `else` or `guard ... else` block of its own
 (`if let line = channel.poll() { return line }`), or by a `return` in a `switch` case
 (`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
@@ -6600,6 +6610,15 @@ final class ImageLoaderTests: XCTestCase {
     XCTAssertTrue(loader.isLoading)
   }
 
+  func test_slowCatalog_showsPlaceholder() async {
+    let service = StubFactory.makeCatalogService(fetch: {
+      try await Task.↓sleep(for: .milliseconds(20))
+      return []
+    })
+    await screen.load(from: service)
+    XCTAssertTrue(screen.showsPlaceholder)
+  }
+
   func test_cancel_stopsLoading() {
     loader.cancel()
     waitForUI()
@@ -6657,6 +6676,12 @@ final class FeedTests: XCTestCase {
       RunLoop.current.run(until: Date() + 0.01)
     }
     XCTAssertFalse(sync.isRunning)
+  }
+
+  func test_idle_dimsScreen() {
+    let end = Date() + 1
+    repeat { Thread.↓sleep(forTimeInterval: 0.1) } while Date() < end
+    XCTAssertTrue(screen.isDimmed)
   }
 
   func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) {
@@ -6830,6 +6855,15 @@ final class SearchViewModelTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(start), 0.05)
   }
 
+  func test_prefetch_overlapsSlowResponses() async throws {
+    await StubURLSession.respond { request in
+      Thread.sleep(forTimeInterval: 0.2)
+      return (HTTPURLResponse(), Data())
+    }
+    let pages = try await catalog.prefetchAll()
+    XCTAssertEqual(pages.count, 4)
+  }
+
   override func setUp() {
     super.setUp()
     // Not a test: setUp is not read.
@@ -6840,6 +6874,46 @@ final class SearchViewModelTests: XCTestCase {
 final class Poller {
   // Not a test and not called by one.
   func poll() { sleep(1) }
+}
+```
+
+Static hooks of stand-in types, which the code under test runs while the test waits on an
+expectation; a hook the test runs itself, or one set without an expectation, still waits:
+
+```swift triggers
+import XCTest
+
+final class PluginHostTests: XCTestCase {
+  func test_plugins_startOnTheirOwnQueues() {
+    let started = expectation(description: "started")
+    SlowStartPlugin.onStart = {
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    host.load([SlowStartPlugin.self, QuickPlugin.self]) { started.fulfill() }
+    wait(for: [started], timeout: 1)
+  }
+
+  func test_echo_answersWhileBusy() {
+    EchoPlugin.onMessage = { _ in Thread.sleep(forTimeInterval: 0.1) }
+    host.send("ping")
+    waitForExpectations(timeout: 1)
+  }
+
+  func test_echo_runInTheTest() {
+    EchoPlugin.onMessage = { _ in Thread.↓sleep(forTimeInterval: 0.1) }
+    EchoPlugin.onMessage?("ping")
+    waitForExpectations(timeout: 1)
+  }
+
+  func test_load_withoutAnExpectation() {
+    SlowStartPlugin.onStart = { Thread.↓sleep(forTimeInterval: 0.2) }
+    host.load([SlowStartPlugin.self])
+    XCTAssertTrue(host.isLoaded)
+  }
+}
+
+final class EchoPlugin: Plugin {
+  static var onMessage: ((String) -> Void)?
 }
 ```
 
@@ -6855,6 +6929,17 @@ final class ChannelTests: XCTestCase {
       try await Task.sleep(for: .milliseconds(10))
     }
     XCTAssertEqual(model.rows.count, 3)
+  }
+
+  func test_upload_queuesWhileSending() {
+    var queued: [Int] = []
+    let end = Date() + 0.5
+    repeat {
+      queued = outbox.pending
+      if !queued.isEmpty { break }
+      Thread.sleep(forTimeInterval: 0.005)
+    } while Date() < end
+    XCTAssertFalse(queued.isEmpty)
   }
 
   func test_ping_getsPong() async throws {

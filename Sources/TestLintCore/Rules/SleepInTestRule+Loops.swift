@@ -1,7 +1,7 @@
 /// `sleep_in_test`'s reading of the loop around a wait: whether it polls for an event with a
 /// bound, runs until its task is cancelled, or waits for real time (`SleepInTestRule` asks).
 extension SleepInTestRule {
-  /// A loop around a wait: the condition of a `while`, nil for `repeat` and `for`.
+  /// A loop around a wait: the condition of a `while` or `repeat ... while`, nil for `for`.
   struct Loop {
     var condition: Range<Int>?
     /// A `for` loop: bounded by its count.
@@ -236,7 +236,9 @@ extension SleepInTestRule {
     // A wait's loop is near it: a bound keeps a body of many waits linear.
     return enclosingBlock(around: index, after: max(range.lowerBound, index - 1024), in: model) { cursor -> Loop? in
       // An enclosing block: a loop's when its statement starts with `while`, `repeat`, `for`.
-      if tokens[cursor - 1].keyword == .repeat { return Loop(condition: nil, open: cursor) }
+      if tokens[cursor - 1].keyword == .repeat {
+        return Loop(condition: repeatCondition(bodyFrom: cursor, in: model), open: cursor)
+      }
       var head = cursor - 1
       var nesting = 0
       var steps = 0
@@ -264,6 +266,30 @@ extension SleepInTestRule {
       }
       return nil
     }
+  }
+
+  /// The condition of a `repeat { ... } while condition` loop whose body opens at `open`: the
+  /// tokens after `} while` to the end of its line (or a `;`, or a `}` closing the block around
+  /// the loop); nil when no `while` follows the body.
+  static func repeatCondition(bodyFrom open: Int, in model: FileModel) -> Range<Int>? {
+    let tokens = model.tokens
+    guard let close = closingBrace(from: open, in: model), close + 2 < tokens.count,
+      tokens[close + 1].keyword == .while
+    else { return nil }
+    var end = close + 2
+    var depth = 0
+    while end < tokens.count {
+      let token = tokens[end]
+      switch token.kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      default: break
+      }
+      if depth < 0 || (depth == 0 && token.kind == .semicolon) { break }
+      if end > close + 2, depth == 0, token.isAtLineStart, statementStarts(at: end, in: model) { break }
+      end += 1
+    }
+    return end > close + 2 ? (close + 2)..<end : nil
   }
 
   /// The first answer `visit` gives for the `{` of a block around token `index`, innermost

@@ -32,7 +32,12 @@ public struct SleepInTestRule: Rule {
         // A stub type declared in the test simulates slow work; the test does not wait in it.
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
-        if Self.isInDoubleHandler(call.nameToken, in: model) { continue }
+        if Self.isInDoubleHandler(call.nameToken, in: model)
+          || Self.isInClosureGivenToDouble(index, in: model)
+          || Self.isInTestOnlyHook(index, code: code, context: context)
+        {
+          continue
+        }
         // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
         if Self.isDeadline(index, in: model) || Self.isTimeoutRacer(index, in: model)
           || Self.isCancelledSlowWork(index, in: model)
@@ -101,7 +106,8 @@ public struct SleepInTestRule: Rule {
       }
       end += 1
     }
-    let start = loop.condition?.lowerBound ?? loop.open
+    // A `repeat ... while` loop's condition follows its body: the extent starts at the body.
+    let start = min(loop.condition?.lowerBound ?? loop.open, loop.open)
     let callsCondition = (start..<min(end, tokens.count)).contains { index in
       index + 1 < tokens.count && tokens[index].kind == .identifier
         && tokens[index + 1].kind == .leftParen && (index == 0 || tokens[index - 1].kind != .dot)
@@ -422,6 +428,37 @@ public struct SleepInTestRule: Rule {
             && AssertionMatcher.isTestDouble(name)
         }
     }
+  }
+
+  /// Whether the wait at `model.calls[index]` is inside a closure literal handed to a method of
+  /// a test double's type (`MockURLProtocol.setHandler { request in ... }`, `Fake.install(handler:
+  /// { ... })`): the double's handler, read as one assigned to its property is
+  /// (`isInDoubleHandler`). The type is named in the call's path, capitalized, before the method.
+  /// A factory's closures (`MockData.makeService(fetch: { ... })`, a method named `make...`,
+  /// `create...` or `build...`) are the test's own stub closures and are still read.
+  static func isInClosureGivenToDouble(_ index: Int, in model: FileModel) -> Bool {
+    let calls = model.calls
+    let token = calls[index].nameToken
+    var current = calls[index].parent
+    var steps = 0
+    while let parent = current, steps < 16 {
+      let call = calls[parent]
+      current = call.parent
+      steps += 1
+      guard call.path.count >= 2, !["make", "create", "build"].contains(where: { call.name.hasPrefix($0) }),
+        call.path.dropLast().contains(where: { name in
+          name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+            && AssertionMatcher.isTestDouble(name)
+        })
+      else { continue }
+      if call.trailingClosures.contains(where: { $0.tokens.contains(token) }) { return true }
+      if call.arguments.contains(where: { argument in
+        argument.value.contains(token) && model.tokens[argument.value.lowerBound].kind == .leftBrace
+      }) {
+        return true
+      }
+    }
+    return false
   }
 
   /// How the call waits for real time, as the message names it, or nil when it does not.
