@@ -2507,7 +2507,19 @@ What counts as an assertion:
   (`Other.assertMacroExpansion(source, expandedSource: expanded, failureHandler: record)` in
   `Support.assertMacroExpansion(_:expandedSource:)`, or `Spec.compare(text, against: url)` in a
   `func compare(_:to:)` the test declares in its body): that call is not the helper calling
-  itself, and the helper asserts, in the helper's file and in every file calling it. A
+  itself, and the helper asserts, in the helper's file and in every file calling it. So too a
+  test that hands its work to the scenario of its own name through another object, as a
+  statement of its own: `try self.suite.testInsert()` in `testInsert`, a conformance suite of a
+  support package, one `test...` method a scenario, each checking with `XCTAssert`, run on a
+  runner the test class configures. A call through a receiver other than `self`, `Self` or
+  `super` is never the function making it, and the scenario is counted as checking, declared
+  in the linted files or not, when every other function of the file with that name hands it
+  over the same way (another class of the file running the same suite). A sibling that calls a
+  scenario of another name (`try self.suite.testChildren()` in `testChild`) is followed as any
+  call: to the file's test of that name, which hands it over in turn. Not a call through
+  `self.` or none (`testInsert()` in `testInsert` calls itself), nor `suite.testInsert()` from
+  a test of another name through a receiver without the word `Test` (a method of the code
+  under test, as `cipher.testConnection()` is). A
   function the linted files declare without a body, outside a protocol, is implemented in
   another language (BridgeJS's `@JSFunction func runJsWorks() throws`, an `@_extern(c)` one):
   one named as a run (`run` and a capital) hands the test over to checks written there, and a
@@ -3883,6 +3895,43 @@ enum Support {
   }
 
   static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+}
+```
+
+Tests that each run the shared scenario of their own name, from a support package's
+conformance suite, on a runner the class configures (the sibling `testRename` runs the
+scenario of another name through its sibling test):
+
+```swift passes
+import XCTest
+import ArchiveConformance
+
+final class DiskArchiveTests: XCTestCase {
+  var suite: ArchiveScenarios { ArchiveScenarios(archive: self.archive) }
+  var archive = DiskArchive()
+
+  func testInsert() throws { try self.suite.testInsert() }
+  func testDelete() throws { try suite.testDelete() }
+  func testRename() throws { try self.suite.testMove() }
+  func testMove() throws { try self.suite.testMove() }
+}
+```
+
+Calling itself, or a method of that name of a type the file declares that checks nothing, is
+no check:
+
+```swift triggers
+import XCTest
+
+final class LoopTests: XCTestCase {
+  var engine = Engine()
+
+  func ↓testLoop() { self.testLoop() }
+  func ↓testStart() { engine.testStart() }
+}
+
+final class Engine {
+  func testStart() { print("started") }
 }
 ```
 
