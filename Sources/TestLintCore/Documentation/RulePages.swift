@@ -2219,13 +2219,15 @@ What counts as an assertion:
   unconditional `fatalError()`;
 - a compile-time check: a call of a function the linted files declare with an empty body, a
   name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
-  `check...`, `validate...`), a generic parameter constrained to a protocol
+  `check...`, `validate...`, or a third-person form: `requiresSendable`), a generic parameter constrained to a protocol
   (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
   (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
   `requireLazy(numbers.lazy.map(double))`), or of its metatype (`func ensureSendable<T:
   Sendable>(_: T.Type) {}`, then `ensureSendable(Receipt.self)`). The call compiles only when its argument conforms,
   so the test target stops building when the conformance is lost. Not an empty function
   without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
+  one constrained to `AnyObject` alone (`func requiresClass<T: AnyObject>(_: T.Type) {}`, a
+  class's layout rather than a conformance, which a judge read as a smoke test), nor
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
   `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
   a stub of a protocol's requirement);
@@ -2383,7 +2385,11 @@ What counts as an assertion:
   package), and what they do is unknown: a false error costs more than a miss. A name reads as
   a check, in any case and after any leading underscores (`_expectFailure`), when it starts
   with `assert`, `verify`, `expect`, `check` or `validate` followed by a word boundary
-  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`), or has one of those words,
+  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`; wherever this page reads a
+  check word first in a name, `require` and `ensure` included, it reads its third-person form
+  too, lowercase and followed by more of the name: `asserts`, `verifies`, `expects`, `checks`,
+  `validates`, `requires`, `ensures`, as in `checksLayout()` or `requiresSendable(Token.self)`;
+  not `checks` alone, `Checks` or a later word, `AvailabilityChecks`: plural nouns), or has one of those words,
   capitalized and followed by a word boundary, as a later word of its camel case
   (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`; not `Recheckout`, whose `check` is
   no word of its own), or has one, in either case and followed by a word boundary, right after
@@ -3363,6 +3369,20 @@ final class BasketTests: XCTestCase {
 }
 ```
 
+Its name in the third person says so as well:
+
+```swift passes
+import XCTest
+
+final class ParcelConformanceTests: XCTestCase {
+  private func requiresSendable<Value: Sendable>(_: Value.Type) {}
+
+  func test_parcel_isSendable() {
+    requiresSendable(Parcel.self)
+  }
+}
+```
+
 Not one that takes anything, nor one whose name does not say it checks:
 
 ```swift triggers
@@ -3370,11 +3390,13 @@ import XCTest
 
 func requireAny<Value>(_: Value) {}
 func keep<Value: Sendable>(_: Value) {}
+func requiresClass<Value: AnyObject>(_: Value.Type) {}
 
 final class BasketTests: XCTestCase {
   func ↓test_basket_isKept() {
     requireAny(Basket.sample)
     keep(Basket.sample)
+    requiresClass(Basket.self)
   }
 }
 ```
