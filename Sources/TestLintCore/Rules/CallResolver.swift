@@ -11,7 +11,8 @@
 ///   that name of whatever type the receiver is: the methods of that name of the file's types,
 ///   but not those of test doubles (types named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`,
 ///   `*Dummy*`) unless named like a check (`verify...`): a double's body is what the code under
-///   test runs, not what the test does; nor `@Test` functions, which nothing calls;
+///   test runs, not what the test does; nor `@Test` functions, which nothing calls; nor the
+///   function making the call, whose namesake the receiver holds;
 /// - a plain call of a local constant holding a function picked by name
 ///   (`let awaitRequest = expectSuccess ? awaitNewData : awaitFailure`, then
 ///   `awaitRequest(request)`) runs the file's functions of those names (`FunctionValues`);
@@ -107,6 +108,9 @@ public struct CallResolver: Sendable {
     let name = model.calls[index].name
     guard methodNames.mayMatch(name), let named = graph.functions(named: name) else { return [] }
     return named.filter { function in
+      // Never the function making the call: through another receiver, a method of its name is
+      // another object's (`try self.suite.testInsert()` in `testInsert`: `SharedScenario`).
+      guard function != model.calls[index].function else { return false }
       // A `@Test` function is run by Swift Testing, never called through a receiver.
       guard let owner = model.functions[function].owner, !model.functions[function].hasAttribute("Test")
       else { return false }

@@ -74,11 +74,15 @@ enum CallerLocationCheck {
   ]
 
   /// Whether a method's name reads as a check: `verify...`, `check...`, `assert...`, `expect...`
-  /// followed by a word boundary (`CheckWords`).
+  /// or their third-person forms (`verifies...`), followed by a word boundary (`CheckWords`).
   static func isCheckName(_ name: String) -> Bool {
     CheckWords.startsWith("verify", name, anyCase: false, boundary: true, digits: false)
       || CheckWords.startsWith("check", name, anyCase: false, boundary: true, digits: false)
       || CheckWords.startsWith("assert", name, anyCase: false, boundary: true, digits: false)
       || CheckWords.startsWith("expect", name, anyCase: false, boundary: true, digits: false)
+      || CheckWords.startsWithThirdPerson("verifies", name, digits: false)
+      || CheckWords.startsWithThirdPerson("checks", name, digits: false)
+      || CheckWords.startsWithThirdPerson("asserts", name, digits: false)
+      || CheckWords.startsWithThirdPerson("expects", name, digits: false)
   }
 }

@@ -6,10 +6,25 @@
 enum CheckWords {
   static let words: [StaticString] = ["assert", "verify", "expect", "check", "validate"]
 
+  /// The third-person forms of `words`: a function's name may state what it does
+  /// (`checksLayout()`, `verifiesTotal(of:)`).
+  static let thirdPersonWords: [StaticString] = ["asserts", "verifies", "expects", "checks", "validates"]
+
   /// Whether `name` starts with one of `words` at a word boundary: the end, a capital, `_` or
   /// (with `digits`) a digit. With `anyCase`, the first letter may be a capital (`Verify...`).
+  /// Or with one of `thirdPersonWords` (`startsWithThirdPerson`).
   static func startsAName(_ name: String, anyCase: Bool, digits: Bool) -> Bool {
     words.contains { startsWith($0, name, anyCase: anyCase, boundary: true, digits: digits) }
+      || thirdPersonWords.contains { startsWithThirdPerson($0, name, digits: digits) }
+  }
+
+  /// Whether `name` starts with a verb's third-person form (`checks`, `requires`), lowercase,
+  /// followed by a word boundary and more of the name (`checksLayout`, `requiresSendable`): a
+  /// verb in a function's name. Not the word alone, nor capitalized, nor a later word: `checks`,
+  /// `Checks` and `AvailabilityChecks` are plural nouns (a list of checks, a type of them).
+  static func startsWithThirdPerson(_ word: StaticString, _ name: String, digits: Bool) -> Bool {
+    name.utf8.count > word.utf8CodeUnitCount
+      && startsWith(word, name, anyCase: false, boundary: true, digits: digits)
   }
 
   /// Whether `name` starts with `word` (its first letter in any case with `anyCase`), followed,

@@ -6,12 +6,13 @@
 /// building when the conformance is lost, which is the test failing.
 ///
 /// Narrowly: its name reads as a check (`require...`, `ensure...`, `assert...`, `expect...`,
-/// `verify...`, `check...`, `validate...`, then a word boundary); an empty generic method of a
+/// `verify...`, `check...`, `validate...`, or their third-person forms, `requiresSendable`,
+/// then a word boundary); an empty generic method of a
 /// test double, an `override` or an `async` one is a stub of a protocol's requirement
 /// (`func post<E: Event>(_ event: E) async {}`), and a `sendableBlackhole<T: Sendable>(_:)`
 /// does not say it checks. Not an empty function without generic parameters, nor one whose
-/// generic parameters are unconstrained (`func use<T>(_: T) {}`, which accepts anything), nor
-/// one with a result (an empty body cannot return one). The run takes such a function for one
+/// generic parameters are unconstrained (`func use<T>(_: T) {}`, which accepts anything) or
+/// constrained to `AnyObject` alone (a class's layout, not a conformance), nor one with a result (an empty body cannot return one). The run takes such a function for one
 /// that asserts (`AssertionMatcher.helperSummaries`), so a call of it counts in its own file and
 /// in every other.
 enum CompileTimeCheck {
@@ -40,6 +41,7 @@ enum CompileTimeCheck {
       for index in clause + 1..<body.lowerBound - 1
       where tokens[index].kind == .identifier && tokens[index + 1].kind == .colon
         && (index == clause + 1 || tokens[index - 1].kind == .comma)
+        && !isClassConstraint(after: index + 1, before: body.lowerBound, in: model)
       {
         constrained.insert(model.text(index))
       }
@@ -123,7 +125,9 @@ enum CompileTimeCheck {
       if change != 0 {
         depth += change
         if depth <= 0 { return (constrained, cursor + 1) }
-      } else if depth == 1, tokens[cursor].kind == .colon, tokens[cursor - 1].kind == .identifier {
+      } else if depth == 1, tokens[cursor].kind == .colon, tokens[cursor - 1].kind == .identifier,
+        !isClassConstraint(after: cursor, before: end, in: model)
+      {
         constrained.insert(model.text(cursor - 1))
       } else if tokens[cursor].kind == .leftBrace || tokens[cursor].kind == .rightBrace {
         return (constrained, nil)
@@ -133,11 +137,23 @@ enum CompileTimeCheck {
     return (constrained, nil)
   }
 
-  /// `require...`, `ensure...` or a check's word (`CheckWords`), lowercase, then a word boundary.
+  /// Whether the constraint after the colon at `colon` is `AnyObject` alone (`<T: AnyObject>`):
+  /// a class's layout, not a protocol's conformance (set 13 judged a test calling only
+  /// `requiresReferenceType(Context.self)` with it a smoke test).
+  private static func isClassConstraint(after colon: Int, before end: Int, in model: FileModel) -> Bool {
+    guard colon + 2 < end, model.token(colon + 1, is: "AnyObject") else { return false }
+    let next = model.tokens[colon + 2]
+    return next.kind == .comma || next.kind == .leftBrace || angles(at: colon + 2, in: model) < 0
+  }
+
+  /// `require...`, `ensure...` (or `requires...`, `ensures...`) or a check's word (`CheckWords`),
+  /// lowercase, then a word boundary.
   private static func readsAsCheck(_ name: String) -> Bool {
     CheckWords.startsAName(name, anyCase: false, digits: false)
       || CheckWords.startsWith("require", name, anyCase: false, boundary: true, digits: false)
       || CheckWords.startsWith("ensure", name, anyCase: false, boundary: true, digits: false)
+      || CheckWords.startsWithThirdPerson("requires", name, digits: false)
+      || CheckWords.startsWithThirdPerson("ensures", name, digits: false)
   }
 
   /// The token of the function's name, found by its offset among the tokens before the body.

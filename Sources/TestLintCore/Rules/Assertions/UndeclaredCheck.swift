@@ -293,7 +293,8 @@ enum UndeclaredCheck {
 
   /// Whether a name, called with `try`, reads as a check that fails by throwing: as
   /// `BaseAssumption.readsAsCheck` says (`check`, `verify...`, `validate...`), or `ensure...`,
-  /// `require...` (a word boundary after), or a throwing wait (`readsAsThrowingWait`).
+  /// `require...` or their third-person forms (a word boundary after), or a throwing wait
+  /// (`readsAsThrowingWait`).
   static func readsAsTriedCheck(_ name: String) -> Bool {
     if BaseAssumption.readsAsCheck(name) || readsAsThrowingWait(name) { return true }
     switch name.utf8.first {
@@ -302,6 +303,8 @@ enum UndeclaredCheck {
     }
     return CheckWords.startsWith("ensure", name, anyCase: false, boundary: true, digits: true)
       || CheckWords.startsWith("require", name, anyCase: false, boundary: true, digits: true)
+      || CheckWords.startsWithThirdPerson("ensures", name, digits: true)
+      || CheckWords.startsWithThirdPerson("requires", name, digits: true)
   }
 
   /// Whether a method's name, called with `try` through a receiver, reads as a check that fails
