@@ -16,7 +16,7 @@ final class EditDistanceTests: XCTestCase {
     }
   }
 
-  func test_knownDistances() {
+  func test_knownWordPairs_haveTheirDistances() {
     XCTAssertEqual(EditDistance.between("kitten", "sitting"), 3)
     XCTAssertEqual(EditDistance.between("", "abc"), 3)
     XCTAssertEqual(EditDistance.between("missing_asertion", "missing_assertion", limit: 3), 1)
