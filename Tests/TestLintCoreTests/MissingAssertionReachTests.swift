@@ -287,7 +287,7 @@ final class MissingAssertionReachTests: XCTestCase {
 
       final class ProcessTests: XCTestCase {
         func test_process_exits() throws {
-          try Process(arguments: ["true"]).run().throwIfNonZero()
+          try Process(arguments: ["true"]).run().terminate()
         }
       }
       """

@@ -2473,8 +2473,11 @@ What counts as an assertion:
   exactly when the check does not hold, so it counts too: as a plain call, a name that reads
   as a check or starts with `ensure`, `require`, `waitFor` or `waitUntil`; through a receiver,
   a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its
-  condition is never met (`waitFor...`, `waitUntil...`):
-  `try shell.exec(["make"]).check("build failed")`, `try await server.waitForReady(timeout: 5)`.
+  condition is never met (`waitFor...`, `waitUntil...`); plain or through a receiver, a name
+  that states when it throws (`throwIf`, `throwUnless` or `failIf` and a capitalized word, so
+  the test fails exactly when that condition holds; not a cancellation's `throwIfCancelled()`):
+  `try shell.exec(["make"]).check("build failed")`, `try await server.waitForReady(timeout: 5)`,
+  `try await job.launch().throwIfNonZero()`.
   Through a receiver, a check word followed by an object (`try installer.checkSignature(of:
   app)`) is how the code under test names its operations, and so is `try router.validate()`
   (a validator that accepts): they count no more than `try sut.load()`. Nor do a task group's
@@ -3319,6 +3322,30 @@ final class SyncTests: XCTestCase {
 @Test func syncs() async throws {
   let count = try await sync.run()
   if count != 3 { throw SyncError.count(count) }
+}
+```
+
+A name that states when the call throws:
+
+```swift passes
+import XCTest
+
+final class PressTests: XCTestCase {
+  func test_press_exitsCleanly() async throws {
+    let press = Press(sheets: 3)
+    try await press.start().throwIfNonZero()
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class PressTests: XCTestCase {
+  func ↓test_press_stops() async throws {
+    let press = Press(sheets: 3)
+    try await press.start().throwIfCancelled()
+  }
 }
 ```
 

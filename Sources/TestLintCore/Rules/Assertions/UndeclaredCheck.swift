@@ -296,7 +296,7 @@ enum UndeclaredCheck {
   /// `require...` or their third-person forms (a word boundary after), or a throwing wait
   /// (`readsAsThrowingWait`).
   static func readsAsTriedCheck(_ name: String) -> Bool {
-    if BaseAssumption.readsAsCheck(name) || readsAsThrowingWait(name) { return true }
+    if BaseAssumption.readsAsCheck(name) || readsAsThrowingWait(name) || statesThrowCondition(name) { return true }
     switch name.utf8.first {
     case UInt8(ascii: "e"), UInt8(ascii: "r"): break
     default: return false
@@ -316,8 +316,26 @@ enum UndeclaredCheck {
   static func readsAsTriedMethod(_ name: String) -> Bool {
     switch name {
     case "check", "expect", "ensure", "require": return true
-    default: return readsAsThrowingWait(name)
+    default: return readsAsThrowingWait(name) || statesThrowCondition(name)
     }
+  }
+
+  /// Whether a name states the condition under which the call throws: `throwIf`,
+  /// `throwUnless` or `failIf` and a capitalized word (`throwIfNonZero()`,
+  /// `throwUnlessSucceeded()`, `failIfEmpty()`). Called with `try`, the test fails exactly when
+  /// that condition holds. Not a cancellation (`throwIfCancelled()`), which stops work and
+  /// checks nothing of the result.
+  static func statesThrowCondition(_ name: String) -> Bool {
+    switch name.utf8.first {
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): break
+    default: return false
+    }
+    let words: [StaticString] = ["throwIf", "throwUnless", "failIf"]
+    guard let word = words.first(where: { CheckWords.startsWith($0, name, anyCase: false, boundary: true, digits: false) }),
+      name.utf8.count > word.utf8CodeUnitCount
+    else { return false }
+    let condition = name.utf8.dropFirst(word.utf8CodeUnitCount)
+    return !condition.starts(with: "Cancel".utf8) && condition.first != UInt8(ascii: "_")
   }
 
   /// Whether a name reads as a wait that throws when its condition is never met:

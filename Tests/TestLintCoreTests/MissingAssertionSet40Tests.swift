@@ -1,0 +1,44 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion`: checks stated by a name or by the test's own `throw` (held-out sets 40
+/// and 41).
+final class MissingAssertionSet40Tests: XCTestCase {
+  /// `missing_assertion`'s findings (`path:line`) over these files, each order of reading.
+  private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
+    CalledHelpersTests.missingAssertionLines(in: sources, line: line)
+  }
+
+  func test_triedNameStatingWhenItThrows_asserts() {
+    let source = """
+      import XCTest
+      final class KilnTests: XCTestCase {
+        func test_fire_exitsCleanly() async throws {
+          try await kiln.fire(hours: 2).throwIfNonZero()
+        }
+        func test_glaze_holds() throws {
+          try throwUnlessSealed(glaze)
+        }
+        func test_cool_reports() throws {
+          try probe.failIfAboveLimit(limit: 40)
+        }
+        func test_fire_stops() async throws {
+          try await kiln.fire(hours: 2).throwIfCancelled()
+        }
+        func test_fire_notTried() {
+          kiln.fire(hours: 2).throwIfNonZero()
+        }
+        func test_fire_swallowed() {
+          try? kiln.fire(hours: 2).throwIfNonZero()
+        }
+        func test_fire_alone() throws {
+          try kiln.throwIf()
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["KilnTests.swift": source]),
+      ["KilnTests.swift:12", "KilnTests.swift:15", "KilnTests.swift:18", "KilnTests.swift:21"])
+  }
+}
