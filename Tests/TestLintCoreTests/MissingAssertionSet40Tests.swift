@@ -41,4 +41,34 @@ final class MissingAssertionSet40Tests: XCTestCase {
       findings(["KilnTests.swift": source]),
       ["KilnTests.swift:12", "KilnTests.swift:15", "KilnTests.swift:18", "KilnTests.swift:21"])
   }
+
+  func test_doubleStepJoinedToCheck_asserts() {
+    let source = """
+      import XCTest
+      final class HopperTests: XCTestCase {
+        func test_close_dropsNothing() {
+          let hopper = HopperSpy()
+          Chute(hopper: hopper).close()
+          hopper.drainAndVerifyEmpty()
+        }
+        func test_close_drains() {
+          let hopper = HopperSpy()
+          Chute(hopper: hopper).close()
+          hopper.drainAndLog()
+        }
+        func test_close_sorts() {
+          let hopper = HopperSpy()
+          Chute(hopper: hopper).close()
+          hopper.drainAndAssertive()
+        }
+      }
+      final class HopperSpy {
+        var dropped = 0
+        func drainAndVerifyEmpty() { if dropped > 0 { XCTFail("dropped") } }
+        func drainAndLog() { if dropped > 0 { XCTFail("dropped") } }
+        func drainAndAssertive() { if dropped > 0 { XCTFail("dropped") } }
+      }
+      """
+    XCTAssertEqual(findings(["HopperTests.swift": source]), ["HopperTests.swift:8", "HopperTests.swift:13"])
+  }
 }

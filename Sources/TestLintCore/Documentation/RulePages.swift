@@ -2320,7 +2320,9 @@ What counts as an assertion:
   included). The receiver's type is not known: when the linted files declare several functions
   of that name and some assert while others do not, the call counts as asserting (a false
   "asserts nothing" error costs more than a missed one). Methods of test doubles (`*Mock*`,
-  `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`):
+  `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) count only when named like a check (`verify...`), or
+  a step joined by `And` to a capitalized check word (`waitAndAssertNothingSent()`,
+  `drainAndVerifyEmpty()`: the double does something, then checks):
   their `XCTFail` traps an unexpected call. That name is asked of the method the test calls,
   its entry into the double; inside a check, the double's own methods it calls (plainly or
   through `self.`, private or not) are followed as any helper's, to whatever they call in
@@ -3325,7 +3327,7 @@ final class SyncTests: XCTestCase {
 }
 ```
 
-A name that states when the call throws:
+A name that states when the call throws, or a double's step joined to a check:
 
 ```swift passes
 import XCTest
@@ -3334,6 +3336,19 @@ final class PressTests: XCTestCase {
   func test_press_exitsCleanly() async throws {
     let press = Press(sheets: 3)
     try await press.start().throwIfNonZero()
+  }
+
+  func test_stop_printsNothing() {
+    let feeder = FeederSpy()
+    Press(feeder: feeder).stop()
+    feeder.settleAndAssertNothingFed()
+  }
+}
+
+final class FeederSpy {
+  var fed: [Int] = []
+  func settleAndAssertNothingFed() {
+    if !fed.isEmpty { XCTFail("fed \(fed)") }
   }
 }
 ```
@@ -3345,6 +3360,19 @@ final class PressTests: XCTestCase {
   func ↓test_press_stops() async throws {
     let press = Press(sheets: 3)
     try await press.start().throwIfCancelled()
+  }
+
+  func ↓test_stop_settles() {
+    let feeder = FeederSpy()
+    Press(feeder: feeder).stop()
+    feeder.settleAndRecord()
+  }
+}
+
+final class FeederSpy {
+  var fed: [Int] = []
+  func settleAndRecord() {
+    if !fed.isEmpty { XCTFail("fed \(fed)") }
   }
 }
 ```

@@ -308,7 +308,7 @@ public struct AssertionMatcher: Sendable {
         result.append(HelperSummary(name: name, asserts: true, callees: []))
         continue
       }
-      if let owner = functions[index].owner, doubles[owner], !Self.readsAsCheck(functions[index].name) {
+      if let owner = functions[index].owner, doubles[owner], !DoubleInternals.readsAsCheck(functions[index].name) {
         // Only the double's own checks reach it (`DoubleInternals`); its initializers not at all.
         guard functions[index].kind == .function else { continue }
         name = DoubleInternals.key(functions[index].name, in: model)

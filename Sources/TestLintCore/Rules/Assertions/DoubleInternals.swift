@@ -21,8 +21,37 @@ enum DoubleInternals {
   static func isInternal(_ function: FunctionDecl, doubles: [Bool]) -> Bool {
     guard let owner = function.owner, doubles[owner], function.kind == .function
     else { return false }
-    return !AssertionMatcher.readsAsCheck(function.name)
+    return !readsAsCheck(function.name)
   }
+
+  /// Whether a double's method is named like a check: as `AssertionMatcher.readsAsCheck` says,
+  /// or a step joined by `And` to a check word, capitalized, and a word boundary
+  /// (`waitAndAssertNothingSent()`, `drainAndVerifyEmpty()`, `flushAndExpect(_:)`): the double's
+  /// entry point that does something, then checks.
+  static func readsAsCheck(_ name: String) -> Bool {
+    AssertionMatcher.readsAsCheck(name) || joinsCheck(name)
+  }
+
+  private static func joinsCheck(_ name: String) -> Bool {
+    let utf8 = Array(name.utf8)
+    guard let first = utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+    for joined in joinedWords {
+      var start = 1
+      while start + joined.count <= utf8.count {
+        defer { start += 1 }
+        guard utf8[start] == UInt8(ascii: "A"), utf8[start..<(start + joined.count)].elementsEqual(joined) else { continue }
+        let end = start + joined.count
+        if end == utf8.count { return true }
+        let next = utf8[end]
+        if (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")) || next == UInt8(ascii: "_") || next == UInt8(ascii: "(") {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  private static let joinedWords: [[UInt8]] = ["AndAssert", "AndVerify", "AndExpect"].map { Array($0.utf8) }
 
   /// Whether a call, made by a method of a double, runs one of the double's own helpers: it
   /// is plain or through `self.`, `Self.` or `super.`, and the file's functions of that name
