@@ -71,4 +71,35 @@ final class MissingAssertionSet40Tests: XCTestCase {
       """
     XCTAssertEqual(findings(["HopperTests.swift": source]), ["HopperTests.swift:8", "HopperTests.swift:13"])
   }
+
+  func test_unconditionalThrowInTest_asserts() {
+    let source = """
+      import XCTest
+      final class LatchTests: XCTestCase {
+        func test_fixture_fails() async throws {
+          try? await Task.sleep(nanoseconds: 10)
+          throw LatchError.expected
+        }
+        func test_skipped() throws {  // a skip, not a finding either
+          throw XCTSkip("later")
+        }
+        func test_stub_throws() throws {
+          let latch = Latch { throw LatchError.expected }
+          latch.open()
+        }
+        func test_caught() {
+          do { try latch.open() } catch { print(error) }
+        }
+        func test_helper_throws() throws {
+          try unimplemented()
+        }
+        func unimplemented() throws {
+          throw LatchError.expected
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["LatchTests.swift": source]),
+      ["LatchTests.swift:10", "LatchTests.swift:14", "LatchTests.swift:17"])
+  }
 }

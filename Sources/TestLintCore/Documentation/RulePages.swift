@@ -2208,6 +2208,10 @@ What counts as an assertion:
   arguments at the end of a chain that starts from a local of the test made by `.record()`;
   not under `try?`, and not a `get()` on anything else (a `Result`'s belongs to the code under
   test);
+- a `throw` statement at the top level of the test's own body (not in a block, a closure or a
+  `catch`), other than `throw XCTSkip(...)`: the test fails whenever it gets there, whatever
+  the code under test does, as at an unconditional `XCTFail` (a runner's fixture that must
+  fail: `throw FixtureError.expected`);
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
@@ -2648,8 +2652,8 @@ What does not count:
   checks that nothing throws without saying so (unless the called name states a check, as
   above: `try result.check()`); write `XCTAssertNoThrow(try ...)` or
   `#expect(throws: Never.self) { ... }` when that is the check. A `throw` inside a closure (a
-  stub's `{ throw StubError() }`), inside a `catch` (the caught error again) or with no
-  condition is not a check either.
+  stub's `{ throw StubError() }`) or inside a `catch` (the caught error again) is not a check
+  either, nor is a helper's unconditional `throw` (a stub's `unimplemented()`).
 
 A call inside a comment or a string is not an assertion, but a call inside a string's
 interpolation, `\( ... )`, is code the test runs when the string is made, and counts:
@@ -3324,6 +3328,19 @@ final class SyncTests: XCTestCase {
 @Test func syncs() async throws {
   let count = try await sync.run()
   if count != 3 { throw SyncError.count(count) }
+}
+```
+
+A test that always fails by its own `throw`, as at an unconditional `XCTFail`:
+
+```swift passes
+import XCTest
+
+final class RunnerFixtureTests: XCTestCase {
+  func test_fixture_alwaysFails() async throws {
+    try? await Task.sleep(nanoseconds: 1_000)
+    throw FixtureError.expected
+  }
 }
 ```
 

@@ -182,6 +182,7 @@ public struct MissingAssertionRule: Rule {
     if stopAtFirst, count > 0 { return count }
     if let body = test.body {
       count += Self.checkingThrows(in: body, model: model)
+      count += Self.failingThrows(in: body, model: model)
       count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
       if stopAtFirst, count > 0 { return count }
       // An awaited continuation the code under test resumes (`ContinuationWait`).

@@ -23,6 +23,31 @@ extension MissingAssertionRule {
     return count
   }
 
+  /// The `throw` statements at the top level of a test's own body (not in a block, a closure
+  /// or a `catch`), other than an `XCTSkip`'s: the test fails whenever it gets there, as it
+  /// does at an unconditional `XCTFail`, whatever the code under test does
+  /// (`throw FixtureError.expected`, a failing fixture of a runner). Only the test's own body:
+  /// a helper's unconditional `throw` (a stub's, `unimplemented()`) is no check of the test.
+  static func failingThrows(in body: Range<Int>, model: FileModel) -> Int {
+    let tokens = model.tokens
+    let end = min(body.upperBound, tokens.count)
+    var count = 0
+    var depth = 0
+    var index = body.lowerBound + 1
+    while index < end {
+      defer { index += 1 }
+      switch tokens[index].kind {
+      case .leftBrace: depth += 1
+      case .rightBrace: depth -= 1
+      default:
+        guard depth == 0, tokens[index].keyword == .throw, tokens[index].kind == .identifier else { continue }
+        if index + 1 < end, model.token(index + 1, is: "XCTSkip") { continue }
+        count += 1
+      }
+    }
+    return count
+  }
+
   /// The crashes of a test's own body that fail it on a condition it states, as a checking
   /// `throw` does: `guard total == 3 else { fatalError("wrong total") }`, `if x == nil {
   /// preconditionFailure() }`. The run stops, and the test fails, exactly when the condition
