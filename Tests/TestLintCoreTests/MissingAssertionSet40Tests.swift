@@ -103,3 +103,35 @@ final class MissingAssertionSet40Tests: XCTestCase {
       ["LatchTests.swift:10", "LatchTests.swift:14", "LatchTests.swift:17"])
   }
 }
+
+extension MissingAssertionSet40Tests {
+  func test_metatypeOfBuiltValue_asserts() {
+    let source = """
+      import XCTest
+      final class LoomTests: XCTestCase {
+        func test_weave_infersOutput() {
+          let warp = Loom {
+            Thread("a")
+          }
+          let pattern: Loom<(Substring, Substring?)> = Loom { warp }
+          let _: (Substring, Substring?).Type
+          = type(of: pattern).Output.self
+        }
+        func test_weave_readsOutput() {
+          let warp = Loom { Thread("a") }
+          let _: Substring.Type = warp.output.self
+        }
+        func test_weave_notMine() {
+          let _: Substring.Type = type(of: shared).Output.self
+        }
+        func test_weave_runs() {
+          let warp = Loom { Thread("a") }
+          warp.run()
+          let _: Substring.Type = type(of: warp).Output.self
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["LoomTests.swift": source]), ["LoomTests.swift:11", "LoomTests.swift:15", "LoomTests.swift:18"])
+  }
+}

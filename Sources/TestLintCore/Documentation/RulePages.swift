@@ -2245,7 +2245,11 @@ What counts as an assertion:
 - a test whose only statements make constants (or variables) and then coerce them to a type
   and throw them away: `let hammer = Hammer()`, then `let _ = hammer as Sendable`,
   `_ = hammer as any Tool` or `let _: any Tool = hammer`. The coercion compiles only while the
-  value conforms, so the test target stops building when the conformance is lost. Not a plain
+  value conforms, so the test target stops building when the conformance is lost. So is a
+  metatype the test names and gives the static type of one of its constants, or of a member
+  type of it, thrown away: `let _: (Substring, Int).Type = type(of: pattern).Output.self`
+  compiles only while a builder infers that output type (the constants may name their type
+  too: `let part: Pattern<Substring> = Pattern { ... }`). Not a plain
   `_ = hammer` (no type is named), nor `as?` or `as!` (decided when the test runs, and the
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
   Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
@@ -5017,6 +5021,17 @@ import Testing
 
   @Test func ↓sawIsMadeAsATool() {
     let _: any Tool = Saw(teeth: 24)
+  }
+
+  @Test func jigInfersItsOutput() {
+    let inner: Jig<Substring> = Jig { Notch("x") }
+    let jig = Jig { Notch("y"); Grab { inner } }
+    let _: (Substring, Substring).Type = type(of: jig).Output.self
+  }
+
+  @Test func ↓jigOutputIsRead() {
+    let jig = Jig { Notch("y") }
+    let _: Substring.Type = jig.output.self
   }
 
   @Test func ↓sawCuts() {

@@ -77,6 +77,10 @@ enum ConformanceCoercion {
         return last > cursor + 4 && model.token(last - 1, is: "=") && tokens[last].kind == .identifier
           && names.contains(model.text(last)) ? true : nil
       }
+      // `let _: (Substring, Int).Type = type(of: pattern).Output.self`.
+      if cursor + 2 < statement.upperBound, tokens[cursor + 1].kind == .colon {
+        return isMetatypeCoercion(cursor + 2..<statement.upperBound, names: names, in: model) ? true : nil
+      }
     } else if model.text(first) != "_" {
       return nil
     }
@@ -108,5 +112,34 @@ enum ConformanceCoercion {
       }
     }
     return typeOnly ? true : nil
+  }
+
+  /// Whether the tokens after `let _:` name a metatype and give it the static type of one of
+  /// `names` or of a member type of it: `(Substring, Int).Type = type(of: pattern).Output.self`.
+  /// It compiles only while the value's type (what a builder inferred) is the one named.
+  private static func isMetatypeCoercion(_ range: Range<Int>, names: Set<String>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var depth = 0
+    var equals: Int?
+    for index in range {
+      switch tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      default: if depth == 0, equals == nil, model.token(index, is: "=") { equals = index }
+      }
+    }
+    guard let equals, equals - 2 >= range.lowerBound, tokens[equals - 2].kind == .dot,
+      model.text(equals - 1) == "Type", equals + 8 < range.upperBound,
+      model.text(equals + 1) == "type", tokens[equals + 2].kind == .leftParen, model.text(equals + 3) == "of",
+      tokens[equals + 4].kind == .colon, names.contains(model.text(equals + 5)),
+      tokens[equals + 6].kind == .rightParen, model.text(range.upperBound - 1) == "self"
+    else { return false }
+    var index = equals + 7
+    while index + 1 < range.upperBound {
+      guard tokens[index].kind == .dot, tokens[index + 1].kind == .identifier || model.text(index + 1) == "self"
+      else { return false }
+      index += 2
+    }
+    return index == range.upperBound
   }
 }
