@@ -330,6 +330,40 @@ final class RealNetworkInTestRuleTests: XCTestCase {
       ["5:17", "6:17", "9:17", "12:17", "15:17"])
   }
 
+  func test_urlOfServerStartedInSetUp_passes() {
+    // The class starts its own server in `setUp`; the request goes to that server's URL,
+    // declared with its type in another file.
+    let started = RuleLinting.xctest(
+      """
+      var echo: LocalEchoServer?
+      override func setUpWithError() throws {
+        echo = LocalEchoServer()
+        try echo?.start()
+      }
+      func test_fetch_reachesEcho() throws {
+        let echo = try XCTUnwrap(self.echo)
+        URLSession.shared.dataTask(with: echo.rootURL.appendingPathComponent("ping")).resume()
+        XCTAssertTrue(true)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, started), [])
+    // Not started in `setUp`, or not a server: still reported.
+    let notStarted = RuleLinting.xctest(
+      """
+      var echo: LocalEchoServer?
+      var feed: FeedSource!
+      override func setUp() {
+        echo = LocalEchoServer()
+        feed.start()
+      }
+      func test_fetch_reachesEcho() {
+        URLSession.shared.dataTask(with: echo!.rootURL).resume()
+        URLSession.shared.dataTask(with: feed.baseURL).resume()
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(RealNetworkInTestRule.self, notStarted), ["11:3", "12:3"])
+  }
+
   func test_sharedSessionLocalOnlyCompared_passes() {
     let source = """
       import Quick

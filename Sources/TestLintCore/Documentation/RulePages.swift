@@ -5888,7 +5888,12 @@ host. A function the tests call passes when every test that calls it does. A `pr
 `fileprivate` helper of the file whose URL takes its whole host from one of its labelled
 parameters (`"http://\(host):\(port)/invoke"` in `sendInvoke(host:port:)`) names a loopback host
 when every call of it in the file (one at least) passes a loopback literal for that parameter
-(`host: "127.0.0.1"`, `"localhost"`, `"::1"`): the request goes where the callers say. The doubt goes
+(`host: "127.0.0.1"`, `"localhost"`, `"::1"`): the request goes where the callers say. A test
+that reads a URL member (a name holding `url`: `baseURL`, `rootURL`) of a stored property of its
+class holding a server (the property or its declared type is named with `server`) that the
+class's `setUp` or `setUpWithError` starts (`try server?.start()`, `server.run()`,
+`server.listen()`) names a loopback host too: a server the class starts for itself listens on
+its own machine, wherever its type and its URL are declared. The doubt goes
 towards reporting: a test that also names another host (`https://fox.invalid`, a real DNS
 lookup), one whose host is interpolated (`"http://\(host)/"`) and one that names no host at
 all, its URL coming from a place testlint cannot see (a property, a parameter), are reported,

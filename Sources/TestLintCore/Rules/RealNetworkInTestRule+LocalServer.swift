@@ -29,9 +29,19 @@ extension RealNetworkInTestRule {
     // Each function's own evidence, read once however many tests reach it.
     var functionEvidence: [Int: HostEvidence] = [:]
     let inHelper = found.contains { units[$0].test == nil }
+    // For each test type: the stored properties holding a server its `setUp` starts.
+    var startedServers: [Int: Set<String>] = [:]
     for (unit, code) in units.enumerated() where code.test != nil && (inHelper || found.contains(unit)) {
       var evidence = HostEvidence()
       scan(code.tokens, in: model, into: &evidence)
+      if let test = code.test, let owner = model.functions[test.function].owner {
+        if startedServers[owner] == nil { startedServers[owner] = serversStartedInSetUp(of: owner, in: model) }
+        if let servers = startedServers[owner], !servers.isEmpty,
+          readsURL(ofAny: servers, in: code.tokens, model: model)
+        {
+          evidence.loopback = true
+        }
+      }
       let reached = resolver.reachable(fromCalls: code.calls)
       for function in reached {
         let own: HostEvidence
@@ -54,6 +64,58 @@ extension RealNetworkInTestRule {
       if let function = code.function, helperLocal[function] == true { local.insert(unit) }
     }
     return local
+  }
+
+  /// The stored instance properties of type `owner` that hold a server (`server`, or a type
+  /// named so: `var stub: HttpTestServer?`) which a `setUp` or `setUpWithError` of the type
+  /// starts (`try server?.start()`, `self.server.run()`, `server.listen()`): a server the test
+  /// class starts for itself listens on the test's own machine.
+  static func serversStartedInSetUp(of owner: Int, in model: FileModel) -> Set<String> {
+    let type = model.types[owner]
+    var servers: Set<String> = []
+    for property in type.properties {
+      let declaration = model.properties[property]
+      guard !declaration.isStatic, !declaration.isComputed else { continue }
+      let annotation = declaration.typeAnnotation ?? ""
+      if declaration.name.lowercased().contains("server") || annotation.lowercased().contains("server") {
+        servers.insert(declaration.name)
+      }
+    }
+    guard !servers.isEmpty else { return [] }
+    var started: Set<String> = []
+    for function in type.functions {
+      let setUp = model.functions[function]
+      guard setUp.name == "setUp" || setUp.name == "setUpWithError", !setUp.has("static"),
+        !setUp.has("class")
+      else { continue }
+      for callIndex in setUp.calls {
+        let call = model.calls[callIndex]
+        guard !call.hasExpressionBase, serverStarts.contains(call.name) else { continue }
+        let path = call.path.first == "self" ? Array(call.path.dropFirst()) : call.path
+        if path.count == 2, servers.contains(path[0]) { started.insert(path[0]) }
+      }
+    }
+    return started
+  }
+
+  private static let serverStarts: Set<String> = ["start", "run", "listen", "startServer"]
+
+  /// Whether `range` reads a URL member (a name holding `url`: `baseURL`, `url`) of one of
+  /// `names` (`server.baseURL`, `self.server?.url`, a local bound from it by the same name).
+  static func readsURL(ofAny names: Set<String>, in range: Range<Int>, model: FileModel) -> Bool {
+    let tokens = model.tokens
+    for index in range where index + 2 < tokens.count && tokens[index].kind == .identifier {
+      guard names.contains(model.text(index)) else { continue }
+      var member = index + 1
+      // `server?.baseURL`, `server!.baseURL`.
+      if tokens[member].kind == .operator, model.text(member) == "?" || model.text(member) == "!" {
+        member += 1
+      }
+      guard member + 1 < tokens.count, tokens[member].kind == .dot, tokens[member + 1].kind == .identifier
+      else { continue }
+      if model.text(member + 1).lowercased().contains("url") { return true }
+    }
+    return false
   }
 
   /// The tokens of a function from its `func` (or `init`) keyword to the end of its body.
