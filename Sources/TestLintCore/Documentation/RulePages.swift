@@ -2485,7 +2485,8 @@ What counts as an assertion:
   a check word alone (`check`, `expect`, `ensure`, `require`) or a wait that throws when its
   condition is never met (`waitFor...`, `waitUntil...`); plain or through a receiver, a name
   that states when it throws (`throwIf`, `throwUnless` or `failIf` and a capitalized word, so
-  the test fails exactly when that condition holds; not a cancellation's `throwIfCancelled()`):
+  the test fails exactly when that condition holds; not a cancellation's `throwIfCancelled()`,
+  nor `throwIfNeeded()`, which names no condition):
   `try shell.exec(["make"]).check("build failed")`, `try await server.waitForReady(timeout: 5)`,
   `try await job.launch().throwIfNonZero()`.
   Through a receiver, a check word followed by an object (`try installer.checkSignature(of:
@@ -2533,7 +2534,9 @@ What counts as an assertion:
   runner the test class configures. A call through a receiver other than `self`, `Self` or
   `super` is never the function making it, and the scenario is counted as checking, declared
   in the linted files or not, when every other function of the file with that name hands it
-  over the same way (another class of the file running the same suite). A sibling that calls a
+  over the same way (another class of the file running the same suite), and another test of the
+  same class hands its own scenario over too (a suite; a lone `try await link.testConnection()`
+  in `testConnection` is the code under test's method, still reported). A sibling that calls a
   scenario of another name (`try self.suite.testChildren()` in `testChild`) is followed as any
   call: to the file's test of that name, which hands it over in turn. Not a call through
   `self.` or none (`testInsert()` in `testInsert` calls itself), nor `suite.testInsert()` from
@@ -3383,6 +3386,10 @@ final class PressTests: XCTestCase {
     try await press.start().throwIfCancelled()
   }
 
+  func ↓test_press_flushes() throws {
+    try Press(sheets: 1).flush().throwIfNeeded()
+  }
+
   func ↓test_stop_settles() {
     let feeder = FeederSpy()
     Press(feeder: feeder).stop()
@@ -4015,8 +4022,9 @@ final class DiskArchiveTests: XCTestCase {
 }
 ```
 
-Calling itself, or a method of that name of a type the file declares that checks nothing, is
-no check:
+Calling itself, a method of that name of a type the file declares that checks nothing, or a
+method of its own name alone in its class (no other test hands its scenario over: the code
+under test's own check, run and not looked at), is no check:
 
 ```swift triggers
 import XCTest
@@ -4030,6 +4038,12 @@ final class LoopTests: XCTestCase {
 
 final class Engine {
   func testStart() { print("started") }
+}
+
+final class LinkTests: XCTestCase {
+  let link = RadioLink(channel: 4)
+
+  func ↓testConnection() async throws { try await link.testConnection() }
 }
 ```
 

@@ -10,7 +10,9 @@
 /// test, `self.suite`, or any other value), as a statement of its own, of a method named
 /// `test...` exactly as the function making the call is named; and every other function of
 /// that name the file declares is one of the same kind (another test class handing the same
-/// scenario over), so no method of the file that asserts nothing is the one called. A call of
+/// scenario over), so no method of the file that asserts nothing is the one called; and another
+/// test of the same type hands its own scenario over too (a suite run one scenario a test: a
+/// lone `try await client.testConnection()` in `testConnection` calls the code under test). A call of
 /// another name (`testChildren()` from `testChild`) is followed as any call is: to the file's
 /// test of that name, which hands it over in turn.
 enum SharedScenario {
@@ -30,7 +32,16 @@ enum SharedScenario {
       }
       if !handsOver { return false }
     }
-    return true
+    // A suite: another test of the same type hands its own scenario over too. A lone
+    // `try await client.testConnection()` in `testConnection` calls the code under test.
+    let owner = model.functions[call.function].owner
+    return model.functions.indices.contains { other in
+      let function = model.functions[other]
+      return other != call.function && function.owner == owner && Speculation.isTestName(function.name)
+        && function.calls.contains { handed in
+          model.calls[handed].name == function.name && isThroughOtherReceiver(model.calls[handed])
+        }
+    }
   }
 
   /// Whether a call goes through a receiver other than `self`, `Self` or `super` alone.

@@ -324,19 +324,22 @@ enum UndeclaredCheck {
   /// `throwUnless` or `failIf` and a capitalized word (`throwIfNonZero()`,
   /// `throwUnlessSucceeded()`, `failIfEmpty()`). Called with `try`, the test fails exactly when
   /// that condition holds. Not a cancellation (`throwIfCancelled()`), which stops work and
-  /// checks nothing of the result.
+  /// checks nothing of the result, nor `throwIfNeeded()`, which names no condition.
   static func statesThrowCondition(_ name: String) -> Bool {
     switch name.utf8.first {
     case UInt8(ascii: "t"), UInt8(ascii: "f"): break
     default: return false
     }
-    let words: [StaticString] = ["throwIf", "throwUnless", "failIf"]
-    guard let word = words.first(where: { CheckWords.startsWith($0, name, anyCase: false, boundary: true, digits: false) }),
+    guard let word = throwConditionWords.first(where: { CheckWords.startsWith($0, name, anyCase: false, boundary: true, digits: false) }),
       name.utf8.count > word.utf8CodeUnitCount
     else { return false }
     let condition = name.utf8.dropFirst(word.utf8CodeUnitCount)
-    return !condition.starts(with: "Cancel".utf8) && condition.first != UInt8(ascii: "_")
+    return !condition.starts(with: "Cancel".utf8) && !condition.starts(with: "Needed".utf8)
+      && condition.first != UInt8(ascii: "_")
   }
+
+  /// The words that open a name stating when the call throws (`statesThrowCondition`).
+  private static let throwConditionWords: [StaticString] = ["throwIf", "throwUnless", "failIf"]
 
   /// Whether a name reads as a wait that throws when its condition is never met:
   /// `waitFor...`, `waitUntil...`, but not a task group's `waitForAll()`, which only waits.
