@@ -6668,13 +6668,16 @@ assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request han
 handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
 runs where the double is called, as its methods do. The closures handed to a factory of doubles
 (`StubFactory.makeSession(fetch: { ... })`, a method named `make...`, `create...`, `build...`)
-are the test's own stub closures and are read. A type that stands in for real work is a
+are the test's own stub closures and are read, and so are a scope's
+(`MockNetwork.withOfflineMode { ... }`, a method named `with...`, `run...`, `perform...`),
+which runs the test's own code at once. A type that stands in for real work is a
 double whatever its name when the test shows it: a closure the test assigns to a static
 property of a type (`SlowPlugin.onStart = { ... }`) declared in the file (not a test case), or
 handed itself to the code under test (`host.load([SlowPlugin.self])`), is left out when the test
 then waits on an expectation with a timeout (`wait(for:timeout:)`,
-`waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and does not name the hook again
-(`SlowPlugin.onStart?()` runs it in the test); without the expectation, or for a type the test
+`waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and does not call the hook itself
+(`SlowPlugin.onStart?()` runs it in the test; clearing it, `SlowPlugin.onStart = nil`, is no
+call); without the expectation, or for a type the test
 neither declares nor hands over, it is still reported. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
@@ -6796,6 +6799,14 @@ final class ImageLoaderTests: XCTestCase {
     XCTAssertTrue(screen.showsPlaceholder)
   }
 
+  func test_offline_queuesMessages() {
+    FakeReachability.withOffline {
+      outbox.send("hello")
+      Thread.↓sleep(forTimeInterval: 1)
+      XCTAssertEqual(outbox.queued, ["hello"])
+    }
+  }
+
   func test_cancel_stopsLoading() {
     loader.cancel()
     waitForUI()
@@ -6892,6 +6903,21 @@ final class ClientTests: XCTestCase {
     wait_for(t: 5) { self.client.isConnected }
     settle { self.client.isIdle }
     XCTAssertTrue(client.isConnected)
+  }
+
+  func test_sync_finishes() {
+    sync.start()
+    pollAgain { self.sync.isDone }
+    XCTAssertTrue(sync.isDone)
+  }
+
+  func pollAgain(_ isDone: @escaping () -> Bool) {
+    let done = expectation(description: "done")
+    DispatchQueue.global().async {
+      repeat { Thread.sleep(forTimeInterval: 0.01) } while !isDone()
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
   }
 
   func wait_for(line: Int = #line, t: Int = 10, _ fun: @escaping () -> Bool) {
@@ -7072,6 +7098,7 @@ final class PluginHostTests: XCTestCase {
 
   func test_echo_answersWhileBusy() {
     EchoPlugin.onMessage = { _ in Thread.sleep(forTimeInterval: 0.1) }
+    defer { EchoPlugin.onMessage = nil }
     host.send("ping")
     waitForExpectations(timeout: 1)
   }

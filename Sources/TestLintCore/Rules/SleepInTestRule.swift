@@ -95,20 +95,12 @@ public struct SleepInTestRule: Rule {
     }.map(\.name)
     guard !conditions.isEmpty else { return false }
     let tokens = model.tokens
-    // The loop's extent: its condition and its body, to the `}` closing it.
-    var end = loop.open
-    var depth = 0
-    while end < tokens.count {
-      if tokens[end].kind == .leftBrace { depth += 1 }
-      if tokens[end].kind == .rightBrace {
-        depth -= 1
-        if depth == 0 { break }
-      }
-      end += 1
-    }
-    // A `repeat ... while` loop's condition follows its body: the extent starts at the body.
+    // The loop's extent: its condition and its body, to the `}` closing it; a `repeat ...
+    // while` loop's condition follows its body, so the extent runs to the condition's end.
+    let end = closingBrace(from: loop.open, in: model) ?? tokens.count
     let start = min(loop.condition?.lowerBound ?? loop.open, loop.open)
-    let callsCondition = (start..<min(end, tokens.count)).contains { index in
+    let stop = max(end, loop.condition?.upperBound ?? end)
+    let callsCondition = (start..<min(stop, tokens.count)).contains { index in
       index + 1 < tokens.count && tokens[index].kind == .identifier
         && tokens[index + 1].kind == .leftParen && (index == 0 || tokens[index - 1].kind != .dot)
         && conditions.contains(model.text(index))
@@ -435,7 +427,9 @@ public struct SleepInTestRule: Rule {
   /// { ... })`): the double's handler, read as one assigned to its property is
   /// (`isInDoubleHandler`). The type is named in the call's path, capitalized, before the method.
   /// A factory's closures (`MockData.makeService(fetch: { ... })`, a method named `make...`,
-  /// `create...` or `build...`) are the test's own stub closures and are still read.
+  /// `create...` or `build...`) are the test's own stub closures, and a scope's
+  /// (`MockNetwork.withOfflineMode { ... }`, `with...`, `run...`, `perform...`) runs the test's
+  /// own code at once: both are still read.
   static func isInClosureGivenToDouble(_ index: Int, in model: FileModel) -> Bool {
     let calls = model.calls
     let token = calls[index].nameToken
@@ -445,7 +439,8 @@ public struct SleepInTestRule: Rule {
       let call = calls[parent]
       current = call.parent
       steps += 1
-      guard call.path.count >= 2, !["make", "create", "build"].contains(where: { call.name.hasPrefix($0) }),
+      guard call.path.count >= 2,
+        !["make", "create", "build", "with", "run", "perform"].contains(where: { call.name.hasPrefix($0) }),
         call.path.dropLast().contains(where: { name in
           name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
             && AssertionMatcher.isTestDouble(name)
