@@ -23,7 +23,7 @@ extension SleepInTestRule {
       })
     else { return false }
     let type = hook.target[0]
-    guard type != "Self", type.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) == true
+    guard type != "Self", AssertionMatcher.startsUppercase(type)
     else { return false }
     // The test does not call the hook itself (`SlowPlugin.onStart?()`); clearing it
     // (`defer { SlowPlugin.onStart = nil }`) is no call.

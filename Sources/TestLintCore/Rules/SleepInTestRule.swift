@@ -416,7 +416,7 @@ public struct SleepInTestRule: Rule {
       assignment.value.contains(token) && assignment.target.count >= 2
         && model.tokens[assignment.value.lowerBound].kind == .leftBrace
         && assignment.target.dropLast().contains { name in
-          name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+          AssertionMatcher.startsUppercase(name)
             && AssertionMatcher.isTestDouble(name)
         }
     }
@@ -442,7 +442,7 @@ public struct SleepInTestRule: Rule {
       guard call.path.count >= 2,
         !["make", "create", "build", "with", "run", "perform"].contains(where: { call.name.hasPrefix($0) }),
         call.path.dropLast().contains(where: { name in
-          name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true
+          AssertionMatcher.startsUppercase(name)
             && AssertionMatcher.isTestDouble(name)
         })
       else { continue }
