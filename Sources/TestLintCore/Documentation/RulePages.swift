@@ -6705,8 +6705,9 @@ in a child task of a task group
 (`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
 (`group.next()`) and cancels the rest (`group.cancelAll()`), when the sleeping child does no
 work after its sleep: nothing follows it, or its last statement throws, fails (`XCTFail`,
-`Issue.record`), cancels, or returns a constant (`return false`, `return nil`); a child that
-throws or fails after its sleep is a timeout racer even when the group takes no first result
+`Issue.record`), cancels, or returns a constant (`return false`, `return nil`, or an empty
+literal: `return []`, `return [:]`, `return ""`, `return 0`); a child that throws or fails
+after its sleep is a timeout racer even when the group takes no first result
 but cancels the rest once the other child's work is done; and a sleep in a `Task` kept in a
 name (`let watchdog = Task { ... }`, or spelled with its generic arguments, `Task<Void, Error>
 { ... }`) whose last statement after the sleep fails or cancels
@@ -7219,6 +7220,20 @@ final class UploaderTests: XCTestCase {
       return first
     }
     XCTAssertTrue(finished)
+  }
+
+  func test_pending_collectsBeforeTheDeadline() async {
+    let batches = await withTaskGroup(of: [Int].self) { group in
+      group.addTask { await uploader.pendingBatches() }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: 2_000_000_000)
+        return []
+      }
+      let first = await group.next() ?? []
+      group.cancelAll()
+      return first
+    }
+    XCTAssertEqual(batches, [1, 2])
   }
 
   func test_drain_finishesBeforeTheDeadline() async {

@@ -298,7 +298,7 @@ public struct SleepInTestRule: Rule {
   enum Ending: Equatable {
     /// Nothing follows the sleep's statement.
     case sleeps
-    /// `return`, `return false`, `return nil`, `return .timedOut`: a constant or nothing.
+    /// `return`, `return false`, `return nil`, `return .timedOut`, `return []`: a constant or nothing.
     case constant
     /// `throw ...`, `XCTFail(...)`, `Issue.record(...)`.
     case fails
@@ -355,6 +355,12 @@ public struct SleepInTestRule: Rule {
         }
       }
       if rest == 3, tokens[first + 1].kind == .dot, tokens[first + 2].kind == .identifier { return .constant }
+      // An empty collection: `return []`, `return [:]`.
+      if rest == 3 || rest == 4, tokens[first + 1].kind == .leftBracket, tokens[end - 1].kind == .rightBracket,
+        rest == 3 || tokens[first + 2].kind == .colon
+      {
+        return .constant
+      }
       return nil
     default: break
     }
