@@ -6681,7 +6681,9 @@ count, it stops as soon as the rows arrive); and a loop bounded by a count or by
 (`for _ in 0..<50`, `while clock.now < deadline`, the same condition after the body of a
 `repeat { ... } while`, or `while tries < limit` whose body adds to the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
 in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`), or by a `return` in a `switch` case
+(`if let line = channel.poll() { return line }`), or after a `try` in a `do` block, whose
+`catch` is the other way (`do { try lock.claim(); break } catch { usleep(2_000) }`), or by a
+`return` in a `switch` case
 (`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
 named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
 loop of any condition (`while true`) whose body leaves when what it waits for holds and
@@ -7104,6 +7106,21 @@ final class ChannelTests: XCTestCase {
       Thread.sleep(forTimeInterval: 0.005)
     } while Date() < end
     XCTAssertFalse(queued.isEmpty)
+  }
+
+  func test_session_takesTheLockOnceFreed() {
+    session.close()
+    var taken = false
+    for _ in 0..<50 {
+      do {
+        try session.lock.claim()
+        taken = true
+        break
+      } catch {
+        usleep(2_000)
+      }
+    }
+    XCTAssertTrue(taken)
   }
 
   func test_ping_getsPong() async throws {
