@@ -6649,7 +6649,9 @@ methods of that name of the file's types, as `missing_assertion` follows a test 
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it), and a closure assigned to a property of such a type, named in the
+test does not wait in it), even when a plain call of a free helper of the same name
+(`rows(screen)` beside a stub's `rows(limit:)`) is resolved to them, and a closure assigned
+to a property of such a type, named in the
 assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler) or
 handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
 runs where the double is called, as its methods do. The closures handed to a factory of doubles
@@ -7040,6 +7042,36 @@ final class SearchViewModelTests: XCTestCase {
 final class Poller {
   // Not a test and not called by one.
   func poll() { sleep(1) }
+}
+```
+
+A free helper named like a method of a double: the plain call runs the helper, and the
+double's method of the same name, which the code under test calls, is not the test's wait:
+
+```swift passes
+import XCTest
+
+private actor ShelfSourceStub: ShelfSource {
+  func rows(limit: Int) async -> [Int] {
+    await pause()
+    return [1, 2]
+  }
+
+  private func pause() async {
+    try? await Task.sleep(for: .milliseconds(20))
+  }
+}
+
+final class ShelfScreenTests: XCTestCase {
+  func test_screen_showsRows() async {
+    let screen = ShelfScreen(source: ShelfSourceStub())
+    let shown = await rows(screen)
+    XCTAssertEqual(shown, [1, 2])
+  }
+}
+
+private func rows(_ screen: ShelfScreen) async -> [Int] {
+  await screen.rows()
 }
 ```
 
