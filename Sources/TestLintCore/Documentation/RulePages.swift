@@ -6663,7 +6663,9 @@ methods of that name of the file's types, as `missing_assertion` follows a test 
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
 named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it), and a closure assigned to a property of such a type, named in the
+test does not wait in it), even when a plain call of a free helper of the same name
+(`rows(screen)` beside a stub's `rows(limit:)`) is resolved to them, and a closure assigned
+to a property of such a type, named in the
 assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler) or
 handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
 runs where the double is called, as its methods do. The closures handed to a factory of doubles
@@ -6698,7 +6700,9 @@ count, it stops as soon as the rows arrive); and a loop bounded by a count or by
 (`for _ in 0..<50`, `while clock.now < deadline`, the same condition after the body of a
 `repeat { ... } while`, or `while tries < limit` whose body adds to the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
 in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`), or by a `return` in a `switch` case
+(`if let line = channel.poll() { return line }`), or after a `try` in a `do` block, whose
+`catch` is the other way (`do { try lock.claim(); break } catch { usleep(2_000) }`), or by a
+`return` in a `switch` case
 (`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
 named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
 loop of any condition (`while true`) whose body leaves when what it waits for holds and
@@ -6722,8 +6726,9 @@ in a child task of a task group
 (`withTaskGroup`, `withThrowingTaskGroup`) that adds another child, takes the first result
 (`group.next()`) and cancels the rest (`group.cancelAll()`), when the sleeping child does no
 work after its sleep: nothing follows it, or its last statement throws, fails (`XCTFail`,
-`Issue.record`), cancels, or returns a constant (`return false`, `return nil`); a child that
-throws or fails after its sleep is a timeout racer even when the group takes no first result
+`Issue.record`), cancels, or returns a constant (`return false`, `return nil`, or an empty
+literal: `return []`, `return [:]`, `return ""`, `return 0`); a child that throws or fails
+after its sleep is a timeout racer even when the group takes no first result
 but cancels the rest once the other child's work is done; and a sleep in a `Task` kept in a
 name (`let watchdog = Task { ... }`, or spelled with its generic arguments, `Task<Void, Error>
 { ... }`) whose last statement after the sleep fails or cancels
@@ -7080,6 +7085,36 @@ final class Poller {
 }
 ```
 
+A free helper named like a method of a double: the plain call runs the helper, and the
+double's method of the same name, which the code under test calls, is not the test's wait:
+
+```swift passes
+import XCTest
+
+private actor ShelfSourceStub: ShelfSource {
+  func rows(limit: Int) async -> [Int] {
+    await pause()
+    return [1, 2]
+  }
+
+  private func pause() async {
+    try? await Task.sleep(for: .milliseconds(20))
+  }
+}
+
+final class ShelfScreenTests: XCTestCase {
+  func test_screen_showsRows() async {
+    let screen = ShelfScreen(source: ShelfSourceStub())
+    let shown = await rows(screen)
+    XCTAssertEqual(shown, [1, 2])
+  }
+}
+
+private func rows(_ screen: ShelfScreen) async -> [Int] {
+  await screen.rows()
+}
+```
+
 Static hooks of stand-in types, which the code under test runs while the test waits on an
 expectation; a hook the test runs itself, or one set without an expectation, still waits:
 
@@ -7144,6 +7179,21 @@ final class ChannelTests: XCTestCase {
       Thread.sleep(forTimeInterval: 0.005)
     } while Date() < end
     XCTAssertFalse(queued.isEmpty)
+  }
+
+  func test_session_takesTheLockOnceFreed() {
+    session.close()
+    var taken = false
+    for _ in 0..<50 {
+      do {
+        try session.lock.claim()
+        taken = true
+        break
+      } catch {
+        usleep(2_000)
+      }
+    }
+    XCTAssertTrue(taken)
   }
 
   func test_ping_getsPong() async throws {
@@ -7260,6 +7310,20 @@ final class UploaderTests: XCTestCase {
       return first
     }
     XCTAssertTrue(finished)
+  }
+
+  func test_pending_collectsBeforeTheDeadline() async {
+    let batches = await withTaskGroup(of: [Int].self) { group in
+      group.addTask { await uploader.pendingBatches() }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: 2_000_000_000)
+        return []
+      }
+      let first = await group.next() ?? []
+      group.cancelAll()
+      return first
+    }
+    XCTAssertEqual(batches, [1, 2])
   }
 
   func test_drain_finishesBeforeTheDeadline() async {

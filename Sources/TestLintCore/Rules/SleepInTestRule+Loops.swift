@@ -106,6 +106,7 @@ extension SleepInTestRule {
   static func exits(bodyFrom open: Int, in model: FileModel) -> Exits {
     let tokens = model.tokens
     var blocks: [Block] = []
+    var opens: [Int] = []
     var result = Exits()
     var index = open + 1
     // A body is near its loop's wait: a bound keeps it linear.
@@ -115,9 +116,11 @@ extension SleepInTestRule {
       switch tokens[index].kind {
       case .leftBrace:
         blocks.append(block(opening: index, after: open, in: model))
+        opens.append(index)
       case .rightBrace:
         if blocks.isEmpty { return result }
         blocks.removeLast()
+        opens.removeLast()
       case .identifier:
         let keyword = tokens[index].keyword
         guard keyword == .return || keyword == .break || keyword == .throw, let inner = blocks.last,
@@ -129,6 +132,8 @@ extension SleepInTestRule {
         {
           continue
         }
+        // In a `do` block, only after a `try` that can throw: the `catch` is the other way.
+        if inner == .attempt, let start = opens.last, !tries(in: start..<index, in: model) { continue }
         if inner == .timed {
           if keyword == .throw { result.throwsOnTime = true } else { result.onTime = true }
         } else if keyword != .throw {
@@ -141,9 +146,21 @@ extension SleepInTestRule {
   }
 
   /// A block of a loop's body, as its exits read: an `if`, `else` or `guard ... else` block
-  /// (`timed` when its condition reads the time), a `switch`'s body, or another one.
+  /// (`timed` when its condition reads the time), a `switch`'s body, a `do` block (`attempt`:
+  /// its `try` is the condition, `do { try lock.acquire(); break } catch { usleep(1000) }`), or
+  /// another one.
   enum Block: Equatable {
-    case conditional, timed, switchBody, other
+    case conditional, timed, switchBody, attempt, other
+  }
+
+  /// Whether `range` holds a `try` that can throw (not `try?`, not `try!`).
+  private static func tries(in range: Range<Int>, in model: FileModel) -> Bool {
+    range.contains { position in
+      guard model.tokens[position].keyword == .try else { return false }
+      guard position + 1 < model.tokens.count, model.tokens[position + 1].kind == .operator else { return true }
+      let next = model.text(position + 1)
+      return !(next.hasPrefix("?") || next.hasPrefix("!"))
+    }
   }
 
   /// The kind of the block the `{` at `index` opens: `else {`, or `if`/`switch` at the start of
@@ -157,6 +174,7 @@ extension SleepInTestRule {
       else { return .conditional }
       return readsTime((head + 1)..<(index - 1), in: model) ? .timed : .conditional
     }
+    if tokens[index - 1].keyword == .do { return .attempt }
     guard let head = statementKeyword(before: index, after: lower, in: model) else { return .other }
     switch tokens[head].keyword {
     case .if: return readsTime((head + 1)..<index, in: model) ? .timed : .conditional

@@ -13,6 +13,13 @@ public struct SleepInTestRule: Rule {
     var violations: [Violation] = []
     var reported: Set<Int> = []
     for code in context.testCodeWithHelpers() {
+      // A test double's method, reached by a plain call of a function of its name (a free
+      // helper `load(_:)` beside a `*Stub*`'s `load(limit:)`), is what the code under test runs.
+      if code.test == nil, let function = code.function, let owner = model.functions[function].owner,
+        AssertionMatcher.isTestDouble(model.types[owner].simpleName)
+      {
+        continue
+      }
       var doubles: [Range<Int>]?
       // A helper that polls for a condition until a deadline waits for an event, as
       // `RunLoop.run(until:)` for a condition does: its pauses between polls are not reported.
@@ -290,7 +297,7 @@ public struct SleepInTestRule: Rule {
   enum Ending: Equatable {
     /// Nothing follows the sleep's statement.
     case sleeps
-    /// `return`, `return false`, `return nil`, `return .timedOut`: a constant or nothing.
+    /// `return`, `return false`, `return nil`, `return .timedOut`, `return []`: a constant or nothing.
     case constant
     /// `throw ...`, `XCTFail(...)`, `Issue.record(...)`.
     case fails
@@ -347,6 +354,12 @@ public struct SleepInTestRule: Rule {
         }
       }
       if rest == 3, tokens[first + 1].kind == .dot, tokens[first + 2].kind == .identifier { return .constant }
+      // An empty collection: `return []`, `return [:]`.
+      if rest == 3 || rest == 4, tokens[first + 1].kind == .leftBracket, tokens[end - 1].kind == .rightBracket,
+        rest == 3 || tokens[first + 2].kind == .colon
+      {
+        return .constant
+      }
       return nil
     default: break
     }
