@@ -184,9 +184,24 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
           func take<M>(_ place: M) {}
           take(.north)
         }
+        func testRoutesAreSendable() {
+          func hold<R: Sendable>(_ route: R, _ spare: R) { _ = route; _ = spare }
+          hold(Route.short, Route.long)
+        }
+        func testRoutesArePrinted() {
+          func show<R: Sendable>(_ route: R) { print(route) }
+          show(Route.short)
+        }
+        func testRoutesKeepOthers() {
+          let other = Route.long
+          func keep<R: Sendable>(_ route: R) { _ = other }
+          keep(Route.short)
+        }
       }
       """
-    XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
+    XCTAssertEqual(
+      findings(["AtlasTests.swift": source]),
+      ["AtlasTests.swift:9", "AtlasTests.swift:17", "AtlasTests.swift:21"])
   }
 
   /// A type the test declares with a conformance its comment says it checks; not the

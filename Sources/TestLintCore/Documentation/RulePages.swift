@@ -2241,7 +2241,9 @@ What counts as an assertion:
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (its metatype only in a function named as a check: `func requireSendable<T:
   Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), `{}` right after the
-  parameters, no result, not `async` or `throws`;
+  parameters, or a body that only throws its parameters away (`func hold<F: Sendable>(_ filter:
+  F) { _ = filter }`: that line only silences the compiler's unused-parameter warning), no
+  result, not `async` or `throws`;
 - a test whose only statements make constants (or variables) and then coerce them to a type
   and throw them away: `let hammer = Hammer()`, then `let _ = hammer as Sendable`,
   `_ = hammer as any Tool` or `let _: any Tool = hammer`. The coercion compiles only while the
@@ -4985,6 +4987,11 @@ final class KettleTests: XCTestCase {
   func testPlacesAreMappable() {
     func take<M: Mappable>(_ place: M) {}
     take(Kettle.shelf)
+  }
+
+  func testFiltersAreSendable() {
+    func hold<F: Sendable>(_ filter: F) { _ = filter }
+    hold(Kettle.filter)
   }
 
   func ↓testLid() {
