@@ -164,10 +164,19 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
           // The compiler emits a warning here; compile time is fine.
           Kettle().whistle()
         }
+        func testHandleFields() {
+          // Read the fields to verify they exist at compile time.
+          _ = Kettle().handle.grip
+        }
+        func testSteam() {
+          // Verify the steam. Nothing runs at compile time.
+          Kettle().steam()
+        }
       }
       """
     XCTAssertEqual(
-      findings(["KettleTests.swift": source]), ["KettleTests.swift:24", "KettleTests.swift:28"])
+      findings(["KettleTests.swift": source]),
+      ["KettleTests.swift:24", "KettleTests.swift:28", "KettleTests.swift:36"])
   }
 
   func test_emptyGenericFunctionDeclaredInTheTest_isACheck() {

@@ -2270,7 +2270,9 @@ What counts as an assertion:
   comment, nor the block right above that declaration, which describe it), which speak for
   each test of the file that makes no other check, with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
-  rejected, fails; the test happens) at compile time", "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
+  rejected, fails; the test happens) at compile time", "at compile time" after "verify",
+  "check", "ensure" or "confirm" (or "verifies", ...) earlier in the same sentence ("read each
+  field to verify it exists at compile time"), "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
   fixture", "it (this, that) compiles" ending a
@@ -4982,6 +4984,12 @@ final class KettleTests: XCTestCase {
   /// The spout stays public: this only needs to compile.
   func testSpoutIsPublic() {
     _ = Kettle().spout
+  }
+
+  func testSpoutFieldsExist() {
+    // Read both fields to ensure they exist at compile time.
+    _ = Kettle().spout.width
+    _ = Kettle().spout.angle
   }
 
   func testPlacesAreMappable() {
