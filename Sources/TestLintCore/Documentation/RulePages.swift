@@ -2254,7 +2254,10 @@ What counts as an assertion:
   too: `let part: Pattern<Substring> = Pattern { ... }`). Not a plain
   `_ = hammer` (no type is named), nor `as?` or `as!` (decided when the test runs, and the
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
-  Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
+  Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it; but when the
+  type is `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`, which the
+  compiler checks against the stored properties, and the test's name or own comment names it,
+  the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`), nor a test with
   any other statement (a call, an assignment): that one tests behaviour and needs its own check;
 - a type the test declares in its own body to check a conformance: a struct, class, enum or
   actor that names `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`
@@ -5036,6 +5039,15 @@ import Testing
 
   @Test func ↓sawIsMadeAsATool() {
     let _: any Tool = Saw(teeth: 24)
+  }
+
+  @Test func sawIsSendable() {
+    let _: any Sendable = Saw(teeth: 24)
+    let _: Sendable = Saw.small
+  }
+
+  @Test func ↓sawIsMadeToShare() {
+    let _: any Sendable = Saw(teeth: 24)
   }
 
   @Test func jigInfersItsOutput() {
