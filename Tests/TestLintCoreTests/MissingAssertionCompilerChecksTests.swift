@@ -164,10 +164,19 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
           // The compiler emits a warning here; compile time is fine.
           Kettle().whistle()
         }
+        func testHandleFields() {
+          // Read the fields to verify they exist at compile time.
+          _ = Kettle().handle.grip
+        }
+        func testSteam() {
+          // Verify the steam. Nothing runs at compile time.
+          Kettle().steam()
+        }
       }
       """
     XCTAssertEqual(
-      findings(["KettleTests.swift": source]), ["KettleTests.swift:24", "KettleTests.swift:28"])
+      findings(["KettleTests.swift": source]),
+      ["KettleTests.swift:24", "KettleTests.swift:28", "KettleTests.swift:36"])
   }
 
   func test_emptyGenericFunctionDeclaredInTheTest_isACheck() {
@@ -184,9 +193,24 @@ final class MissingAssertionCompilerChecksTests: XCTestCase {
           func take<M>(_ place: M) {}
           take(.north)
         }
+        func testRoutesAreSendable() {
+          func hold<R: Sendable>(_ route: R, _ spare: R) { _ = route; _ = spare }
+          hold(Route.short, Route.long)
+        }
+        func testRoutesArePrinted() {
+          func show<R: Sendable>(_ route: R) { print(route) }
+          show(Route.short)
+        }
+        func testRoutesKeepOthers() {
+          let other = Route.long
+          func keep<R: Sendable>(_ route: R) { _ = other }
+          keep(Route.short)
+        }
       }
       """
-    XCTAssertEqual(findings(["AtlasTests.swift": source]), ["AtlasTests.swift:9"])
+    XCTAssertEqual(
+      findings(["AtlasTests.swift": source]),
+      ["AtlasTests.swift:9", "AtlasTests.swift:17", "AtlasTests.swift:21"])
   }
 
   /// A type the test declares with a conformance its comment says it checks; not the

@@ -2241,7 +2241,9 @@ What counts as an assertion:
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (its metatype only in a function named as a check: `func requireSendable<T:
   Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), `{}` right after the
-  parameters, no result, not `async` or `throws`;
+  parameters, or a body that only throws its parameters away (`func hold<F: Sendable>(_ filter:
+  F) { _ = filter }`: that line only silences the compiler's unused-parameter warning), no
+  result, not `async` or `throws`;
 - a test whose only statements make constants (or variables) and then coerce them to a type
   and throw them away: `let hammer = Hammer()`, then `let _ = hammer as Sendable`,
   `_ = hammer as any Tool` or `let _: any Tool = hammer`. The coercion compiles only while the
@@ -2252,7 +2254,10 @@ What counts as an assertion:
   too: `let part: Pattern<Substring> = Pattern { ... }`). Not a plain
   `_ = hammer` (no type is named), nor `as?` or `as!` (decided when the test runs, and the
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
-  Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it), nor a test with
+  Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it; but when the
+  type is `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`, which the
+  compiler checks against the stored properties, and the test's name or own comment names it,
+  the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`), nor a test with
   any other statement (a call, an assignment): that one tests behaviour and needs its own check;
 - a type the test declares in its own body to check a conformance: a struct, class, enum or
   actor that names `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`
@@ -2268,7 +2273,9 @@ What counts as an assertion:
   comment, nor the block right above that declaration, which describe it), which speak for
   each test of the file that makes no other check, with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
-  rejected, fails; the test happens) at compile time", "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
+  rejected, fails; the test happens) at compile time", "at compile time" after "verify",
+  "check", "ensure" or "confirm" (or "verifies", ...) earlier in the same sentence ("read each
+  field to verify it exists at compile time"), "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
   fixture", "it (this, that) compiles" ending a
@@ -4996,9 +5003,20 @@ final class KettleTests: XCTestCase {
     _ = Kettle().spout
   }
 
+  func testSpoutFieldsExist() {
+    // Read both fields to ensure they exist at compile time.
+    _ = Kettle().spout.width
+    _ = Kettle().spout.angle
+  }
+
   func testPlacesAreMappable() {
     func take<M: Mappable>(_ place: M) {}
     take(Kettle.shelf)
+  }
+
+  func testFiltersAreSendable() {
+    func hold<F: Sendable>(_ filter: F) { _ = filter }
+    hold(Kettle.filter)
   }
 
   func ↓testLid() {
@@ -5035,6 +5053,15 @@ import Testing
 
   @Test func ↓sawIsMadeAsATool() {
     let _: any Tool = Saw(teeth: 24)
+  }
+
+  @Test func sawIsSendable() {
+    let _: any Sendable = Saw(teeth: 24)
+    let _: Sendable = Saw.small
+  }
+
+  @Test func ↓sawIsMadeToShare() {
+    let _: any Sendable = Saw(teeth: 24)
   }
 
   @Test func jigInfersItsOutput() {

@@ -60,7 +60,7 @@ enum CompileTimeCheck {
   /// clause with a constrained parameter, parameters of which one has exactly that type (its metatype
   /// only in a function named as a check, `func requireSendable<T: Sendable>(_: T.Type) {}`: a
   /// local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
-  /// `{}` right after them. Not one with a result, `async` or `throws`, or an unconstrained one.
+  /// `{}` right after them, or a body that only throws the parameters away (`{ _ = value }`, set 43). Not one with a result, `async` or `throws`, or an unconstrained one.
   static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
     var index = body.lowerBound + 1
@@ -76,14 +76,16 @@ enum CompileTimeCheck {
       else { continue }
       // The parameters, up to their `)`: a `label name: T` whose `T` is constrained.
       var typed = false
+      var names: Set<String> = []
       var close = open + 1
       var depth = 1
       while close < body.upperBound {
         switch tokens[close].kind {
         case .leftParen, .leftBracket: depth += 1
         case .rightParen, .rightBracket: depth -= 1
-        case .colon
-        where depth == 1 && close + 2 < body.upperBound && constrained.contains(model.text(close + 1)):
+        case .colon where depth == 1 && tokens[close - 1].kind == .identifier:
+          names.insert(model.text(close - 1))
+          guard close + 2 < body.upperBound, constrained.contains(model.text(close + 1)) else { break }
           let after = tokens[close + 2].kind
           if after == .comma || after == .rightParen {
             typed = true
@@ -99,13 +101,34 @@ enum CompileTimeCheck {
         close += 1
       }
       guard typed, close + 2 < body.upperBound, tokens[close + 1].kind == .leftBrace,
-        tokens[close + 2].kind == .rightBrace
+        discardsOnly(names, from: close + 2, before: body.upperBound, in: model)
       else { continue }
       let called = calls.contains { call in
         let value = model.calls[call]
         return value.path.count == 1 && value.name == name && !value.isMacro && !value.arguments.isEmpty
       }
       if called { return true }
+    }
+    return false
+  }
+
+  /// Whether a local function's body, from `start` (after its `{`), is empty or only throws its
+  /// parameters away (`_ = value`, which silences the unused-parameter warning) up to its `}`.
+  private static func discardsOnly(_ names: Set<String>, from start: Int, before end: Int, in model: FileModel)
+    -> Bool
+  {
+    let tokens = model.tokens
+    var cursor = start
+    while cursor < end {
+      if tokens[cursor].kind == .rightBrace { return true }
+      if tokens[cursor].kind == .semicolon {
+        cursor += 1
+        continue
+      }
+      guard cursor + 2 < end, model.token(cursor, is: "_"), model.token(cursor + 1, is: "="),
+        tokens[cursor + 2].kind == .identifier, names.contains(model.text(cursor + 2))
+      else { return false }
+      cursor += 3
     }
     return false
   }

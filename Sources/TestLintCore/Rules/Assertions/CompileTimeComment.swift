@@ -5,7 +5,8 @@
 /// The comment is inside the test's body, in the comments right above its declaration (a doc
 /// comment, a `// MARK:` heading, the lines just above its attributes), or among the file's
 /// leading comments, before its first declaration (`leadingCommentSays`), and states the
-/// check with "compile" in one of these phrases: "at compile time" after tested, checked,
+/// check with "compile" in one of these phrases: "at compile time" after verify, check, ensure or
+/// confirm (or their third-person forms) earlier in its sentence, or after tested, checked,
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
 /// compiles", "stops compiling", "still compile(s)", "compiles only against", "compile fixture"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
@@ -153,6 +154,16 @@ enum CompileTimeComment {
     for verb in ["tested", "checked", "verified", "enforced", "caught", "test happens", "rejected", "fails"]
     where normal.contains("\(verb) at compile time") {
       return true
+    }
+    // "to verify they exist at compile time": a check's verb before "at compile time" in one sentence.
+    for sentence in normal.split(whereSeparator: { ".!?;".contains($0) }) {
+      guard let at = sentence.firstRange(of: "at compile time") else { continue }
+      let before = String(sentence[..<at.lowerBound])
+      if ["verify", "verifies", "check", "checks", "ensure", "ensures", "confirm", "confirms"]
+        .contains(where: { contains(word: $0, in: before) })
+      {
+        return true
+      }
     }
     for noun in ["check", "pin", "test", "assertion", "guarantee", "guard"]
     where normal.contains("compile time \(noun)") || normal.contains("compile time type \(noun)") {

@@ -7,12 +7,16 @@
 /// Not a plain `_ = value` (no type named), nor `as?` / `as!` (checked when the test runs, and
 /// their result thrown away), nor a value made in the discarding statement itself
 /// (`let _: any Service = Mock()`: set 25 judged such typed discards read-and-discard smoke
-/// tests), nor a test with any other statement: a call, an assignment or a loop makes it a
+/// tests) unless the test's name or own comment names the compiler-checked protocol coerced to (`let _: any Sendable =
+/// Level.high` in `testLevelIsSendable`: sets 41 and 43 judged that a conformance check), nor a
+/// test with any other statement: a call, an assignment or a loop makes it a
 /// test of behaviour, which then needs its own check.
 enum ConformanceCoercion {
   /// Whether every statement of the body is a coercion thrown away or a constant or variable
   /// with a name, and one at least is a coercion.
-  static func onlyChecks(body: Range<Int>, in model: FileModel) -> Bool {
+  static func onlyChecks(body: Range<Int>, in model: FileModel, names named: (String) -> Bool = { _ in false })
+    -> Bool
+  {
     guard body.count > 2 else { return false }
     let tokens = model.tokens
     let inner = body.lowerBound + 1..<body.upperBound - 1
@@ -23,7 +27,8 @@ enum ConformanceCoercion {
     for index in inner {
       let kind = tokens[index].kind
       if depth == 0, index > start, startsStatement(index, in: model) {
-        guard let coercion = kindOfStatement(start..<index, names: &names, in: model) else { return false }
+        guard let coercion = kindOfStatement(start..<index, names: &names, named: named, in: model)
+        else { return false }
         coerces = coerces || coercion
         start = index
       }
@@ -33,7 +38,8 @@ enum ConformanceCoercion {
       default: break
       }
     }
-    guard let last = kindOfStatement(start..<inner.upperBound, names: &names, in: model) else { return false }
+    guard let last = kindOfStatement(start..<inner.upperBound, names: &names, named: named, in: model)
+    else { return false }
     return coerces || last
   }
 
@@ -56,7 +62,9 @@ enum ConformanceCoercion {
 
   /// `true` for a coercion thrown away of one of `names`, `false` for a named constant or
   /// variable (its name added to `names`), nil for any other statement.
-  private static func kindOfStatement(_ range: Range<Int>, names: inout Set<String>, in model: FileModel) -> Bool? {
+  private static func kindOfStatement(
+    _ range: Range<Int>, names: inout Set<String>, named: (String) -> Bool, in model: FileModel
+  ) -> Bool? {
     let tokens = model.tokens
     var statement = range
     while let last = statement.last, tokens[last].kind == .semicolon { statement = statement.dropLast() }
@@ -71,6 +79,8 @@ enum ConformanceCoercion {
         names.insert(model.text(cursor))
         return false
       }
+      // `let _: any Sendable = Level.high` in a test whose name or comment names `Sendable`.
+      if madeValueCoercion(cursor..<statement.upperBound, named: named, in: model) { return true }
       // `let _: any Tool = tool`.
       if cursor + 2 < statement.upperBound, tokens[cursor + 1].kind == .colon, tokens[cursor + 2].keyword == .any {
         let last = statement.upperBound - 1
@@ -112,6 +122,23 @@ enum ConformanceCoercion {
       }
     }
     return typeOnly ? true : nil
+  }
+
+  /// Whether the tokens from `let _`'s `_` coerce a value made in the statement to a type the
+  /// test's name or own comment names (`named`), set 41 and 43: `let _: any Sendable =
+  /// Level.high` in `testLevelIsSendable`. Only a protocol the compiler checks against the stored
+  /// properties (`Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable`, `Decodable`: a new
+  /// property can lose it silently); `let _: any Tool = Saw()` in `sawIsMadeAsATool` stays a
+  /// smoke test, as set 25 judged it.
+  private static func madeValueCoercion(_ range: Range<Int>, named: (String) -> Bool, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var type = range.lowerBound + 2
+    guard type < range.upperBound, tokens[range.lowerBound + 1].kind == .colon else { return false }
+    if tokens[type].keyword == .any { type += 1 }
+    guard type + 2 < range.upperBound, tokens[type].kind == .identifier, model.token(type + 1, is: "="),
+      model.text(type + 2) != model.text(type)
+    else { return false }
+    return LocalConformanceCheck.protocols.contains(model.text(type)) && named(model.text(type))
   }
 
   /// Whether the tokens after `let _:` name a metatype and give it the static type of one of

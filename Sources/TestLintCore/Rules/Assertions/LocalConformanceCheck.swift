@@ -72,7 +72,7 @@ enum LocalConformanceCheck {
 
   /// Protocols whose conformance the compiler checks against (or makes from) the stored
   /// properties.
-  private static let protocols: Set<String> = [
+  static let protocols: Set<String> = [
     "Sendable", "Hashable", "Equatable", "Codable", "Encodable", "Decodable",
   ]
 
