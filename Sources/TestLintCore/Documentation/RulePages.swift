@@ -2275,7 +2275,8 @@ What counts as an assertion:
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
   rejected, fails; the test happens) at compile time", "at compile time" after "verify",
   "check", "ensure" or "confirm" (or "verifies", ...) earlier in the same sentence ("read each
-  field to verify it exists at compile time"), "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
+  field to verify it exists at compile time"; not negated: "we cannot check the grammar at
+  compile time" states none), "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
   fixture", "it (this, that) compiles" ending a
@@ -2541,9 +2542,9 @@ What counts as an assertion:
   runner the test class configures. A call through a receiver other than `self`, `Self` or
   `super` is never the function making it, and the scenario is counted as checking, declared
   in the linted files or not, when every other function of the file with that name hands it
-  over the same way (another class of the file running the same suite), and another test of the
-  same class hands its own scenario over too (a suite; a lone `try await link.testConnection()`
-  in `testConnection` is the code under test's method, still reported). A sibling that calls a
+  over the same way, and the scenario is part of a suite: another class of the file runs the
+  same scenario, or another test of the same class hands its own over (a lone `try await
+  link.testConnection()` in `testConnection` is the code under test's method, still reported). A sibling that calls a
   scenario of another name (`try self.suite.testChildren()` in `testChild`) is followed as any
   call: to the file's test of that name, which hands it over in turn. Not a call through
   `self.` or none (`testInsert()` in `testInsert` calls itself), nor `suite.testInsert()` from
@@ -5026,6 +5027,19 @@ final class KettleTests: XCTestCase {
 }
 ```
 
+A comment that says the compiler cannot check it states no compile-time check:
+
+```swift triggers
+import XCTest
+
+final class GrammarTests: XCTestCase {
+  func ↓testGrammarParses() {
+    // We cannot check the grammar at compile time, so parse it here.
+    _ = Grammar(text: "a := b")
+  }
+}
+```
+
 A test that only coerces its values to a protocol is a conformance check the compiler makes:
 
 ```swift triggers
@@ -6689,8 +6703,9 @@ same) and the functions of the same file the test calls, transitively: `waitABit
 methods of that name of the file's types, as `missing_assertion` follows a test into its helpers.
 A helper is reported once however many tests call it. Test doubles are left out: those
 declared inside a test (`class Stub: Service { ... }` in the body), and the methods of types
-named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` (their delay simulates slow work; the
-test does not wait in it), even when a plain call of a free helper of the same name
+named `*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*` that hold no test (their delay
+simulates slow work; the test does not wait in it; a test class named `MockServerTests` is a
+test class), even when a plain call of a free helper of the same name
 (`rows(screen)` beside a stub's `rows(limit:)`) is resolved to them, and a closure assigned
 to a property of such a type, named in the
 assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler) or
@@ -6698,15 +6713,17 @@ handed to a method of it, named in the call (`StubURLSession.respond { request i
 runs where the double is called, as its methods do. The closures handed to a factory of doubles
 (`StubFactory.makeSession(fetch: { ... })`, a method named `make...`, `create...`, `build...`)
 are the test's own stub closures and are read, and so are a scope's
-(`MockNetwork.withOfflineMode { ... }`, a method named `with...`, `run...`, `perform...`),
-which runs the test's own code at once. A type that stands in for real work is a
+(`MockNetwork.withOfflineMode { ... }`, a method named `with...`, `run...`, `perform...`
+given a closure without parameters), which runs the test's own code at once; a handler
+registered through such a name takes its request (`MockServer.withHandler { request in ... }`)
+and is left out. A type that stands in for real work is a
 double whatever its name when the test shows it: a closure the test assigns to a static
 property of a type (`SlowPlugin.onStart = { ... }`) declared in the file (not a test case), or
 handed itself to the code under test (`host.load([SlowPlugin.self])`), is left out when the test
 then waits on an expectation with a timeout (`wait(for:timeout:)`,
-`waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and does not call the hook itself
-(`SlowPlugin.onStart?()` runs it in the test; clearing it, `SlowPlugin.onStart = nil`, is no
-call); without the expectation, or for a type the test
+`waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and does not name the hook
+again (`SlowPlugin.onStart?()` runs it in the test, and so may an alias of it; clearing it,
+`SlowPlugin.onStart = nil`, is the one other use allowed); without the expectation, or for a type the test
 neither declares nor hands over, it is still reported. So is a `Task.sleep` in a closure the test stores in a local
 (`let slowFetch: Fetcher = { ... }`, or in a closure that one makes) and hands by name to the
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
@@ -6727,8 +6744,8 @@ count, it stops as soon as the rows arrive); and a loop bounded by a count or by
 (`for _ in 0..<50`, `while clock.now < deadline`, the same condition after the body of a
 `repeat { ... } while`, or `while tries < limit` whose body adds to the counter, `tries += 1`) that leaves as soon as a condition holds, by a `return` or `break`
 in an `if`, `else` or `guard ... else` block of its own
-(`if let line = channel.poll() { return line }`), or after a `try` in a `do` block, whose
-`catch` is the other way (`do { try lock.claim(); break } catch { usleep(2_000) }`), or by a
+(`if let line = channel.poll() { return line }`), or after a throwing `try` in a `do` block
+(`do { try lock.claim(); break } catch { usleep(2_000) }`), or by a
 `return` in a `switch` case
 (`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
 named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
@@ -7175,6 +7192,45 @@ final class PluginHostTests: XCTestCase {
     SlowStartPlugin.onStart = { Thread.↓sleep(forTimeInterval: 0.2) }
     host.load([SlowStartPlugin.self])
     XCTAssertTrue(host.isLoaded)
+  }
+}
+
+final class EchoPlugin: Plugin {
+  static var onMessage: ((String) -> Void)?
+}
+```
+
+A handler registered through a double's `with...` method takes its request and is the double's
+delay; a helper of a test class named like a double (`MockServerTests`) is the test's own, and
+so is running an alias of a hook:
+
+```swift triggers
+import XCTest
+
+final class MockServerTests: XCTestCase {
+  func test_slowReply_isQueued() {
+    let answered = expectation(description: "answered")
+    StubServer.withHandler { request in
+      Thread.sleep(forTimeInterval: 0.2)
+      return .ok
+    }
+    client.send("ping") { answered.fulfill() }
+    wait(for: [answered], timeout: 1)
+  }
+
+  func test_reply_arrives() {
+    client.send("ping")
+    settle()
+    XCTAssertEqual(client.replies.count, 1)
+  }
+
+  func settle() { Thread.↓sleep(forTimeInterval: 0.5) }
+
+  func test_echo_aliasRunInTheTest() {
+    EchoPlugin.onMessage = { _ in Thread.↓sleep(forTimeInterval: 0.1) }
+    let hook = EchoPlugin.onMessage
+    hook?("ping")
+    waitForExpectations(timeout: 1)
   }
 }
 

@@ -7,8 +7,8 @@ extension SleepInTestRule {
   /// whatever its name: the type is declared in the file (not a test case), or the test hands
   /// the type itself to the code under test (`hub.register([SlowPlugin.self])`). The test must
   /// then wait on an expectation with a timeout (`wait(for:timeout:)`,
-  /// `waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and never call the hook itself
-  /// (clearing it afterwards is no call):
+  /// `waitForExpectations(timeout:)`, `fulfillment(of:timeout:)`) and never name the hook again
+  /// (clearing it afterwards with `= nil` aside):
   /// the sleep simulates slow work where the code under test calls the hook, as a `*Mock*`
   /// type's handler does (`isInDoubleHandler`), and the test waits for the event.
   static func isInTestOnlyHook(_ index: Int, code: TestCode, context: RuleContext) -> Bool {
@@ -25,21 +25,20 @@ extension SleepInTestRule {
     let type = hook.target[0]
     guard type != "Self", AssertionMatcher.startsUppercase(type)
     else { return false }
-    // The test does not call the hook itself (`SlowPlugin.onStart?()`); clearing it
-    // (`defer { SlowPlugin.onStart = nil }`) is no call.
+    // The test does not name the hook again (`SlowPlugin.onStart?()` runs it in the test, and
+    // so may an alias of it); clearing it (`defer { SlowPlugin.onStart = nil }`) is no use.
     let tokens = model.tokens
     let property = hook.target[1]
-    let callsHook = code.tokens.contains { position in
+    let namesHook = code.tokens.contains { position in
       guard position != hook.targetToken, position >= code.tokens.lowerBound + 2,
-        position + 1 < tokens.count, tokens[position].kind == .identifier,
-        tokens[position - 1].kind == .dot, model.text(position) == property,
-        model.text(position - 2) == type
+        tokens[position].kind == .identifier, tokens[position - 1].kind == .dot,
+        model.text(position) == property, model.text(position - 2) == type
       else { return false }
-      if tokens[position + 1].kind == .leftParen { return true }
-      return position + 2 < tokens.count && tokens[position + 2].kind == .leftParen
-        && (model.text(position + 1) == "?" || model.text(position + 1) == "!")
+      let clears = position + 2 < tokens.count && model.text(position + 1) == "="
+        && tokens[position + 2].keyword == .nil
+      return !clears
     }
-    if callsHook { return false }
+    if namesHook { return false }
     // The test waits for an event after setting the hook.
     var waits = false
     for call in code.calls {

@@ -15,8 +15,10 @@ public struct SleepInTestRule: Rule {
     for code in context.testCodeWithHelpers() {
       // A test double's method, reached by a plain call of a function of its name (a free
       // helper `load(_:)` beside a `*Stub*`'s `load(limit:)`), is what the code under test runs.
+      // Not a test class named like one (`MockServerTests`), whose helpers are the test's.
       if code.test == nil, let function = code.function, let owner = model.functions[function].owner,
-        AssertionMatcher.isTestDouble(model.types[owner].simpleName)
+        AssertionMatcher.isTestDouble(model.types[owner].simpleName),
+        !context.tests.contains(where: { model.functions[$0.function].owner == owner })
       {
         continue
       }
@@ -441,8 +443,20 @@ public struct SleepInTestRule: Rule {
   /// (`isInDoubleHandler`). The type is named in the call's path, capitalized, before the method.
   /// A factory's closures (`MockData.makeService(fetch: { ... })`, a method named `make...`,
   /// `create...` or `build...`) are the test's own stub closures, and a scope's
-  /// (`MockNetwork.withOfflineMode { ... }`, `with...`, `run...`, `perform...`) runs the test's
-  /// own code at once: both are still read.
+  /// (`MockNetwork.withOfflineMode { ... }`, `with...`, `run...`, `perform...`, a closure
+  /// without parameters) runs the test's own code at once: both are still read.
+  /// Whether a closure literal (`{` to `}`) names parameters: an `in` on its first line.
+  static func takesParameters(_ closure: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var cursor = closure.lowerBound + 1
+    while cursor < closure.upperBound, !tokens[cursor].isAtLineStart || cursor == closure.lowerBound + 1 {
+      if tokens[cursor].keyword == .in { return true }
+      if tokens[cursor].kind == .leftBrace { return false }
+      cursor += 1
+    }
+    return false
+  }
+
   static func isInClosureGivenToDouble(_ index: Int, in model: FileModel) -> Bool {
     let calls = model.calls
     let token = calls[index].nameToken
@@ -453,18 +467,22 @@ public struct SleepInTestRule: Rule {
       current = call.parent
       steps += 1
       guard call.path.count >= 2,
-        !["make", "create", "build", "with", "run", "perform"].contains(where: { call.name.hasPrefix($0) }),
+        !["make", "create", "build"].contains(where: { call.name.hasPrefix($0) }),
         call.path.dropLast().contains(where: { name in
           AssertionMatcher.startsUppercase(name)
             && AssertionMatcher.isTestDouble(name)
         })
       else { continue }
-      if call.trailingClosures.contains(where: { $0.tokens.contains(token) }) { return true }
-      if call.arguments.contains(where: { argument in
-        argument.value.contains(token) && model.tokens[argument.value.lowerBound].kind == .leftBrace
-      }) {
-        return true
-      }
+      let closure =
+        call.trailingClosures.first(where: { $0.tokens.contains(token) })?.tokens
+        ?? call.arguments.first(where: { argument in
+          argument.value.contains(token) && model.tokens[argument.value.lowerBound].kind == .leftBrace
+        })?.value
+      guard let closure else { continue }
+      // A scope runs a closure without parameters at once (`withOffline { ... }`); a handler
+      // registered through `with...` takes the request (`withHandler { request in ... }`).
+      let scope = ["with", "run", "perform"].contains(where: { call.name.hasPrefix($0) })
+      if !scope || takesParameters(closure, in: model) { return true }
     }
     return false
   }

@@ -24,14 +24,18 @@ enum SharedScenario {
       model.functions[call.function].name == call.name,
       UndeclaredCheck.isStatement(call, in: model)
     else { return false }
-    // Every other function of the name hands its scenario over in the same way.
+    // Every other function of the name hands its scenario over in the same way (another class
+    // of the file running the same suite: then it is a suite).
+    var namesakes = 0
     for function in model.functions.indices
     where function != call.function && model.functions[function].name == call.name {
       let handsOver = model.functions[function].calls.contains { other in
         model.calls[other].name == call.name && isThroughOtherReceiver(model.calls[other])
       }
       if !handsOver { return false }
+      namesakes += 1
     }
+    if namesakes > 0 { return true }
     // A suite: another test of the same type hands its own scenario over too. A lone
     // `try await client.testConnection()` in `testConnection` calls the code under test.
     let owner = model.functions[call.function].owner
