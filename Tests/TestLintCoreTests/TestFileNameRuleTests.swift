@@ -37,6 +37,34 @@ final class TestFileNameRuleTests: XCTestCase {
       ["rename 'Feature.swift' to 'FeatureTests.swift' after the test class it holds"])
   }
 
+  /// A subclass that runs a test class's tests again makes its file one of two test classes,
+  /// whatever its own name, when the test class is declared in the same file; a lone subclass
+  /// of a test class declared elsewhere changes nothing.
+  func test_subclassRunningInheritedTests_countsAsASecondTestClass() {
+    let base = """
+      import XCTest
+      class KettleBoilsTests: XCTestCase {
+        var litres: Double { 1 }
+        func test_kettle_boils() { XCTAssertTrue(Kettle(litres: litres).boils) }
+      }
+      """
+    let variants = """
+      final class KettleBoilsTestsHalfFull: KettleBoilsTests {
+        override var litres: Double { 0.5 }
+      }
+      final class KettleBoilsTestsFull: KettleBoilsTestsHalfFull {
+        override var litres: Double { 1.7 }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(TestFileNameRule.self, variants + "\n" + base, path: "KettleTests.swift"), [])
+    let findings = InMemoryLint.findings(
+      TestFileNameRule.self, [("KettleTests.swift", base), ("KettleVariants.swift", variants)])
+    XCTAssertEqual(
+      findings.map(\.message),
+      ["rename 'KettleTests.swift' to 'KettleBoilsTests.swift' after the test class it holds"])
+  }
+
   /// A base class in a file named after the protocol declared above it (held-out set 20).
   func test_baseClassAfterItsProtocol_keepsTheFileName() {
     let source = """

@@ -7925,7 +7925,15 @@ tests, from a failing test's report and from the file list alike. The rule check
   `...TestCase` base class may sit in a file named after a type or protocol the file declares
   before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
   `BaseRoundTripTestCase` that conforms to it). A file with several test classes, or only
-  extensions, is not checked; a Swift Testing suite (a type marked `@Suite` or holding `@Test`
+  extensions, is not checked. A class that inherits from a test class of the same file (directly
+  or through another such class) counts as a second test class even without tests of its own:
+  XCTest runs every inherited test again in it, so a subclass that only changes a setting
+  (`RoundingToDollarsTests: RoundingToCentsTests`, overriding the precision) makes the file one
+  of two test classes, and its name is not asked to match either. The subclass's own name is
+  not checked for a suffix: such a variant is often named after its base and the setting
+  (`RoundingTestsInDollars`). Only a superclass declared in the same file counts: a lone
+  subclass of a test class declared elsewhere leaves its file as it was (no test class of its
+  own); a Swift Testing suite (a type marked `@Suite` or holding `@Test`
   functions) counts among the file's test types here, so a file named after its suite that also
   holds an XCTest class of another name is not checked either;
 - with `require_subject_beside: true`, the file of the class under test sits in the same folder:
@@ -8051,6 +8059,26 @@ final class ↓Payment: XCTestCase {
   func test_payment_succeeds() {
     XCTAssertTrue(pay())
   }
+}
+```
+
+A test class and a subclass that runs its tests again with another setting: two test classes,
+so the file name is not checked.
+
+<!-- files: Money/RoundingTests.swift -->
+```swift passes
+import XCTest
+
+class RoundingToCentsTests: XCTestCase {
+  var precision: Int { 2 }
+
+  func test_round_keepsPrecision() {
+    XCTAssertEqual(Rounder(precision: precision).round(1.005).digits, precision)
+  }
+}
+
+final class RoundingToDollarsTests: RoundingToCentsTests {
+  override var precision: Int { 0 }
 }
 ```
 

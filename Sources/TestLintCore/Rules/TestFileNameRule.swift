@@ -63,8 +63,10 @@ public struct TestFileNameRule: Rule {
     }
     // A Swift Testing suite beside the class makes the file one of several test types: a file
     // named after the suite (`SchedulerTests`) that also holds an XCTest class of another name.
+    // Nor is a file whose test class is run again by a subclass beside it.
     guard classes.count == 1, let (index, name, suffix) = wellNamed.first,
-      !Self.holdsSuite(besides: classes, in: context)
+      !Self.holdsSuite(besides: classes, in: context),
+      Self.subclassesRunningTests(of: classes, in: context).isEmpty
     else { return violations }
     let type = model.types[index]
     guard path.hasSuffix(".swift") else { return violations }
@@ -282,6 +284,34 @@ public struct TestFileNameRule: Rule {
       }
       return true
     }
+  }
+
+  /// The XCTest classes of the file, other than `holders`, that inherit from one of them,
+  /// directly or through each other, in source order: they run its tests again
+  /// (`TwoRowsTests: OneRowTests`, which only overrides a setting), so the file holds more
+  /// than one test class. Their own names are not checked for a suffix: such a variant is
+  /// often named after its base and the setting (`OneRowTestsInEuros`).
+  static func subclassesRunningTests(of holders: [Int], in context: RuleContext) -> [Int] {
+    guard !holders.isEmpty else { return [] }
+    let model = context.model
+    // The XCTest classes of the file by the simple name of their superclass, read once; then
+    // the subclasses of the holders, from a worklist (no recursion, each class once).
+    var subclasses: [String: [Int]] = [:]
+    for index in model.types.indices where model.types[index].kind == .class {
+      guard let parent = model.types[index].firstInheritedName else { continue }
+      subclasses[parent, default: []].append(index)
+    }
+    guard !subclasses.isEmpty else { return [] }
+    var found = Set(holders)
+    var pending = holders
+    while let index = pending.popLast() {
+      for subclass in subclasses[model.types[index].simpleName] ?? []
+      where !found.contains(subclass) && context.discovery.isXCTestType(model.types[subclass]) {
+        found.insert(subclass)
+        pending.append(subclass)
+      }
+    }
+    return found.subtracting(holders).sorted()
   }
 
   /// The XCTest and Quick classes of the file that hold tests (a base class without tests of
