@@ -169,6 +169,36 @@ final class IndiscreteTestRuleTests: XCTestCase {
     XCTAssertGreaterThan(bodies, 50)
   }
 
+  /// Lines of code count every branch of an `#if` chain (a reader reads them all), unlike
+  /// assertions (a run makes one branch's); the directive lines do not count.
+  func test_codeLines_countEveryBranchOfAChain() throws {
+    let source = """
+      import XCTest
+      final class KilnTests: XCTestCase {
+        func test_kiln_heats() {
+          let kiln = Kiln()
+      #if os(iOS)
+          kiln.light()
+          kiln.wait()
+      #elseif os(macOS)
+          kiln.light()
+        #if arch(arm64)
+          kiln.boost()
+          kiln.boost()
+          kiln.boost()
+        #endif
+      #else
+          kiln.skip()
+      #endif
+          XCTAssertTrue(kiln.isHot)
+        }
+      }
+      """
+    let model = Scanner.scan(SourceFile(path: "KilnTests.swift", text: source))
+    let body = try XCTUnwrap(model.functions.first { $0.name == "test_kiln_heats" }?.body)
+    XCTAssertEqual(IndiscreteTestRule.codeLines(in: body, of: model), 9)
+  }
+
   /// `IndiscreteTestRule.codeLines(in:of:)` as first written: every token of the body read in
   /// turn, each line kept in an array.
   static func oracleCodeLines(in body: Range<Int>, of model: FileModel) -> Int {

@@ -1688,6 +1688,14 @@ What is counted:
   that names a variable, calls a function or holds a closure, or one a method is called on
   (`[...].joined()`), counts each line.
 
+Assertions are those of one build: a chain of conditional compilation (`#if canImport(UIKit)`
+... `#elseif canImport(AppKit)` ... `#else` ... `#endif`) counts the checks of its largest
+branch, since no build compiles two branches of one chain and a run stops at one branch's first
+failure; a chain inside a branch counts the same way there. Separate chains add up (two `#if`s
+in a row may both hold on one platform), and a lone `#if` with no other branch counts in full.
+Lines of code count every branch (a reader reads them all to follow the test); the directive
+lines themselves are not lines of code.
+
 The finding lands on the test's name and gives the numbers and the limits.
 
 ## Examples
@@ -1881,6 +1889,50 @@ extension Date {
     let parts = DateComponents(hour: hour, minute: minute)
     return try XCTUnwrap(Calendar.current.date(from: parts), "no such time")
   }
+}
+```
+
+A test that checks one value per platform makes one build's checks: here three on UIKit, three
+on AppKit, two elsewhere, never six.
+
+<!-- options: {max_assertions: 4} -->
+```swift passes
+import Testing
+
+@Test func swatch_rendersForThePlatform() throws {
+  let swatch = Swatch(named: "ocean")
+  #expect(swatch.hex == "#1E6FD9")
+#if canImport(UIKit)
+  #expect(swatch.uiColor != nil)
+  #expect(swatch.uiColor?.cgColor.alpha == 1)
+#elseif canImport(AppKit)
+  #expect(swatch.nsColor != nil)
+  #if os(macOS)
+  #expect(swatch.nsColor?.colorSpace == .sRGB)
+  #else
+  #expect(swatch.nsColor?.alphaComponent == 1)
+  #endif
+#else
+  #expect(swatch.cgColor != nil)
+#endif
+}
+```
+
+<!-- options: {max_assertions: 4} -->
+```swift triggers
+import Testing
+
+@Test func ↓swatch_rendersEverywhere() throws {
+  let swatch = Swatch(named: "ocean")
+  #expect(swatch.hex == "#1E6FD9")
+  #expect(swatch.name == "ocean")
+#if canImport(UIKit)
+  #expect(swatch.uiColor != nil)
+  #expect(swatch.uiColor?.cgColor.alpha == 1)
+  #expect(swatch.uiColor?.cgColor.numberOfComponents == 4)
+#else
+  #expect(swatch.cgColor != nil)
+#endif
 }
 ```
 

@@ -50,7 +50,8 @@ public struct IndiscreteTestRule: Rule {
   /// each call to a helper that asserts (a function of the file that reaches an assertion, the
   /// calls resolved as `missing_assertion` resolves them, `CallResolver`; or an asserting
   /// helper declared elsewhere in the run and named like a check: `assert...`, `verify...`),
-  /// once per call whatever the helper holds. Unlike `missing_assertion`, a
+  /// once per call whatever the helper holds; an `#if` chain counts as its largest branch
+  /// (`BranchTally`). Unlike `missing_assertion`, a
   /// factory such as `Model.make()` that happens to share its name with an asserting function
   /// elsewhere does not count: here a false assertion inflates the count.
   func assertionCount(of test: DiscoveredTest, in context: RuleContext) -> Int {
@@ -78,6 +79,13 @@ public struct IndiscreteTestRule: Rule {
       return result
     }
     var count = 0
+    // With `#if` chains in the body, where each check is, to count a chain as its largest branch.
+    let directives = test.body.map { model.directives(in: $0) } ?? []
+    var positions: [Int] = []
+    func counted(_ index: Int) {
+      count += 1
+      if !directives.isEmpty { positions.append(model.calls[index].nameToken) }
+    }
     var verdicts = Verdicts()
     // Calls are read in place: copying each `Call` out costs more than most of the checks.
     for index in test.calls {
@@ -97,21 +105,23 @@ public struct IndiscreteTestRule: Rule {
         continue
       }
       if verdicts.isAssertion(index, matcher: matcher, model: model, usesTestStore: testStore) {
-        count += 1
+        counted(index)
       } else if case let targets = resolver.targets(ofCallAt: index),
         targets.contains(where: { $0 != test.function && functionAsserts($0) }),
         !targets.allSatisfy({ Self.isFixtureBuilder($0, in: model, resolver: resolver) })
       {
         // A helper of the file that asserts (as `missing_assertion` follows it): one check.
         // Not a fixture builder whose only check unwraps what it returns (`isFixtureBuilder`).
-        count += 1
+        counted(index)
       } else if AssertionMatcher.readsAsCheck(name), !resolver.isSettledInFile(callAt: index),
         context.assertingHelpers.contains(name)
       {
-        count += 1
+        counted(index)
       }
     }
-    return count
+    guard !directives.isEmpty else { return count }
+    positions.sort()
+    return BranchTally.count(positions, directives: directives) { $0.token }
   }
 
   /// Whether a call sits in the parenthesised arguments of an assertion (outside any closure
@@ -151,7 +161,8 @@ public struct IndiscreteTestRule: Rule {
   /// The lines of a body (`{`...`}` token range) that hold code: lines where a token starts,
   /// other than the lines of the braces. Blank lines, comment-only lines, the inner lines of a
   /// multi-line string literal and the lines of local type declarations (fixtures such as a
-  /// `struct Child: Reducer { ... }` written inside the test) do not count.
+  /// `struct Child: Reducer { ... }` written inside the test) do not count. Every branch of an
+  /// `#if` chain counts (a reader reads them all), its directive lines do not.
   public static func codeLines(in body: Range<Int>, of model: FileModel) -> Int {
     guard body.count > 2 else { return 0 }
     let source = model.source

@@ -344,6 +344,8 @@ public struct FileModel: Sendable {
   public var comments: [Token]
   /// Unterminated literals and similar problems.
   public var problems: [LexProblem]
+  /// The `#if` / `#elseif` / `#else` / `#endif` lines, placed among `tokens` (see `Preprocessor`).
+  public var directives: [Directive] = []
   /// Imports.
   public var imports: [ImportDecl] = []
   /// Type declarations in source order (nested ones too).

@@ -26,7 +26,15 @@ public enum Preprocessor {
   /// Returns the tokens the scanner should read. With `mayHaveDirectives` false (the lexer saw
   /// no token that could be a directive) they are the tokens given.
   public static func resolve(_ tokens: [Token], source: SourceFile, mayHaveDirectives: Bool = true) -> [Token] {
-    guard mayHaveDirectives else { return tokens }
+    resolveKeepingDirectives(tokens, source: source, mayHaveDirectives: mayHaveDirectives).tokens
+  }
+
+  /// `resolve(_:source:mayHaveDirectives:)`, with where each directive line sat among the kept
+  /// tokens (those of a branch dropped whole left out), in source order.
+  public static func resolveKeepingDirectives(
+    _ tokens: [Token], source: SourceFile, mayHaveDirectives: Bool = true
+  ) -> (tokens: [Token], directives: [Directive]) {
+    guard mayHaveDirectives else { return (tokens, []) }
     let bytes = source.bytes
     func directive(_ token: Token) -> UInt8? {
       guard token.kind == .pound else { return nil }
@@ -95,7 +103,7 @@ public enum Preprocessor {
       }
       index += 1
     }
-    guard !directiveLines.isEmpty else { return tokens }
+    guard !directiveLines.isEmpty else { return (tokens, []) }
     // Pass 2: the tokens between the dropped ranges, copied a run at a time (a flag per token
     // and a token appended at a time took 2% of a run's instructions on real code, where one
     // test file in five has a directive).
@@ -123,7 +131,50 @@ public enum Preprocessor {
       kept = range.upperBound
     }
     appendRun(kept..<tokens.count, of: tokens, to: &result)
-    return result
+    return (result, placed(directiveLines, of: tokens, dropped: dropped, droppedBranches: dropRanges))
+  }
+
+  /// The directive lines (ascending token ranges) as `Directive`s: each placed before the first
+  /// token kept after it, those inside a branch dropped whole left out.
+  private static func placed(
+    _ lines: [Range<Int>], of tokens: [Token], dropped: [Range<Int>], droppedBranches: [Range<Int>]
+  ) -> [Directive] {
+    var directives: [Directive] = []
+    directives.reserveCapacity(lines.count)
+    // The tokens dropped before the current line, counted over the ascending dropped ranges.
+    var range = 0
+    var droppedBefore = 0
+    // The dropped branches by their start, and the furthest end of those started so far: a
+    // line lies in one when it starts before that end.
+    let branches = droppedBranches.sorted { $0.lowerBound < $1.lowerBound }
+    var branch = 0
+    var branchEnd = 0
+    for line in lines {
+      let start = line.lowerBound
+      while branch < branches.count, branches[branch].lowerBound <= start {
+        branchEnd = max(branchEnd, branches[branch].upperBound)
+        branch += 1
+      }
+      if start < branchEnd { continue }
+      while range < dropped.count, dropped[range].upperBound <= start {
+        droppedBefore += dropped[range].count
+        range += 1
+      }
+      // The range holding the line itself (every directive line is dropped).
+      let within = range < dropped.count && dropped[range].lowerBound <= start ? start - dropped[range].lowerBound : 0
+      let token = tokens[start]
+      let length = Int(token.end - token.start)
+      let kind: Directive.Kind
+      switch length {
+      case 3: kind = .if
+      case 7: kind = .elseif
+      case 5: kind = .else
+      default: kind = .endif
+      }
+      directives.append(
+        Directive(kind: kind, token: start - droppedBefore - within, offset: Int(token.start)))
+    }
+    return directives
   }
 
   /// Appends `tokens[run]` to `result`; the first of them, when it follows a dropped directive
@@ -137,4 +188,21 @@ public enum Preprocessor {
       result[first].flags |= Token.newlineBefore | Token.spaceBefore
     }
   }
+}
+
+/// A conditional-compilation directive line (`#if`, `#elseif`, `#else`, `#endif`), which the
+/// preprocessor drops from the tokens: where it sat among the kept ones.
+public struct Directive: Sendable, Equatable {
+  /// Which directive.
+  public enum Kind: UInt8, Sendable {
+    case `if` = 1, elseif, `else`, endif
+  }
+
+  /// Which directive.
+  public var kind: Kind
+  /// The index, among the kept tokens, of the first token after the directive line (the count
+  /// of kept tokens when none follows).
+  public var token: Int
+  /// The byte offset of its `#`.
+  public var offset: Int
 }

@@ -16,10 +16,11 @@ public struct Scanner {
   /// to learn the class hierarchy of a whole run).
   public static func scan(_ source: SourceFile, bodies: Bool = true) -> FileModel {
     let lexed = Lexer.lex(source)
-    let tokens = Preprocessor.resolve(
+    let (tokens, directives) = Preprocessor.resolveKeepingDirectives(
       lexed.tokens, source: source, mayHaveDirectives: lexed.mayHaveDirectives)
     var model = FileModel(
-      source: source, tokens: tokens, comments: lexed.comments, problems: lexed.problems)
+      source: source, tokens: tokens, comments: lexed.comments, problems: lexed.problems,
+      directives: directives)
     var state = ScannerState(model: model, scanBodies: bodies)
     state.interpolations = lexed.interpolations
     state.run()
