@@ -60,6 +60,44 @@ final class UnreachableTestRuleTests: XCTestCase {
     XCTAssertEqual(harness.findings().map(\.line), [3])
   }
 
+  /// A `static` `test...` method another file calls through its type is a helper of that file's
+  /// tests; one called through another type, or by no file, is still a lost test.
+  func test_staticMethodCalledThroughItsTypeInOtherFile_isHelper() {
+    let checks = """
+      import XCTest
+      final class ReceiptChecks: XCTestCase {
+        static func testBlankReceipt() throws {
+          XCTAssertTrue(try Receipt.load().lines.isEmpty)
+        }
+        class func testPaidReceipt() {
+          XCTAssertTrue(Receipt.paid().isPaid)
+        }
+        static func testLostCheck() {
+          XCTAssertTrue(Receipt().lines.isEmpty)
+        }
+      }
+      """
+    let flow = """
+      import XCTest
+      final class CheckoutFlowTests: XCTestCase {
+        func testOpeningCheckout_showsBlankReceipt() throws {
+          Checkout.open()
+          try ReceiptChecks.testBlankReceipt()
+          OtherChecks.testLostCheck()
+        }
+      }
+      extension ReceiptChecks {
+        func testPaying_marksReceiptPaid() {
+          Checkout.pay()
+          Self.testPaidReceipt()
+        }
+      }
+      """
+    let harness = LintHarness(
+      UnreachableTestRule.self, files: ["ReceiptChecks.swift": checks, "CheckoutFlowTests.swift": flow])
+    XCTAssertEqual(harness.findings().map { "\($0.path):\($0.line)" }, ["ReceiptChecks.swift:9"])
+  }
+
   func test_subclassOfXCTestsAbstractClass_isReported() {
     let tests = """
       import XCTest

@@ -8452,7 +8452,10 @@ The finding lands on the method's name when it reads as a test but:
   `@Test` members) but has no `@Test` itself.
 
 A method the file calls or mentions anywhere else (`testRetry(times: 2)`, `#selector(...)`, a
-Linux `allTests` list) is a helper and is not reported, whatever its name. A class whose
+Linux `allTests` list) is a helper and is not reported, whatever its name. So is a `static` or
+`class` method that any linted file calls through its type (`try ReceiptChecks.testBlankReceipt()`
+in another test class, `Self.testBlankReceipt()` in an extension): a namespace of shared checks
+that other tests run, which would break if made an instance method. A class whose
 superclass is declared outside the linted files and not named in `test_base_classes` is neither
 known to be a test case nor known not to be one, so its methods are not reported. `@Test`
 functions in `private` or `fileprivate` suites are not reported by default: Swift Testing
@@ -8592,6 +8595,26 @@ final class CheckoutTests: BaseTestCase {
 private struct DiscountTests {
   @Test func appliesOnce() {
     #expect(Discount(2).applied(to: 10) == 8)
+  }
+}
+```
+
+A namespace of shared checks that other test classes call through its type (here in one
+file; the call may be in any linted file):
+
+```swift passes
+import XCTest
+
+final class ReceiptChecks: XCTestCase {
+  static func testBlankReceipt() throws {
+    XCTAssertTrue(try Receipt.load().lines.isEmpty)
+  }
+}
+
+final class CheckoutFlowTests: XCTestCase {
+  func testOpeningCheckout_showsBlankReceipt() throws {
+    Checkout.open()
+    try ReceiptChecks.testBlankReceipt()
   }
 }
 ```

@@ -119,8 +119,11 @@ public struct ResultCache: Sendable {
         called.insert(CallSignature.key(of: call))
       }
     }
+    // `unreachable_test` asks whether the run calls the file's `static` `test...` methods
+    // through their types; the calls it counts are helpers of their own (`TypeCalledTest`).
+    called.formUnion(TypeCalledTest.declaredKeys(in: model))
     var declarations = Declarations(
-      classes: classes, helpers: matcher.helperSummaries(in: model),
+      classes: classes, helpers: matcher.helperSummaries(in: model) + TypeCalledTest.summaries(in: model),
       typeReferences: sorted ? references.sorted() : Array(references),
       calledNames: sorted ? called.sorted() : Array(called))
     if assumption != nil {

@@ -77,6 +77,12 @@ public struct UnreachableTestRule: Rule {
         // A method the file calls or mentions is a helper, whatever its name.
         if references == nil { references = Self.identifierCounts(in: model) }
         if (references?[function.name] ?? 0) > 1 { continue }
+        // So is a `static` one that a file of the run calls through its type.
+        if function.has("static") || function.has("class"),
+          context.assertingHelpers.contains(TypeCalledTest.key(type: type.simpleName, name: function.name))
+        {
+          continue
+        }
         violations.append(Violation(offset: function.nameOffset, message: message))
       }
     }
