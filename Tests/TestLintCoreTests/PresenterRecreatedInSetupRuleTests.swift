@@ -62,6 +62,28 @@ final class PresenterRecreatedInSetupRuleTests: XCTestCase {
       [8], "only the real presenter; doubles by their type, initializer or name are left alone")
   }
 
+  /// A value read from a fake locator whose last member is named as a double is a double; one
+  /// whose last member is the presenter's own name is not.
+  func test_doubleReadFromMemberChain_notReported() {
+    let source = """
+      import XCTest
+      final class CardModuleTests: XCTestCase {
+        private lazy var presenter = container.fakes.cardPresenterSpy
+        private lazy var listPresenter = container.doubles.mockListPresenter
+        private lazy var detailPresenter = container.presenters.detailPresenter
+        private lazy var sut = CardModule(container: container)
+        func test_start_tellsPresenter() {
+          sut.start()
+          XCTAssertTrue(presenter.startCalled)
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(PresenterRecreatedInSetupRule.self, [("CardModuleTests.swift", source)])
+        .map(\.line),
+      [5])
+  }
+
   func test_quickTestDoubleNamedPresenter_notReported() {
     let source = """
       import Quick

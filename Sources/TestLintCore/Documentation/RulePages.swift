@@ -5553,7 +5553,9 @@ ending in `Presenter`) or its declared type's name ends in one of `type_suffixes
 `mock...`, `mocked...`, `fake...`, `stub...` or `spy...`, or whose declared type or initializer's
 type (`MockHomePresentable()`) is named `Mock...`, `Fake...`, `Stub...`, `Spy...`, or ends in
 `Mock`, `Spy`, `Stub`, `Fake` or `Dummy`, is a stand-in injected into the object under test, and
-is not reported. Nor is a collaborator handed to the object under test: a property whose name
+is not reported. So is one whose value is read from a chain of members whose last is named as
+such a double (`lazy var presenter = container.fakes.cartPresenterSpy`,
+`doubles.mockPresenter`): a fake locator that the object under test also reads hands it out. Nor is a collaborator handed to the object under test: a property whose name
 qualifies the presenter (`routerPresenter`, `navigationPresenter`; never `presenter` itself) that
 the file passes as an argument only to initializers (`Coordinator(navigationPresenter:
 navigationPresenter)`), at least once, and otherwise only reads state from (`navigationPresenter.stack.count`), never calling its methods
@@ -5671,6 +5673,7 @@ import XCTest
 final class CartInteractorTests: XCTestCase {
   var mockCartPresenter = MockCartPresentable()
   let cartPresenter = CartPresenterSpy()
+  private lazy var presenter = container.fakes.checkoutPresenterSpy
   var sut: CartInteractor!
 
   override func setUp() {

@@ -270,10 +270,14 @@ struct PresenterMatcher: Sendable {
     return !Self.buildsTestDouble(property.initializer, in: model)
   }
 
-  /// Whether an initializer builds a test double: `MockHomePresentable()`.
+  /// Whether an initializer builds a test double (`MockHomePresentable()`), or reads one from a
+  /// chain of members whose last is named as one (`locator.fakes.cartPresenterSpy`,
+  /// `doubles.mockPresenter`).
   static func buildsTestDouble(_ initializer: Range<Int>?, in model: FileModel) -> Bool {
-    guard let initializer, let built = model.constructedTypeName(initializer) else { return false }
-    return isTestDouble(type: built)
+    guard let initializer else { return false }
+    if let built = model.constructedTypeName(initializer) { return isTestDouble(type: built) }
+    guard let member = model.memberChainName(initializer) else { return false }
+    return isTestDouble(variable: member) || isTestDouble(type: member)
   }
 
   /// Whether a variable with this name and declared type holds a presenter: a test double
@@ -309,6 +313,26 @@ struct PresenterMatcher: Sendable {
 }
 
 extension FileModel {
+  /// The last name of an expression that is only names joined by `.` (`locator.fakes.cartSpy`,
+  /// `self.spy`); nil for anything else (a call, an operator, a literal).
+  func memberChainName(_ range: Range<Int>) -> String? {
+    guard !range.isEmpty, range.upperBound <= tokens.count else { return nil }
+    var name: String?
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let text = self.text(index)
+      guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
+        return nil
+      }
+      name = text
+      index += 1
+      if index == range.upperBound { break }
+      guard token(index, is: "."), index + 1 < range.upperBound else { return nil }
+      index += 1
+    }
+    return name
+  }
+
   /// The type an expression builds when it is one initializer call and nothing else:
   /// `GetCoursesRequest(courseID: "1")`, `API.GetCoursesRequest()`, `Box<Int>()` (the last
   /// component, generic arguments dropped); nil for anything else.
