@@ -2726,7 +2726,8 @@ A call inside a comment or a string is not an assertion, but a call inside a str
 interpolation, `\( ... )`, is code the test runs when the string is made, and counts:
 `logger.log(message: "\(XCTFail("message evaluated"))")` fails the test exactly when a logger
 that must not evaluate its message does (the message is an autoclosure). A test that builds an `XCTSkip`
-(or calls `XCTSkipIf(true, ...)` / `XCTSkipUnless(false, ...)`, which skip whatever happens), is
+and throws, stores or hands it on (one written as a statement of its own skips nothing), or
+calls `XCTSkipIf(true, ...)` / `XCTSkipUnless(false, ...)`, which skip whatever happens, or is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
 `xdescribe` / `xcontext`) is skipped on purpose and not reported; so is a test that calls,
 with `try` and plainly (or through `self.`), a skip helper named `skip...`
@@ -2810,6 +2811,20 @@ final class CoursePresenterTests: XCTestCase {
   }
 
   func ↓test_nothing_happens() {
+  }
+}
+```
+
+An `XCTSkip` written as a statement of its own, not thrown, skips nothing: the test runs on and
+passes, having checked nothing.
+
+```swift triggers
+import XCTest
+
+final class SyncTests: XCTestCase {
+  func ↓test_sync_mergesOfflineEdits() {
+    XCTSkip("needs a second device")
+    store.sync()
   }
 }
 ```

@@ -528,7 +528,7 @@ extension MissingAssertionRule {
     let skips = test.calls.filter { index in
       let first = RuleText.firstNameByte(ofCall: index, in: model)
       guard first == UInt8(ascii: "X") || first >= 0x80 else { return false }
-      guard model.calls[index].name == "XCTSkip" || SkipHelper.skipsWhatever(callAt: index, in: model)
+      guard SkipHelper.builtSkip(callAt: index, in: model) || SkipHelper.skipsWhatever(callAt: index, in: model)
       else { return false }
       // A skip in the block of `guard #available(...) else { ... }` or `if #unavailable(...)`
       // skips the test on older systems only: on current ones it runs, and is read as there.
