@@ -502,4 +502,42 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["10:18", "19:20", "20:12", "27:31"])
   }
+
+  func test_sleepInAHandleKeptFromACallAndCancelled_isTheCancelledWork() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async {
+        await pool.withLanes { lanes in
+          let lane = lanes.startCancellable {
+            do {
+              try await Task.sleep(for: .seconds(5))
+              XCTFail("the lane was not stopped")
+            } catch {}
+          }
+          lane.cancel()
+        }
+        let job = pool.submit {
+          try await Task.sleep(for: .seconds(1))
+          await pool.drain()
+        }
+        job.cancel()
+        XCTAssertTrue(pool.isIdle)
+      }
+      func test_c_d() async {
+        let job = pool.submit {
+          try await Task.sleep(for: .seconds(1))
+          await pool.drain()
+        }
+        await pool.settle()
+        job.cancel()
+        let other = pool.submit {
+          try await Task.sleep(for: .seconds(1))
+          await pool.drain()
+        }
+        pool.onStop = { other.cancel() }
+        XCTAssertTrue(pool.isIdle)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["23:20", "29:20"])
+  }
 }

@@ -6832,7 +6832,11 @@ test cancels is the work being cancelled, not a wait of the test, when the test 
 `onTermination` handler, which runs later) before it awaits anything else, or cancels it and
 then awaits its value expecting the cancellation (`#expect(throws: CancellationError.self) { try await job.value }`,
 `#require(throws:)`, `XCTAssertThrowsError`, or `try await job.value` followed by `XCTFail` or
-`Issue.record`): a cancelled `Task.sleep` returns at once. A wait the test itself makes before
+`Issue.record`): a cancelled `Task.sleep` returns at once. A handle kept from any other call
+that takes the sleeping closure (`let job = queue.enqueue { ... }`, a task group helper's
+handle) and that the test cancels (`job.cancel()`) is read as such a `Task`: the sleep passes
+when the closure fails after it (`Issue.record`, in a `do` block too), or under the same two
+conditions; a handle the test awaits instead, and a `Thread.sleep` in one, are still reported. A wait the test itself makes before
 cancelling (the pause that gives the task time to start) is still reported, and so are
 `Thread.sleep` and `sleep(...)` in such a task, which cancelling does not cut short.
 A deadline that races the awaited work waits for the work, not the time, and passes: a sleep
@@ -7644,6 +7648,55 @@ struct ExportTests {
       }
     }
     #expect(exporter.isStopped)
+  }
+}
+```
+
+A handle kept from a call that takes the sleeping closure, which the test cancels, is read as a
+kept `Task`; one the test awaits, and a blocking sleep, still wait:
+
+```swift triggers
+import Testing
+
+struct SchedulerTests {
+  @Test func stoppingTheScheduleDropsThePendingJob() async {
+    await scheduler.run { jobs in
+      let pending = jobs.enqueue {
+        do {
+          try await Task.sleep(for: .seconds(30))
+          Issue.record("the job ran although the schedule stopped")
+        } catch {}
+      }
+      pending.cancel()
+    }
+    #expect(scheduler.isIdle)
+  }
+
+  @Test func cancelledJobNeverFlushes() async {
+    let pending = scheduler.enqueue {
+      try await Task.sleep(for: .seconds(1))
+      await exporter.flush()
+    }
+    pending.cancel()
+    #expect(exporter.flushCount == 0)
+  }
+
+  @Test func jobWaitsBeforeItFlushes() async {
+    let pending = scheduler.enqueue {
+      try await Task.↓sleep(for: .seconds(1))
+      await exporter.flush()
+    }
+    await pending.wait()
+    #expect(exporter.flushCount == 1)
+  }
+
+  @Test func blockingJobIsStillAWait() async {
+    let pending = scheduler.enqueue {
+      Thread.↓sleep(forTimeInterval: 1)
+      await exporter.flush()
+    }
+    pending.cancel()
+    #expect(exporter.flushCount == 0)
   }
 }
 ```
