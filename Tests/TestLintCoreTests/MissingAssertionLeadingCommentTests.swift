@@ -64,4 +64,59 @@ final class MissingAssertionLeadingCommentTests: XCTestCase {
       CalledHelpersTests.missingAssertionLines(in: ["ASurfaceTests.swift": attached, "BSurfaceTests.swift": block]),
       ["ASurfaceTests.swift:5", "BSurfaceTests.swift:5"])
   }
+
+  func test_testTypesCommentSayingItsTestsCheckThatCodeCompiles_countsForItsTests() {
+    let source = """
+      import Testing
+
+      /// Tests to check that the recipes in the handbook compile without errors:
+      /// every call below exists with the signature the handbook prints.
+      @Suite struct HandbookRecipeTests {
+        @Test func kneadingExists() { _ = Dough().knead(minutes: 5) }
+        @Test func provingExists() { _ = Dough().prove(hours: 1) }
+      }
+
+      @MainActor
+      /// These tests confirm that the oven's API compiles.
+      final class OvenSurfaceTests {
+        @Test func preheatExists() { _ = Oven().preheat(to: 220) }
+      }
+
+      /// These tests do not verify that the recipes compile; they bake them.
+      @Suite struct BakingTests {
+        @Test func bakes() { _ = Oven().bake(Dough()) }
+      }
+
+      /// Compile-time checks of the recipe estimates.
+      @Suite struct EstimateTests {
+        @Test func estimates() { _ = Recipe().estimate() }
+      }
+
+      /// These tests are compile-time checks of the timer.
+      @Suite struct TimerTests {
+        @Test func starts() { _ = Timer().start() }
+      }
+
+      @Suite struct PlainTests {
+        /// These tests verify that the recipes compile.
+        @Test func reads() { _ = Recipe().read() }
+      }
+
+      """
+    XCTAssertEqual(
+      CalledHelpersTests.missingAssertionLines(in: ["HandbookRecipeTests.swift": source]),
+      ["HandbookRecipeTests.swift:18", "HandbookRecipeTests.swift:23", "HandbookRecipeTests.swift:33"])
+    // The same sentence among the file's leading comments speaks for every test of the file.
+    let leading = """
+      // These tests only verify that the handbook's recipes compile.
+
+      import Testing
+
+      @Suite struct RecipeTests {
+        @Test func reads() { _ = Recipe().read() }
+      }
+
+      """
+    XCTAssertEqual(CalledHelpersTests.missingAssertionLines(in: ["RecipeTests.swift": leading]), [])
+  }
 }

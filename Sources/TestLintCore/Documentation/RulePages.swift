@@ -2323,7 +2323,16 @@ What counts as an assertion:
   right above its declaration (a doc comment, a `// MARK:` heading on the line above), or in
   the file's leading comments, before its first declaration (imports aside; not a doc
   comment, nor the block right above that declaration, which describe it), which speak for
-  each test of the file that makes no other check, with
+  each test of the file that makes no other check, or in the comments right above the type
+  that declares the test (its doc comment, above its attributes or between them and its name),
+  which speak for each test of that type that makes no other check when the sentence that
+  states the check names the tests ("these tests are compile-time checks"; not "compile-time
+  checks and validations of the store", which tells what the type covers); these last two,
+  which speak for several tests, also count a sentence that names the tests, then says they
+  verify (check, ensure, confirm) that something compiles, "compile(s)" ending the clause or
+  followed by "without", "cleanly" or "successfully" ("these tests only verify that the guide's
+  examples compile: ..."; not "the tests check that the style sheets compile before drawing");
+  all of them with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
   rejected, fails; the test happens) at compile time", "at compile time" after "verify",
   "check", "ensure" or "confirm" (or "verifies", ...) earlier in the same sentence ("read each
@@ -5177,6 +5186,49 @@ final class GeneratedNamesTests: XCTestCase {
   func testReservedWordField() {
     var message = Schema_Reserved()
     message.class_p = 1
+  }
+}
+```
+
+A test type whose own comment says its tests only check that code compiles; a comment that
+says the code is compiled before the work, one that does not name the tests, and a test's own
+comment, which must state the check in the phrases above, do not:
+
+```swift triggers
+import XCTest
+@testable import Atlas
+
+/// These tests only verify that the examples in the guide compile: each API exists with
+/// the signature the guide shows.
+final class GuideSamplesTests: XCTestCase {
+  func testOpeningAMapExists() throws {
+    _ = try? Atlas.Map(named: "harbour")
+    _ = Atlas.Map.empty
+  }
+
+  func testRouteFieldsExist() {
+    let route = Atlas.Route()
+    _ = route.length
+  }
+}
+
+/// Renders each route: the tests check that the style sheets compile before drawing.
+final class RouteDrawingTests: XCTestCase {
+  func ↓testDrawsTheHarbour() {
+    _ = Atlas.Route().draw()
+  }
+
+  /// These tests verify that the legends compile.
+  func ↓testDrawsTheLegend() {
+    _ = Atlas.Legend().draw()
+  }
+}
+
+/// Compile-time checks and round trips of the compass.
+final class CompassTests: XCTestCase {
+
+  func ↓testCompassPointsNorth() {
+    _ = Atlas.Compass().heading
   }
 }
 ```

@@ -3,8 +3,10 @@
 /// test failing.
 ///
 /// The comment is inside the test's body, in the comments right above its declaration (a doc
-/// comment, a `// MARK:` heading, the lines just above its attributes), or among the file's
-/// leading comments, before its first declaration (`leadingCommentSays`), and states the
+/// comment, a `// MARK:` heading, the lines just above its attributes), above the type that
+/// declares the test (`typeCommentSays`), or among the file's leading comments, before its
+/// first declaration (`leadingCommentSays`); the last two speak for several tests and also
+/// read a sentence naming them (`speaksForTests`). It states the
 /// check with "compile" in one of these phrases: "at compile time" after verify, check, ensure or
 /// confirm (or their third-person forms) earlier in its sentence, or after tested, checked,
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
@@ -18,6 +20,7 @@ enum CompileTimeComment {
   static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
     return ownComment(of: test, in: model, where: says) || leadingCommentSays(in: model)
+      || typeCommentSays(test, in: model)
   }
 
   /// Whether a comment inside the test's body or right above its declaration (each ending on
@@ -93,7 +96,7 @@ enum CompileTimeComment {
   /// function or a property, imports aside; not doc comments, nor the block right above that
   /// declaration, which are its own) say the compiler checks it: "this test is mainly a
   /// compile test ... this code won't compile any more" above the file's test classes speaks
-  /// for every test of the file that makes no other check.
+  /// for every test of the file that makes no other check (read by `speaksForTests`).
   static func leadingCommentSays(in model: FileModel) -> Bool {
     var first = Int.max
     if let type = model.types.first { first = type.attributes.first?.offset ?? type.nameOffset }
@@ -104,7 +107,7 @@ enum CompileTimeComment {
     guard first != Int.max else { return false }
     let comments = model.comments
     // Not the declaration's own comments (its doc comment, the block ending on the line above
-    // it): those describe that type, and are read as a test's comments are, above.
+    // it): those describe that type, and speak for its tests only (`typeCommentSays`).
     var end = firstToken(startingFrom: first, in: comments)
     var line = model.source.line(of: first)
     while end > 0 {
@@ -117,7 +120,7 @@ enum CompileTimeComment {
     for comment in comments[..<end] {
       let text = model.source.text(comment.range)
       if text.hasPrefix("///") || text.hasPrefix("/**") { continue }
-      if says(text) { return true }
+      if speaksForTests(text) { return true }
     }
     return false
   }
