@@ -2303,7 +2303,15 @@ What counts as an assertion:
   metatype the test names and gives the static type of one of its constants, or of a member
   type of it, thrown away: `let _: (Substring, Int).Type = type(of: pattern).Output.self`
   compiles only while a builder infers that output type (the constants may name their type
-  too: `let part: Pattern<Substring> = Pattern { ... }`). Not a plain
+  too: `let part: Pattern<Substring> = Pattern { ... }`). So is a metatype of a member type of
+  another type, a dotted path on the left (through a generic type's arguments or not), given a
+  type whose last name differs, thrown away: `let _: Reel<Line>.Spool.Type =
+  Drum<Line>.self` compiles only while the member type (an associated type the generic type
+  picks, a nested alias) is that type, a compile-time check that the two are one type. Not
+  the same type on both sides (`let _: Reel<Line>.Spool.Type = Reel<Line>.Spool.self` checks
+  only that the type exists, an existence smoke test), nor a plain type on the left (`let _:
+  Winder.Type = Drum.self`), nor the same last name on both sides (`Tackle.Spool` and `Spool`:
+  most often one type spelled twice). Not a plain
   `_ = hammer` (no type is named), nor `as?` or `as!` (decided when the test runs, and the
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
   Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it; but when the
@@ -5163,6 +5171,14 @@ import Testing
   @Test func ↓jigOutputIsRead() {
     let jig = Jig { Notch("y") }
     let _: Substring.Type = jig.output.self
+  }
+
+  @Test func jigGripIsAClamp() {
+    let _: Jig<Substring>.Grip.Type = Clamp<Substring>.self
+  }
+
+  @Test func ↓jigGripExists() {
+    let _: Jig<Substring>.Grip.Type = Jig<Substring>.Grip.self
   }
 
   @Test func ↓sawCuts() {

@@ -81,6 +81,8 @@ enum ConformanceCoercion {
       }
       // `let _: any Sendable = Level.high` in a test whose name or comment names `Sendable`.
       if madeValueCoercion(cursor..<statement.upperBound, named: named, in: model) { return true }
+      // `let _: Crate<Parcel>.Contents.Type = Boxed<Parcel>.self` (`MemberTypePin`).
+      if MemberTypePin.pins(cursor..<statement.upperBound, in: model) { return true }
       // `let _: any Tool = tool`.
       if cursor + 2 < statement.upperBound, tokens[cursor + 1].kind == .colon, tokens[cursor + 2].keyword == .any {
         let last = statement.upperBound - 1
