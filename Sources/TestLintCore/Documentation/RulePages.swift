@@ -2395,6 +2395,22 @@ What counts as an assertion:
   `reportIssue`), that returns nothing (an action such as `draw(dial)`, not a factory such as
   `makeDial()`), and not in a sibling that also asserts otherwise (its expected failure may be
   for that assertion);
+- a double armed to refuse a wrong call, then a call made with `try`: a method named `expect`
+  and a capitalized word (`expectPath`, `expectVerb`; not `expect` alone, nor `expectation`)
+  called in the test's own body (in none of its blocks: not in a closure, a local function,
+  an `if` or a `do`), at the head of its chain, through a receiver named like a test double
+  (`*Mock*`, `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`, the first word in any case:
+  `mockGateway`, `self.gatewayStub`) or a local or property made from or typed as one; and
+  after it, in the test's own body too, a call under a plain `try` whose result the test
+  drops, as a statement of its own or after `_ =`:
+  `gatewayStub.expectPath("/balance").expectVerb("GET").answer(with: "Balance")`, then `_ = try
+  await Ledger(gateway: gatewayStub).balance()`. Such a double keeps what it was armed with and
+  refuses a request that does not match (it answers nothing, or an error), so the call throws,
+  and the test fails, exactly when the code under test asks for the wrong thing. Not a test that
+  only arms the double and calls nothing with `try` (nothing it runs can fail the test), nor
+  `try?` (the refusal is swallowed), nor a test that keeps the answer (`let balance = try await
+  ...`: what it got needs its own check). Otherwise a double's `expect...` method the linted
+  files declare is followed as any helper is (below);
 - functions named in the option `assertion_functions` (`*` is a wildcard);
 - helpers: a function the test calls that asserts, directly or through the functions it calls
   in turn. A call is resolved by name: `helper()`, `self.helper()`, `Type.helper()` (a generic type's
@@ -3335,6 +3351,84 @@ final class PrinterSpy: Printing {
 
 func failWhenCalled(count: Int, file: StaticString, line: UInt) {
   if count > 0 { XCTFail("called \(count) times", file: file, line: line) }
+}
+```
+
+A double armed through its `expect...` methods refuses a call that does not match, so a call
+made with `try` after it fails the test when the code under test asks for the wrong thing:
+
+```swift passes
+import XCTest
+
+final class LedgerTests: XCTestCase {
+  let gatewayStub = GatewayStub()
+
+  func test_balance_asksItsPath() async throws {
+    gatewayStub
+      .expectPath("/balance")
+      .expectVerb("GET")
+      .answer(with: "Balance")
+    _ = try await Ledger(gateway: gatewayStub).balance()
+  }
+}
+
+final class GatewayStub: Gateway {
+  private var rules: [(Request) -> Bool] = []
+  private var fixture: String?
+
+  func expectPath(_ path: String) -> Self {
+    rules.append { $0.path == path }
+    return self
+  }
+
+  func expectVerb(_ verb: String) -> Self {
+    rules.append { $0.verb == verb }
+    return self
+  }
+
+  func answer(with fixture: String) { self.fixture = fixture }
+
+  func send(_ request: Request) throws -> Data {
+    guard rules.allSatisfy({ $0(request) }), let fixture else { throw GatewayError.refused }
+    return Data(fixture.utf8)
+  }
+}
+```
+
+Not when it only arms the double, nor when the refusal is swallowed or the answer kept:
+
+```swift triggers
+import XCTest
+
+final class LedgerTests: XCTestCase {
+  let gatewayStub = GatewayStub()
+
+  func ↓test_balance_armsOnly() {
+    gatewayStub.expectPath("/balance").answer(with: "Balance")
+    _ = Ledger(gateway: gatewayStub)
+  }
+
+  func ↓test_balance_swallowed() async {
+    gatewayStub.expectPath("/balance").answer(with: "Balance")
+    _ = try? await Ledger(gateway: gatewayStub).balance()
+  }
+
+  func ↓test_balance_kept() async throws {
+    gatewayStub.expectPath("/balance").answer(with: "Balance")
+    let balance = try await Ledger(gateway: gatewayStub).balance()
+    print(balance)
+  }
+}
+
+final class GatewayStub {
+  private var paths: [String] = []
+
+  func expectPath(_ path: String) -> Self {
+    paths.append(path)
+    return self
+  }
+
+  func answer(with fixture: String) {}
 }
 ```
 

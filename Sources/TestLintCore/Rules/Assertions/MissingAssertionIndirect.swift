@@ -18,6 +18,8 @@
 ///   example (or of `spec()` itself) whose own closure asserts;
 /// - a negative control: a call of a function of the file that a sibling test calls only under
 ///   an expected failure (`NegativeControl`).
+/// - a double armed to refuse a wrong call: `transportMock.expectPath(...)`, then a call made
+///   with `try` whose result the test drops (`ArmedDouble`).
 enum MissingAssertionIndirect {
   /// What one file's tests share, found when first asked (one per `check` of a file): each test
   /// asked about costs what it calls, not the size of the file.
@@ -53,6 +55,7 @@ enum MissingAssertionIndirect {
     if handsOverCallback(test, in: context, matcher: matcher, usesTestStore: usesTestStore, cache: &cache) {
       return true
     }
+    if ArmedDouble.checks(test, in: model) { return true }
     return NegativeControl.checks(test, in: context, matcher: matcher, cache: &cache.negativeControls)
   }
 
