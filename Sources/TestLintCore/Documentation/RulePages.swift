@@ -2606,7 +2606,18 @@ What counts as an assertion:
   awaits the triggers and whose other sleeps, then throws): `try await signal.wait(count: 3)`.
   Not with `try?`. A name the
   linted files do declare is followed as any helper is: a declared `checkLayout()` that only
-  prints is no check. A declaration is the call's only when its argument labels can take the
+  prints is no check. But a `try` call of a wait's name (`waitFor...`, `waitUntil...`, as
+  above) keeps counting when a function of the linted files it may run fails by throwing on
+  its own: declared `throws` (not `rethrows`, which throws only what its closure throws), its
+  body holding a `throw` statement (not a skip's, `throw XCTSkip(...)`). A wait that polls and
+  then throws on its timeout holds no assertion, and the thrown error fails the test exactly
+  when the wait is not met: `try await inbox.waitForMessage(timeout: 5)`, where another linted
+  file declares `func waitForMessage(timeout:) throws` ending in `throw Timeout()`, counts, and
+  so does a file's own `private func waitUntilShown() throws` that makes that call (not with
+  `try?`). Not a declared wait whose only throws are its `try` calls of the code under test
+  (`func waitForDeferredMessages() async throws { try await sut.deferMessages() }`, a setup
+  step), nor a declared check's name that throws (`try Preflight.require(.fixtures)`, an
+  environment's precondition): followed, they check nothing. A declaration is the call's only when its argument labels can take the
   call's: its defaulted parameters may be left out (every choice of up to six of them; of
   more, at most two given), its last parameters of function type written as trailing
   closures, a variadic parameter given up to six values. A call beyond those counts as a check
@@ -4749,6 +4760,70 @@ struct DeployTests {
 final class MaxTests: XCTestCase {
   func ↓test_max_debugAssertOnly() {
     assert(max(1, 2) == 2, "max picks the larger")
+  }
+}
+```
+
+A wait the linted files declare that throws on its timeout, called with `try` directly or
+through the file's own helper (the type may as well be in another linted file):
+
+```swift passes
+import XCTest
+
+final class Courier {
+  func waitForParcel(timeout: Double) throws {
+    let deadline = Date() + timeout
+    while Date() < deadline {
+      if delivered { return }
+    }
+    throw CourierError.late
+  }
+}
+
+final class DeliveryUITests: XCTestCase {
+  let courier = Courier()
+
+  private func waitUntilDropped() throws {
+    try courier.waitForParcel(timeout: 5)
+  }
+
+  func test_parcel_isDropped() throws {
+    XCUIApplication().launch()
+    try waitUntilDropped()
+  }
+}
+```
+
+Unless it cannot throw, throws only what its closure or the code under test throws, or the
+throw is swallowed:
+
+```swift triggers
+import XCTest
+
+final class Courier {
+  func waitForLetter(timeout: Double) throws { print(timeout) }
+  func waitForNote(_ ready: () throws -> Bool) rethrows { _ = try ready() }
+  func waitForParcel(timeout: Double) throws { throw CourierError.late }
+  func waitForSorting() async throws { try await sorter.sortAll() }
+}
+
+final class DeliveryUITests: XCTestCase {
+  let courier = Courier()
+
+  func ↓test_sorting_onlyRuns() async throws {
+    try await courier.waitForSorting()
+  }
+
+  func ↓test_letter_cannotThrow() throws {
+    try courier.waitForLetter(timeout: 5)
+  }
+
+  func ↓test_note_onlyRethrows() throws {
+    try courier.waitForNote { true }
+  }
+
+  func ↓test_parcel_swallowed() throws {
+    try? courier.waitForParcel(timeout: 5)
   }
 }
 ```

@@ -109,6 +109,8 @@ public struct ResultCache: Sendable {
       called.formUnion(SkipHelper.calledKeys(in: model))
       // And a tried call through a receiver under its racer key (`TimeoutRacer.key`).
       called.formUnion(TimeoutRacer.calledKeys(in: model))
+      // And a tried wait under its throwing key (`ThrowingWait.key`).
+      called.formUnion(ThrowingWait.calledKeys(in: model))
       // And a property a base's `tearDown` runs (`TearDownRun.key`).
       called.formUnion(TearDownRun.calledKeys(in: model))
       // So is a call an assumed base's harness may take, with the bases its file's classes

@@ -148,6 +148,7 @@ public struct MissingAssertionRule: Rule {
         if severalNames { context.assertingHelpers.beginCall() }
         let counts =
           candidates?.contains(where: { context.assertingHelpers.contains($0) }) == true
+          || ThrowingWait.counts(callAt: callIndex, in: model, context: context)  // `try inbox.waitForMessage()`
           || !resolver.isSettledInFile(callAt: callIndex)
             && (context.assertingHelpers.contains(name)
               || assumedChecks && context.discovery.isAssumedCheck(name)

@@ -280,6 +280,7 @@ public struct AssertionMatcher: Sendable {
     var result = MissingAssertionElsewhere.summaries(in: model)  // bodiless, implemented in another language
     result += SkipHelper.summaries(in: model)  // under their skip keys
     result += TimeoutRacer.summaries(in: model)  // under their racer keys
+    result += ThrowingWait.summaries(in: model)  // under their throwing keys
     result += TearDownRun.summaries(in: model)  // under their properties' tearDown keys
     for index in functions.indices where functions[index].body != nil {
       var name = fileOnly[index] ? Self.fileOnlyName(functions[index].name, in: model) : functions[index].name
@@ -327,6 +328,7 @@ public struct AssertionMatcher: Sendable {
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
         // A check's call under its labels too: no declaration of the run may take them (`CallSignature`).
         if UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: false), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
+        if ThrowingWait.mayCount(callAt: callIndex, in: model) { callees.append(ThrowingWait.key(callee)) }
         if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
           for candidate in candidates {
             callees.append(candidate)
