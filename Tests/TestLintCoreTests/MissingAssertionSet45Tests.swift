@@ -3,7 +3,7 @@ import XCTest
 @testable import TestLintCore
 
 /// `missing_assertion` (held-out set 45): a declared wait that fails by throwing
-/// (`ThrowingWait`).
+/// (`ThrowingWait`), and a support module's leak check (`LeakTracking`).
 final class MissingAssertionSet45Tests: XCTestCase {
   /// `missing_assertion`'s findings (`path:line`) over these files, with one thread and two.
   private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
@@ -114,5 +114,46 @@ final class MissingAssertionSet45Tests: XCTestCase {
       }
       """
     XCTAssertEqual(findings(["ShelfTests.swift": source]), ["ShelfTests.swift:16"])
+  }
+
+  func test_leakTrackingDeclaredNowhere_asserts_andADeclaredOneIsFollowed() {
+    let tests = """
+      import Testing
+      import SupportKit
+      struct KettleTests {
+        @Test @ReleaseChecked
+        func kettle_isReleased() {
+          _ = trackForMemoryLeaks(Kettle())
+        }
+        @Test func lid_isReleased() {
+          trackMemoryLeak(of: Lid())
+        }
+        @Test func spout_isReleased() {
+          self.trackForLeaks(Spout())
+        }
+        @Test func steam_isLogged() {
+          trackSteamLeaks(Kettle())
+        }
+        @Test func kettle_leakage() {
+          trackLeakage(Kettle())
+        }
+        @Test func kettle_throughReceiver() {
+          tracker.trackForMemoryLeaks(Kettle())
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(["KettleTests.swift": tests]),
+      ["KettleTests.swift:14", "KettleTests.swift:17", "KettleTests.swift:20"])
+    let declared = """
+      @discardableResult
+      func trackForMemoryLeaks<T: AnyObject>(_ object: T) -> T {
+        print(object)
+        return object
+      }
+      """
+    XCTAssertEqual(
+      findings(["AKettleTests.swift": tests, "BLeaks.swift": declared]),
+      ["AKettleTests.swift:5", "AKettleTests.swift:14", "AKettleTests.swift:17", "AKettleTests.swift:20"])
   }
 }

@@ -2508,7 +2508,14 @@ What counts as an assertion:
   test is called with arguments (an XCTest test takes none, a parameterized `@Test` is called by
   the framework alone), so it is a support package's check, as test-support modules name them;
   in the test's own file only: a helper of another file calling `test(context())` is a harness
-  running the test body it was handed, a closure it keeps. Only a plain call, or one through
+  running the test body it was handed, a closure it keeps. A memory-leak check counts too:
+  `track`, then `For` and `Memory` or either or neither, then `Leak` or `Leaks`, and the end or
+  a capital (`trackForMemoryLeaks(sut)`, `_ = trackMemoryLeak(of: Store())`). Teams' helper of
+  that name keeps the object and checks, when the test ends, that it was released (a teardown
+  block asserting its weak reference is `nil`, or a Swift Testing support module's leak scope,
+  a trait or an attached macro, recording an issue), so a test whose body only tracks a value
+  it made checks its release. Not another word between (`trackSteamLeaks`, the code under
+  test's own tracking), nor `trackLeakage`. Only a plain call, or one through
   `self.`, `Self.` or `super.`, counts: `form.validate()` or `Updater.checkForUpdates()` is the
   code under test, and a test that calls only `sut.load()` is still reported. A comparison
   with a stored reference counts too: `compare`, or `compare` and a word (`compareRendering`),
@@ -4825,6 +4832,54 @@ final class DeliveryUITests: XCTestCase {
   func ↓test_parcel_swallowed() throws {
     try? courier.waitForParcel(timeout: 5)
   }
+}
+```
+
+A support module's memory-leak check, declared in no linted file, whatever the test's framework:
+
+```swift passes
+import Testing
+import XCTest
+import KitchenTestSupport
+
+struct KettleTests {
+  @Test @ReleaseChecked
+  func kettle_isReleased() {
+    _ = trackForMemoryLeaks(Kettle())
+  }
+}
+
+final class LidTests: XCTestCase {
+  func test_lid_isReleased() {
+    trackMemoryLeak(of: Lid())
+  }
+}
+```
+
+Unless another word comes between, or through another receiver (the code under test's own
+tracking), or a linted file declares it and its body checks nothing:
+
+```swift triggers
+import Testing
+
+struct KettleTests {
+  @Test func ↓steam_isTracked() {
+    trackSteamLeaks(Kettle())
+  }
+
+  @Test func ↓kettle_throughReceiver() {
+    tracker.trackForMemoryLeaks(Kettle())
+  }
+
+  @Test func ↓spout_isPrinted() {
+    trackForLeaks(Spout())
+  }
+}
+
+@discardableResult
+func trackForLeaks<T: AnyObject>(_ object: T) -> T {
+  print(object)
+  return object
 }
 ```
 

@@ -143,7 +143,8 @@ public struct BaseAssumption: Sendable, Hashable {
       && (readsAsCheck(function.name) || readsAsAssertion(function.name)
       || !function.parameters.isEmpty && readsAsTestCheck(function.name)
       || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)
-      || UndeclaredCheck.readsAsComparison(function.name) || TestSupportCall.readsAsSnapshot(function.name))
+      || UndeclaredCheck.readsAsComparison(function.name) || TestSupportCall.readsAsSnapshot(function.name)
+      || LeakTracking.readsAsLeakCheck(function.name))
     {
       names.insert(function.name)
       // The labels it accepts (`CallSignature`).
@@ -242,7 +243,7 @@ public struct BaseAssumption: Sendable, Hashable {
   public static func tracksDeclaration(_ name: String) -> Bool {
     name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || RunNames.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name) || UndeclaredCheck.readsAsComparison(name)
-      || TestSupportCall.readsAsSnapshot(name)
+      || TestSupportCall.readsAsSnapshot(name) || LeakTracking.readsAsLeakCheck(name)
   }
 
   /// `XCT` and a capital, as XCTest spells its checks (`XCTAssertEqual`) and teams their own

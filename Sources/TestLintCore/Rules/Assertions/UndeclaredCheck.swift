@@ -102,6 +102,7 @@ enum UndeclaredCheck {
         || inTest && BaseAssumption.readsAsTestCheck(name)
           && (!call.arguments.isEmpty || !call.trailingClosures.isEmpty)
         || TestSupportCall.readsPlain(call, in: model)
+        || LeakTracking.readsAsLeakCheck(name)  // `trackForMemoryLeaks(sut)`
     }
     // A `private` or `fileprivate` function of this file is one the run does not list
     // (`BaseAssumption.declaredChecks`): the call may be to it.
