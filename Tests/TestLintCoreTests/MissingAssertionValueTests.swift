@@ -204,4 +204,29 @@ extension MissingAssertionValueTests {
       """
     XCTAssertEqual(findings(["CacheTests.swift": source]), ["CacheTests.swift:9"])
   }
+
+  func test_swiftAssertOnly_saysSoInTheMessage() {
+    let source = """
+      import XCTest
+
+      final class QueueTests: XCTestCase {
+        func test_push_grows() {
+          var queue = Queue()
+          queue.push(1)
+          assert(queue.count == 1, "one item")
+        }
+        func test_pop_shrinks() {
+          var queue = Queue()
+          queue.pop()
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.messages(MissingAssertionRule.self, source),
+      [
+        "test 'test_push_grows' checks only with Swift's 'assert', which optimized builds remove and which stops the "
+          + "whole run instead of failing the test; use 'XCTAssert'",
+        "test 'test_pop_shrinks' asserts nothing; check its outcome with an 'XCTAssert' call or wait for an expectation",
+      ])
+  }
 }

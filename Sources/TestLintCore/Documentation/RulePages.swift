@@ -2233,7 +2233,8 @@ What counts as an assertion:
   args(1, 2, expect: 2) }` (also with `header:`) checks every row with `XCTAssert`. Swift's own
   `assert(_:_:file:line:)` is not an assertion (it checks only in debug builds), unless a type
   of the file declares a property named `assert` (or `precondition`), whose value the bare call
-  then calls (`@Dependency(\.assert) var assert`, which reports an issue when false);
+  then calls (`@Dependency(\.assert) var assert`, which reports an issue when false). A test
+  whose only checks are Swift's `assert` is told so in the finding's message;
 - a library's `assert` of another shape than Swift's: Swift's takes its condition and message as
   autoclosures, so it is called with one or two unlabelled arguments, then `file:` and
   `line:`, and never with a trailing closure or another label. A bare `assert` called otherwise

@@ -58,8 +58,8 @@ public struct MissingAssertionRule: Rule {
         !MissingAssertionIndirect.checks(
           test, in: context, matcher: matcher, usesTestStore: testStore, cache: &indirect)
       {
-        violations.append(
-          Violation(offset: test.nameOffset, message: Messages.noAssertion(test), test: context.testName(test)))
+        let message = Messages.noAssertion(test, in: model)
+        violations.append(Violation(offset: test.nameOffset, message: message, test: context.testName(test)))
         if tally != nil { reportedCalls.append(MissingAssertionTally.candidates(of: test, in: context)) }
       }
     }
