@@ -2293,7 +2293,8 @@ What counts as an assertion:
   conforms (no other code can call a local function, so its name need not say it checks). The
   rules above hold otherwise: a constrained generic parameter, a parameter of exactly that
   type (its metatype only in a function named as a check: `func requireSendable<T:
-  Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), `{}` right after the
+  Sendable>(_: T.Type) {}`, then `requireSendable(Token.self)`), or a `some P` parameter, the
+  same anonymous generic parameter (`func wash(_ part: some Washable) {}`), `{}` right after the
   parameters, or a body that only throws its parameters away (`func hold<F: Sendable>(_ filter:
   F) { _ = filter }`: that line only silences the compiler's unused-parameter warning), no
   result, not `async` or `throws`;
@@ -5327,6 +5328,11 @@ final class KettleTests: XCTestCase {
   func testFiltersAreSendable() {
     func hold<F: Sendable>(_ filter: F) { _ = filter }
     hold(Kettle.filter)
+  }
+
+  func testLidIsWashable() {
+    func wash(_ part: some Washable) {}
+    wash(Kettle().lid)
   }
 
   func ↓testLid() {

@@ -60,20 +60,23 @@ enum CompileTimeCheck {
   /// clause with a constrained parameter, parameters of which one has exactly that type (its metatype
   /// only in a function named as a check, `func requireSendable<T: Sendable>(_: T.Type) {}`: a
   /// local `func needsClass<T: AnyObject>(_: T.Type) {}` says no check; set 13 judged it a smoke test), and
-  /// `{}` right after them, or a body that only throws the parameters away (`{ _ = value }`, set 43). Not one with a result, `async` or `throws`, or an unconstrained one.
+  /// `{}` right after them, or a body that only throws the parameters away (`{ _ = value }`, set 43). A
+  /// `some P` parameter is such a constrained parameter without a generic clause (set 46). Not one with a result, `async` or `throws`, or an unconstrained one.
   static func declaredInTest(body: Range<Int>, calls: Range<Int>, in model: FileModel) -> Bool {
     let tokens = model.tokens
     var index = body.lowerBound + 1
     while index + 3 < body.upperBound {
       defer { index += 1 }
-      guard tokens[index].keyword == .func, tokens[index + 1].kind == .identifier,
-        angles(at: index + 2, in: model) == 1
-      else { continue }
+      guard tokens[index].keyword == .func, tokens[index + 1].kind == .identifier else { continue }
       let name = model.text(index + 1)
-      let (constrained, parameters) = genericClause(at: index + 2, before: body.upperBound, in: model)
-      guard let open = parameters, open < body.upperBound, tokens[open].kind == .leftParen,
-        !constrained.isEmpty
-      else { continue }
+      // A generic clause, or none: a `some P` parameter is an anonymous constrained one
+      // (`func accepts(_: some Backend) {}` is `func accepts<B: Backend>(_: B) {}`).
+      var (constrained, parameters): (Set<String>, Int?) = ([], index + 2)
+      if angles(at: index + 2, in: model) == 1 {
+        (constrained, parameters) = genericClause(at: index + 2, before: body.upperBound, in: model)
+        guard !constrained.isEmpty else { continue }
+      }
+      guard let open = parameters, open < body.upperBound, tokens[open].kind == .leftParen else { continue }
       // The parameters, up to their `)`: a `label name: T` whose `T` is constrained.
       var typed = false
       var names: Set<String> = []
@@ -85,6 +88,10 @@ enum CompileTimeCheck {
         case .rightParen, .rightBracket: depth -= 1
         case .colon where depth == 1 && tokens[close - 1].kind == .identifier:
           names.insert(model.text(close - 1))
+          if SomeParameter.isConstrained(at: close + 1, before: body.upperBound, in: model) {
+            typed = true
+            break
+          }
           guard close + 2 < body.upperBound, constrained.contains(model.text(close + 1)) else { break }
           let after = tokens[close + 2].kind
           if after == .comma || after == .rightParen {

@@ -1,0 +1,33 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion` (held-out set 46): a local compile-time check on a `some P` parameter
+/// (`SomeParameter`), a precondition in the work the test runs (`TrappingPrecondition`), and a
+/// continuation also resumed on the test's own error path (`ContinuationWait`).
+final class MissingAssertionSet46Tests: XCTestCase {
+  private func findings(_ source: String, line: UInt = #line) -> [String] {
+    CalledHelpersTests.missingAssertionLines(in: ["ForgeTests.swift": source], line: line)
+  }
+
+  func test_localFunctionWithSomeParameter_isCompileTimeCheck() {
+    let source = """
+      import XCTest
+      final class ForgeTests: XCTestCase {
+        func testAnvilIsStrikeable() {
+          func strike(_ target: some Strikeable) {}
+          strike(Anvil())
+        }
+        func testAnvilAnyObject() {
+          func strike(_ target: some AnyObject) {}
+          strike(Anvil())
+        }
+        func testAnvilBodyDoesWork() {
+          func strike(_ target: some Strikeable) { target.ring() }
+          strike(Anvil())
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["ForgeTests.swift:7", "ForgeTests.swift:11"])
+  }
+}
