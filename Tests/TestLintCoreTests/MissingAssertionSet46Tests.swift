@@ -30,4 +30,27 @@ final class MissingAssertionSet46Tests: XCTestCase {
       """
     XCTAssertEqual(findings(source), ["ForgeTests.swift:7", "ForgeTests.swift:11"])
   }
+
+  func test_preconditionsInTheWork_areChecks() {
+    let source = """
+      import XCTest
+      final class ForgeTests: XCTestCase {
+        func testHeatsOnMain() async {
+          await Forge(on: .main).heat {
+            dispatchPrecondition(condition: .onQueue(.main))
+          }
+        }
+        func testIronIsHot() {
+          precondition(Forge().iron.isHot, "cold iron")
+        }
+        func testOnlyDebugAssert() {
+          assert(Forge().iron.isHot)
+        }
+        func testOtherPrecondition() {
+          forge.precondition(Forge().iron.isHot)
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["ForgeTests.swift:11", "ForgeTests.swift:14"])
+  }
 }

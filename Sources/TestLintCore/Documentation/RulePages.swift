@@ -2273,7 +2273,10 @@ What counts as an assertion:
   }` stop the run exactly when the condition does not hold. Not a crash after `guard let` or
   `if let` (`guard let url = ... else { fatalError(...) }` finds a fixture or an environment
   variable: it checks the setup, not the code under test), nor one in a helper, nor an
-  unconditional `fatalError()`;
+  unconditional `fatalError()`. Swift's `precondition(condition)` and
+  `dispatchPrecondition(condition: .onQueue(queue))` in the test's own body or its closures (the
+  work it runs) are such a crash: they stop the run exactly when the condition fails, in
+  optimized builds too (`assert` and `assertionFailure` check in debug builds only);
 - a compile-time check: a call of a function the linted files declare with an empty body, a
   name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
   `check...`, `validate...`, or a third-person form: `requiresSendable`), a generic parameter constrained to a protocol
@@ -3909,6 +3912,26 @@ import Testing
 
 @Test func ↓wrapperIsQuietWhenSwitchedOff() {
   _withKnownIssue {}
+}
+```
+
+A precondition in the work the test runs stops the run when it fails, in release builds too:
+
+```swift passes
+import XCTest
+@testable import Mill
+
+final class MillTests: XCTestCase {
+  func testGrindsOnTheMainQueue() async {
+    await Mill(on: .main).grind {
+      dispatchPrecondition(condition: .onQueue(.main))
+    }
+  }
+
+  func testKeepsTheStoneWhole() {
+    let stone = Mill().stone
+    precondition(stone.isWhole, "the stone cracked")
+  }
 }
 ```
 
