@@ -53,4 +53,32 @@ final class MissingAssertionSet46Tests: XCTestCase {
       """
     XCTAssertEqual(findings(source), ["ForgeTests.swift:11", "ForgeTests.swift:14"])
   }
+
+  func test_continuationAlsoResumedInCatch_isWait() {
+    let source = """
+      import Testing
+      struct ForgeTests {
+        @Test func quenches() async throws {
+          try await withCheckedThrowingContinuation { done in
+            let forge = Forge()
+            forge.onQuench { done.resume() }.start()
+            do { try forge.quench() } catch { done.resume(throwing: error) }
+          }
+        }
+        @Test func quenchesItself() async throws {
+          try await withCheckedThrowingContinuation { done in
+            let forge = Forge()
+            forge.onQuench { done.resume() }.start()
+            done.resume(throwing: ForgeError.cold)
+          }
+        }
+        @Test func onlyCatch() async throws {
+          try await withCheckedThrowingContinuation { done in
+            do { try Forge().quench() } catch { done.resume(throwing: error) }
+          }
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["ForgeTests.swift:10", "ForgeTests.swift:17"])
+  }
 }

@@ -2363,7 +2363,8 @@ What counts as an assertion:
   such as a producer's loop) whose continuation is only passed as an argument
   (`await withUnsafeContinuation { gate.park($0) }`) or resumed only inside a closure given
   to a call (`await withCheckedContinuation { done in player.onFinish { done.resume() } }`;
-  the name is read from `done in`, `(done) in` and `(done: CheckedContinuation<Void, Never>) in`).
+  beside those, a `done.resume(throwing: error)` in a `catch` of the test's own `do` fails the
+  test on the error path and is allowed; the name is read from `done in`, `(done) in` and `(done: CheckedContinuation<Void, Never>) in`).
   The test goes on only when the code under test resumes it, as an expectation's wait goes on
   only when it is fulfilled, and hangs until the runner's time allowance ends it otherwise.
   Not a continuation the test resumes itself in its own statements
@@ -5222,6 +5223,14 @@ struct PlayerTests {
     let player = Player(song: .long)
     await withCheckedContinuation { (paused: CheckedContinuation<Void, Never>) in
       player.onPause { paused.resume() }
+    }
+  }
+
+  @Test func rewindsTheSong() async throws {
+    try await withCheckedThrowingContinuation { done in
+      let player = Player(song: .short)
+      player.onRewind { done.resume() }
+      do { try player.rewind() } catch { done.resume(throwing: error) }
     }
   }
 

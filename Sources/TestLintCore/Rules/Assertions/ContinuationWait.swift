@@ -7,7 +7,8 @@
 /// included, not a task group's child nor another call's closure). Every use of the continuation is
 /// either an argument of a call (`gate.park($0)`, `gate.park(waiter: done)`) or inside a closure
 /// given to a call (`player.onFinish { done.resume() }`): the test never resumes it in its own
-/// statements. When the code under test never resumes it the test does not pass: it hangs until the
+/// statements, but on the error path of its own `do` (`catch { done.resume(throwing: error) }`,
+/// which fails the test by throwing; set 46). When the code under test never resumes it the test does not pass: it hangs until the
 /// runner's time allowance ends it. Not a continuation the test resumes itself
 /// (`withCheckedContinuation { $0.resume() }`), nor one resumed only in a closure given to a
 /// scheduler or a synchronizer of the test (`DispatchQueue.main.async { done.resume() }`, `Task {
@@ -129,6 +130,9 @@ enum ContinuationWait {
     where tokens[index].isIdentifierLike && model.text(index) == name
       && (index == 0 || tokens[index - 1].kind != .dot)
     {
+      // The error path of the test's own `do`: `catch { done.resume(throwing: error) }` fails
+      // the test by throwing; the call-closure resume is still the only way on (set 46).
+      if resumesThrowingInCatch(index, within: closure, in: model) { continue }
       uses += 1
       let handed = inner.contains { callIndex in
         let call = model.calls[callIndex]
@@ -143,5 +147,37 @@ enum ContinuationWait {
       if !handed { return false }
     }
     return uses > 0
+  }
+
+  /// Whether the use at `index` is `name.resume(throwing: ...)` as a statement of a `catch`
+  /// block (`catch { done.resume(throwing: error) }`, `catch let failure { ... }`) inside
+  /// `closure`.
+  private static func resumesThrowingInCatch(_ index: Int, within closure: Range<Int>, in model: FileModel)
+    -> Bool
+  {
+    let tokens = model.tokens
+    guard index + 4 < closure.upperBound, tokens[index + 1].kind == .dot, model.token(index + 2, is: "resume"),
+      tokens[index + 3].kind == .leftParen, model.token(index + 4, is: "throwing")
+    else { return false }
+    // The innermost brace around the use, then back over a `catch`'s pattern to its keyword.
+    var depth = 0
+    var open = index - 1
+    while open > closure.lowerBound {
+      if tokens[open].kind == .rightBrace { depth += 1 }
+      if tokens[open].kind == .leftBrace {
+        if depth == 0 { break }
+        depth -= 1
+      }
+      open -= 1
+    }
+    guard open > closure.lowerBound else { return false }
+    var cursor = open - 1
+    while cursor > max(closure.lowerBound, open - 16) {
+      if tokens[cursor].keyword == .catch { return true }
+      let kind = tokens[cursor].kind
+      if kind == .leftBrace || kind == .rightBrace { return false }
+      cursor -= 1
+    }
+    return false
   }
 }
