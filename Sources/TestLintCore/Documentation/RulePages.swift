@@ -341,7 +341,8 @@ method, above its attributes; every line of the block counts, so a reason above 
 line or above commented-out code still does; compiler-directive lines, `#if`, `#elseif`, `#else`
 and `#endif`, between the block and the finding are read through), or the first comment inside the method or the
 Quick closure (before its first statement, or at the end of that statement's first line:
-`try XCTSkipIf(true) // see #812`). For a renamed method also, farther away, a comment that says the tests are off
+`try XCTSkipIf(true) // see #812`; for a skip in a block of that first statement, an `if` or a
+`guard`, too: `guard isOnline else { throw XCTSkip() }`). For a renamed method also, farther away, a comment that says the tests are off
 or broken (a word listed below for `// MARK:` headings, `unstable`, `stopped working`, or `fix`
 as a word: `// TODO: Fix these tests`): anywhere in its body (inside a call's arguments too),
 or an ordinary (not doc) one in the block right above its type's declaration or at the top of
@@ -796,6 +797,14 @@ final class FixtureTests: XCTestCase {
   func test_ciBuild_hasVersion() throws {
     try XCTSkipUnless(environment["CI"] == "true")
     XCTAssertNotNil(buildVersion)
+  }
+
+  func test_upload_reachesMirror() throws {
+    // Talks to the real mirror: set MIRROR_URL to run it.
+    guard let mirror = environment["MIRROR_URL"] else {
+      throw XCTSkip()
+    }
+    XCTAssertTrue(try uploader.send(to: mirror))
   }
 }
 ```

@@ -94,6 +94,11 @@ public struct DisabledTestRule: Rule {
           continue
         }
         if reasons.explainsFunction(call.function, in: model) { continue }
+        if let body = Self.firstStatementBody(holding: index, in: model),
+          reasons.explains(from: offset, to: offset, body: body)
+        {
+          continue
+        }
         if Self.isPlatformSkip(index, in: model, directives: platformDirectives) { continue }
         if Self.followsFailureWithMessage(index, in: model) { continue }
         violations.append(
@@ -244,6 +249,20 @@ public struct DisabledTestRule: Rule {
     }
     let offset = model.offset(call.nameToken)
     return directives.contains { $0.contains(offset) }
+  }
+
+  /// The body (token range of its braces) of the method whose first statement is the `if` or
+  /// `guard` holding skip `index` in a block (`guard isOnline else { throw XCTSkip() }`): the
+  /// method's first comment, above that statement, is then the skip's reason as it is for a
+  /// skip written as the first statement.
+  static func firstStatementBody(holding index: Int, in model: FileModel) -> Range<Int>? {
+    let call = model.calls[index]
+    guard call.function >= 0, call.function < model.functions.count,
+      let body = model.functions[call.function].body, body.count >= 2,
+      let condition = enclosingCondition(of: call.nameToken, in: model),
+      condition.lowerBound - 1 == body.lowerBound + 1
+    else { return nil }
+    return body
   }
 
   /// The line of a call's last token (its closing parenthesis or trailing closure).
