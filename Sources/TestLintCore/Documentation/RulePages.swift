@@ -1669,7 +1669,8 @@ What is counted:
 
 - **assertions**: the checks a reader sees in the test's body, as `missing_assertion` recognises
   them (`XCTAssert*`, `XCTUnwrap`, `#expect`, `#require`, Nimble's `expect`, waiting for
-  expectations, snapshots, ...), in the body and its closures; a call to a helper that asserts
+  expectations, snapshots, ...), in the body and its closures (a `wait(for: 2)` given a number of
+  seconds and no `timeout:` is a helper's pause, not XCTest's wait for expectations); a call to a helper that asserts
   counts once, however many assertions the helper holds (a same-file function that reaches an
   assertion, or a helper declared elsewhere in the linted files and named like a check:
   `assert...`, `verify...`, `expect...`, `check...`, `validate...`). A loop over cases counts
@@ -1942,6 +1943,25 @@ import Testing
 #else
   #expect(swatch.cgColor != nil)
 #endif
+}
+```
+
+A pause of the test's own driver, called `wait(for:)` with a number of seconds, is not
+XCTest's wait for expectations and asserts nothing:
+
+<!-- options: {max_assertions: 2} -->
+```swift passes
+import XCTest
+
+final class PairingTests: XCTestCase {
+  func test_pairing_showsBothDevices() {
+    pairing.start()
+    driver.wait(for: 1)
+    pairing.accept()
+    driver.wait(for: 1)
+    XCTAssertTrue(list.contains("Phone"))
+    XCTAssertTrue(list.contains("Watch"))
+  }
 }
 ```
 
@@ -2780,6 +2800,8 @@ What does not count:
   `let waiter = XCTWaiter()`'s `wait`: they only return a result and never fail the test. A
   test that compares the result (`XCTAssertEqual(XCTWaiter.wait(...), .completed)`) asserts by
   that comparison;
+- a `wait(for:)` given a number of seconds and no `timeout:` (`driver.wait(for: 2)`): XCTest's
+  takes a list of expectations, so this is a helper's pause, read as any other call;
 - an empty `measure {}`: it measures nothing;
 - `try` alone: a test whose only failure path is a call that may throw (`try parser.parse(data)`)
   checks that nothing throws without saying so (unless the called name states a check, as

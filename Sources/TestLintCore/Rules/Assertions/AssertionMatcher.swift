@@ -107,8 +107,11 @@ public struct AssertionMatcher: Sendable {
     let length = name.utf8.count
     switch length < 64 && Self.switchLengths & (1 << UInt64(length)) != 0 ? name : "" {
     case "wait":
-      // `XCTWaiter.wait(for:timeout:)` only returns a result: what compares it asserts.
+      // `XCTWaiter.wait(for:timeout:)` only returns a result: what compares it asserts. A wait
+      // for a number of seconds (`router.wait(for: 2)`) is not XCTest's, whose `for:` takes
+      // expectations: a helper's pause, followed as helpers are.
       return call.labels.first == "for" && !Self.isDetachedWaiter(call, in: model)
+        && !Self.waitsForSeconds(call, in: model)
     case "measure", "measureMetrics":
       // A performance test fails when it is slower than its baseline; an empty block measures
       // nothing. XCTest's is called alone or on `self`: a clock's (`clock.measure { }`) only
@@ -188,6 +191,14 @@ public struct AssertionMatcher: Sendable {
   /// (`XCTWaiter.wait(for:timeout:)`), or a waiter made without a delegate (`XCTWaiter().wait`,
   /// `let waiter = XCTWaiter()` then `waiter.wait`). A waiter whose delegate is the test
   /// (`XCTWaiter(delegate: self)`, what `XCTestCase.wait(for:)` uses) fails it on a timeout.
+  /// Whether a `wait(for:)` without `timeout:` is given a number (`wait(for: 2)`), which no
+  /// list of expectations is.
+  static func waitsForSeconds(_ call: Call, in model: FileModel) -> Bool {
+    guard !call.labels.contains("timeout"), let first = call.arguments.first, first.value.count == 1
+    else { return false }
+    return model.tokens[first.value.lowerBound].kind == .number
+  }
+
   static func isDetachedWaiter(_ call: Call, in model: FileModel) -> Bool {
     let tokens = model.tokens
     let dot = call.nameToken - 1
