@@ -66,7 +66,7 @@ public struct TestFileNameRule: Rule {
     // Nor is a file whose test class is run again by a subclass beside it.
     guard classes.count == 1, let (index, name, suffix) = wellNamed.first,
       !Self.holdsSuite(besides: classes, in: context),
-      Self.subclassesRunningTests(of: classes, in: context).isEmpty
+      !Self.isRunByASubclass(index, in: context)
     else { return violations }
     let type = model.types[index]
     guard path.hasSuffix(".swift") else { return violations }
@@ -286,32 +286,18 @@ public struct TestFileNameRule: Rule {
     }
   }
 
-  /// The XCTest classes of the file, other than `holders`, that inherit from one of them,
-  /// directly or through each other, in source order: they run its tests again
-  /// (`TwoRowsTests: OneRowTests`, which only overrides a setting), so the file holds more
-  /// than one test class. Their own names are not checked for a suffix: such a variant is
-  /// often named after its base and the setting (`OneRowTestsInEuros`).
-  static func subclassesRunningTests(of holders: [Int], in context: RuleContext) -> [Int] {
-    guard !holders.isEmpty else { return [] }
+  /// Whether an XCTest class of the file inherits from the holder and so runs its tests again
+  /// (`TwoRowsTests: OneRowTests`, which only overrides a setting): the file holds more than
+  /// one test class. A subclass of that subclass is one too, so a direct one is enough to ask
+  /// for. Its own name is not checked for a suffix: such a variant is often named after its
+  /// base and the setting (`OneRowTestsInEuros`).
+  static func isRunByASubclass(_ holder: Int, in context: RuleContext) -> Bool {
     let model = context.model
-    // The XCTest classes of the file by the simple name of their superclass, read once; then
-    // the subclasses of the holders, from a worklist (no recursion, each class once).
-    var subclasses: [String: [Int]] = [:]
-    for index in model.types.indices where model.types[index].kind == .class {
-      guard let parent = model.types[index].firstInheritedName else { continue }
-      subclasses[parent, default: []].append(index)
+    let name = model.types[holder].simpleName
+    return model.types.indices.contains { index in
+      index != holder && model.types[index].kind == .class && model.types[index].firstInheritedName == name
+        && context.discovery.isXCTestType(model.types[index])
     }
-    guard !subclasses.isEmpty else { return [] }
-    var found = Set(holders)
-    var pending = holders
-    while let index = pending.popLast() {
-      for subclass in subclasses[model.types[index].simpleName] ?? []
-      where !found.contains(subclass) && context.discovery.isXCTestType(model.types[subclass]) {
-        found.insert(subclass)
-        pending.append(subclass)
-      }
-    }
-    return found.subtracting(holders).sorted()
   }
 
   /// The XCTest and Quick classes of the file that hold tests (a base class without tests of
