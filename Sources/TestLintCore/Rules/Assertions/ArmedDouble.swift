@@ -37,15 +37,9 @@ enum ArmedDouble {
   /// function the test declares (`func listen() throws { ... }` in the test, which nothing may
   /// call), nor in a closure, an `if` or a `do`.
   private static func isOwn(_ token: Int, in body: Range<Int>, model: FileModel) -> Bool {
-    var depth = 0
-    for index in body.lowerBound + 1..<token {
-      switch model.tokens[index].kind {
-      case .leftBrace: depth += 1
-      case .rightBrace: depth -= 1
-      default: break
-      }
-    }
-    return depth == 0
+    guard token > body.lowerBound, token < body.upperBound else { return false }
+    let depths = FocusedTestRule.braceDepths(from: body.lowerBound + 1, to: token, in: model)
+    return depths.lowest >= 0 && depths.final == 0
   }
 
   /// Whether the call is `double.expectWord(...)` in the test's own body, at the head of its chain.
