@@ -24,7 +24,7 @@ enum TypeCalledTest {
         guard let owner = model.functions[call.function].owner else { continue }
         type = model.types[owner].simpleName
       }
-      if startsWithCapital(type) { keys.insert(key(type: type, name: call.name)) }
+      if AssertionMatcher.startsUppercase(type) { keys.insert(key(type: type, name: call.name)) }
     }
     return keys.sorted().map { HelperSummary(name: $0, asserts: true, callees: []) }
   }
@@ -36,16 +36,10 @@ enum TypeCalledTest {
     for function in model.functions where function.name.utf8.first == UInt8(ascii: "t") {
       guard function.kind == .function, function.has("static") || function.has("class"),
         RuleText.hasPrefix(function.name, "test"), let owner = function.owner,
-        startsWithCapital(model.types[owner].simpleName)
+        AssertionMatcher.startsUppercase(model.types[owner].simpleName)
       else { continue }
       keys.append(key(type: model.types[owner].simpleName, name: function.name))
     }
     return keys
-  }
-
-  /// Whether a name starts with an ASCII capital letter.
-  private static func startsWithCapital(_ name: String) -> Bool {
-    guard let first = name.utf8.first else { return false }
-    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
   }
 }
