@@ -51,8 +51,10 @@ public enum Preprocessor {
       var balances: [Int]
       var end: Int
     }
-    // The directive lines (token ranges, ascending) and the branches dropped whole.
+    // The directive lines (token ranges, ascending) with their kinds, and the branches dropped
+    // whole.
     var directiveLines: [Range<Int>] = []
+    var directiveKinds: [Directive.Kind] = []
     var open: [Group] = []
     var balanceStack: [Int] = []
     var dropRanges: [Range<Int>] = []
@@ -66,6 +68,7 @@ public enum Preprocessor {
           while next < tokens.count, !tokens[next].isAtLineStart { next += 1 }
         }
         directiveLines.append(index..<next)
+        directiveKinds.append(Directive.Kind(rawValue: kind) ?? .endif)
         switch kind {
         case 1:
           open.append(Group(branchStarts: [next], balances: [], end: next))
@@ -131,13 +134,13 @@ public enum Preprocessor {
       kept = range.upperBound
     }
     appendRun(kept..<tokens.count, of: tokens, to: &result)
-    return (result, placed(directiveLines, of: tokens, dropped: dropped, droppedBranches: dropRanges))
+    return (result, placed(directiveLines, directiveKinds, of: tokens, dropped: dropped, droppedBranches: dropRanges))
   }
 
-  /// The directive lines (ascending token ranges) as `Directive`s: each placed before the first
+  /// The directive lines (ascending token ranges) of `kinds` as `Directive`s: each placed before the first
   /// token kept after it, those inside a branch dropped whole left out.
   private static func placed(
-    _ lines: [Range<Int>], of tokens: [Token], dropped: [Range<Int>], droppedBranches: [Range<Int>]
+    _ lines: [Range<Int>], _ kinds: [Directive.Kind], of tokens: [Token], dropped: [Range<Int>], droppedBranches: [Range<Int>]
   ) -> [Directive] {
     var directives: [Directive] = []
     directives.reserveCapacity(lines.count)
@@ -149,7 +152,7 @@ public enum Preprocessor {
     let branches = droppedBranches.sorted { $0.lowerBound < $1.lowerBound }
     var branch = 0
     var branchEnd = 0
-    for line in lines {
+    for (line, kind) in zip(lines, kinds) {
       let start = line.lowerBound
       while branch < branches.count, branches[branch].lowerBound <= start {
         branchEnd = max(branchEnd, branches[branch].upperBound)
@@ -162,17 +165,8 @@ public enum Preprocessor {
       }
       // The range holding the line itself (every directive line is dropped).
       let within = range < dropped.count && dropped[range].lowerBound <= start ? start - dropped[range].lowerBound : 0
-      let token = tokens[start]
-      let length = Int(token.end - token.start)
-      let kind: Directive.Kind
-      switch length {
-      case 3: kind = .if
-      case 7: kind = .elseif
-      case 5: kind = .else
-      default: kind = .endif
-      }
       directives.append(
-        Directive(kind: kind, token: start - droppedBefore - within, offset: Int(token.start)))
+        Directive(kind: kind, token: start - droppedBefore - within, offset: Int(tokens[start].start)))
     }
     return directives
   }
