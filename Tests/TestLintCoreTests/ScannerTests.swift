@@ -382,6 +382,7 @@ final class ScannerTests: XCTestCase {
       """)
     XCTAssertEqual(model.functions.map(\.isAsync), [true, false, false, true, false])
     XCTAssertEqual(model.functions.map(\.isThrows), [false, true, true, true, false])
+    XCTAssertEqual(model.functions.map(\.isRethrows), [false, false, true, false, false])
     XCTAssertEqual(model.functions.map(\.returnType), [nil, nil, nil, "Int", nil])
   }
 

@@ -165,6 +165,8 @@ public struct FunctionDecl: Sendable {
   public var isAsync: Bool
   /// Declared `throws` (typed or not) or `rethrows`.
   public var isThrows: Bool
+  /// Declared `rethrows`: it throws only what a closure it is given throws.
+  public var isRethrows = false
   /// The return type as written, if any.
   public var returnType: String?
   /// Token range of the body's braces (`{` to `}` inclusive), nil for a requirement.

@@ -38,6 +38,7 @@ extension ScannerState {
     }
     var isAsync = false
     var isThrows = false
+    var isRethrows = false
     var returnType: String?
     // Inside a generic `where` clause, whose requirements may each have a line of their own.
     var inWhere = false
@@ -58,6 +59,7 @@ extension ScannerState {
       if token.keyword == .async { isAsync = true }
       if token.keyword == .throws || token.keyword == .rethrows {
         isThrows = true
+        isRethrows = token.keyword == .rethrows
         if index + 1 < tokens.count, tokens[index + 1].kind == .leftParen {
           index = close(index + 1)
         }
@@ -102,7 +104,7 @@ extension ScannerState {
       FunctionDecl(
         kind: kind, name: functionName, nameOffset: nameOffset, attributes: pending.attributes,
         modifiers: pending.modifiers, parameters: parameters, isAsync: isAsync, isThrows: isThrows,
-        returnType: returnType, body: body, owner: scope))
+        isRethrows: isRethrows, returnType: returnType, body: body, owner: scope))
     if scanBodies, let body {
       let callStart = model.calls.count
       let assignmentStart = model.assignments.count

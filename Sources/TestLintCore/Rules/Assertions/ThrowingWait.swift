@@ -46,16 +46,10 @@ enum ThrowingWait {
   /// (`readsAsThrowingWait`), declared `throws` (not `rethrows`), and its body throws an error
   /// of its own, not a skip.
   static func isThrowingWait(_ function: FunctionDecl, in model: FileModel) -> Bool {
-    guard function.kind == .function, function.isThrows, let body = function.body,
+    guard function.kind == .function, function.isThrows, !function.isRethrows, let body = function.body,
       UndeclaredCheck.readsAsThrowingWait(function.name)
     else { return false }
     let tokens = model.tokens
-    // `rethrows` between the name and the body.
-    var cursor = body.lowerBound - 1
-    while cursor >= 0, Int(tokens[cursor].start) > function.nameOffset {
-      if tokens[cursor].keyword == .rethrows, tokens[cursor].kind == .identifier { return false }
-      cursor -= 1
-    }
     let end = min(body.upperBound, tokens.count)
     for index in body.lowerBound + 1..<end
     where tokens[index].kind == .identifier && tokens[index].keyword == .throw && index + 1 < end {
