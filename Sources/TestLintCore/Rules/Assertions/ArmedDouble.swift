@@ -29,7 +29,7 @@ enum ArmedDouble {
         let start = UndeclaredCheck.chainStart(before: call.nameToken, in: model), start > after,
         isOwn(start, in: body, model: model)
       else { return false }
-      return dropsResult(call, chainStart: start, in: model)
+      return UndeclaredCheck.isStatement(call, in: model, discarding: true)
     }
   }
 
@@ -69,40 +69,6 @@ enum ArmedDouble {
       guard name.hasPrefix(word) else { return false }
       let rest = name.dropFirst(word.count)
       return rest.first.map { $0.isUppercase || $0 == "_" || $0.isNumber } ?? true
-    }
-  }
-
-  /// Whether the tried call's result is dropped: its chain starts the statement (after `try`,
-  /// `await` and an optional `_ =`) and nothing goes on with it after.
-  private static func dropsResult(_ call: Call, chainStart start: Int, in model: FileModel) -> Bool {
-    let tokens = model.tokens
-    var head = start
-    while head > 0, tokens[head - 1].kind == .identifier,
-      tokens[head - 1].keyword == .try || tokens[head - 1].keyword == .await
-    {
-      head -= 1
-    }
-    if head > 1, model.token(head - 1, is: "="), model.text(head - 2) == "_" {
-      head -= 2
-      if head > 0, tokens[head - 1].keyword == .let { head -= 1 }
-    }
-    if head > 0 {
-      let before = tokens[head - 1]
-      switch before.kind {
-      case .leftBrace, .rightBrace, .semicolon: break
-      case .identifier where before.keyword == .in: break
-      case .operator, .comma, .dot, .colon, .leftParen, .leftBracket: return false
-      default: guard tokens[head].isAtLineStart, before.keyword != .return else { return false }
-      }
-    }
-    var last = call.nameToken
-    if let parentheses = call.parentheses { last = max(last, parentheses.upperBound - 1) }
-    if let closure = call.trailingClosures.last { last = max(last, closure.tokens.upperBound - 1) }
-    guard last + 1 < tokens.count else { return true }
-    switch tokens[last + 1].kind {
-    case .rightBrace, .semicolon: return true
-    case .dot, .operator, .leftBracket, .leftParen: return false
-    default: return tokens[last + 1].isAtLineStart
     }
   }
 }

@@ -76,40 +76,11 @@ enum SkipHelper {
   }
 
   /// Whether the call builds an `XCTSkip` that skips: one thrown, stored or handed on. Not one
-  /// written as a statement of its own (`XCTSkip("flaky on CI")` on its line, `_ = XCTSkip()`):
-  /// nothing throws it, so the test runs on and passes, having checked nothing.
+  /// written as a statement of its own (`XCTSkip("flaky on CI")` or `try XCTSkip()` on its line,
+  /// `_ = XCTSkip()`): nothing throws it, so the test runs on and passes, having checked nothing.
   static func builtSkip(callAt index: Int, in model: FileModel) -> Bool {
-    model.calls[index].name == "XCTSkip" && !isDropped(callAt: index, in: model)
-  }
-
-  /// Whether the call is a statement of its own, its value unused: the token before it ends the
-  /// statement before (`{`, `}`, `;`, or the last token of an earlier line that is not
-  /// `return`, `throw` or `try`), or is `_ =`; and nothing after it goes on with it.
-  private static func isDropped(callAt index: Int, in model: FileModel) -> Bool {
-    let tokens = model.tokens
-    let call = model.calls[index]
-    var before = call.nameToken - 1
-    if before >= 1, tokens[before].kind == .dot, model.token(before - 1, is: "XCTest") { before -= 2 }
-    if before >= 0 {
-      let token = tokens[before]
-      switch token.kind {
-      case .leftBrace, .rightBrace, .semicolon: break
-      case .operator:
-        guard before >= 1, model.token(before, is: "="), model.token(before - 1, is: "_") else { return false }
-      case .identifier, .backtickIdentifier, .number, .string, .rightParen, .rightBracket:
-        let ending = token.keyword != .return && token.keyword != .throw && token.keyword != .try
-        guard tokens[before + 1].isAtLineStart, ending else { return false }
-      default: return false
-      }
-    }
-    var last = call.nameToken
-    if let parentheses = call.parentheses { last = parentheses.upperBound - 1 }
-    guard last + 1 < tokens.count else { return true }
-    switch tokens[last + 1].kind {
-    case .rightBrace, .semicolon: return true
-    case .dot, .operator, .leftBracket, .leftParen: return false
-    default: return tokens[last + 1].isAtLineStart
-    }
+    model.calls[index].name == "XCTSkip"
+      && !UndeclaredCheck.isStatement(model.calls[index], in: model, discarding: true)
   }
 
   /// Whether the call is `XCTSkipIf(true, ...)` or `XCTSkipUnless(false, ...)`, which skip

@@ -154,9 +154,9 @@ enum UndeclaredCheck {
   }
 
   /// Whether the call is a statement of its own, its result unused: nothing before its path or
-  /// chain on its statement but `try` and `await`, nothing after it that goes on with the
-  /// expression.
-  static func isStatement(_ call: Call, in model: FileModel) -> Bool {
+  /// chain on its statement but `try` and `await` (and, `discarding`, a `_ =` or `let _ =`
+  /// before those), nothing after it that goes on with the expression.
+  static func isStatement(_ call: Call, in model: FileModel, discarding: Bool = false) -> Bool {
     let tokens = model.tokens
     // The first name of the callee's path or chain (`Client.get("/x").expectOk()`).
     guard let first = chainStart(before: call.nameToken, in: model) else { return false }
@@ -170,6 +170,10 @@ enum UndeclaredCheck {
       } else {
         break
       }
+    }
+    if discarding, before >= 1, model.token(before, is: "="), model.token(before - 1, is: "_") {
+      before -= 2
+      if before >= 0, tokens[before].keyword == .let { before -= 1 }
     }
     if before >= 0 {
       let token = tokens[before]
