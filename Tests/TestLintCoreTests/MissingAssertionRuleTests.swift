@@ -452,4 +452,25 @@ extension MissingAssertionRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["4:6", "9:6"])
   }
+
+  func test_triedSkip_notThrown_skipsNothing() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() throws {
+        try XCTSkip("later")
+        model.save()
+      }
+
+      func test_c_d() throws {
+        throw XCTSkip("later")
+        model.save()
+      }
+
+      func test_e_f() throws {
+        _ = try XCTSkip("later")
+        model.save()
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(MissingAssertionRule.self, source), ["4:6", "14:6"])
+  }
 }
