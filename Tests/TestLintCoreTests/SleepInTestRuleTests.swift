@@ -540,4 +540,19 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["23:20", "29:20"])
   }
+
+  func test_presentMomentDrivenClockAndYield_areNotWaits() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        RunLoop.current.run(until: Date().addingTimeInterval(0))
+        RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.5))
+        try await Task.sleep(for: .seconds(1), clock: self.fakeClock)
+        try await Task.sleep(for: .seconds(1), clock: ContinuousClock())
+        try await Task.sleep(for: .nanoseconds(800))
+        try await Task.sleep(for: .microseconds(2))
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["6:19", "8:18", "10:18"])
+  }
 }

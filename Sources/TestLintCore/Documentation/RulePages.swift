@@ -7118,12 +7118,18 @@ The finding lands on the called name of:
   unless the file declares its own function of that name (a fake clock's `sleep`);
 - `Thread.sleep(...)` and `Task.sleep(...)` (`try await Task.sleep(for:)`, `nanoseconds:`,
   `until:`); a scheduler's or clock's own `sleep` (`mainQueue.sleep(for:)`,
-  `clock.sleep(for:)`) is virtual time and passes;
+  `clock.sleep(for:)`) is virtual time and passes, and so is a `Task.sleep` given a `clock:`
+  that is not a real one (`Task.sleep(for: .seconds(1), clock: testClock)`; one given
+  `ContinuousClock()`, `SuspendingClock()`, `.continuous`, `.suspending` or a name the file sets
+  to one of them is still reported); a `Task.sleep` of at most a microsecond
+  (`Task.sleep(nanoseconds: 1)`, `.nanoseconds(500)`, `.microseconds(1)`) is a suspension point
+  that lets other tasks run, as `Task.yield()` is, and passes;
 - `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with no arguments or with a point in
   time as `until:` / `before:` (`Date() + 1`, `.now + 0.5`, `.distantFuture`, a name such as
   `deadline` or `timeout`); a project's own overload that spins until a condition is met
   (`run(until: condition)`) waits for an event and passes; the present moment alone
-  (`Date()`, `.now`, `Date.now`) passes too: the loop makes one pass over what is already due
+  (`Date()`, `.now`, `Date.now`, or an offset of nothing: `Date(timeIntervalSinceNow: 0)`,
+  `Date().addingTimeInterval(0)`) passes too: the loop makes one pass over what is already due
   and returns, and no real time goes by;
 - `asyncAfter(deadline:)` / `asyncAfter(wallDeadline:)` on any `DispatchQueue`
   (`DispatchQueue.main.asyncAfter`, `DispatchQueue.global().asyncAfter`, `queue.asyncAfter`).
@@ -8059,6 +8065,40 @@ struct SchedulerTests {
     }
     pending.cancel()
     #expect(exporter.flushCount == 0)
+  }
+}
+```
+
+A run loop run until an offset of nothing, a sleep on a clock the test drives, and a
+yield-sized sleep do not wait; a sleep on a real clock and a longer sleep do:
+
+```swift triggers
+import Foundation
+import Testing
+
+struct LatchTests {
+  @Test func rowRendersAfterOnePass() {
+    cell.configure(title: "Hello")
+    RunLoop.main.run(until: Date(timeIntervalSinceNow: 0))
+    #expect(cell.label.text == "Hello")
+  }
+
+  @Test func debounceWaitsOnTheDrivenClock() async throws {
+    let ticker = ManualClock()
+    let pending = Task { try await Task.sleep(for: .seconds(2), clock: ticker) }
+    ticker.advance(by: .seconds(2))
+    try await pending.value
+  }
+
+  @Test func sleepOnARealClockStillWaits() async throws {
+    try await Task.↓sleep(for: .milliseconds(200), clock: .continuous)
+    #expect(store.isFlushed)
+  }
+
+  @Test func jobsInterleave() async throws {
+    try await Task.sleep(nanoseconds: 1)
+    try await Task.↓sleep(nanoseconds: 50_000_000)
+    #expect(queue.isEmpty)
   }
 }
 ```

@@ -501,7 +501,7 @@ public struct SleepInTestRule: Rule {
         return call.name + "(...)"
       }
       if call.name == "sleep", let receiver = call.receiver,
-        receiver == "Thread" || receiver == "Task"
+        receiver == "Thread" || receiver == "Task" && !Self.isVirtualOrYield(call, in: model)
       {
         return receiver + ".sleep"
       }
@@ -516,7 +516,7 @@ public struct SleepInTestRule: Rule {
         guard
           let deadline = call.arguments.first(where: { $0.label == "until" || $0.label == "before" }
           ),
-          Self.isPointInTime(deadline.value, in: model), !Self.isPresent(deadline.value, in: model)
+          Self.isPointInTime(deadline.value, in: model), !Self.isNow(deadline.value, in: model)
         else { return nil }
       }
       return "RunLoop.\(path[path.count - 2]).run"
