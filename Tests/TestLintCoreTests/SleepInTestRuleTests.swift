@@ -555,4 +555,28 @@ extension SleepInTestRuleTests {
       """)
     XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["6:19", "8:18", "10:18"])
   }
+
+  func test_pauseInWorkTheCodeUnderTestTimes_isNotAWait() {
+    let source = RuleLinting.xctest(
+      """
+      func test_c_d() async throws {
+        _ = Barrier.hold(timeout: 1) { barrier in
+          Thread.sleep(forTimeInterval: 2)
+          barrier.open()
+        }
+        _ = Barrier.hold(timeout: 1) {
+          Thread.sleep(forTimeInterval: 2)
+        }
+        _ = try await withTimeout(3) {
+          try await Task.sleep(for: .seconds(1))
+          return await service.load()
+        }
+        _ = try await withTimeout(3) {
+          try await Task.sleep(for: .seconds(1))
+          return 1
+        }
+      }
+      """)
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["10:12", "13:20"])
+  }
 }

@@ -7232,6 +7232,14 @@ stimulus), still wait for real time and are reported. A helper that pauses witho
 wait for, a loop that only repeats a pause (`for _ in 0..<3 { tick(); sleep(1) }`), a loop on
 the time alone (`while Date() < deadline`), and a `for` whose `where` picks elements
 (`for item in items where item.isSlow { sleep(1) }`) are still reported.
+Work the code under test times is not the test's wait and passes: a pause inside a closure
+handed to a method given a `timeout:` whose closure takes a handle the work signals
+(`Latch.sync(timeout: .milliseconds(50)) { latch in queue.asyncAfter(...) { latch.leave() } }`:
+the slow work the call must time out on), and a `Task.sleep` that, with nothing but a constant
+returned after it, is the whole closure handed to a `withTimeout...`/`withDeadline...` call
+(the operation raced against the deadline). A free function given a `timeout:`
+(`waitUntil(timeout:) { done in ... }`) and a method named `wait...` or `expect...` are the
+test's own waits: a pause in their closures is still reported.
 
 ## Examples
 
@@ -8069,8 +8077,9 @@ struct SchedulerTests {
 }
 ```
 
-A run loop run until an offset of nothing, a sleep on a clock the test drives, and a
-yield-sized sleep do not wait; a sleep on a real clock and a longer sleep do:
+A run loop run until an offset of nothing, a sleep on a clock the test drives, a yield-sized
+sleep, and work timed by the code under test do not wait; a sleep on a real clock, a longer
+sleep, and a pause in a free wait helper's closure do:
 
 ```swift triggers
 import Foundation
@@ -8099,6 +8108,27 @@ struct LatchTests {
     try await Task.sleep(nanoseconds: 1)
     try await Task.↓sleep(nanoseconds: 50_000_000)
     #expect(queue.isEmpty)
+  }
+
+  @Test func latchGivesUpAtItsDeadline() {
+    let outcome = Latch.sync(timeout: .milliseconds(50)) { latch in
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(3)) { latch.leave() }
+    }
+    #expect(outcome == .timedOut)
+  }
+
+  @Test func quickOperationBeatsTheDeadline() async throws {
+    let answer = try await withDeadline(seconds: 2) {
+      try await Task.sleep(for: .milliseconds(1))
+      return 42
+    }
+    #expect(answer == 42)
+  }
+
+  @Test func freeWaitHelperStillWaits() {
+    waitUntil(timeout: .seconds(2)) { done in
+      DispatchQueue.main.↓asyncAfter(deadline: .now() + 1) { done() }
+    }
   }
 }
 ```
