@@ -7121,9 +7121,9 @@ The finding lands on the called name of:
   `clock.sleep(for:)`) is virtual time and passes, and so is a `Task.sleep` given a `clock:`
   that is not a real one (`Task.sleep(for: .seconds(1), clock: testClock)`; one given
   `ContinuousClock()`, `SuspendingClock()`, `.continuous`, `.suspending` or a name the file sets
-  to one of them is still reported); a `Task.sleep` of at most a microsecond
-  (`Task.sleep(nanoseconds: 1)`, `.nanoseconds(500)`, `.microseconds(1)`) is a suspension point
-  that lets other tasks run, as `Task.yield()` is, and passes;
+  to one of them is still reported); a `Task.sleep` of less than a microsecond
+  (`Task.sleep(nanoseconds: 1)`, `.nanoseconds(500)`) is a suspension point that lets other
+  tasks run, as `Task.yield()` is, and passes (a whole microsecond is still reported);
 - `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with no arguments or with a point in
   time as `until:` / `before:` (`Date() + 1`, `.now + 0.5`, `.distantFuture`, a name such as
   `deadline` or `timeout`); a project's own overload that spins until a condition is met

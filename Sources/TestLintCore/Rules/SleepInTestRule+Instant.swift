@@ -13,9 +13,9 @@ extension SleepInTestRule {
 
   /// Whether a `Task.sleep` waits for no real time: it sleeps on a clock that is not a real one
   /// (`Task.sleep(for: .seconds(1), clock: clock)` with a test clock the test advances, as
-  /// `clock.sleep(for:)` is), or for at most a microsecond (`Task.sleep(nanoseconds: 1)`,
-  /// `.nanoseconds(500)`, `.microseconds(1)`), a suspension point that lets other tasks run,
-  /// as `Task.yield()` does.
+  /// `clock.sleep(for:)` is), or for less than a microsecond (`Task.sleep(nanoseconds: 1)`,
+  /// `.nanoseconds(500)`), a suspension point that lets other tasks run, as `Task.yield()`
+  /// does. A whole microsecond (`nanoseconds: 1000`) is still read as a wait.
   static func isVirtualOrYield(_ call: Call, in model: FileModel) -> Bool {
     guard call.path == ["Task", "sleep"] else { return false }
     let arguments = call.arguments
@@ -26,13 +26,13 @@ extension SleepInTestRule {
     let tokens = amount.value.map { model.text($0) }
     func number(_ text: String) -> Int? { Int(text.filter { $0 != "_" }) }
     if amount.label == "nanoseconds", tokens.count == 1, let value = number(tokens[0]) {
-      return value <= 1_000
+      return value < 1_000
     }
-    // `.nanoseconds(500)`, `.microseconds(1)`: the case, its parentheses and a whole number.
+    // `.nanoseconds(500)`: the case, its parentheses and a whole number.
     guard amount.label == "for" || amount.label == nil, tokens.count == 5, tokens[0] == ".",
       tokens[2] == "(", tokens[4] == ")", let value = number(tokens[3])
     else { return false }
-    return tokens[1] == "nanoseconds" && value <= 1_000 || tokens[1] == "microseconds" && value <= 1
+    return tokens[1] == "nanoseconds" && value < 1_000
   }
 
   /// Whether a `clock:` argument is a real clock: `ContinuousClock()`, `SuspendingClock()`,
