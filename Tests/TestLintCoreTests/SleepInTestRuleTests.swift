@@ -571,12 +571,22 @@ extension SleepInTestRuleTests {
           try await Task.sleep(for: .seconds(1))
           return await service.load()
         }
+        _ = try await withTimeout(0.5) {
+          try await Task.sleep(for: .seconds(1))
+          return 1
+        }
         _ = try await withTimeout(3) {
+          try await Task.sleep(for: .seconds(1))
+          return 1
+        }
+        _ = try await withTimeout(timeout) {
           try await Task.sleep(for: .seconds(1))
           return 1
         }
       }
       """)
-    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["10:12", "13:20"])
+    // The deadline ends the first racer's second of sleep; the second's and the third's (a
+    // deadline not written as a literal) are waited out.
+    XCTAssertEqual(RuleLinting.positions(SleepInTestRule.self, source), ["10:12", "13:20", "21:20", "25:20"])
   }
 }

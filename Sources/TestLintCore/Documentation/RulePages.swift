@@ -7236,8 +7236,11 @@ Work the code under test times is not the test's wait and passes: a pause inside
 handed to a method given a `timeout:` whose closure takes a handle the work signals
 (`Latch.sync(timeout: .milliseconds(50)) { latch in queue.asyncAfter(...) { latch.leave() } }`:
 the slow work the call must time out on), and a `Task.sleep` that, with nothing but a constant
-returned after it, is the whole closure handed to a `withTimeout...`/`withDeadline...` call
-(the operation raced against the deadline). A free function given a `timeout:`
+returned after it, is the whole closure handed to a `withTimeout...`/`withDeadline...` call,
+when it sleeps for no less than the deadline (both written as literals: `withTimeout(seconds:
+0.05) { try await Task.sleep(for: .seconds(30)); return 1 }`): the deadline ends the operation
+raced against it, and the test waits for the deadline. A shorter sleep is waited out, and is
+reported. A free function given a `timeout:`
 (`waitUntil(timeout:) { done in ... }`) and a method named `wait...` or `expect...` are the
 test's own waits: a pause in their closures is still reported.
 
@@ -8117,9 +8120,18 @@ struct LatchTests {
     #expect(outcome == .timedOut)
   }
 
-  @Test func quickOperationBeatsTheDeadline() async throws {
+  @Test func deadlineEndsTheSlowOperation() async throws {
+    await #expect(throws: DeadlineError.self) {
+      try await withDeadline(seconds: 0.05) {
+        try await Task.sleep(for: .seconds(30))
+        return 42
+      }
+    }
+  }
+
+  @Test func operationBeatsTheDeadline() async throws {
     let answer = try await withDeadline(seconds: 2) {
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.↓sleep(for: .milliseconds(200))
       return 42
     }
     #expect(answer == 42)
