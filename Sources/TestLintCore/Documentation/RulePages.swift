@@ -2719,8 +2719,11 @@ What counts as an assertion:
   `*Spy*`, `*Dummy*`: `let server = UploadServerMock(...)`) called as a statement of its own
   (`server.waitFor(requestCount: 0)`): a double is test code, and a wait whose result nobody
   reads can only report by failing. Not `sut.waitForSync()`, nor `let done = mock.waitFor(...)`,
-  whose result the test checks or not. A wait the linted files declare is followed as any
-  helper is;
+  whose result the test checks or not. So does a plain `wait(...)` no linted file declares,
+  given a `timeout:` and a closure, trailing or labelled `expect:` or `until:` (`await
+  wait(expect: { await door.isOpen }, timeout: .seconds(2))`): a support package's polling check,
+  which records an issue when the condition never holds (XCTest's `wait(for:timeout:)` is given
+  expectations). A wait the linted files declare is followed as any helper is;
 - a call that hands over the caller's location, `file:` as `#file`, `#filePath` or `#fileID`
   together with `line: #line`, plainly or through any receiver, where no linted file declares
   a function of its name taking `file` and `line` (`recorder.confirmAllSent(file: #file, line:
@@ -2979,6 +2982,22 @@ import Testing
 struct CartTests {
   @Test("empties the cart") func ↓emptiesCart() async throws {
     cart.removeAll()
+  }
+}
+```
+
+```swift triggers
+import Testing
+
+struct DoorTests {
+  @Test func opensOnSignal() async {
+    door.signal()
+    await wait(expect: { await door.isOpen }, timeout: .seconds(2))
+  }
+
+  @Test func ↓opensLater() async {
+    door.signal()
+    await wait(seconds: 2)
   }
 }
 ```

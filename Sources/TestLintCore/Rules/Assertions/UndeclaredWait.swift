@@ -17,6 +17,8 @@
 ///   double is test code, and a wait that neither throws nor returns anything used can only
 ///   report by failing the test. Not a wait of the code under test (`sut.waitForSync()`), nor
 ///   one whose result the test reads (`let done = mock.waitFor(...)`).
+/// - a plain `wait(...)` given a `timeout:` and a closure (trailing, or labelled `expect:` or
+///   `until:`): a support package's polling check (`pollsCondition`).
 /// Only where no file of the run declares a function of the name that could take the call
 /// (`CallSignature.declaresNoneAccepting`); a declared one is followed as any helper is.
 enum UndeclaredWait {
@@ -24,6 +26,7 @@ enum UndeclaredWait {
   static func counts(callAt index: Int, in model: FileModel) -> Bool {
     guard RuleText.firstNameByte(ofCall: index, in: model) == UInt8(ascii: "w") else { return false }
     let call = model.calls[index]
+    if call.name == "wait" { return pollsCondition(call, in: model) }
     guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase,
       UndeclaredCheck.readsAsThrowingWait(call.name)
     else { return false }
@@ -37,6 +40,24 @@ enum UndeclaredWait {
         && isStatement(call, in: model)
     default:
       return false
+    }
+  }
+
+  /// Whether a plain (or `self.`) `wait(...)` polls a condition until a deadline: given a
+  /// `timeout:` and a closure, trailing or labelled `expect:` or `until:`
+  /// (`await wait(expect: { await flag.isSet }, timeout: 2)`). A support package's polling
+  /// check, which records an issue when the condition never holds; XCTest's
+  /// `wait(for:timeout:)` is given expectations, not a closure.
+  private static func pollsCondition(_ call: Call, in model: FileModel) -> Bool {
+    guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase,
+      call.path.count == 1 || call.path.count == 2 && call.path[0] == "self",
+      call.labels.contains("timeout")
+    else { return false }
+    if !call.trailingClosures.isEmpty { return true }
+    return call.arguments.contains { argument in
+      guard argument.label == "expect" || argument.label == "until", let first = argument.value.first
+      else { return false }
+      return model.tokens[first].kind == .leftBrace
     }
   }
 
