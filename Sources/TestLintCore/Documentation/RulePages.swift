@@ -2724,6 +2724,9 @@ What counts as an assertion:
   wait(expect: { await door.isOpen }, timeout: .seconds(2))`): a support package's polling check,
   which records an issue when the condition never holds (XCTest's `wait(for:timeout:)` is given
   expectations). A wait the linted files declare is followed as any helper is;
+- a freestanding macro named `#fail`, or whose name starts with a check word (`#assertEqual`,
+  `#verify...`), that the test's file does not declare: a support package's macro that records
+  an issue, as `Issue.record` does (`case .unexpected: #fail()`). Other macros check nothing;
 - a call that hands over the caller's location, `file:` as `#file`, `#filePath` or `#fileID`
   together with `line: #line`, plainly or through any receiver, where no linted file declares
   a function of its name taking `file` and `line` (`recorder.confirmAllSent(file: #file, line:
@@ -2998,6 +3001,17 @@ struct DoorTests {
   @Test func ↓opensLater() async {
     door.signal()
     await wait(seconds: 2)
+  }
+
+  @Test func neverJams() {
+    switch door.cycle() {
+    case .jammed: #fail()
+    case .cycled: break
+    }
+  }
+
+  @Test func ↓buildsLabel() {
+    _ = #stringify(door.label)
   }
 }
 ```
