@@ -2383,7 +2383,8 @@ What counts as an assertion:
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
   fixture", "it (this, that) compiles" ending a
-  sentence, "compile works". Such a test only builds values, and its target stops building
+  sentence, "see (check) if" and later "compiles" ending the clause ("only here to see if the short
+  spelling compiles"), "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
   fixture first", "the compiler emits a warning here") does not count;
 - a wait on a continuation the test hands to the code under test: an awaited
@@ -3012,6 +3013,19 @@ struct DoorTests {
 
   @Test func ↓buildsLabel() {
     _ = #stringify(door.label)
+  }
+
+  @Test func shortSpelling() {
+    struct Panel {
+      // only here to see if the short wrapper spelling compiles
+      @Setting("width") var width: Int
+    }
+    _ = Panel()
+  }
+
+  @Test func ↓savesPanel() {
+    // we check if the store compiles its index, then save
+    store.save(Panel())
   }
 }
 ```

@@ -12,7 +12,8 @@
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
 /// compiles", "stops compiling", "still compile(s)", "compiles only against", "compile fixture"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
-/// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "compile works".
+/// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "see if" or
+/// "check if" and later "compiles" ending its clause; "compile works".
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
 enum CompileTimeComment {
@@ -196,6 +197,21 @@ enum CompileTimeComment {
           return true
         }
         rest = normal[found.upperBound...]
+      }
+    }
+    // "just here to see if this shorter syntax compiles": the test is trying the code out on
+    // the compiler.
+    for sentence in normal.split(whereSeparator: { ".!?;".contains($0) }) {
+      for opening in ["see if ", "check if "] {
+        guard let found = sentence.firstRange(of: opening),
+          found.lowerBound == sentence.startIndex || !sentence[sentence.index(before: found.lowerBound)].isLetter
+        else { continue }
+        // "compiles" ends the clause: not "check if the store compiles its index".
+        var rest = " " + String(sentence[found.upperBound...])
+        while rest.last == " " { rest.removeLast() }
+        if rest.hasSuffix(" compiles") || rest.contains(" compiles,") || rest.contains(" compiles)") {
+          return true
+        }
       }
     }
     for phrase in [
