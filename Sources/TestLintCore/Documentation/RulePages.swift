@@ -2824,7 +2824,8 @@ that must not evaluate its message does (the message is an autoclosure). A test 
 and throws, stores or hands it on (one written as a statement of its own skips nothing), or
 calls `XCTSkipIf(true, ...)` / `XCTSkipUnless(false, ...)`, which skip whatever happens, or is
 `@Test(.disabled(...))`, or is a pending Quick example (`xit`, `pending(...)`, inside
-`xdescribe` / `xcontext`) is skipped on purpose and not reported; so is a test that calls,
+`xdescribe` / `xcontext`, or an `it` whose only statement is a plain `pending(...)`: a
+placeholder its author meant pending) is skipped on purpose and not reported; so is a test that calls,
 with `try` and plainly (or through `self.`), a skip helper named `skip...`
 (`try skipCompileOnlyTour()`, a support target's compile-only API tour): one the linted files
 declare when its body skips (builds an `XCTSkip`, or calls `XCTSkipIf(true)`) or calls such a
@@ -3121,6 +3122,13 @@ final class CartSpec: QuickSpec {
       }
       xit("is pending, so not reported") {
         cart.clear()
+      }
+      it("is a placeholder marked pending, so not reported") {
+        pending("needs a priced fixture") {}
+      }
+      ↓it("marks pending after work") {
+        cart.clear()
+        pending("unfinished") {}
       }
     }
   }

@@ -526,7 +526,7 @@ extension MissingAssertionRule {
   fileprivate static func isSkipped(
     _ test: DiscoveredTest, in model: FileModel, directives: inout [Range<Int>]?
   ) -> Bool {
-    if test.isPending { return true }
+    if test.isPending || PendingExample.onlyMarksPending(test, in: model) { return true }
     // The first byte of each name first, from its token (no string read for most calls).
     let skips = test.calls.filter { index in
       let first = RuleText.firstNameByte(ofCall: index, in: model)
