@@ -7274,7 +7274,11 @@ but cancels the rest once the other child's work is done; and a sleep in a `Task
 name (`let watchdog = Task { ... }`, or spelled with its generic arguments, `Task<Void, Error>
 { ... }`) whose last statement after the sleep fails or cancels
 something (`XCTFail`, `Issue.record`, `work.cancel()`, or ends the run: `fatalError`, `exit`)
-and that the test cancels (`watchdog.cancel()`); a `Task.sleep` that is a statement of a
+and that the test cancels (`watchdog.cancel()`); a `Task.sleep` in a `Task` that a type of the
+file keeps in a stored property (`deadline = Task { ... }`), followed at once by `guard
+!Task.isCancelled else { return }`, when another method of the type cancels that property
+(`deadline?.cancel()` where the awaited event arrives): the type's wait gives up only when the
+event is late; a `Task.sleep` that is a statement of a
 closure handed to a helper (a test server's handler, say), followed only by the closure's last
 statement, which records a failure (`Issue.record(...)`, `XCTFail(...)`): the helper cancels
 the closure once what the test waits for happens; a sleep in a `do` block
@@ -8082,6 +8086,50 @@ struct ExportTests {
       }
     }
     #expect(exporter.isStopped)
+  }
+}
+```
+
+A watchdog kept in a property of a test's helper type, cancelled by the method that sees the
+awaited event, is the deadline of the helper's wait:
+
+```swift passes
+import XCTest
+
+final class SignalListener {
+  private var deadline: Task<Void, Never>?
+  private var pending: CheckedContinuation<Bool, Never>?
+
+  func signal() {
+    deadline?.cancel()
+    pending?.resume(returning: true)
+    pending = nil
+  }
+
+  func awaitSignal() async -> Bool {
+    await withCheckedContinuation { continuation in
+      pending = continuation
+      deadline = Task {
+        try? await Task.sleep(for: .seconds(3))
+        guard !Task.isCancelled else { return }
+        expire()
+      }
+    }
+  }
+
+  private func expire() {
+    pending?.resume(returning: false)
+    pending = nil
+  }
+}
+
+final class BeaconTests: XCTestCase {
+  func test_beacon_signalsTheListener() async {
+    let listener = SignalListener()
+    let beacon = Beacon(onPulse: listener.signal)
+    beacon.start()
+    let signalled = await listener.awaitSignal()
+    XCTAssertTrue(signalled)
   }
 }
 ```
