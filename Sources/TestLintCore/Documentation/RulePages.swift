@@ -8318,6 +8318,9 @@ factory of a new value; and the Java and Objective-C spellings on a type's name,
 setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
 and the property is reported as any other.
 
+Nor is a property declared as a metatype (`var clock: FakeClock.Type!`, or `.Protocol`): it
+holds a type, never an instance, so there is nothing for `nil` to free.
+
 A type written through a `typealias` declared in the same file (`typealias UserID = UUID`, at
 any scope, through a chain of aliases) is matched as the type it names, when it names a plain
 type (`UUID`, `Foundation.Date`; not a generic, optional or function type) and every
@@ -8499,6 +8502,21 @@ final class PostOfficeTests: XCTestCase {
     super.setUp()
     userID = UserID()
     sentAt = SentAt()
+  }
+}
+```
+
+```swift passes
+import XCTest
+
+enum StubWeather { static func reset() {} }
+
+final class ForecastTests: XCTestCase {
+  var weather: StubWeather.Type!
+
+  override func setUp() {
+    super.setUp()
+    weather = StubWeather.self
   }
 }
 ```

@@ -83,13 +83,15 @@ public struct StateReleasedInTeardownRule: Rule {
 
   static let sharedInstanceNames: Set<String> = ["shared", "default", "standard", "current", "sharedInstance"]
 
-  /// A stored instance `var` declared `Type!`, not of an ignored type (as written) and not
-  /// wrapped in a releasing property wrapper.
+  /// A stored instance `var` declared `Type!`, not a metatype, not of an ignored type (as
+  /// written) and not wrapped in a releasing property wrapper.
   func isCandidate(_ property: PropertyDecl) -> Bool {
     guard property.isImplicitlyUnwrapped, !property.isLet, !property.isStatic, !property.isComputed,
       let annotation = property.typeAnnotation
     else { return false }
     let written = String(annotation.dropLast())
+    // A metatype (`Clock.Type!`, `Service.Protocol!`) holds a type, no instance: nil frees nothing.
+    if written.hasSuffix(".Type") || written.hasSuffix(".Protocol") { return false }
     return !ignoredTypes.contains(where: { $0.matches(written) }) && !isWrapped(property)
   }
 
