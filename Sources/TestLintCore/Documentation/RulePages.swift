@@ -2185,6 +2185,56 @@ final class OutboxTests: PlatformTestCase {
 }
 ```
 
+A set-up or tear-down may also hand over to a helper of its base class called on `super`
+(`super.sharedSetup(showing: screen)`). A helper of that name declared in this file counts when
+it calls a `super` lifecycle method of the same kind itself (`super.setUp()`). One the file does
+not declare is the base's, in another file, and counts only when its name says what it does:
+`super.commonSetup(for: view)` does (a name holding `setup`, or `teardown` for a tear-down, in
+any case), `super.prepareFixture(for: view)` does not.
+
+```swift passes
+import XCTest
+
+class ScreenTestBase: XCTestCase {
+  var screen: Screen!
+
+  func sharedSetup(showing screen: Screen) {
+    super.setUp()
+    self.screen = screen
+  }
+}
+
+final class ProfileScreenTests: ScreenTestBase {
+  override func setUp() {
+    super.sharedSetup(showing: ProfileScreen())
+  }
+}
+
+final class FeedScreenTests: RemoteScreenTestBase {
+  override func setUp() {
+    super.commonSetup(showing: FeedScreen())
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+class ScreenTestBase: XCTestCase {
+  var screen: Screen!
+
+  func sharedSetup(showing screen: Screen) {
+    self.screen = screen
+  }
+}
+
+final class ProfileScreenTests: ScreenTestBase {
+  override func ↓setUp() {
+    super.sharedSetup(showing: ProfileScreen())
+  }
+}
+```
+
 ## Options
 
 None besides `severity`:

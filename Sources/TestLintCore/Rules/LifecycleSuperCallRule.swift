@@ -43,6 +43,7 @@ public struct LifecycleSuperCallRule: Rule {
       let call = Self.superCall(for: function)
       if matching == 1 { continue }
       if matching == 0, Self.delegatesToOverload(functionIndex, in: context) { continue }
+      if matching == 0, Self.delegatesToBaseHelper(calls, of: function, in: model) { continue }
       if matching > 1 {
         violations.append(
           Violation(offset: function.nameOffset, message: Messages.calledTimes(call, function.name, matching)))
@@ -96,6 +97,31 @@ public struct LifecycleSuperCallRule: Rule {
         if targets.isEmpty { return true }
         for target in targets where visited.insert(target).inserted { pending.append(target) }
       }
+    }
+    return false
+  }
+
+  /// Whether a lifecycle method hands over to a set-up (or tear-down) helper of its base class,
+  /// `super.baseSetup(sut: view)`, a `super` call of another name: a helper of that name
+  /// declared in this file counts when its body calls a `super` lifecycle method of the same
+  /// kind; one the file does not declare is the base's, trusted to make that call when its name
+  /// contains `setup` (`teardown` for a tear-down), in any case.
+  static func delegatesToBaseHelper(_ superCalls: [Call], of function: FunctionDecl, in model: FileModel) -> Bool {
+    let stem = function.name.hasPrefix("setUp") ? "setup" : "teardown"
+    for call in superCalls where !lifecycleNames.contains(call.name) {
+      let declared = model.functions.filter { $0.name == call.name && $0.body != nil }
+      if declared.isEmpty {
+        if call.name.lowercased().contains(stem) { return true }
+        continue
+      }
+      let callsLifecycle = declared.contains { helper in
+        helper.calls.contains { index in
+          let inner = model.calls[index]
+          return inner.path.count == 2 && inner.path[0] == "super" && !inner.hasExpressionBase
+            && lifecycleNames.contains(inner.name) && inner.name.lowercased().hasPrefix(stem)
+        }
+      }
+      if callsLifecycle { return true }
     }
     return false
   }
