@@ -8627,7 +8627,9 @@ A test class is named `<Subject>Tests` and its file `<Subject>Tests.swift`.
 - **Default severity:** warning
 - **Opt-in:** no
 - **Applies to:** XCTest test classes and Quick specs that hold tests (a base class without
-  tests of its own, a Quick `Behavior`, and Swift Testing suites are not checked)
+  tests of its own, a Quick `Behavior`, and Swift Testing suites are not checked; a Quick spec
+  whose `spec()` only registers hooks such as `beforeEach` and `afterEach`, besides calling
+  `super.spec()`, is such a base)
 
 ## Why
 
@@ -8717,6 +8719,19 @@ final class LoginViewModelTests: XCTestCase {
 // A base class without tests of its own is not a test class.
 class NetworkTestCase: XCTestCase {
   var session = MockSession()
+}
+```
+
+```swift passes
+import Quick
+import XCTest
+
+// A spec that only sets up and tears down, which the app's specs extend, holds no examples.
+class UITestRoot: QuickSpec {
+  override class func spec() {
+    beforeEach { Simulator.launch() }
+    afterEach { Simulator.quit() }
+  }
 }
 ```
 

@@ -321,11 +321,29 @@ public struct TestFileNameRule: Rule {
         // A `Behavior<Context>` is shared examples, named `...Behavior`, not a spec.
         if type.inheritance.first.map(TypeDecl.simpleName) == "Behavior" { return false }
         return suites.contains(type.simpleName)
-          || type.functions.contains { model.functions[$0].name == "spec" }
+          || type.functions.contains { model.functions[$0].name == "spec" && !holdsOnlyHooks($0, in: model) }
       }
       return false
     }
   }
+
+  /// Whether a Quick `spec()` only registers hooks (`beforeEach { ... }`, `afterEach`, and
+  /// `super.spec()`) and nothing else at its top level: the set-up of a base spec that other
+  /// specs extend, with no example of its own.
+  static func holdsOnlyHooks(_ function: Int, in model: FileModel) -> Bool {
+    var hooks = 0
+    for index in model.functions[function].calls where model.calls[index].parent == nil {
+      let call = model.calls[index]
+      if call.path == ["super", "spec"] { continue }
+      guard call.path.count == 1, quickHooks.contains(call.name) else { return false }
+      hooks += 1
+    }
+    return hooks > 0
+  }
+
+  static let quickHooks: Set<String> = [
+    "beforeEach", "afterEach", "justBeforeEach", "aroundEach", "beforeSuite", "afterSuite",
+  ]
 }
 
 extension TestFileNameRule {
