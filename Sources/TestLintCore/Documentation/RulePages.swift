@@ -2190,7 +2190,8 @@ A set-up or tear-down may also hand over to a helper of its base class called on
 it calls a `super` lifecycle method of the same kind itself (`super.setUp()`). One the file does
 not declare is the base's, in another file, and counts only when its name says what it does:
 `super.commonSetup(for: view)` does (a name holding `setup`, or `teardown` for a tear-down, in
-any case), `super.prepareFixture(for: view)` does not.
+any case), `super.prepareFixture(for: view)` does not, nor does `super.setup()`, the lifecycle
+name in another case.
 
 ```swift passes
 import XCTest

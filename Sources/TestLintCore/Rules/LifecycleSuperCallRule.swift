@@ -105,13 +105,16 @@ public struct LifecycleSuperCallRule: Rule {
   /// `super.baseSetup(sut: view)`, a `super` call of another name: a helper of that name
   /// declared in this file counts when its body calls a `super` lifecycle method of the same
   /// kind; one the file does not declare is the base's, trusted to make that call when its name
-  /// contains `setup` (`teardown` for a tear-down), in any case.
+  /// contains `setup` (`teardown` for a tear-down), in any case, and is not a lifecycle name in
+  /// another case (`super.setup()`).
   static func delegatesToBaseHelper(_ superCalls: [Call], of function: FunctionDecl, in model: FileModel) -> Bool {
     let stem = function.name.hasPrefix("setUp") ? "setup" : "teardown"
     for call in superCalls where !lifecycleNames.contains(call.name) {
       let declared = model.functions.filter { $0.name == call.name && $0.body != nil }
       if declared.isEmpty {
-        if call.name.lowercased().contains(stem) { return true }
+        // Not `super.setup()`: the lifecycle name misspelt, a helper of the base that is not it.
+        let name = call.name.lowercased()
+        if name.contains(stem), !["setup", "setupwitherror", "teardown", "teardownwitherror"].contains(name) { return true }
         continue
       }
       let callsLifecycle = declared.contains { helper in
