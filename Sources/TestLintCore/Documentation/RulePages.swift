@@ -2898,7 +2898,7 @@ assertions each test has.
 
 Mocking libraries: a verification fails the test when the mock was not called as it states, so
 it is an assertion, in a file that imports the library (without the import, `verify(` and
-`then(` are anybody's functions and do not count). A Cuckoo chain counts by its head:
+`then(` are anybody's functions and do not count). A Cuckoo or Smockable chain counts by its head:
 `verify(mock)` followed by the verified call (`verify(mock).fetch()`, also across lines);
 `verify(mock)` alone checks nothing. A Mockingbird, Mockable or MockSwift chain counts when it
 reaches the call that verifies (`.wasCalled()`, `.wasNeverCalled()`, `.called(...)`,
@@ -2908,6 +2908,8 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
 - Cuckoo (`import Cuckoo`): `verify(mock).call()`, `verify(mock, times(2)).call()` (any call
   matcher: `never()`, `atLeast(_:)`, ...), `verifyNoMoreInteractions(mock)`,
   `objcVerify(mock.call())`;
+- Smockable (`import Smockable`), like Cuckoo by its head: `verify(mock).call()`,
+  `verify(mock, times: 3).call()`, `verify(mock, .never).call()`, `verifyNoInteractions(mock)`;
 - Mockingbird (`import Mockingbird`): `verify(mock.call()).wasCalled()`,
   `.wasCalled(exactly(2))`, `.wasNeverCalled()`, `verify(...).returning(T.self).wasCalled()`,
   also inside `inOrder { }` and `eventually { }`;
@@ -2943,7 +2945,7 @@ query builders alone, and `tryFinding...`, which returns whether it found the vi
 Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
 and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
 `Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
-README, MockSwift's README, ViewControllerPresentationSpy's README.
+README, Smockable's README and tests, MockSwift's README, ViewControllerPresentationSpy's README.
 
 ## Examples
 
@@ -4160,6 +4162,18 @@ import Mockable
 @Test func refresh_fetchesProducts() async {
   await store.refresh()
   verify(service).fetch(for: .any).called(.once)
+}
+```
+
+```swift passes
+import Testing
+import Smockable
+
+@Test func checkout_chargesOnceAndNeverRefunds() async throws {
+  try await Checkout(gateway: gateway).pay(order)
+  verify(gateway, times: 1).charge(amount: .any)
+  verify(gateway, .never).refund(amount: .any)
+  verifyNoInteractions(auditLog)
 }
 ```
 

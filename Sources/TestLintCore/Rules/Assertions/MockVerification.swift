@@ -1,5 +1,5 @@
 /// The verification calls of the mocking libraries Swift teams use, each active only in a file
-/// that imports its library: `verify(mock).fetch()` (Cuckoo, Mockable), `verify(mock.fetch())
+/// that imports its library: `verify(mock).fetch()` (Cuckoo, Smockable, Mockable), `verify(mock.fetch())
 /// .wasCalled()` (Mockingbird), `Verify(mock, .fetch())` (SwiftyMocky), `then(mock).fetch()
 /// .called()` (MockSwift), and a presentation spy's `alertVerifier.verify(title: ...)`
 /// (ViewControllerPresentationSpy). Each fails the test when the mock was not called as stated,
@@ -50,6 +50,12 @@ enum MockVerification {
     Library(
       modules: ["Mockable", "MockableTest"], functions: [], chainHeads: ["verify"], methods: [],
       chainEnds: ["called", "getCalled", "setCalled", "calledEventually"]),
+    // Smockable (`@Smock` protocols), its tests and README: `verify(mock).fetch(id: .any)`,
+    // `verify(mock, times: 2).save(...)`, `verify(mock, .never).delete(...)`,
+    // `verifyNoInteractions(mock)`.
+    Library(
+      modules: ["Smockable"], functions: ["verifyNoInteractions"], chainHeads: ["verify"],
+      methods: []),
     // leoture/MockSwift, README: `then(service).fetch(of: .any()).called(times: 1)`.
     Library(
       modules: ["MockSwift"], functions: [], chainHeads: ["then"], methods: [], chainEnds: ["called"]),
