@@ -2402,7 +2402,9 @@ What counts as an assertion:
   Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it; but when the
   type is `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`, which the
   compiler checks against the stored properties, and the test's name or own comment names it,
-  the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`), nor a test with
+  the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`, and so
+  does the type itself converted to that protocol's existential metatype, `let _: any
+  Sendable.Type = Level.self`, which compiles only while `Level` conforms), nor a test with
   any other statement (a call, an assignment): that one tests behaviour and needs its own check;
 - a type the test declares in its own body to check a conformance: a struct, class, enum or
   actor that names `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`
@@ -5574,6 +5576,14 @@ import Testing
 
   @Test func ↓sawIsMadeToShare() {
     let _: any Sendable = Saw(teeth: 24)
+  }
+
+  @Test func `Blade type conforms to Sendable`() {
+    let _: any Sendable.Type = Saw.Blade.self
+  }
+
+  @Test func ↓bladeTypeIsShared() {
+    let _: any Sendable.Type = Saw.Blade.self
   }
 
   @Test func jigInfersItsOutput() {

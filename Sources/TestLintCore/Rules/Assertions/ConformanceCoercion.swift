@@ -8,7 +8,8 @@
 /// their result thrown away), nor a value made in the discarding statement itself
 /// (`let _: any Service = Mock()`: set 25 judged such typed discards read-and-discard smoke
 /// tests) unless the test's name or own comment names the compiler-checked protocol coerced to (`let _: any Sendable =
-/// Level.high` in `testLevelIsSendable`: sets 41 and 43 judged that a conformance check), nor a
+/// Level.high` in `testLevelIsSendable`: sets 41 and 43 judged that a conformance check; so is the
+/// metatype form, `let _: any Sendable.Type = Level.self`, set 48), nor a
 /// test with any other statement: a call, an assignment or a loop makes it a
 /// test of behaviour, which then needs its own check.
 enum ConformanceCoercion {
@@ -137,9 +138,18 @@ enum ConformanceCoercion {
     var type = range.lowerBound + 2
     guard type < range.upperBound, tokens[range.lowerBound + 1].kind == .colon else { return false }
     if tokens[type].keyword == .any { type += 1 }
-    guard type + 2 < range.upperBound, tokens[type].kind == .identifier, model.token(type + 1, is: "="),
-      model.text(type + 2) != model.text(type)
+    guard type < range.upperBound, tokens[type].kind == .identifier else { return false }
+    // `let _: any Sendable.Type = Level.self` (set 48): a metatype converted to the existential
+    // metatype compiles only while the type conforms, as the value form does.
+    var equals = type + 1
+    let metatype = equals + 1 < range.upperBound && tokens[equals].kind == .dot && model.text(equals + 1) == "Type"
+    if metatype { equals += 2 }
+    guard equals + 1 < range.upperBound, model.token(equals, is: "="), model.text(equals + 1) != model.text(type)
     else { return false }
+    if metatype {
+      let last = range.upperBound - 1
+      guard last > equals + 2, model.text(last) == "self", tokens[last - 1].kind == .dot else { return false }
+    }
     return LocalConformanceCheck.protocols.contains(model.text(type)) && named(model.text(type))
   }
 
