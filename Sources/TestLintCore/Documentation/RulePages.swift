@@ -2363,7 +2363,9 @@ What counts as an assertion:
   (`<S: LazySequenceProtocol>`, or in a `where` clause) and a parameter of exactly that type
   (`func requireLazy<S: LazySequenceProtocol>(_: S) {}`, then
   `requireLazy(numbers.lazy.map(double))`), or of its metatype (`func ensureSendable<T:
-  Sendable>(_: T.Type) {}`, then `ensureSendable(Receipt.self)`). The call compiles only when its argument conforms,
+  Sendable>(_: T.Type) {}`, then `ensureSendable(Receipt.self)`), or a parameter of a protocol's
+  existential or opaque type with a body empty or that only throws its parameters away (`func
+  requirePrinter(_ printer: any Printer) { _ = printer }`; not `any Any` or `any AnyObject`). The call compiles only when its argument conforms,
   so the test target stops building when the conformance is lost. Not an empty function
   without a constrained generic parameter (`func requireAny<T>(_: T) {}` takes anything), nor
   one constrained to `AnyObject` alone (`func requiresClass<T: AnyObject>(_: T.Type) {}`, a
@@ -3817,6 +3819,23 @@ final class ParcelConformanceTests: XCTestCase {
 }
 ```
 
+A parameter of the protocol's existential (`any P`) or opaque (`some P`) type checks the same,
+with an empty body or one that only throws the parameter away:
+
+```swift passes
+import Testing
+
+@Suite struct KettleTests {
+  @Test func kettleIsAnAppliance() {
+    requireAppliance(Kettle(litres: 2))
+  }
+
+  private func requireAppliance(_ appliance: any Appliance) {
+    _ = appliance
+  }
+}
+```
+
 Not one that takes anything, nor one whose name does not say it checks:
 
 ```swift triggers
@@ -3825,12 +3844,16 @@ import XCTest
 func requireAny<Value>(_: Value) {}
 func keep<Value: Sendable>(_: Value) {}
 func requiresClass<Value: AnyObject>(_: Value.Type) {}
+func requireObject(_ object: any AnyObject) { _ = object }
+func hold(_ item: any Sendable) { _ = item }
 
 final class BasketTests: XCTestCase {
   func ↓test_basket_isKept() {
     requireAny(Basket.sample)
     keep(Basket.sample)
     requiresClass(Basket.self)
+    requireObject(Basket.sample)
+    hold(Basket.sample)
   }
 }
 ```

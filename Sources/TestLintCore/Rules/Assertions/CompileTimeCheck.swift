@@ -18,6 +18,8 @@
 enum CompileTimeCheck {
   /// Whether the function is such a compile-time check.
   static func isCheck(_ function: FunctionDecl, in model: FileModel) -> Bool {
+    // `func requireStore(_ store: any Store) { _ = store }` (`ExistentialCheck`).
+    if ExistentialCheck.isCheck(function, readsAsCheck: readsAsCheck(function.name), in: model) { return true }
     guard function.kind == .function, let body = function.body, body.count == 2,
       !function.parameters.isEmpty,
       !function.isAsync, !function.has("override"), readsAsCheck(function.name)
@@ -121,7 +123,7 @@ enum CompileTimeCheck {
 
   /// Whether a local function's body, from `start` (after its `{`), is empty or only throws its
   /// parameters away (`_ = value`, which silences the unused-parameter warning) up to its `}`.
-  private static func discardsOnly(_ names: Set<String>, from start: Int, before end: Int, in model: FileModel)
+  static func discardsOnly(_ names: Set<String>, from start: Int, before end: Int, in model: FileModel)
     -> Bool
   {
     let tokens = model.tokens
