@@ -2434,14 +2434,17 @@ What counts as an assertion:
   rejected, fails; the test happens) at compile time", "at compile time" after "verify",
   "check", "ensure" or "confirm" (or "verifies", ...) earlier in the same sentence ("read each
   field to verify it exists at compile time"; not negated: "we cannot check the grammar at
-  compile time" states none), "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
+  compile time" states none),
+  "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
   fixture", "it (this, that) compiles" ending a
   sentence, "see (check) if" and later "compiles" ending the clause ("only here to see if the short
   spelling compiles"), "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
-  fixture first", "the compiler emits a warning here") does not count;
+  fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
+  other read as one text, a word hyphenated at a line's end whole ("compile-" ending one `//`
+  line and "time check" opening the next read "compile-time check");
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
@@ -5520,6 +5523,12 @@ final class KettleTests: XCTestCase {
   /// The spout stays public: this only needs to compile.
   func testSpoutIsPublic() {
     _ = Kettle().spout
+  }
+
+  func testHandleIsReachable() {
+    // The handle is public only for this (a compile-
+    // time check that the module exports it).
+    _ = Kettle().handle
   }
 
   func testSpoutFieldsExist() {
