@@ -2432,9 +2432,9 @@ What counts as an assertion:
   all of them with
   "compile" in a phrase that states the check: "tested (checked, verified, enforced, caught,
   rejected, fails; the test happens) at compile time", "at compile time" after "verify",
-  "check", "ensure" or "confirm" (or "verifies", ...) earlier in the same sentence ("read each
+  "check", "ensure", "confirm" or "prove" (or "verifies", "proving", ...) earlier in the same sentence ("read each
   field to verify it exists at compile time"; not negated: "we cannot check the grammar at
-  compile time" states none),
+  compile time" states none; "the annotation proves the conformance at compile time" does),
   "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
@@ -5523,6 +5523,11 @@ final class KettleTests: XCTestCase {
   /// The spout stays public: this only needs to compile.
   func testSpoutIsPublic() {
     _ = Kettle().spout
+  }
+
+  func testLidIsAPart() {
+    // Typed as the protocol, proving at compile time that Lid stays a Part.
+    let _: any Part = Kettle().lid
   }
 
   func testHandleIsReachable() {

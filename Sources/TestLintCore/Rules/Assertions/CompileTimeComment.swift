@@ -182,7 +182,8 @@ enum CompileTimeComment {
         continue
       }
       let verbs = [
-        "verify", "verifies", "check", "checks", "ensure", "ensures", "confirm", "confirms",
+        "verify", "verifies", "check", "checks", "ensure", "ensures", "confirm", "confirms", "prove",
+        "proves", "proving",
       ]
       if verbs
         .contains(where: { contains(word: $0, in: before) })
