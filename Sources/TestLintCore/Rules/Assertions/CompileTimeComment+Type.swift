@@ -22,21 +22,7 @@ extension CompileTimeComment {
       index += 1
     }
     // The block ending on the line above the declaration's first line.
-    var line = model.source.line(of: first)
-    var above = firstToken(startingFrom: first, in: comments) - 1
-    while above >= 0 {
-      let comment = comments[above]
-      let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
-      // A comment on the declaration's first line (`/* ... */ final class`): step over it.
-      if last == line {
-        above -= 1
-        continue
-      }
-      guard last == line - 1 else { break }
-      found.append(above)
-      line = model.source.line(of: Int(comment.start))
-      above -= 1
-    }
+    found += commentsAbove(first, in: model)
     guard !found.isEmpty else { return false }
     let text = found.sorted().map { model.source.text(comments[$0].range) }.joined(separator: " ")
     let lowered = text.lowercased()

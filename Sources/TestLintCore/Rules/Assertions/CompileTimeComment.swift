@@ -74,13 +74,20 @@ enum CompileTimeComment {
       found.append(index)
       index += 1
     }
-    // The comments right above the declaration, each ending on the line above the next.
+    return found + commentsAbove(start, in: model)
+  }
+
+  /// The indices of the comments right above a declaration starting at `start` (its first
+  /// attribute, or its name), each ending on the line above the next, nearest first; a comment
+  /// on the declaration's own first line (`/* ... */ final class`) is stepped over.
+  static func commentsAbove(_ start: Int, in model: FileModel) -> [Int] {
+    let comments = model.comments
+    var found: [Int] = []
     var line = model.source.line(of: start)
     var above = firstToken(startingFrom: start, in: comments) - 1
     while above >= 0 {
       let comment = comments[above]
       let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
-      // A comment on the declaration's first line: step over it.
       if last == line {
         above -= 1
         continue
