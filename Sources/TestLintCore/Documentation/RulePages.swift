@@ -2442,7 +2442,9 @@ What counts as an assertion:
   sentence, "see (check) if" and later "compiles" ending the clause ("only here to see if the short
   spelling compiles"), "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
-  fixture first", "the compiler emits a warning here") does not count;
+  fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
+  other read as one text, a word hyphenated at a line's end whole ("compile-" ending one `//`
+  line and "time check" opening the next read "compile-time check");
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
@@ -5526,6 +5528,12 @@ final class KettleTests: XCTestCase {
   func testLidIsAPart() {
     // Typed as the protocol, proving at compile time that Lid stays a Part.
     let _: any Part = Kettle().lid
+  }
+
+  func testHandleIsReachable() {
+    // The handle is public only for this (a compile-
+    // time check that the module exports it).
+    _ = Kettle().handle
   }
 
   func testSpoutFieldsExist() {

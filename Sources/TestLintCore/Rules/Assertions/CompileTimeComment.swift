@@ -41,14 +41,26 @@ enum CompileTimeComment {
     for index in ownComments(of: test, in: model).sorted() {
       let comment = comments[index]
       let text = model.source.text(comment.range)
-      if model.source.line(of: Int(comment.start)) <= lastLine + 1, !blocks.isEmpty {
-        blocks[blocks.count - 1] += " " + text
+      if model.source.line(of: Int(comment.start)) <= lastLine + 1, let last = blocks.last {
+        blocks[blocks.count - 1] = hyphenJoined(last, text) ?? last + " " + text
       } else {
         blocks.append(text)
       }
       lastLine = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
     }
     return blocks
+  }
+
+  /// A word hyphenated at a line's end read whole with the next `//` line (set 49): "(compile-"
+  /// then "// time check)" gives "(compile-time check)". Nil unless the first text ends in a
+  /// letter and a hyphen and the second is a line comment starting with a letter.
+  private static func hyphenJoined(_ first: String, _ second: String) -> String? {
+    let head = first.reversed().drop { $0 == " " || $0 == "\t" }
+    guard head.first == "-", let letter = head.dropFirst().first, letter.isLetter, second.hasPrefix("//")
+    else { return nil }
+    let rest = second.drop { $0 == "/" }.drop { $0 == " " || $0 == "\t" }
+    guard let start = rest.first, start.isLetter else { return nil }
+    return String(head.reversed()) + rest
   }
 
   /// The indices (into `FileModel.comments`) of the comments inside the test's body, in order,
