@@ -20,7 +20,10 @@ enum CompileTimeComment {
   /// Whether a comment in or right above the test says the compiler checks it.
   static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
-    return ownComment(of: test, in: model, where: says) || leadingCommentSays(in: model)
+    // Each comment alone, then `//` lines next to each other read as one text (a word
+    // hyphenated at a line's end whole, set 49).
+    return ownComment(of: test, in: model, where: says)
+      || ownCommentBlocks(of: test, in: model).contains(where: says) || leadingCommentSays(in: model)
       || typeCommentSays(test, in: model)
   }
 
