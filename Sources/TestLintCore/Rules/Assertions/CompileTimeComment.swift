@@ -45,6 +45,11 @@ enum CompileTimeComment {
       let comment = comments[index]
       let text = model.source.text(comment.range)
       if model.source.line(of: Int(comment.start)) <= lastLine + 1, let last = blocks.last {
+        // A `/* */` comment opening the next line waits: the hyphenated word goes on after it.
+        if text.hasPrefix("/*"), hyphenJoined(last, "//x") != nil {
+          lastLine = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
+          continue
+        }
         blocks[blocks.count - 1] = hyphenJoined(last, text) ?? last + " " + text
       } else {
         blocks.append(text)
