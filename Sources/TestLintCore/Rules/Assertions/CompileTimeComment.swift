@@ -46,7 +46,7 @@ enum CompileTimeComment {
       let text = model.source.text(comment.range)
       if model.source.line(of: Int(comment.start)) <= lastLine + 1, let last = blocks.last {
         // A `/* */` comment opening the next line waits: the hyphenated word goes on after it.
-        if text.hasPrefix("/*"), hyphenJoined(last, "//x") != nil {
+        if text.hasPrefix("/*"), endsHyphenated(last) {
           lastLine = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
           continue
         }
@@ -63,12 +63,18 @@ enum CompileTimeComment {
   /// then "// time check)" gives "(compile-time check)". Nil unless the first text ends in a
   /// letter and a hyphen and the second is a line comment starting with a letter.
   private static func hyphenJoined(_ first: String, _ second: String) -> String? {
-    let head = first.reversed().drop { $0 == " " || $0 == "\t" }
-    guard head.first == "-", let letter = head.dropFirst().first, letter.isLetter, second.hasPrefix("//")
-    else { return nil }
+    guard endsHyphenated(first), second.hasPrefix("//") else { return nil }
     let rest = second.drop { $0 == "/" }.drop { $0 == " " || $0 == "\t" }
     guard let start = rest.first, start.isLetter else { return nil }
-    return String(head.reversed()) + rest
+    return String(first.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) + rest
+  }
+
+  /// Whether the text ends (trailing blanks aside) in a letter and a hyphen: a word that goes on
+  /// on the next line.
+  private static func endsHyphenated(_ text: String) -> Bool {
+    let tail = text.reversed().drop { $0 == " " || $0 == "\t" }
+    guard tail.first == "-", let letter = tail.dropFirst().first else { return false }
+    return letter.isLetter
   }
 
   /// The indices (into `FileModel.comments`) of the comments inside the test's body, in order,
