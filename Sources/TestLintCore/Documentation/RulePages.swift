@@ -2797,6 +2797,19 @@ What counts as an assertion:
   test double's method named like a check (`verify...`, `check...`, `assert...`, `expect...`),
   declared in no linted file and called as a statement of its own (`tracker.verifyTracked()`,
   `let tracker = TrackerSpy()`), as a double's wait above;
+- a call in a helper of the linted files that hands on the helper's own caller location: the
+  helper declares parameters defaulted to `#file` (`#filePath`, `#fileID`) and `#line` and
+  passes exactly those on as `file:` and `line:` (a `testName:` may come along), plainly or
+  through `self.` or `super.`, to a function no linted file declares with labels that accept
+  the call (`func render(card: Card, file: StaticString = #filePath, line: UInt = #line) {
+  render(for: card, scale: 2, file: file, line: line) }` in an extension of a snapshot
+  package's base class): the helper then counts as a check wherever a test calls it. Taking
+  the caller's location and handing it on is what a check's wrapper does, and the signature
+  says so whatever class the helper extends, so this is not kept to classes on an assumed base;
+  the callee declared nowhere is what keeps it narrow. A callee the linted files declare (a
+  function of its name whose labels accept the call) is followed as any helper is, and the
+  names above that take a location only to print it or to stop (`log`, `fatalError`, ...), or
+  a capitalized name, count no more here;
 - a UI test's page objects: in a file that names `XCUIApplication` (a UI test, which drives
   the app in another process, so what it calls is test code, not the code under test), a
   method called through a receiver or a call chain whose name reads as a check (`verify...`,
@@ -3521,6 +3534,46 @@ final class PrinterSpy: Printing {
 
 func failWhenCalled(count: Int, file: StaticString, line: UInt) {
   if count > 0 { XCTFail("called \(count) times", file: file, line: line) }
+}
+```
+
+A helper that hands its own caller location on to a function no linted file declares wraps a
+check (here a snapshot package's base class's); one that hands it to a declared function is
+followed, and one that only logs it checks nothing:
+
+```swift triggers
+import XCTest
+
+extension PictureTestCase {
+  func render(card: Card, file: StaticString = #filePath, testName: String = #function, line: UInt = #line) {
+    render(for: card, scale: 2, file: file, testName: testName, line: line)
+  }
+
+  func stamp(card: Card, file: StaticString = #filePath, line: UInt = #line) {
+    press(card, file: file, line: line)
+  }
+
+  func show(card: Card, file: StaticString = #filePath, line: UInt = #line) {
+    log(card.title, file: file, line: line)
+  }
+
+  func press(_ card: Card, file: StaticString, line: UInt) {
+    card.flatten()
+  }
+}
+
+final class CardPictureTests: PictureTestCase {
+  func testBlankCard() {
+    render(card: .blank)
+  }
+
+  func ↓testStampedCard() {
+    stamp(card: .blank)
+  }
+
+  func ↓testShownCard() {
+    show(card: .blank)
+  }
 }
 ```
 

@@ -154,9 +154,11 @@ public struct BaseAssumption: Sendable, Hashable {
     for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
       names.insert(UndeclaredCheck.deadlineKey(function.name))
     }
-    // A declaration taking a caller's location (`CallerLocationCheck.key`).
+    // A declaration taking a caller's location (`CallerLocationCheck.key`); other files' calls
+    // that hand one on may be to it, under the labels it accepts (`ForwardedLocation`).
     for function in model.functions where CallerLocationCheck.takesLocation(function) {
       names.insert(CallerLocationCheck.key(function.name))
+      if !function.has("private"), !function.has("fileprivate") { names.formUnion(CallSignature.keys(of: function)) }
     }
     // A skip helper's declaration (`SkipHelper.key`).
     for function in model.functions where SkipHelper.isTracked(function) {

@@ -339,6 +339,10 @@ public struct AssertionMatcher: Sendable {
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
         // A check's call under its labels too: no declaration of the run may take them (`CallSignature`).
         if UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: false), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
+        // A call handed the function's own caller location (`ForwardedLocation`), under its labels too.
+        if ForwardedLocation.forwards(callAt: callIndex, from: functions[index], in: model) {
+          callees.append(CallSignature.key(of: model.calls[callIndex]))
+        }
         if ThrowingWait.mayCount(callAt: callIndex, in: model) { callees.append(ThrowingWait.key(callee)) }
         if let candidates = values.candidates(ofCallAt: callIndex, in: model) {
           for candidate in candidates {

@@ -40,9 +40,7 @@ enum CallerLocationCheck {
   private static func forwardsLocation(_ call: Call, in model: FileModel) -> Bool {
     guard let parentheses = call.parentheses, parentheses.count > 4 else { return false }
     let name = call.name
-    guard !name.isEmpty, !AssertionMatcher.startsUppercase(name), !loggingNames.contains(name),
-      !name.hasPrefix("precondition")
-    else { return false }
+    guard !name.isEmpty, !AssertionMatcher.startsUppercase(name), !takesLocationToPrint(name) else { return false }
     var file = false
     var line = false
     for argument in call.arguments {
@@ -66,6 +64,12 @@ enum CallerLocationCheck {
   /// The name under which the run lists a declaration taking a caller's location; it ends in
   /// `)`, so the run tracks it (`BaseAssumption.tracksDeclaration`), and no label list is spelled so.
   static func key(_ name: String) -> String { name + "(#location)" }
+
+  /// Whether a function of this name takes a location only to print it, or to stop the program
+  /// (`log`, `fatalError`, `precondition...`).
+  static func takesLocationToPrint(_ name: String) -> Bool {
+    loggingNames.contains(name) || name.hasPrefix("precondition")
+  }
 
   /// Names that take a location only to print it, or to stop the program.
   private static let loggingNames: Set<String> = [

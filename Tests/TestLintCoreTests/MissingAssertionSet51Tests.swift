@@ -1,0 +1,68 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion` (held-out sets 50 and 51): a helper handing its own caller location on to
+/// a function declared nowhere (`ForwardedLocation`).
+final class MissingAssertionSet51Tests: XCTestCase {
+  private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
+    CalledHelpersTests.missingAssertionLines(in: sources, line: line)
+  }
+
+  func test_helperForwardingItsOwnLocation_toUndeclaredFunction_isCheck() {
+    let support = """
+      import XCTest
+      extension XCTestCase {
+        func frame(poster: Poster, file: StaticString = #file, testName: String = #function, line: UInt = #line) {
+          frame(for: poster, margin: 4, file: file, testName: testName, line: line)
+        }
+        func hang(poster: Poster, file: StaticString = #filePath, line: UInt = #line) {
+          nail(poster, file: file, line: line)
+        }
+        func tilt(poster: Poster, file: StaticString = #filePath, line: UInt = #line) {
+          lean(poster, file: "Wall.swift", line: line)
+        }
+        func note(poster: Poster, file: StaticString = #filePath, line: UInt = #line) {
+          debug(poster.title, file: file, line: line)
+        }
+        func glue(poster: Poster, file: StaticString = #filePath, line: UInt = #line) {
+          gallery.mount(poster, file: file, line: line)
+        }
+      }
+      """
+    let declared = """
+      func nail(_ poster: Poster, file: StaticString, line: UInt) {
+        poster.pin()
+      }
+      """
+    let tests = """
+      import XCTest
+      final class PosterTests: XCTestCase {
+        func testFramed() { frame(poster: .blank) }
+        func testHung() { hang(poster: .blank) }
+        func testTilted() { tilt(poster: .blank) }
+        func testNoted() { note(poster: .blank) }
+        func testGlued() { glue(poster: .blank) }
+      }
+      """
+    XCTAssertEqual(
+      findings(["FrameSupport.swift": support, "Nail.swift": declared, "PosterTests.swift": tests]),
+      ["PosterTests.swift:4", "PosterTests.swift:5", "PosterTests.swift:6", "PosterTests.swift:7"])
+    // Without the declared `nail`, `hang` hands its location to a function declared nowhere.
+    XCTAssertEqual(
+      findings(["FrameSupport.swift": support, "PosterTests.swift": tests]),
+      ["PosterTests.swift:5", "PosterTests.swift:6", "PosterTests.swift:7"])
+  }
+
+  func test_locationParameters_readFromTheSignature() throws {
+    let source = """
+      func frame<V: View>(_ view: V, sizes: [String: Int] = [:], here file: StaticString = #fileID, at row: UInt = #line) {}
+      func plain(file: StaticString, line: UInt) {}
+      """
+    let model = Scanner.scan(SourceFile(path: "A.swift", text: source))
+    let first = try XCTUnwrap(ForwardedLocation.locationParameters(of: model.functions[0], in: model))
+    XCTAssertEqual(first.file, ["file"])
+    XCTAssertEqual(first.line, ["row"])
+    XCTAssertNil(ForwardedLocation.locationParameters(of: model.functions[1], in: model))
+  }
+}
