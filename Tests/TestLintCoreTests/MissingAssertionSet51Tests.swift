@@ -3,7 +3,8 @@ import XCTest
 @testable import TestLintCore
 
 /// `missing_assertion` (held-out sets 50 and 51): a helper handing its own caller location on to
-/// a function declared nowhere (`ForwardedLocation`).
+/// a function declared nowhere (`ForwardedLocation`), a polling wait given `require:`
+/// (`UndeclaredWait`).
 final class MissingAssertionSet51Tests: XCTestCase {
   private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
     CalledHelpersTests.missingAssertionLines(in: sources, line: line)
@@ -64,5 +65,30 @@ final class MissingAssertionSet51Tests: XCTestCase {
     XCTAssertEqual(first.file, ["file"])
     XCTAssertEqual(first.line, ["row"])
     XCTAssertNil(ForwardedLocation.locationParameters(of: model.functions[1], in: model))
+  }
+
+  func test_plainWaitGivenRequireOrCondition_isPollingCheck() {
+    let source = """
+      import Testing
+      struct HingeTests {
+        @Test func oiled() async throws {
+          hinge.oil()
+          try await wait(require: { hinge.swings }, timeout: 1)
+        }
+        @Test func settled() async {
+          hinge.push()
+          await wait(condition: { hinge.isStill }, timeout: .seconds(1))
+        }
+        @Test func noDeadline() async throws {
+          hinge.oil()
+          try await wait(require: { hinge.swings })
+        }
+        @Test func notAClosure() async throws {
+          hinge.oil()
+          try await wait(require: hinge.swings, timeout: 1)
+        }
+      }
+      """
+    XCTAssertEqual(findings(["HingeTests.swift": source]), ["HingeTests.swift:11", "HingeTests.swift:15"])
   }
 }

@@ -2779,9 +2779,10 @@ What counts as an assertion:
   (`server.waitFor(requestCount: 0)`): a double is test code, and a wait whose result nobody
   reads can only report by failing. Not `sut.waitForSync()`, nor `let done = mock.waitFor(...)`,
   whose result the test checks or not. So does a plain `wait(...)` no linted file declares,
-  given a `timeout:` and a closure, trailing or labelled `expect:` or `until:` (`await
-  wait(expect: { await door.isOpen }, timeout: .seconds(2))`): a support package's polling check,
-  which records an issue when the condition never holds (XCTest's `wait(for:timeout:)` is given
+  given a `timeout:` and a closure, trailing or labelled `expect:`, `until:`, `require:` or
+  `condition:` (`await wait(expect: { await door.isOpen }, timeout: .seconds(2))`, `try await
+  wait(require: { hinge.isOiled }, timeout: 1)`): a support package's polling check, which
+  records an issue (or throws) when the condition never holds (XCTest's `wait(for:timeout:)` is given
   expectations). A wait the linted files declare is followed as any helper is;
 - a freestanding macro named `#fail`, or whose name starts with a check word (`#assertEqual`,
   `#verify...`), that the test's file does not declare: a support package's macro that records
@@ -3071,6 +3072,11 @@ struct DoorTests {
   @Test func opensOnSignal() async {
     door.signal()
     await wait(expect: { await door.isOpen }, timeout: .seconds(2))
+  }
+
+  @Test func swingsWhenOiled() async throws {
+    hinge.oil()
+    try await wait(require: { hinge.swings }, timeout: 1)
   }
 
   @Test func ↓opensLater() async {

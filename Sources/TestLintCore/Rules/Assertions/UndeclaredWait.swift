@@ -17,8 +17,8 @@
 ///   double is test code, and a wait that neither throws nor returns anything used can only
 ///   report by failing the test. Not a wait of the code under test (`sut.waitForSync()`), nor
 ///   one whose result the test reads (`let done = mock.waitFor(...)`).
-/// - a plain `wait(...)` given a `timeout:` and a closure (trailing, or labelled `expect:` or
-///   `until:`): a support package's polling check (`pollsCondition`).
+/// - a plain `wait(...)` given a `timeout:` and a closure (trailing, or labelled `expect:`,
+///   `until:`, `require:` or `condition:`): a support package's polling check (`pollsCondition`).
 /// Only where no file of the run declares a function of the name that could take the call
 /// (`CallSignature.declaresNoneAccepting`); a declared one is followed as any helper is.
 enum UndeclaredWait {
@@ -44,10 +44,11 @@ enum UndeclaredWait {
   }
 
   /// Whether a plain (or `self.`) `wait(...)` polls a condition until a deadline: given a
-  /// `timeout:` and a closure, trailing or labelled `expect:` or `until:`
-  /// (`await wait(expect: { await flag.isSet }, timeout: 2)`). A support package's polling
-  /// check, which records an issue when the condition never holds; XCTest's
-  /// `wait(for:timeout:)` is given expectations, not a closure.
+  /// `timeout:` and a closure, trailing or labelled as a condition (`conditionLabels`:
+  /// `await wait(expect: { await flag.isSet }, timeout: 2)`, `try await wait(require: { ready },
+  /// timeout: 1)`, set 51). A support package's polling check, which records an issue (or
+  /// throws, for `require:`) when the condition never holds; XCTest's `wait(for:timeout:)` is
+  /// given expectations, not a closure.
   private static func pollsCondition(_ call: Call, in model: FileModel) -> Bool {
     guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase,
       call.path.count == 1 || call.path.count == 2 && call.path[0] == "self",
@@ -55,11 +56,14 @@ enum UndeclaredWait {
     else { return false }
     if !call.trailingClosures.isEmpty { return true }
     return call.arguments.contains { argument in
-      guard argument.label == "expect" || argument.label == "until", let first = argument.value.first
+      guard let label = argument.label, conditionLabels.contains(label), let first = argument.value.first
       else { return false }
       return model.tokens[first].kind == .leftBrace
     }
   }
+
+  /// The labels under which a polling wait takes the condition it checks.
+  private static let conditionLabels: Set<String> = ["expect", "until", "require", "condition"]
 
   /// Whether the call is given a closure or a deadline (`timeout:`, `withTimeout:`).
   private static func handsOverWork(_ call: Call, in model: FileModel) -> Bool {
