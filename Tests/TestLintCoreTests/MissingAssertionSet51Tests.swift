@@ -4,7 +4,7 @@ import XCTest
 
 /// `missing_assertion` (held-out sets 50 and 51): a helper handing its own caller location on to
 /// a function declared nowhere (`ForwardedLocation`), a polling wait given `require:`
-/// (`UndeclaredWait`).
+/// (`UndeclaredWait`), "this compiles means" (`CompileTimeComment`).
 final class MissingAssertionSet51Tests: XCTestCase {
   private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
     CalledHelpersTests.missingAssertionLines(in: sources, line: line)
@@ -90,5 +90,14 @@ final class MissingAssertionSet51Tests: XCTestCase {
       }
       """
     XCTAssertEqual(findings(["HingeTests.swift": source]), ["HingeTests.swift:11", "HingeTests.swift:15"])
+  }
+
+  func test_thisCompilesMeans_statesCompileTimeCheck() {
+    XCTAssertTrue(CompileTimeComment.says("// The fact that this compiles means the store is main-actor isolated"))
+    XCTAssertTrue(CompileTimeComment.says("// That it compiles shows the key paths exist."))
+    XCTAssertTrue(CompileTimeComment.says("// that this compiles proves: the protocol is Sendable"))
+    XCTAssertFalse(CompileTimeComment.says("// this compiles meaningful output for the log"))
+    XCTAssertFalse(CompileTimeComment.says("// the toolchain compiles shows for the theatre"))
+    XCTAssertFalse(CompileTimeComment.says("// this compiles the shader, then draws"))
   }
 }

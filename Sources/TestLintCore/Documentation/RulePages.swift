@@ -2439,7 +2439,8 @@ What counts as an assertion:
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
   fixture", "it (this, that) compiles" ending a
-  sentence, "see (check) if" and later "compiles" ending the clause ("only here to see if the short
+  sentence or followed by "means", "shows" or "proves" ("the fact that this compiles means the
+  hinge is sendable"), "see (check) if" and later "compiles" ending the clause ("only here to see if the short
   spelling compiles"), "compile works". Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
   fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
@@ -3106,6 +3107,11 @@ struct DoorTests {
   @Test func ↓savesPanel() {
     // we check if the store compiles its index, then save
     store.save(Panel())
+  }
+
+  @Test func hingeIsolation() {
+    // That it compiles shows the hinge's members are main-actor isolated.
+    _ = hinge.angle
   }
 }
 ```

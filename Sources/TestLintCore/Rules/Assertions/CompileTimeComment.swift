@@ -12,7 +12,8 @@
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
 /// compiles", "stops compiling", "still compile(s)", "compiles only against", "compile fixture"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
-/// before "compile"; "it", "this" or "that compiles" at the end of a sentence; "see if" or
+/// before "compile"; "it", "this" or "that compiles" at the end of a sentence or followed by
+/// "means", "shows" or "proves" ("the fact that this compiles means ..."); "see if" or
 /// "check if" and later "compiles" ending its clause; "compile works".
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
@@ -233,6 +234,11 @@ enum CompileTimeComment {
         {
           return true
         }
+        // "the fact that this compiles means (shows, proves) ...": what compiling tells (set 51).
+        let next = normal[found.upperBound...]
+        if !before.isLetter, [" means", " shows", " proves"].contains(where: { opens(next, with: $0) }) {
+          return true
+        }
         rest = normal[found.upperBound...]
       }
     }
@@ -260,6 +266,12 @@ enum CompileTimeComment {
       return true
     }
     return normal.contains("compile works") || normal.contains("compiling works")
+  }
+
+  /// Whether `text` starts with `word`, no letter right after it.
+  private static func opens(_ text: Substring, with word: String) -> Bool {
+    guard text.hasPrefix(word) else { return false }
+    return text.dropFirst(word.count).first.map { !$0.isLetter } ?? true
   }
 
   /// Whether `phrase` occurs in `text` with no letter right before or after it.
