@@ -4,7 +4,8 @@ import XCTest
 
 /// `missing_assertion` (held-out sets 50 and 51): a helper handing its own caller location on to
 /// a function declared nowhere (`ForwardedLocation`), a polling wait given `require:`
-/// (`UndeclaredWait`), "this compiles means" (`CompileTimeComment`).
+/// (`UndeclaredWait`), "this compiles means" (`CompileTimeComment`), EarlGrey's failure handler
+/// (`EarlGreyFailure`).
 final class MissingAssertionSet51Tests: XCTestCase {
   private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
     CalledHelpersTests.missingAssertionLines(in: sources, line: line)
@@ -99,5 +100,43 @@ final class MissingAssertionSet51Tests: XCTestCase {
     XCTAssertFalse(CompileTimeComment.says("// this compiles meaningful output for the log"))
     XCTAssertFalse(CompileTimeComment.says("// the toolchain compiles shows for the theatre"))
     XCTAssertFalse(CompileTimeComment.says("// this compiles the shader, then draws"))
+  }
+
+  func test_earlGreyWrapperDeclaredInTheRun_checksThroughItsHandler() {
+    let wrapper = """
+      import EarlGrey
+      import Foundation
+      public func GREYAssertTrue(_ value: @autoclosure () -> Bool, reason: String) {
+        check(value(), reason)
+      }
+      private func check(_ value: @autoclosure () -> Bool, _ reason: String) {
+        if !value() {
+          EarlGrey.handle(exception: GREYFrameworkException(name: kGREYAssertionFailedException, reason: reason), details: "")
+        }
+      }
+      """
+    let robot = """
+      import UIKit
+      final class LampRobot {
+        func switchOn() {
+          lamp.toggle()
+          GREYAssertTrue(lamp.isOn, reason: "still dark")
+        }
+      }
+      """
+    let tests = """
+      import XCTest
+      final class LampTests: XCTestCase {
+        func testSwitchesOn() { LampRobot().switchOn() }
+        func testOtherHandler() { lamp.handle(exception: LampError.fused) }
+      }
+      """
+    XCTAssertEqual(
+      findings(["EarlGrey.swift": wrapper, "LampRobot.swift": robot, "LampTests.swift": tests]), ["LampTests.swift:4"])
+    // Without the import, `EarlGrey` is anybody's type: the wrapper checks nothing.
+    let unimported = wrapper.replacingOccurrences(of: "import EarlGrey\n", with: "")
+    XCTAssertEqual(
+      findings(["EarlGrey.swift": unimported, "LampRobot.swift": robot, "LampTests.swift": tests]),
+      ["LampTests.swift:3", "LampTests.swift:4"])
   }
 }

@@ -2308,6 +2308,14 @@ What counts as an assertion:
   "asserts nothing" error costs more than a miss);
 - snapshots: `assertSnapshot`, `assertSnapshots`, `verifySnapshot`, `assertInlineSnapshot`,
   `FBSnapshotVerify*`; `assertNoDifference`, `expectNoDifference`, `assertMacro`;
+- EarlGrey: `EarlGrey.handle(exception: ...)` (through the type `EarlGrey` itself, first
+  argument `exception:`, in a file that imports EarlGrey), which hands an exception to the
+  library's failure handler and fails the test. EarlGrey's Swift wrapper, a file teams copy into
+  their test target, declares `GREYAssertTrue`, `GREYAssertEqual`, `GREYFail` and the rest this
+  way; linted with the tests, those are followed as any helper is, and reading the handing over
+  as a failure makes them checks, and a UI robot that calls them, wherever the robot's file
+  imports from. The names alone do not count (a project may declare its own `GREYAssert...`
+  that does something else): what the declared wrapper does decides;
 - `perform(stub:when:assert:)` (`001_53da5ae85fe6b7d3.txt`);
 - SwiftParamTest's tables, in a file that imports SwiftParamTest: `assert(to: max) {
   args(1, 2, expect: 2) }` (also with `header:`) checks every row with `XCTAssert`. Swift's own
@@ -4104,6 +4112,39 @@ final class ProfileScreenTests: XCTestCase {
   func testHidesTheSpinnerOnceLoaded() {
     openProfile(of: owner)
     viewTester().usingLabel("Spinner").waitForAbsenceOfView()
+  }
+}
+```
+
+EarlGrey's Swift wrapper, linted with the tests, hands a failed check to the library's failure
+handler, so a robot that calls it checks:
+
+```swift triggers
+import EarlGrey
+import XCTest
+
+public func GREYAssertTrue(_ value: @autoclosure () -> Bool, reason: String) {
+  if !value() { report(reason) }
+}
+
+private func report(_ reason: String) {
+  EarlGrey.handle(exception: GREYFrameworkException(name: kGREYAssertionFailedException, reason: reason), details: "")
+}
+
+final class ShelfRobot {
+  func stack(books count: Int) {
+    shelf.add(count)
+    GREYAssertTrue(shelf.count == count, reason: "wrong count")
+  }
+}
+
+final class ShelfTests: XCTestCase {
+  func testStacksThreeBooks() {
+    ShelfRobot().stack(books: 3)
+  }
+
+  func ↓testHandlesOnlyOwnErrors() {
+    shelf.handle(exception: ShelfError.full)
   }
 }
 ```

@@ -19,6 +19,7 @@ public struct AssertionMatcher: Sendable {
     if call.isImplicitMember { return false }
     if MockVerification.mayMatch(name), MockVerification.verifies(call, in: model) { return true }
     if KIFStep.counts(call, in: model) { return true }
+    if name == "handle", EarlGreyFailure.reports(call, in: model) { return true }
     if name.utf8.first == UInt8(ascii: "_"), Self.isUnderscoredKnownIssue(call, in: model) { return true }
     // Most calls are not assertions: reject them by their first byte and length before any
     // hashing or comparing.
@@ -36,6 +37,8 @@ public struct AssertionMatcher: Sendable {
       return true
     }
     if KIFStep.counts(callAt: index, in: model) { return true }
+    // `EarlGrey.handle(exception: ...)` in EarlGrey's Swift wrapper (`EarlGreyFailure`).
+    if name == "handle", EarlGreyFailure.reports(model.calls[index], in: model) { return true }
     if name.utf8.first == UInt8(ascii: "_"), Self.isUnderscoredKnownIssue(model.calls[index], in: model) {
       return true
     }
