@@ -27,7 +27,8 @@ enum ForwardedLocation {
     guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase,
       call.path.count == 1 || call.path.count == 2 && (call.path[0] == "self" || call.path[0] == "super"),
       !AssertionMatcher.startsUppercase(call.name), !CallerLocationCheck.takesLocationToPrint(call.name),
-      let fileValue = argument("file", of: call, in: model), let lineValue = argument("line", of: call, in: model),
+      let fileValue = argument("file", of: call, in: model),
+      let lineValue = argument("line", of: call, in: model),
       let own = locationParameters(of: function, in: model),
       own.file.contains(fileValue), own.line.contains(lineValue)
     else { return false }
@@ -71,8 +72,8 @@ enum ForwardedLocation {
         current = model.text(index - 1)
       case .pound where depth == 1 && index > 0 && model.text(index - 1) == "=":
         switch model.text(index) {
-        case "#file", "#filePath", "#fileID": current.map { files.insert($0) }
-        case "#line": current.map { lines.insert($0) }
+        case "#file", "#filePath", "#fileID": if let current { files.insert(current) }
+        case "#line": if let current { lines.insert(current) }
         default: break
         }
       default: break
