@@ -337,13 +337,14 @@ public struct AssertionMatcher: Sendable {
         continue
       }
       var callees: [String] = []
+      let location = ForwardedLocation.locationParameters(of: functions[index], in: model)
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
         let callee = model.calls[callIndex].name
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
         // A check's call under its labels too: no declaration of the run may take them (`CallSignature`).
         if UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: false), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
         // A call handed the function's own caller location (`ForwardedLocation`), under its labels too.
-        if ForwardedLocation.forwards(callAt: callIndex, from: functions[index], in: model) {
+        if let location, ForwardedLocation.forwards(callAt: callIndex, handing: location, in: model) {
           callees.append(CallSignature.key(of: model.calls[callIndex]))
         }
         if ThrowingWait.mayCount(callAt: callIndex, in: model) { callees.append(ThrowingWait.key(callee)) }

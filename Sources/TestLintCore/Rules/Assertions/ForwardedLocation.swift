@@ -19,18 +19,21 @@
 /// so a declared callee is followed as any helper is. Not a `private` or `fileprivate` function
 /// of the file that could take it.
 enum ForwardedLocation {
-  /// Whether the call, made in `function`'s body, hands on the function's own caller location
-  /// to a function of another name or labels (see the type's comment); whether the run
-  /// declares one that could take it is asked under `CallSignature.key(of:)`.
-  static func forwards(callAt index: Int, from function: FunctionDecl, in model: FileModel) -> Bool {
+  /// The names of a function's parameters defaulted to its caller's file and line
+  /// (`locationParameters`).
+  typealias Location = (file: Set<String>, line: Set<String>)
+
+  /// Whether the call, made in the body of a function whose location parameters are `own`
+  /// (`locationParameters`), hands them on to a function of another name or labels (see the
+  /// type's comment); whether the run declares one that could take it is asked under
+  /// `CallSignature.key(of:)`.
+  static func forwards(callAt index: Int, handing own: Location, in model: FileModel) -> Bool {
     let call = model.calls[index]
     guard !call.isMacro, !call.isImplicitMember, !call.hasExpressionBase,
       call.path.count == 1 || call.path.count == 2 && (call.path[0] == "self" || call.path[0] == "super"),
-      !AssertionMatcher.startsUppercase(call.name), !CallerLocationCheck.takesLocationToPrint(call.name),
-      let fileValue = argument("file", of: call, in: model),
-      let lineValue = argument("line", of: call, in: model),
-      let own = locationParameters(of: function, in: model),
-      own.file.contains(fileValue), own.line.contains(lineValue)
+      let fileValue = argument("file", of: call, in: model), own.file.contains(fileValue),
+      let lineValue = argument("line", of: call, in: model), own.line.contains(lineValue),
+      !AssertionMatcher.startsUppercase(call.name), !CallerLocationCheck.takesLocationToPrint(call.name)
     else { return false }
     return !UndeclaredCheck.fileDeclaresPrivate(acceptingCall: call, in: model)
   }
@@ -47,9 +50,7 @@ enum ForwardedLocation {
   /// `#filePath`, `#fileID`) and line (`#line`), read from the tokens of its signature: a
   /// parameter's name is the identifier right before its `:` at the parameter list's depth.
   /// Nil when it has not both.
-  static func locationParameters(of function: FunctionDecl, in model: FileModel)
-    -> (file: Set<String>, line: Set<String>)?
-  {
+  static func locationParameters(of function: FunctionDecl, in model: FileModel) -> Location? {
     guard let body = function.body, function.parameters.count >= 2,
       function.parameters.contains(where: \.hasDefault)
     else { return nil }
