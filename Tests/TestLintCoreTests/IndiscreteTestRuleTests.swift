@@ -121,6 +121,44 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
+  /// A nested type's initializer (`Trip.Stop(...)`, each name capitalised) is table data; a
+  /// method of a value (`trip.Stop(...)`) is not.
+  func test_constantTables_takeNestedTypes() {
+    let source = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_table_isOneLine() {
+          let stops = [
+            Trip.Stop(code: Int(1), leg: Trip.Leg.Kind(rawValue: 1)),
+            Trip.Stop(code: Int(2), leg: nil),
+            Map.Trip.Stop(code: 3, leg: .none),
+          ]
+          XCTAssertEqual(stops.count, 3)
+        }
+        func test_variables_areCounted() {
+          let member = [
+            trip.Stop(code: 1),
+            Trip.Stop(code: 2),
+            Trip.Stop(code: 3),
+          ]
+          let made = [
+            Trip.make(code: 1),
+            Trip.Stop(code: 2),
+            Trip.Stop(code: 3),
+          ]
+          XCTAssertEqual(member.count, made.count)
+        }
+      }
+      """
+    let options: [String: OptionValue] = ["max_lines": .int(1)]
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
+      [
+        "test 'test_table_isOneLine' has 2 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_variables_areCounted' has 11 lines of code (at most 1); split it into tests that each check one behaviour",
+      ])
+  }
+
   /// The lines of every body are those the loop as first written counts (`oracleCodeLines`).
   func test_codeLines_countAsTheFirstLoop() throws {
     let tricky = """
@@ -222,7 +260,8 @@ final class IndiscreteTestRuleTests: XCTestCase {
         if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
       }
       if model.tokens[index].kind == .leftBracket,
-        let end = IndiscreteTestRule.constantTableEnd(at: index, limit: body.upperBound - 1, in: model)
+        let end = IndiscreteTestRule.constantTableEnd(
+          at: index, limit: body.upperBound - 1, in: model)
       {
         skipUntil = end
       }

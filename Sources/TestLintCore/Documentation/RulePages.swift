@@ -1694,9 +1694,11 @@ What is counted:
   more. Nor do the lines after the first of an array or dictionary literal of constant data (a
   table of scenarios or fixtures) of at least three elements that are literals (strings without interpolation,
   numbers, `true`, `false`, `nil`), implicit members (`.grid`), nested such literals and
-  initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`); a literal
-  that names a variable, calls a function or holds a closure, or one a method is called on
-  (`[...].joined()`), counts each line.
+  initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`, or a
+  nested type's `Scenario.Step(count: 2)`, every name of the dotted type capitalised); a
+  literal that names a variable, calls a function (`Scenario.make(...)`,
+  `scenario.Step(...)`) or holds a closure, or one a method is called on (`[...].joined()`),
+  counts each line.
 
 Assertions are those of one build: a chain of conditional compilation (`#if canImport(UIKit)`
 ... `#elseif canImport(AppKit)` ... `#else` ... `#endif`) counts the checks of its largest
@@ -1819,6 +1821,15 @@ final class CheckoutTests: XCTestCase {
       .init(count: 3, layout: .grid, expected: 3),
       .init(count: 4, layout: .spotlight, expected: 1),
     ])
+  }
+
+  func test_keyCodes_matchTheSystemTable() {
+    let keys: [(Keyboard.Key, Int)] = [
+      (Keyboard.Key(name: "space"), 49),
+      (Keyboard.Key(name: "tab"), 48),
+      (Keyboard.Key(name: "none"), -1),
+    ]
+    for (key, code) in keys { XCTAssertEqual(key.code, code) }
   }
 
   func test_reducer_counts() {

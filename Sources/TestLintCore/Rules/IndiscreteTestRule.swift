@@ -225,8 +225,9 @@ public struct IndiscreteTestRule: Rule {
   /// The closing `]` of the array or dictionary literal opened at `index` when it spans lines
   /// and holds only constant data: literals (strings without interpolation, numbers, `true`,
   /// `false`, `nil`, a negative number), nested such literals, implicit members (`.fullScreen`)
-  /// and initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`),
-  /// with comments between, and at least three elements. A table of scenarios or fixtures is
+  /// and initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`,
+  /// a nested type's `Route.Stop(count: 2)`), with comments between, and at least three
+  /// elements. A table of scenarios or fixtures is
   /// one piece of data, as a multi-line string is; a small literal (`["name": "active"]` over
   /// three lines) counts as written. Nil for a subscript, a type (`[String: Int]`), or a literal that
   /// names a variable, calls a function or holds a closure.
@@ -269,7 +270,7 @@ public struct IndiscreteTestRule: Rule {
         // method (`Self.makeImage("a")`); an implicit member may take arguments (`.image(...)`).
         let explicit = tokens[cursor - 1].isIdentifierLike
         if explicit, tokens[cursor + 1].keyword != .`init`, cursor + 2 < close,
-          tokens[cursor + 2].kind == .leftParen
+          tokens[cursor + 2].kind == .leftParen, !isNestedTypeName(endingAt: cursor + 1, in: model)
         {
           return nil
         }
@@ -292,6 +293,24 @@ public struct IndiscreteTestRule: Rule {
     while last > index, tokens[last].kind == .comment { last -= 1 }
     let elements = last == index ? 0 : separators + (tokens[last].kind == .comma ? 0 : 1)
     return elements >= 3 ? close : nil
+  }
+
+  /// Whether the identifier at `index` ends a dotted chain of capitalised names
+  /// (`Route.Stop`, `Map.Route.Stop`): a nested type, whose call is an initializer as
+  /// `Stop(...)` is; `Route.make`, `route.Stop` are not.
+  static func isNestedTypeName(endingAt index: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var cursor = index
+    while true {
+      guard tokens[cursor].isIdentifierLike, model.text(cursor).first?.isUppercase == true else {
+        return false
+      }
+      guard cursor >= 2, tokens[cursor - 1].kind == .dot, tokens[cursor - 2].isIdentifierLike else {
+        // The chain's first name, not an implicit member's (`.Stop(...)` is read as a member).
+        return cursor != index && (cursor == 0 || tokens[cursor - 1].kind != .dot)
+      }
+      cursor -= 2
+    }
   }
 
   /// The closing brace of a local `struct` / `class` / `enum` / `actor` declared at `index`.
