@@ -121,32 +121,39 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
-  /// A nested type's initializer (`Trip.Stop(...)`, each name capitalised) is table data; a
-  /// method of a value (`trip.Stop(...)`) is not.
-  func test_constantTables_takeNestedTypes() {
+  /// A nested type's initializer (`Trip.Stop(...)`, each name capitalised) and a constant
+  /// imported from C (`kCode_Red`, `EAGAIN`) are table data; a method of a value
+  /// (`trip.Stop(...)`), a free function's call or a name the test declares is not.
+  func test_constantTables_takeNestedTypesAndImportedConstants() {
     let source = """
       import XCTest
       final class SampleTests: XCTestCase {
         func test_table_isOneLine() {
           let stops = [
-            Trip.Stop(code: Int(1), leg: Trip.Leg.Kind(rawValue: 1)),
-            Trip.Stop(code: Int(2), leg: nil),
-            Map.Trip.Stop(code: 3, leg: .none),
+            Trip.Stop(code: Int(kCode_Red), leg: Trip.Leg.Kind(rawValue: 1)),
+            Trip.Stop(code: Int(kCode_Blue), leg: nil),
+            Map.Trip.Stop(code: EAGAIN, leg: .none),
           ]
           XCTAssertEqual(stops.count, 3)
         }
         func test_variables_areCounted() {
+          let kLimit = 3
+          let declared = [
+            Trip.Stop(code: kLimit),
+            Trip.Stop(code: 2),
+            Trip.Stop(code: 3),
+          ]
           let member = [
             trip.Stop(code: 1),
             Trip.Stop(code: 2),
             Trip.Stop(code: 3),
           ]
-          let made = [
-            Trip.make(code: 1),
+          let called = [
+            Trip.Stop(code: kCode_Green(1)),
             Trip.Stop(code: 2),
             Trip.Stop(code: 3),
           ]
-          XCTAssertEqual(member.count, made.count)
+          XCTAssertEqual(declared.count + member.count, called.count)
         }
       }
       """
@@ -155,7 +162,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
       InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
       [
         "test 'test_table_isOneLine' has 2 lines of code (at most 1); split it into tests that each check one behaviour",
-        "test 'test_variables_areCounted' has 11 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_variables_areCounted' has 17 lines of code (at most 1); split it into tests that each check one behaviour",
       ])
   }
 
@@ -261,7 +268,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
       }
       if model.tokens[index].kind == .leftBracket,
         let end = IndiscreteTestRule.constantTableEnd(
-          at: index, limit: body.upperBound - 1, in: model)
+          at: index, limit: body.upperBound - 1, in: model, bodyStart: body.lowerBound)
       {
         skipUntil = end
       }

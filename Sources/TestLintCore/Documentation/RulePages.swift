@@ -1695,8 +1695,12 @@ What is counted:
   table of scenarios or fixtures) of at least three elements that are literals (strings without interpolation,
   numbers, `true`, `false`, `nil`), implicit members (`.grid`), nested such literals and
   initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`, or a
-  nested type's `Scenario.Step(count: 2)`, every name of the dotted type capitalised); a
-  literal that names a variable, calls a function (`Scenario.make(...)`,
+  nested type's `Scenario.Step(count: 2)`, every name of the dotted type capitalised), and
+  constants imported from C or Objective-C: a bare name of `k` and a capital (`kVK_Space`,
+  `kCFBooleanTrue`) or a capitalised one (`NSNotFound`, `EINVAL`, or a type's name, as in an
+  empty `[String]()`), unless the test itself declares it before the literal (`let kLimit =
+  3`); a literal that names a variable (a
+  lowercase name, such as a module's own `let`), calls a function (`Scenario.make(...)`,
   `scenario.Step(...)`) or holds a closure, or one a method is called on (`[...].joined()`),
   counts each line.
 
@@ -1825,9 +1829,9 @@ final class CheckoutTests: XCTestCase {
 
   func test_keyCodes_matchTheSystemTable() {
     let keys: [(Keyboard.Key, Int)] = [
-      (Keyboard.Key(name: "space"), 49),
-      (Keyboard.Key(name: "tab"), 48),
-      (Keyboard.Key(name: "none"), -1),
+      (Keyboard.Key(name: "space"), Int(kKeyCode_Space)),
+      (Keyboard.Key(name: "tab"), Int(kKeyCode_Tab)),
+      (Keyboard.Key(name: "none"), NSNotFound),
     ]
     for (key, code) in keys { XCTAssertEqual(key.code, code) }
   }

@@ -212,7 +212,9 @@ public struct IndiscreteTestRule: Rule {
           if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
         }
         // A collection literal of constant data counts as the line it opens on.
-        if token.kind == .leftBracket, let close = constantTableEnd(at: index, limit: end, in: model) {
+        if token.kind == .leftBracket,
+          let close = constantTableEnd(at: index, limit: end, in: model, bodyStart: body.lowerBound)
+        {
           index = close + 1
           continue
         }
@@ -226,12 +228,13 @@ public struct IndiscreteTestRule: Rule {
   /// and holds only constant data: literals (strings without interpolation, numbers, `true`,
   /// `false`, `nil`, a negative number), nested such literals, implicit members (`.fullScreen`)
   /// and initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`,
-  /// a nested type's `Route.Stop(count: 2)`), with comments between, and at least three
-  /// elements. A table of scenarios or fixtures is
+  /// a nested type's `Route.Stop(count: 2)`), imported constants (`isImportedConstant`), with
+  /// comments between, and at least three elements. A table of scenarios or fixtures is
   /// one piece of data, as a multi-line string is; a small literal (`["name": "active"]` over
   /// three lines) counts as written. Nil for a subscript, a type (`[String: Int]`), or a literal that
-  /// names a variable, calls a function or holds a closure.
-  static func constantTableEnd(at index: Int, limit: Int, in model: FileModel) -> Int? {
+  /// names a variable, calls a function or holds a closure. `bodyStart` is the test body's `{`:
+  /// a name declared between it and the literal is a variable, whatever its spelling.
+  static func constantTableEnd(at index: Int, limit: Int, in model: FileModel, bodyStart: Int) -> Int? {
     let tokens = model.tokens
     guard index > 0 else { return nil }
     // A literal follows `=`, `(`, `,`, `:`, `[` or `return`; a subscript follows a value.
@@ -252,6 +255,8 @@ public struct IndiscreteTestRule: Rule {
     var open: [TokenKind] = []
     // The commas between the literal's own elements: a table holds at least three.
     var separators = 0
+    // The names the test declares before the literal, gathered when a constant's name is met.
+    var locals: Set<String>?
     for cursor in (index + 1)..<close {
       let token = tokens[cursor]
       switch token.kind {
@@ -284,6 +289,12 @@ public struct IndiscreteTestRule: Rule {
         if next == .colon, open.last == .leftParen { continue }
         // A type's initializer (`Scenario(`, `Scenario.init(`).
         if next == .leftParen || next == .dot, model.text(cursor).first?.isUppercase == true { continue }
+        // An imported constant as a value (`Int(kVK_Space)`, `EINVAL`), unless the test declares it.
+        let name = model.text(cursor)
+        if next != .leftParen, isImportedConstant(name) {
+          if locals == nil { locals = declaredNames(from: bodyStart, to: index, in: model) }
+          if locals?.contains(name) == false { continue }
+        }
         return nil
       default:
         return nil
@@ -311,6 +322,33 @@ public struct IndiscreteTestRule: Rule {
       }
       cursor -= 2
     }
+  }
+
+  /// Whether a bare name reads as a constant imported from C or Objective-C: `k` and a capital
+  /// (`kVK_ANSI_A`, `kCFBooleanTrue`), or a capitalised name (`NSNotFound`, `EINVAL`), which
+  /// in Swift's naming is a type or such a constant, never a variable of the test's own.
+  static func isImportedConstant(_ name: String) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLetter else { return false }
+    if first.isUppercase { return true }
+    guard first == "k", name.count > 1 else { return false }
+    let second = name[name.index(after: name.startIndex)]
+    return second.isASCII && second.isUppercase
+  }
+
+  /// The names declared by `let` or `var` between two tokens (a test body's `{` and a literal).
+  static func declaredNames(from start: Int, to end: Int, in model: FileModel) -> Set<String> {
+    let tokens = model.tokens
+    var names: Set<String> = []
+    var cursor = start
+    while cursor + 1 < end {
+      if tokens[cursor].keyword == .let || tokens[cursor].keyword == .var,
+        tokens[cursor + 1].isIdentifierLike
+      {
+        names.insert(model.text(cursor + 1))
+      }
+      cursor += 1
+    }
+    return names
   }
 
   /// The closing brace of a local `struct` / `class` / `enum` / `actor` declared at `index`.
