@@ -123,7 +123,8 @@ final class IndiscreteTestRuleTests: XCTestCase {
 
   /// A nested type's initializer (`Trip.Stop(...)`, each name capitalised) and a constant
   /// imported from C (`kCode_Red`, `EAGAIN`) are table data; a method of a value
-  /// (`trip.Stop(...)`), a free function's call or a name the test declares is not.
+  /// (`trip.Stop(...)`), a type's method, a call, a mixed-case name or a name the test
+  /// declares is not.
   func test_constantTables_takeNestedTypesAndImportedConstants() {
     let source = """
       import XCTest
@@ -153,7 +154,12 @@ final class IndiscreteTestRuleTests: XCTestCase {
             Trip.Stop(code: 2),
             Trip.Stop(code: 3),
           ]
-          XCTAssertEqual(declared.count + member.count, called.count)
+          let made = [
+            Trip.make(code: 1),
+            Trip.Stop(code: NSNotFound),
+            Trip.Stop(code: 3),
+          ]
+          XCTAssertEqual(declared.count + member.count, called.count + made.count)
         }
       }
       """
@@ -162,7 +168,7 @@ final class IndiscreteTestRuleTests: XCTestCase {
       InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
       [
         "test 'test_table_isOneLine' has 2 lines of code (at most 1); split it into tests that each check one behaviour",
-        "test 'test_variables_areCounted' has 17 lines of code (at most 1); split it into tests that each check one behaviour",
+        "test 'test_variables_areCounted' has 22 lines of code (at most 1); split it into tests that each check one behaviour",
       ])
   }
 

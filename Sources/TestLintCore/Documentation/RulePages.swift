@@ -1697,10 +1697,9 @@ What is counted:
   initializer calls of them (`.init(count: 2, layout: .grid)`, `Scenario(count: 2)`, or a
   nested type's `Scenario.Step(count: 2)`, every name of the dotted type capitalised), and
   constants imported from C or Objective-C: a bare name of `k` and a capital (`kVK_Space`,
-  `kCFBooleanTrue`) or a capitalised one (`NSNotFound`, `EINVAL`, or a type's name, as in an
-  empty `[String]()`), unless the test itself declares it before the literal (`let kLimit =
-  3`); a literal that names a variable (a
-  lowercase name, such as a module's own `let`), calls a function (`Scenario.make(...)`,
+  `kCFBooleanTrue`) or one all in capitals (`EINVAL`, `INT_MAX`), unless the test itself
+  declares it before the literal (`let kLimit = 3`); a literal that names a variable (any other
+  name, such as a module's own `let` or a mixed-case `NSNotFound`), calls a function (`Scenario.make(...)`,
   `scenario.Step(...)`) or holds a closure, or one a method is called on (`[...].joined()`),
   counts each line.
 
@@ -1831,7 +1830,7 @@ final class CheckoutTests: XCTestCase {
     let keys: [(Keyboard.Key, Int)] = [
       (Keyboard.Key(name: "space"), Int(kKeyCode_Space)),
       (Keyboard.Key(name: "tab"), Int(kKeyCode_Tab)),
-      (Keyboard.Key(name: "none"), NSNotFound),
+      (Keyboard.Key(name: "none"), Int(KEY_CODE_NONE)),
     ]
     for (key, code) in keys { XCTAssertEqual(key.code, code) }
   }

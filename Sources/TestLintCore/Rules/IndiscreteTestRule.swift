@@ -324,15 +324,16 @@ public struct IndiscreteTestRule: Rule {
     }
   }
 
-  /// Whether a bare name reads as a constant imported from C or Objective-C: `k` and a capital
-  /// (`kVK_ANSI_A`, `kCFBooleanTrue`), or a capitalised name (`NSNotFound`, `EINVAL`), which
-  /// in Swift's naming is a type or such a constant, never a variable of the test's own.
+  /// Whether a bare name reads as a constant imported from C: `k` and a capital (`kVK_ANSI_A`,
+  /// `kCFBooleanTrue`), or every letter a capital (`EINVAL`, `INT_MAX`). A capitalised name
+  /// in mixed case (`String`, `NSNotFound`) may be a type, and stays a name.
   static func isImportedConstant(_ name: String) -> Bool {
     guard let first = name.first, first.isASCII, first.isLetter else { return false }
-    if first.isUppercase { return true }
-    guard first == "k", name.count > 1 else { return false }
-    let second = name[name.index(after: name.startIndex)]
-    return second.isASCII && second.isUppercase
+    if first == "k", let second = name.dropFirst().first, second.isASCII, second.isUppercase {
+      return true
+    }
+    let letters = name.filter(\.isLetter)
+    return letters.count >= 2 && name.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "_" || $0.isUppercase) }
   }
 
   /// The names declared by `let` or `var` between two tokens (a test body's `{` and a literal).
