@@ -5946,6 +5946,17 @@ to a function of the linted files that makes such a call (a base class's
 in `test_base_classes`, or declared in the linted files, is known, and such calls count only as
 any helper does (`assertion_functions`, or a helper of the run that asserts).
 
+A base is assumed once a class with a `test...` method on it is in a file that imports XCTest
+(or a module that re-exports it); a shared base with no tests of its own counts so for the
+classes below it. In an app's test target whose bridging header brings XCTest, a file that
+imports XCTest declares `class ReceiptScreenBase: VendorSnapshotTestCase` with helpers only,
+and files that import Foundation alone declare `final class ReceiptTotalsTests:
+ReceiptScreenBase` with the tests: `VendorSnapshotTestCase` is assumed, and the tests of
+`ReceiptTotalsTests` are checked like any other (reported here when they check nothing), through
+any number of classes in between. A base no class with tests goes up to, the same shared base
+in a file that imports Foundation alone, or one whose own superclass does not read as a test
+base (`class ReceiptScreenBase: VendorSnapshotter`) makes nothing assumed.
+
 In such a class, a test that ends with one bare call (plain or through `self.`, a statement of
 its own) to a function declared in none of the linted files, passing it a closure or an argument
 built for checking (an argument labelled or made for expectations, `withExpectations:

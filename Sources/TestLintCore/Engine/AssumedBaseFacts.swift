@@ -9,6 +9,9 @@ final class AssumedBaseFacts: Sendable {
     /// Each candidate, with how many classes, and whether one of them is in a file that
     /// imports XCTest, Quick or Nimble.
     var candidates: [String: (classes: Int, imported: Bool)] = [:]
+    /// The links: classes with no `test...` method in files that import a test module, on a
+    /// name read as a test base (`BaseAssumption.importedLink`).
+    var links: Set<String> = []
     /// Kept as keys (16 bytes, whatever the name's length): with the default endings, every test
     /// class of the run that is not final is among them.
     var declaredBases: Set<NameKey> = []
@@ -44,6 +47,10 @@ final class AssumedBaseFacts: Sendable {
     guard !candidates.isEmpty || !bases.isEmpty || !checks.isEmpty || !checkCallers.isEmpty else { return }
     state.withLock { state in
       for entry in candidates {
+        if entry.hasPrefix(BaseAssumption.importedLink) {
+          state.links.insert(String(entry.dropFirst(BaseAssumption.importedLink.count)))
+          continue
+        }
         let imported = !entry.hasPrefix(BaseAssumption.notImported)
         let name = imported ? entry : String(entry.dropFirst(BaseAssumption.notImported.count))
         let known = state.candidates[name] ?? (0, false)
@@ -63,7 +70,8 @@ final class AssumedBaseFacts: Sendable {
 
   /// The bases assumed: the ends of the candidates' chains (up the run's classes, through
   /// `superclasses`) that read as test bases, that no file declares and that `certain`
-  /// (`XCTestCase` and `test_base_classes`) leaves out.
+  /// (`XCTestCase` and `test_base_classes`) leaves out. A chain that goes through a link
+  /// counts as one from a file that imports a test module.
   func settled(certain: Set<String>, superclasses: (String) -> [String]) -> AssumedBases {
     state.withLock { state in
       var counts: [String: (classes: Int, imported: Bool)] = [:]
@@ -79,7 +87,11 @@ final class AssumedBaseFacts: Sendable {
         tops.removeAll(keepingCapacity: true)
         seen = [candidate]
         pending = [candidate]
+        var imported = found.imported
         while let name = pending.popLast() {
+          // A class of a file that imports XCTest, with no tests, on the way up: its
+          // subclasses with tests get XCTest some other way (a bridging header).
+          if !imported, state.links.contains(name) { imported = true }
           let above = superclasses(name)
           if above.isEmpty { tops.append(name) }
           for next in above where seen.insert(next).inserted { pending.append(next) }
@@ -88,7 +100,7 @@ final class AssumedBaseFacts: Sendable {
           guard !certain.contains(top), assumption.readsAsTestBase(top), !state.declaredBases.contains(NameKey(top))
           else { continue }
           let known = counts[top] ?? (0, false)
-          counts[top] = (known.classes + found.classes, known.imported || found.imported)
+          counts[top] = (known.classes + found.classes, known.imported || imported)
         }
       }
       // A base is assumed when a class on it is in a file that imports a test module; then

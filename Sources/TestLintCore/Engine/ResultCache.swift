@@ -19,7 +19,8 @@ public struct ResultCache: Sendable {
     /// Names the file calls that may be assertion helpers declared elsewhere.
     public var calledNames: [String]
     /// With bases assumed (`BaseAssumption`): the bases of the file's classes that may be
-    /// assumed, one per class (`BaseAssumption.candidates`).
+    /// assumed, one per class with tests, and the links of chains to them
+    /// (`BaseAssumption.candidates`).
     public var baseCandidates: [String] = []
     /// The names the file declares that tell an assumption wrong (`BaseAssumption.declaredNames`;
     /// without bases assumed, only its checks, `BaseAssumption.declaredChecks`).
@@ -129,7 +130,7 @@ public struct ResultCache: Sendable {
       typeReferences: sorted ? references.sorted() : Array(references),
       calledNames: sorted ? called.sorted() : Array(called))
     if assumption != nil {
-      declarations.baseCandidates = BaseAssumption.candidates(of: model)
+      declarations.baseCandidates = BaseAssumption.candidates(of: model, assumption: endings)
       declarations.declaredNames = BaseAssumption.declaredNames(of: model, assumption: endings)
     } else {
       // The checks the file declares: a call of a check no file declares is an assertion.

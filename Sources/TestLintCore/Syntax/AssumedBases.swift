@@ -42,6 +42,10 @@ public struct BaseAssumption: Sendable, Hashable {
   /// What starts a candidate of a file that imports no test module (no name does).
   static let notImported = "?"
 
+  /// What starts a link: a class with no `test...` method, of a file that imports a test module,
+  /// whose chain leaves its file at a name read as a test base (no name starts so either).
+  static let importedLink = "+"
+
   /// The modules whose import makes a file's classes candidates: XCTest, and the modules that
   /// re-export it: Quick and Nimble, and the test libraries whose base classes are XCTest's
   /// (KIF's `KIFTestCase`, iOSSnapshotTestCase's `FBSnapshotTestCase`, whose modules import
@@ -65,12 +69,19 @@ public struct BaseAssumption: Sendable, Hashable {
   /// the run settles). In a file that imports none of XCTest, Quick or Nimble, each starts
   /// with `notImported` (such classes count, but cannot make a base assumed alone).
   ///
+  /// In a file that imports one, a class with no `test...` method whose chain leaves the file
+  /// at a name `assumption` reads as a test base is a link: its name, after `importedLink`. It
+  /// counts as no class, but a chain of classes with tests that goes up through it counts as
+  /// one from a file that imports XCTest (a shared `SnapshotBase: PodSnapshotTestCase` in a
+  /// file that imports XCTest, its subclasses with tests in files that import Foundation alone,
+  /// getting XCTest through a bridging header).
+  ///
   /// Its own walk, not `TestCaseClassifier.answer`'s: it runs as the file is read, to gather
   /// what settles the run, before any discovery exists, and asks only where a chain leaves the
   /// file; the classifier's walk stops at the first class the run's discovery settles (a
   /// class on `XCTestCase` or on a base already assumed). The run-wide walk that follows
   /// (`AssumedBaseFacts.settled`) goes up the run's classes by name, not one file's types.
-  static func candidates(of model: FileModel) -> [String] {
+  static func candidates(of model: FileModel, assumption: BaseAssumption) -> [String] {
     let imported = model.imports.contains(where: { importsXCTest(moduleName($0.module)) })
     // The file's classes with their superclass; its other types end a chain.
     var superclass: [String: String?] = [:]
@@ -98,7 +109,11 @@ public struct BaseAssumption: Sendable, Hashable {
       guard !ended, !frameworkBases.contains(base) else { continue }
       let hasTest =
         Self.hasTestMethod(model.types[index], in: model) || testedInExtension.contains(model.types[index].simpleName)
-      if hasTest { bases.append(imported ? base : notImported + base) }
+      if hasTest {
+        bases.append(imported ? base : notImported + base)
+      } else if imported, assumption.readsAsTestBase(base) {
+        bases.append(importedLink + model.types[index].simpleName)
+      }
     }
     return bases
   }
