@@ -7483,7 +7483,14 @@ in an `if`, `else` or `guard ... else` block of its own
 (`if let line = channel.poll() { return line }`), or after a throwing `try` in a `do` block
 (`do { try lock.claim(); break } catch { usleep(2_000) }`), or by a
 `return` in a `switch` case
-(`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`). A helper that takes a timeout (a parameter
+(`case .accepted(let receipt): return receipt`; a `break` there leaves only the `switch`).
+A `while` loop bounded by a count that leaves through its own condition polls the same way:
+its condition joins, with `&&` and in either order, a comparison of a counter against a bound
+(`attempts < 40`, `attempts <= 40`) that the body adds to (`attempts += 1`) and a clause that
+waits for something else (`!inbox.isEmpty`, `cache.count != 2`): `while inbox.isEmpty &&
+attempts < 40 { try await Task.sleep(...); attempts += 1 }` stops as soon as the message
+arrives. A `||` in such a condition, or a counter the body never adds to, bounds nothing, and
+the loop is still reported. A helper that takes a timeout (a parameter
 named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
 loop of any condition (`while true`) whose body leaves when what it waits for holds and
 leaves or throws when the time is up (`if clock.now - start > limit { XCTFail(...); return }`)
@@ -8072,6 +8079,26 @@ final class ChannelTests: XCTestCase {
     outbox.flush()
     try await awaitEmpty(timeoutSeconds: 2)
     XCTAssertTrue(outbox.isEmpty)
+  }
+
+  func test_sync_mergesBothDrafts() async throws {
+    sync.start()
+    var polls = 0
+    while sync.drafts.count != 2 && polls < 50 {
+      try await Task.sleep(for: .milliseconds(20))
+      polls += 1
+    }
+    XCTAssertEqual(sync.drafts.count, 2)
+    try await waitForArchive()
+    XCTAssertTrue(sync.isArchived)
+  }
+
+  private func waitForArchive() async throws {
+    var rounds = 0
+    while rounds <= 30 && !sync.isArchived {
+      try await Task.sleep(for: .milliseconds(10))
+      rounds += 1
+    }
   }
 
   private func awaitEmpty(timeoutSeconds: Int) async throws {

@@ -28,6 +28,7 @@ extension SleepInTestRule {
       return true
     }
     if let condition = loop.condition, pollsUntilDeadline(condition, in: model) { return true }
+    if let condition = loop.condition, pollsWithACount(condition, bodyFrom: loop.open, in: model) { return true }
     let bounded =
       loop.isFor
       || loop.condition.map { readsTime($0, in: model) || countsUp($0, bodyFrom: loop.open, in: model) } == true
@@ -228,6 +229,43 @@ extension SleepInTestRule {
     let counter = model.text(condition.lowerBound)
     return ((open + 1)..<close).contains { position in
       tokens[position].kind == .identifier && model.text(position) == counter && model.token(position + 1, is: "+=")
+    }
+  }
+
+  /// Whether a `while` loop's condition waits for something and is bounded by a count: its
+  /// clauses, joined by `&&`, are a comparison the body counts up (`tries < 50`, with
+  /// `tries += 1` in the body, as `countsUp` reads it) and another one that does not name the
+  /// counter (`!model.isLoaded`, `rows.count != 3`), in either order. The loop leaves through
+  /// its own condition as soon as the awaited state holds, as a count-bounded loop with
+  /// `if done { break }` does. A `||`, or a clause of only constants, bounds nothing.
+  static func pollsWithACount(_ condition: Range<Int>, bodyFrom open: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var clauses: [Range<Int>] = []
+    var start = condition.lowerBound
+    var depth = 0
+    for index in condition {
+      switch tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      case .comma where depth == 0: return false
+      case .operator where depth == 0:
+        if model.token(index, is: "||") { return false }
+        if model.token(index, is: "&&") {
+          clauses.append(start..<index)
+          start = index + 1
+        }
+      default: break
+      }
+    }
+    clauses.append(start..<condition.upperBound)
+    guard clauses.count >= 2, clauses.allSatisfy({ !$0.isEmpty }),
+      let counted = clauses.first(where: { countsUp($0, bodyFrom: open, in: model) })
+    else { return false }
+    let counter = model.text(counted.lowerBound)
+    return clauses.contains { clause in
+      clause != counted
+        && clause.contains { tokens[$0].kind == .identifier && tokens[$0].keyword == .none }
+        && !clause.contains { tokens[$0].kind == .identifier && model.text($0) == counter }
     }
   }
 
