@@ -29,4 +29,32 @@ final class SleepInTestRuleShapeTests: XCTestCase {
     XCTAssertEqual(
       RuleLinting.positions(SleepInTestRule.self, source), ["12:59", "13:59", "14:45", "15:51"])
   }
+
+  func test_closureAssignedToADoubleHeldInAName_isTheDoublesWork() {
+    let source = RuleLinting.xctest(
+      """
+      private let spy = SpyLedger()
+      private var feed: FeedSource!
+      private var clock: Ticker = Ticker()
+      override func setUp() { feed = FakeFeedSource() }
+      func test_a_b() async throws {
+        let api = MockBank()
+        api.transfer = { _ in try await Task.sleep(for: .seconds(100)); return .ok }
+        self.spy.onWrite = { Thread.sleep(forTimeInterval: 0.1) }
+        feed.onLoad = { usleep(500) }
+        clock.onTick = { usleep(500) }
+        let bank = Bank()
+        bank.transfer = { _ in try await Task.sleep(for: .seconds(1)); return .ok }
+        var shadow = MockBank()
+        do {
+          let shadow = Bank()
+          shadow.transfer = { _ in try await Task.sleep(for: .seconds(1)); return .ok }
+        }
+        api.onDone = { DispatchQueue.main.asyncAfter(deadline: .now() + 1) { bank.close() } }
+        XCTAssertNotNil(shadow)
+      }
+      """)
+    XCTAssertEqual(
+      RuleLinting.positions(SleepInTestRule.self, source), ["13:20", "15:41", "19:45", "21:37"])
+  }
 }

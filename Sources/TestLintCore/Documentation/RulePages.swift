@@ -7445,8 +7445,14 @@ test class), even when a plain call of a free helper of the same name
 (`rows(screen)` beside a stub's `rows(limit:)`) is resolved to them, and a closure assigned
 to a property of such a type, named in the
 assignment (`StubTransport.onSend = { ... }`, a `URLProtocol` stub's request handler) or
-handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`): it
-runs where the double is called, as its methods do. The closures handed to a factory of doubles
+handed to a method of it, named in the call (`StubURLSession.respond { request in ... }`), or
+assigned to a property of a double the code holds in a name: a local declared before the
+assignment, or a stored property of the test's type (`self.` or not), made from such a type's
+initializer (`let server = StubDraftServer()`, `mailer = FakeMailer()` in `setUp`) or declared
+with it (`var mailer: FakeMailer!`), as in `server.onUpload = { ... }`, for a sleep there (an
+`asyncAfter` in it schedules later work the test waits for, and is still read): it
+runs where the double is called, as its methods do. A closure assigned to a property of any
+other object the test holds (`settings.onChange = { ... }`) is still read. The closures handed to a factory of doubles
 (`StubFactory.makeSession(fetch: { ... })`, a method named `make...`, `create...`, `build...`)
 are the test's own stub closures and are read, and so are a scope's
 (`MockNetwork.withOfflineMode { ... }`, a method named `with...`, `run...`, `perform...`
@@ -7918,6 +7924,46 @@ final class ShelfScreenTests: XCTestCase {
 
 private func rows(_ screen: ShelfScreen) async -> [Int] {
   await screen.rows()
+}
+```
+
+A double's handler set through a name that holds it, a local or a stored property made from
+the double's initializer, fakes a hang or latency; a handler of another object is still read:
+
+```swift triggers
+import XCTest
+
+final class DraftUploaderTests: XCTestCase {
+  private var mailer: Mailer!
+
+  override func setUp() {
+    super.setUp()
+    mailer = FakeMailer()
+  }
+
+  func test_upload_staysPendingWhileTheServerHangs() {
+    let server = StubDraftServer()
+    server.onUpload = { _ in
+      try await Task.sleep(for: .seconds(60))
+      return .accepted
+    }
+    let uploader = DraftUploader(server: server)
+    uploader.upload(Draft(text: "hello"))
+    XCTAssertEqual(uploader.pending.count, 1)
+  }
+
+  func test_notice_isQueuedWhileMailing() {
+    mailer.onSend = { _ in Thread.sleep(forTimeInterval: 0.05) }
+    notifier.notify("saved")
+    XCTAssertEqual(notifier.queued, ["saved"])
+  }
+
+  func test_toggle_afterAPause() {
+    let settings = DraftSettings()
+    settings.onChange = { Thread.↓sleep(forTimeInterval: 0.2) }
+    settings.toggle()
+    XCTAssertTrue(settings.isOn)
+  }
 }
 ```
 

@@ -42,6 +42,7 @@ public struct SleepInTestRule: Rule {
         if doubles == nil { doubles = code.localTypeBodies(in: model) }
         if doubles?.contains(where: { $0.contains(call.nameToken) }) == true { continue }
         if Self.isInDoubleHandler(call.nameToken, in: model)
+          || Self.isInMadeDoubleHandler(index, in: context)
           || Self.isInClosureGivenToDouble(index, in: model)
           || Self.isInTestOnlyHook(index, code: code, context: context)
         {
