@@ -57,4 +57,27 @@ final class SleepInTestRuleShapeTests: XCTestCase {
     XCTAssertEqual(
       RuleLinting.positions(SleepInTestRule.self, source), ["13:20", "15:41", "19:45", "21:37"])
   }
+
+  func test_sleepOnlyClosureUnderAHelpersShorterTimeout_isTheTimedWork() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async {
+        await harness.failsLate(timeout: 0.1) { try await Task.sleep(nanoseconds: 1_000_000_000) }
+        await harness.failsLate(timeout: 3) { try await Task.sleep(nanoseconds: 1_000_000_000) }
+        await harness.failsLate(timeout: 0.1) {
+          try await Task.sleep(for: .seconds(1))
+          await harness.poke()
+        }
+        await runLate(timeout: 0.1) { try await Task.sleep(for: .seconds(1)) }
+        await waitLate(timeout: 0.1) { try await Task.sleep(for: .seconds(1)) }
+      }
+      func runLate(timeout: Double, _ body: @escaping () async throws -> Void) async {
+        try? await body()
+      }
+      """)
+    // Waited out: a timeout longer than the sleep, work after the sleep, a same-file helper
+    // that hands its closure to no deadline, and a helper named as a wait.
+    XCTAssertEqual(
+      RuleLinting.positions(SleepInTestRule.self, source), ["6:56", "8:20", "11:48", "12:49"])
+  }
 }

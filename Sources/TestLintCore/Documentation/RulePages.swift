@@ -7554,8 +7554,14 @@ the slow work the call must time out on), and a `Task.sleep` that, with nothing 
 returned after it, is the whole closure handed to a `withTimeout...`/`withDeadline...` call,
 when it sleeps for no less than the deadline (both written as literals: `withTimeout(seconds:
 0.05) { try await Task.sleep(for: .seconds(30)); return 1 }`): the deadline ends the operation
-raced against it, and the test waits for the deadline. A shorter sleep is waited out, and is
-reported. A free function given a `timeout:`
+raced against it, and the test waits for the deadline. The same closure handed to a helper
+with a literal `timeout:` no longer than the sleep, a check that the work times out
+(`assertFailsLate(timeout: 0.1) { try await Task.sleep(for: .seconds(1)) }`) is the slow work
+that helper's deadline ends: when the file declares functions of the helper's name, one of
+them must hand its closure parameter on to a `withTimeout...`/`withDeadline...` call (the
+helper is followed one level, by name; a helper declared in another file is taken at its
+`timeout:`), and a helper named `wait...` or `expect...` is the test's own wait. A shorter
+sleep is waited out, and is reported. A free function given a `timeout:`
 (`waitUntil(timeout:) { done in ... }`) and a method named `wait...` or `expect...` are the
 test's own waits: a pause in their closures is still reported.
 
@@ -8554,6 +8560,22 @@ struct LatchTests {
       return 42
     }
     #expect(answer == 42)
+  }
+
+  @Test func slowOperationFailsItsHelpersDeadline() async {
+    await assertFailsLate(timeout: 0.1) {
+      try await Task.sleep(for: .seconds(2))
+    }
+  }
+
+  @Test func helperDeadlineLongerThanTheSleepWaits() async {
+    await assertFailsLate(timeout: 5) {
+      try await Task.↓sleep(for: .seconds(1))
+    }
+  }
+
+  func assertFailsLate(timeout: Double, _ work: @escaping @Sendable () async throws -> Void) async {
+    await #expect(throws: DeadlineError.self) { try await withDeadline(seconds: timeout) { try await work() } }
   }
 
   @Test func freeWaitHelperStillWaits() {

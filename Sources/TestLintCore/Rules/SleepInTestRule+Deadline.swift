@@ -10,6 +10,68 @@ extension SleepInTestRule {
   ///   (`withDeadline(0.05) { try await Task.sleep(for: .seconds(30)); return 7 }`), for no less
   ///   than the deadline: the deadline ends the operation, and the test waits for the deadline.
   ///   A shorter sleep, or one whose length is not written, is waited out and still reported.
+  /// - A helper's call given a literal `timeout:` no longer than the sleep, whose closure only
+  ///   sleeps (`assertThrowsLate(timeout: 0.1) { try await Task.sleep(for: .seconds(1)) }`):
+  ///   the helper runs the closure under that deadline, and the test waits for the deadline.
+  ///   When the file declares functions of the helper's name, one of them must hand its closure
+  ///   parameter to a `withTimeout`/`withDeadline` call (followed one level, by name); not a
+  ///   helper named `wait...` or `expect...` (the test's own wait).
+  static func isWorkUnderDeadline(_ index: Int, in context: RuleContext) -> Bool {
+    let model = context.model
+    return isWorkUnderDeadline(index, in: model) || isWorkUnderHelperDeadline(index, in: context)
+  }
+
+  /// The third case of `isWorkUnderDeadline(_:in:)`: a helper's `timeout:` ends a closure that
+  /// only sleeps for longer.
+  private static func isWorkUnderHelperDeadline(_ index: Int, in context: RuleContext) -> Bool {
+    let model = context.model
+    let sleep = model.calls[index]
+    guard sleep.path == ["Task", "sleep"], let parent = sleep.parent else { return false }
+    let call = model.calls[parent]
+    let name = call.name.lowercased()
+    guard !call.isMacro, call.path.first != "Task", !name.hasPrefix("wait"), !name.hasPrefix("expect"),
+      !name.hasPrefix("withtimeout"), !name.hasPrefix("withdeadline"),
+      let closure = call.trailingClosures.first(where: { $0.tokens.contains(sleep.nameToken) })?.tokens
+        ?? call.arguments.first(where: { $0.value.contains(sleep.nameToken) })?.value,
+      model.tokens[closure.lowerBound].kind == .leftBrace, !takesParameters(closure, in: model),
+      let ending = ending(of: closure, after: sleep, in: model) ?? (isWhole(sleep, of: closure, in: model) ? .sleeps : nil),
+      ending == .sleeps || ending == .constant,
+      let deadline = call.arguments.first(where: { $0.label == "timeout" }).flatMap({ seconds(of: $0, in: model) }),
+      let pause = sleep.arguments.first.flatMap({ seconds(of: $0, in: model) }), deadline <= pause
+    else { return false }
+    guard let helpers = context.callGraph.functions(named: call.name) else { return true }
+    return helpers.contains { forwardsToDeadline($0, in: model) }
+  }
+
+  /// Whether the sleep is the whole of a closure written on one line (`{ try await
+  /// Task.sleep(for: .seconds(1)) }`), which `ending(of:after:in:)` reads no statement in.
+  private static func isWhole(_ sleep: Call, of closure: Range<Int>, in model: FileModel) -> Bool {
+    guard let parentheses = sleep.parentheses, parentheses.upperBound == closure.upperBound - 1 else { return false }
+    return ((closure.lowerBound + 1)..<sleep.nameToken).allSatisfy { position in
+      let token = model.tokens[position]
+      return token.keyword == .try || token.keyword == .await || token.kind == .identifier || token.kind == .dot
+        || model.token(position, is: "?")
+    }
+  }
+
+  /// Whether a function hands one of its closure parameters to a `withTimeout...` or
+  /// `withDeadline...` call (`withTimeout(timeout) { try await operation() }`).
+  private static func forwardsToDeadline(_ function: Int, in model: FileModel) -> Bool {
+    let declaration = model.functions[function]
+    let closures = declaration.parameters.filter { $0.type.contains("->") }.map(\.name)
+    guard !closures.isEmpty else { return false }
+    return declaration.calls.contains { index in
+      let call = model.calls[index]
+      let name = call.name.lowercased()
+      guard name.hasPrefix("withtimeout") || name.hasPrefix("withdeadline") else { return false }
+      let ranges = call.arguments.map(\.value) + call.trailingClosures.map(\.tokens)
+      return ranges.contains { range in
+        range.contains { model.tokens[$0].kind == .identifier && closures.contains(model.text($0)) }
+      }
+    }
+  }
+
+  /// The first two cases of `isWorkUnderDeadline(_:in:)`, which the file's model answers.
   static func isWorkUnderDeadline(_ index: Int, in model: FileModel) -> Bool {
     let calls = model.calls
     let sleep = calls[index]
