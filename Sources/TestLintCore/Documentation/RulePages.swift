@@ -2971,7 +2971,10 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
   (`alertVerifier.verify(title:message:animated:actions:presentingViewController:)`,
   `presentationVerifier.verify(animated:presentingViewController:)`,
   `dismissalVerifier.verify(animated:dismissedViewController:)`), which fails the test when
-  the alert, presentation or dismissal differs from the one it states.
+  the alert, presentation or dismissal differs from the one it states;
+- InstantMock (`import InstantMock`): a `verify()` through any receiver, the double's own
+  (`lamp.verify()`) or a property exposing its `Mock` (`lamp.spy.verify()`), which fails the
+  test when a call armed with `expect().call(...)` did not happen.
 
 KIF (UI tests on `KIFTestCase`): every step made through one of KIF's actors fails the test when
 its element does not appear, cannot be tapped or does not go away before the step's timeout, as
@@ -2989,7 +2992,8 @@ query builders alone, and `tryFinding...`, which returns whether it found the vi
 Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
 and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
 `Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
-README, Smockable's README and tests, MockSwift's README, ViewControllerPresentationSpy's README.
+README, Smockable's README and tests, MockSwift's README, ViewControllerPresentationSpy's README,
+InstantMock's README.
 
 ## Examples
 
@@ -4334,6 +4338,20 @@ final class SettingsViewControllerTests: XCTestCase {
     let dismissal = DismissalVerifier()
     tap(sut.closeButton)
     dismissal.verify(animated: true, dismissedViewController: sut)
+  }
+}
+```
+
+```swift passes
+import XCTest
+import InstantMock
+
+final class DimmerTests: XCTestCase {
+  func test_dusk_dimsTheLamp() {
+    let lamp = LampDouble()
+    lamp.spy.expect().call(lamp.dim(to: Arg.eq(30)))
+    dimmer.handleDusk()
+    lamp.spy.verify()
   }
 }
 ```

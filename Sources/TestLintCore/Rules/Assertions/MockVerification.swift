@@ -1,8 +1,8 @@
 /// The verification calls of the mocking libraries Swift teams use, each active only in a file
 /// that imports its library: `verify(mock).fetch()` (Cuckoo, Smockable, Mockable), `verify(mock.fetch())
 /// .wasCalled()` (Mockingbird), `Verify(mock, .fetch())` (SwiftyMocky), `then(mock).fetch()
-/// .called()` (MockSwift), and a presentation spy's `alertVerifier.verify(title: ...)`
-/// (ViewControllerPresentationSpy). Each fails the test when the mock was not called as stated,
+/// .called()` (MockSwift), `mock.verify()` and `double.mock.verify()` (InstantMock), and a
+/// presentation spy's `alertVerifier.verify(title: ...)` (ViewControllerPresentationSpy). Each fails the test when the mock was not called as stated,
 /// so it is an assertion.
 ///
 /// The names are generic (`verify`, `then`): without the library's import they are someone
@@ -66,6 +66,10 @@ enum MockVerification {
     // alert, presentation or dismissal differs from the one stated.
     Library(
       modules: ["ViewControllerPresentationSpy"], functions: [], chainHeads: [], methods: ["verify"]),
+    // InstantMock, README: a double holding (or exposing through a property) a `Mock`,
+    // `mock.expect().call(mock.fetch(Arg.any()))` to arm it, then `mock.verify()` (also
+    // `double.mock.verify()`), which fails the test when an armed call did not happen.
+    Library(modules: ["InstantMock"], functions: [], chainHeads: [], methods: ["verify"]),
   ]
 
   /// Every name some library verifies with: most calls are told apart by their first byte and

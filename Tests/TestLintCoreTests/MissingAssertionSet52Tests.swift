@@ -1,0 +1,40 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion` (held-out sets 50, 52 to 55): InstantMock's `verify()` through a property,
+/// a test whose body holds a lexer error (`BrokenTests`), a test named as a compile check
+/// (`CompileTimeName`), "compile-only" and "type-check" (`CompileTimeComment`), fastlane's
+/// `Snapshot.snapshot`.
+final class MissingAssertionSet52Tests: XCTestCase {
+  private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
+    CalledHelpersTests.missingAssertionLines(in: sources, line: line)
+  }
+
+  func test_instantMockVerify_throughProperty_counts() {
+    let tests = """
+      import XCTest
+      import InstantMock
+
+      final class DimmerTests: XCTestCase {
+        func test_dusk_dims() {
+          let lamp = LampDouble()
+          lamp.spy.expect().call(lamp.dim(to: Arg.eq(30)))
+          dimmer.handleDusk()
+          lamp.spy.verify()
+        }
+        func test_dawn_brightens() {
+          lamp.expect().call(lamp.dim(to: Arg.eq(90)))
+          dimmer.handleDawn()
+          lamp.verify()
+        }
+      }
+      """
+    XCTAssertEqual(findings(["DimmerTests.swift": tests]), [])
+    // Without the import, `verify()` is anybody's method.
+    let plain = tests.replacingOccurrences(of: "import InstantMock\n", with: "")
+    XCTAssertEqual(findings(["DimmerTests.swift": plain]), ["DimmerTests.swift:4", "DimmerTests.swift:10"])
+  }
+
+  /// Every rule's findings and the problems of one file.
+}
