@@ -37,4 +37,19 @@ final class MissingAssertionSet52Tests: XCTestCase {
   }
 
   /// Every rule's findings and the problems of one file.
+  func test_fastlaneSnapshotThroughItsType_isNoCheck() {
+    let tests = """
+      import XCTest
+
+      final class StoreScreenshots: XCTestCase {
+        func test_captureHome() {
+          app.launch()
+          Snapshot.snapshot("01Home", timeWaitingForIdle: 5)
+        }
+        func test_captureCart() { Snapshot.setupSnapshot(app) }
+        func test_badge() { Xct.snapshotAsync(testName: "badge", view: badge) }
+      }
+      """
+    XCTAssertEqual(findings(["StoreScreenshots.swift": tests]), ["StoreScreenshots.swift:4", "StoreScreenshots.swift:8"])
+  }
 }

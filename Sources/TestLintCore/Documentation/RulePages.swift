@@ -2670,7 +2670,8 @@ What counts as an assertion:
   linted file declares the name: a plain call, as a statement of its own, of a name with the
   word "snapshot" in any case (`takeSnapShots(content: view)`, `verifyBadgeSnapshot(of:
   badge)`; not `snapshotter(view)`, nor `let image = renderSnapshot(of: view)`, nor fastlane's
-  `snapshot("01Home")`, which takes a screenshot for the store), a snapshot helper's comparison; a call through a check namespace, a member named `verify`, `assert`,
+  `snapshot("01Home")` or `Snapshot.snapshot("01Home", timeWaitingForIdle: 5)`, which take a
+  screenshot for the store), a snapshot helper's comparison; a call through a check namespace, a member named `verify`, `assert`,
   `check`, `expect` or `verifier` (`appRobot.openSettings().verify.settingsScreenIsShown()`), a
   UI robot's checks set apart from its actions; a call through a receiver whose own name reads
   as a check, as a statement (`AssertSnapshot.devices(view)`, a snapshot library's global); a
@@ -4352,6 +4353,19 @@ final class DimmerTests: XCTestCase {
     lamp.spy.expect().call(lamp.dim(to: Arg.eq(30)))
     dimmer.handleDusk()
     lamp.spy.verify()
+  }
+}
+```
+
+fastlane's screenshot calls, plain or through its `Snapshot` type, compare nothing:
+
+```swift triggers
+import XCTest
+
+final class StoreScreenshots: XCTestCase {
+  func ↓test_captureHome() {
+    app.launch()
+    Snapshot.snapshot("01Home", timeWaitingForIdle: 5)
   }
 }
 ```

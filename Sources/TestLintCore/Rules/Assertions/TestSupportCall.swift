@@ -7,7 +7,7 @@
 /// - a plain call, as a statement of its own, of a name with the word "snapshot" in any case
 ///   (`takeSnapShots(content: view)`, `verifyViewSnapshot(of: screen)`): a snapshot helper
 ///   records or compares an image, which is a snapshot test's check (not fastlane's
-///   `snapshot("01Home")`, a screenshot for the store);
+///   `snapshot("01Home")`, a screenshot for the store, nor its `Snapshot.snapshot("01Home")`);
 /// - a snapshot package's call through its type or module, as a statement (`await
 ///   Xct.snapshotAsync(testName: name, view: view)`), and a method named `expect` and a
 ///   capitalized word through any receiver, as a statement (`collector.expectEventsMatch(events)`);
@@ -28,9 +28,14 @@ enum TestSupportCall {
   static func readsPlain(_ call: Call, in model: FileModel) -> Bool {
     // Not fastlane's `snapshot("01Home")`, which takes a screenshot for the store and compares
     // nothing (nor its `setupSnapshot(app)`).
-    guard call.name != "snapshot", call.name != "setupSnapshot" else { return false }
+    guard !fastlaneNames.contains(call.name) else { return false }
     return readsAsSnapshot(call.name) && UndeclaredCheck.isStatement(call, in: model)
   }
+
+  /// fastlane's screenshot calls (its `SnapshotHelper.swift`): plain or through its `Snapshot`
+  /// type (`Snapshot.snapshot("01Home", timeWaitingForIdle: 5)`), they take a screenshot for the
+  /// store and compare nothing.
+  private static let fastlaneNames: Set<String> = ["snapshot", "setupSnapshot"]
 
   /// Whether a call through a receiver goes through a check namespace or a test-support type
   /// or value (see the type's comment).
@@ -54,7 +59,8 @@ enum TestSupportCall {
     // a method named `expect` and a capitalized word (`collector.expectEventsMatch([...])`), as
     // a statement: test code's vocabulary, not the code under test's.
     if !call.hasExpressionBase, call.path.count == 2, AssertionMatcher.startsUppercase(call.path[0]),
-      readsAsSnapshot(call.name), UndeclaredCheck.isStatement(call, in: model)
+      readsAsSnapshot(call.name), call.path[0] != "Snapshot" || !fastlaneNames.contains(call.name),
+      UndeclaredCheck.isStatement(call, in: model)
     {
       return true
     }
