@@ -37,6 +37,16 @@ final class MissingAssertionSet52Tests: XCTestCase {
   }
 
   /// Every rule's findings and the problems of one file.
+  func test_compileOnlyAndTypeCheckPhrases_stateCompileTimeCheck() {
+    XCTAssertTrue(CompileTimeComment.says("// Compile-only reference: keeps every overload linked."))
+    XCTAssertTrue(CompileTimeComment.says("// It only needs to type-check."))
+    XCTAssertTrue(CompileTimeComment.says("// The closure is never run; this type-checks, that is all."))
+    XCTAssertTrue(CompileTimeComment.says("/* must type check */"))
+    XCTAssertFalse(CompileTimeComment.says("// the type checker is slow on this literal"))
+    XCTAssertFalse(CompileTimeComment.says("// check the type of the result"))
+    XCTAssertFalse(CompileTimeComment.says("// we compile only the fixture"))
+  }
+
   func test_fastlaneSnapshotThroughItsType_isNoCheck() {
     let tests = """
       import XCTest

@@ -2463,7 +2463,9 @@ What counts as an assertion:
   fixture", "it (this, that) compiles" ending a
   sentence or followed by "means", "shows" or "proves" ("the fact that this compiles means the
   hinge is sendable"), "see (check) if" and later "compiles" ending the clause ("only here to see if the short
-  spelling compiles"), "compile works". Such a test only builds values, and its target stops building
+  spelling compiles"), "compile works", "compile-only"; and the type checker's half of it:
+  "need(s) to (must, should, ...) type-check", "it (this, that) type-checks" ending a sentence
+  ("a compile-only pin: it only needs to type-check"). Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
   fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
   other read as one text, a word hyphenated at a line's end whole ("compile-" ending one `//`
@@ -3139,6 +3141,12 @@ struct DoorTests {
   @Test func hingeIsolation() {
     // That it compiles shows the hinge's members are main-actor isolated.
     _ = hinge.angle
+  }
+
+  // A compile-only pin of every overload: it only needs to type-check.
+  @Test func hingeOverloads() {
+    let swing = { (hinge: Hinge) in hinge.open(by: 90); hinge.open(by: .right) }
+    _ = swing
   }
 }
 ```

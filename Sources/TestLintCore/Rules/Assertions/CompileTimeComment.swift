@@ -12,9 +12,10 @@
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
 /// compiles", "stops compiling", "still compile(s)", "compiles only against", "compile fixture"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
-/// before "compile"; "it", "this" or "that compiles" at the end of a sentence or followed by
-/// "means", "shows" or "proves" ("the fact that this compiles means ..."); "see if" or
-/// "check if" and later "compiles" ending its clause; "compile works".
+/// before "compile" or "type-check"; "it", "this" or "that compiles" (or "type-checks") at the
+/// end of a sentence or followed by "means", "shows" or "proves" ("the fact that this compiles
+/// means ..."); "see if" or "check if" and later "compiles" ending its clause; "compile works";
+/// "compile-only" (set 54: "compile-only reference ... it only needs to type-check").
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
 enum CompileTimeComment {
@@ -175,7 +176,11 @@ enum CompileTimeComment {
   /// Whether a comment's text states a compile-time check in one of the phrases above.
   static func says(_ text: String) -> Bool {
     let lowered = text.lowercased()
-    guard lowered.contains("compil") else { return false }
+    guard lowered.contains("compil") || lowered.contains("type") && lowered.contains("check") else {
+      return false
+    }
+    // "compile-only reference", as written (set 54).
+    if contains(word: "compile-only", in: lowered) { return true }
     // Lowercased, curly apostrophes straight, hyphens and runs of blanks one space.
     var normal = ""
     var blank = false
@@ -221,26 +226,13 @@ enum CompileTimeComment {
       "won't", "wont", "will not", "wouldn't", "would not", "should", "must", "has to", "have to",
       "need to", "needs to", "need it to", "needs it to",
     ]
-    for modal in modals where contains(word: "\(modal) compile", in: normal) { return true }
+    // "it only needs to type-check" (set 54): type-checking is compiling's first half.
+    for modal in modals
+    where contains(word: "\(modal) compile", in: normal) || contains(word: "\(modal) type check", in: normal) {
+      return true
+    }
     for subject in ["it", "this", "that"] {
-      var rest = Substring(normal)
-      while let found = rest.firstRange(of: "\(subject) compiles") {
-        let before =
-          found.lowerBound == normal.startIndex
-          ? " " : normal[normal.index(before: found.lowerBound)]
-        let after = found.upperBound == normal.endIndex ? "." : normal[found.upperBound]
-        if !before.isLetter,
-          after == "." || after == "!" || after == ";" || after == "," || after == ")"
-        {
-          return true
-        }
-        // "the fact that this compiles means (shows, proves) ...": what compiling tells (set 51).
-        let next = normal[found.upperBound...]
-        if !before.isLetter, [" means", " shows", " proves"].contains(where: { opens(next, with: $0) }) {
-          return true
-        }
-        rest = normal[found.upperBound...]
-      }
+      for verb in ["compiles", "type checks"] where says(subject, verb, in: normal) { return true }
     }
     // "just here to see if this shorter syntax compiles": the test is trying the code out on
     // the compiler.
@@ -266,6 +258,28 @@ enum CompileTimeComment {
       return true
     }
     return normal.contains("compile works") || normal.contains("compiling works")
+  }
+
+  /// Whether "<subject> <verb>" ("it compiles", "this type checks") ends a sentence or clause, or
+  /// is followed by "means", "shows" or "proves" ("the fact that this compiles means ...",
+  /// set 51), no letter right before the subject.
+  private static func says(_ subject: String, _ verb: String, in normal: String) -> Bool {
+    var rest = Substring(normal)
+    while let found = rest.firstRange(of: "\(subject) \(verb)") {
+      let before =
+        found.lowerBound == normal.startIndex
+        ? " " : normal[normal.index(before: found.lowerBound)]
+      let after = found.upperBound == normal.endIndex ? "." : normal[found.upperBound]
+      if !before.isLetter, after == "." || after == "!" || after == ";" || after == "," || after == ")" {
+        return true
+      }
+      let next = normal[found.upperBound...]
+      if !before.isLetter, [" means", " shows", " proves"].contains(where: { opens(next, with: $0) }) {
+        return true
+      }
+      rest = normal[found.upperBound...]
+    }
+    return false
   }
 
   /// Whether `text` starts with `word`, no letter right after it.
