@@ -182,7 +182,7 @@ final class MissingAssertionReachTests: XCTestCase {
       import Validation
 
       final class ValidatorTests: XCTestCase {
-        func test_constructions_compile() {
+        func test_constructions_build() {
           _ = Validation<Int>(check: unwrap(\\.first, into: isPositive))
           _ = Validation<Int>(check: require(\\.name, in: names))
         }

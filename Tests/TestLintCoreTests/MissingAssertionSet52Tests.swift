@@ -37,6 +37,43 @@ final class MissingAssertionSet52Tests: XCTestCase {
   }
 
   /// Every rule's findings and the problems of one file.
+  func test_testNamedAsCompileCheck_onlyBuildingValues_counts() {
+    let tests = """
+      import Testing
+
+      struct StepperTests {
+        @Test func stepper_range_modifier_compiles() {
+          _ = Stepper(value: 3)
+            .range(1...9)
+        }
+        @Test func trailingClosureInitCompiles() {
+          let stepper = Stepper(value: 1) { value in Text(value) }
+          _ = stepper
+        }
+        @Test("the label modifier compiles") func labelModifier() {
+          _ = Stepper(value: 2).label("Count")
+        }
+        @Test func stepper_init_compile() { _ = Stepper(value: 0) }
+        @Test func testCompilerOutput() {
+          _ = Stepper(value: 4)
+        }
+        @Test func step_modifier_compiles() {
+          let stepper = Stepper(value: 5).step(2)
+          stepper.press()
+        }
+        @Test("the label modifier compiles its text") func labelText() {
+          _ = Stepper(value: 2).label("Count")
+        }
+        @Test func testCompiles() { _ = Stepper(value: 6) }
+      }
+      """
+    XCTAssertEqual(
+      findings(["StepperTests.swift": tests]),
+      ["StepperTests.swift:16", "StepperTests.swift:19", "StepperTests.swift:23", "StepperTests.swift:26"])
+    XCTAssertTrue(CompileTimeName.namesCompiling("initializersCompile"))
+    XCTAssertFalse(CompileTimeName.namesCompiling("testCompilerOutput"))
+  }
+
   func test_compileOnlyAndTypeCheckPhrases_stateCompileTimeCheck() {
     XCTAssertTrue(CompileTimeComment.says("// Compile-only reference: keeps every overload linked."))
     XCTAssertTrue(CompileTimeComment.says("// It only needs to type-check."))

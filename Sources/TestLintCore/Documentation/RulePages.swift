@@ -2470,6 +2470,14 @@ What counts as an assertion:
   fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
   other read as one text, a word hyphenated at a line's end whole ("compile-" ending one `//`
   line and "time check" opening the next read "compile-time check");
+- a test whose own name states that compiling is its check, when each statement of its body
+  only declares a value (`let`, `var`) or discards one (`_ = ...`): a function name ending in
+  `Compile` or `Compiles` (`test_trailingClosureInitCompiles`), `_compile` or `_compiles`
+  (`stepper_range_modifier_compiles`), or a Swift Testing display name ending in "compile(s)"
+  (`@Test("the range modifier compiles")`). As with the comment, the target stops building
+  when the pinned API changes. Not "compile" elsewhere in the name (`testCompilerOutput`,
+  `test_compileErrors_areListed`), nor a test that also calls something as a statement of its
+  own;
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
@@ -3147,6 +3155,38 @@ struct DoorTests {
   @Test func hingeOverloads() {
     let swing = { (hinge: Hinge) in hinge.open(by: 90); hinge.open(by: .right) }
     _ = swing
+  }
+}
+```
+
+A test whose name says it compiles, and that only builds values and throws them away, checks
+through the compiler; "compile" elsewhere in a name does not say so.
+
+```swift triggers
+import Testing
+
+struct StepperTests {
+  @Test func stepper_range_modifier_compiles() {
+    _ = Stepper(value: 3)
+      .range(1...9)
+  }
+
+  @Test func trailingClosureInitCompiles() {
+    let stepper = Stepper(value: 1) { value in Text("\(value)") }
+    _ = stepper
+  }
+
+  @Test("the label modifier compiles") func labelModifier() {
+    _ = Stepper(value: 2).label("Count")
+  }
+
+  @Test func ↓testCompilerOutput() {
+    _ = Stepper(value: 4)
+  }
+
+  @Test func ↓step_modifier_compiles() {
+    let stepper = Stepper(value: 5).step(2)
+    stepper.press()
   }
 }
 ```
@@ -5398,7 +5438,7 @@ import Validation
 
 final class ValidatorTests: XCTestCase {
   // Only checks that these compile.
-  func ↓test_constructions_compile() {
+  func ↓test_constructions_build() {
     _ = Validation<Int>(check: unwrap(\.first, into: isPositive))
     _ = Validation<User>(check: require(\.name, in: knownNames))
   }
