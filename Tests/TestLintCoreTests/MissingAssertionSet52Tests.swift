@@ -37,6 +37,48 @@ final class MissingAssertionSet52Tests: XCTestCase {
   }
 
   /// Every rule's findings and the problems of one file.
+  private func lint(_ source: String) -> (findings: [String], errors: Int) {
+    let rules = RuleRegistry.all.map {
+      ConfiguredRule($0, severity: .warning, options: RuleOptions(defaultsOf: $0.description))
+    }
+    let engine = LintEngine(rules: rules, testBaseClasses: [], threads: 1)
+    let result = engine.run([FileEntry(path: "T.swift", displayPath: "T.swift")]) { _ in Array(source.utf8) }
+    return (result.findings.map { "\($0.line) \($0.ruleID)" }, result.errors.count)
+  }
+
+  func test_bodyHoldingLexerError_getsNoFindingOnItsNameNorAfterTheError() {
+    let source = """
+      import XCTest
+
+      final class LedgerImportTests: XCTestCase {
+        func test_quotedCells() throws {
+          let rows = ledger.rows!
+          let csv = \"\"\"
+          Item,Note
+          "Desk","Oak ""Large""\"
+          \"\"\"
+          XCTAssertEqual(try importer.parse(csv).count, 1)
+          let last = rows.last!
+          XCTAssertEqual(last, "Desk")
+        }
+
+        func test_emptyFile() {
+          importer.parse("")
+        }
+      }
+      """
+    let (found, errors) = lint(source)
+    XCTAssertGreaterThan(errors, 0, "the file is reported as a problem")
+    // The force unwrap before the broken literal stays; nothing on the test's name, nor after.
+    XCTAssertEqual(found.filter { $0.hasSuffix("missing_assertion") }, [])
+    XCTAssertEqual(found.filter { $0.hasSuffix("force_unwrap_in_test") }, ["5 force_unwrap_in_test"])
+    // Without the error, the second test is reported as before.
+    let fixed = source.replacingOccurrences(of: "\"\"Large\"\"\"", with: "Large")
+    let (clean, cleanErrors) = lint(fixed)
+    XCTAssertEqual(cleanErrors, 0)
+    XCTAssertEqual(clean.filter { $0.hasSuffix("missing_assertion") }, ["15 missing_assertion"])
+  }
+
   func test_testNamedAsCompileCheck_onlyBuildingValues_counts() {
     let tests = """
       import Testing

@@ -2948,7 +2948,9 @@ and records a failure when the body runs over, whether it awaits or blocks (a pe
 that runs a loop 100,000 times within a minute), as a wait with a deadline does. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
 against hangs set once for all its tests, not the check of one: its tests are read without it.
 An empty test body is reported
-with its own message. The finding lands on the test's name; `testlint inventory` shows how many
+with its own message. A test whose body holds an unterminated literal (the file is reported as a
+problem, exit code 2) is not reported: after the error its assertions cannot be read, and no
+rule reports on such a test's name or after the error. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
 Mocking libraries: a verification fails the test when the mock was not called as it states, so

@@ -54,10 +54,13 @@ public struct FileLinter: Sendable {
     let context = RuleContext(
       model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
+    let broken = BrokenTests(context)
     var result: [Violation] = []
     for configured in rules {
       for violation in configured.rule.check(context)
-      where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset)) {
+      where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset))
+        && !broken.drops(violation.offset)
+      {
         result.append(violation)
       }
     }
@@ -84,8 +87,12 @@ public struct FileLinter: Sendable {
     // The violations with the index of their rule, read in place below: copying each rule (an
     // existential) or each violation out costs more than the finding's own fields.
     var checked: [(rule: Int, violation: Violation)] = []
+    // Not what a rule says of a test whose body holds a lexer problem (`BrokenTests`).
+    let broken = BrokenTests(context)
     for ruleIndex in rules.indices {
-      for violation in rules[ruleIndex].rule.check(context) { checked.append((ruleIndex, violation)) }
+      for violation in rules[ruleIndex].rule.check(context) where !broken.drops(violation.offset) {
+        checked.append((ruleIndex, violation))
+      }
     }
     // One snippet per line: many findings on one long line would each copy it again. Without
     // details, neither snippets nor the offsets of suites are kept.

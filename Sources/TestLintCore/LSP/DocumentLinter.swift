@@ -16,10 +16,12 @@ struct DocumentLinter: Sendable {
     let context = RuleContext(
       model: model, discovery: discovery, assertingHelpers: assertingHelpers, runFiles: runFiles)
     let suppressions = Suppressions(model: model, knownIDs: RuleRegistry.knownIDs)
+    let broken = BrokenTests(context)
     var result: [LocatedFinding] = []
     for configured in rules {
       for violation in configured.rule.check(context)
       where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset))
+        && !broken.drops(violation.offset)
       {
         result.append(
           LocatedFinding(

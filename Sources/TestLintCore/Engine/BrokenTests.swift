@@ -1,0 +1,41 @@
+/// The tests of a file whose bodies hold a lexer problem (an unterminated string, comment or
+/// regex literal): from the problem on, the tokens are not the code the author wrote (three
+/// quotes inside a multi-line string's line end it there, and the rest of the test reads as a
+/// new literal), so what a rule says of such a test as a whole, or of what follows the
+/// problem, is not to be trusted. The file is reported as a problem (exit code 2) instead.
+///
+/// A finding is dropped when it lands on such a test's declaration (its name up to its body's
+/// opening brace: `missing_assertion`, `indiscrete_test` and the other rules that read the
+/// whole body report there) or in its body at or after the problem. Findings on the body's
+/// statements before the problem, and on the test's attributes, stay: that code was read whole.
+struct BrokenTests {
+  /// For each test holding a problem: where its name starts, where its body opens, where the
+  /// first problem in it starts and where its body ends (byte offsets).
+  private let spans: [(name: Int, open: Int, problem: Int, end: Int)]
+
+  init(_ context: RuleContext) {
+    let model = context.model
+    guard !model.problems.isEmpty else {
+      spans = []
+      return
+    }
+    let tokens = model.tokens
+    var spans: [(name: Int, open: Int, problem: Int, end: Int)] = []
+    for test in context.tests {
+      guard let body = test.body, !body.isEmpty, body.upperBound <= tokens.count else { continue }
+      let open = Int(tokens[body.lowerBound].start)
+      let end = Int(tokens[body.upperBound - 1].end)
+      let inside = model.problems.map(\.offset).filter { $0 >= open && $0 <= end }
+      guard let problem = inside.min() else { continue }
+      spans.append((min(test.nameOffset, open), open, problem, end))
+    }
+    self.spans = spans
+  }
+
+  /// Whether a finding at `offset` is about a broken test (see the type's comment).
+  func drops(_ offset: Int) -> Bool {
+    spans.contains { span in
+      offset >= span.name && offset <= span.open || offset >= span.problem && offset <= span.end
+    }
+  }
+}
