@@ -72,6 +72,8 @@ final class MissingAssertionSet52Tests: XCTestCase {
     // The force unwrap before the broken literal stays; nothing on the test's name, nor after.
     XCTAssertEqual(found.filter { $0.hasSuffix("missing_assertion") }, [])
     XCTAssertEqual(found.filter { $0.hasSuffix("force_unwrap_in_test") }, ["5 force_unwrap_in_test"])
+    // A rule reading only the test's name still reports it.
+    XCTAssertEqual(found.filter { $0.hasSuffix("test_name_format") }, ["4 test_name_format"])
     // Without the error, the second test is reported as before.
     let fixed = source.replacingOccurrences(of: "\"\"Large\"\"\"", with: "Large")
     let (clean, cleanErrors) = lint(fixed)

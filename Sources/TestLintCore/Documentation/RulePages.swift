@@ -2950,7 +2950,7 @@ against hangs set once for all its tests, not the check of one: its tests are re
 An empty test body is reported
 with its own message. A test whose body holds an unterminated literal (the file is reported as a
 problem, exit code 2) is not reported: after the error its assertions cannot be read, and no
-rule reports on such a test's name or after the error. The finding lands on the test's name; `testlint inventory` shows how many
+rule that judges a test's whole body reports on its name, nor any rule after the error. The finding lands on the test's name; `testlint inventory` shows how many
 assertions each test has.
 
 Mocking libraries: a verification fails the test when the mock was not called as it states, so

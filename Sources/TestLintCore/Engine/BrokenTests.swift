@@ -4,10 +4,12 @@
 /// new literal), so what a rule says of such a test as a whole, or of what follows the
 /// problem, is not to be trusted. The file is reported as a problem (exit code 2) instead.
 ///
-/// A finding is dropped when it lands on such a test's declaration (its name up to its body's
-/// opening brace: `missing_assertion`, `indiscrete_test` and the other rules that read the
-/// whole body report there) or in its body at or after the problem. Findings on the body's
-/// statements before the problem, and on the test's attributes, stay: that code was read whole.
+/// A finding is dropped when a rule that judges the test's whole body (`missing_assertion`,
+/// `indiscrete_test`, `arrange_act_assert`) reports it on the test's declaration (its name up to
+/// its body's opening brace), or when any rule reports it in the body at or after the problem.
+/// Findings on the body's statements before the problem stay (that code was read whole), and so
+/// do those of rules that read only the declaration (`test_name_format` on the test's name,
+/// `disabled_test` on its attributes).
 struct BrokenTests {
   /// For each test holding a problem: where its name starts, where its body opens, where the
   /// first problem in it starts and where its body ends (byte offsets).
@@ -32,10 +34,17 @@ struct BrokenTests {
     self.spans = spans
   }
 
-  /// Whether a finding at `offset` is about a broken test (see the type's comment).
-  func drops(_ offset: Int) -> Bool {
+  /// The rules whose finding on a test's name judges its whole body.
+  static let bodyRules: Set<String> = [
+    MissingAssertionRule.description.id, IndiscreteTestRule.description.id,
+    ArrangeActAssertRule.description.id,
+  ]
+
+  /// Whether rule `ruleID`'s finding at `offset` is about a broken test (see the type's comment).
+  func drops(_ offset: Int, of ruleID: String) -> Bool {
     spans.contains { span in
-      offset >= span.name && offset <= span.open || offset >= span.problem && offset <= span.end
+      offset >= span.name && offset <= span.open && Self.bodyRules.contains(ruleID)
+        || offset >= span.problem && offset <= span.end
     }
   }
 }

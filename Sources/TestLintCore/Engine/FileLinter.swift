@@ -59,7 +59,7 @@ public struct FileLinter: Sendable {
     for configured in rules {
       for violation in configured.rule.check(context)
       where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset))
-        && !broken.drops(violation.offset)
+        && !broken.drops(violation.offset, of: configured.id)
       {
         result.append(violation)
       }
@@ -90,7 +90,8 @@ public struct FileLinter: Sendable {
     // Not what a rule says of a test whose body holds a lexer problem (`BrokenTests`).
     let broken = BrokenTests(context)
     for ruleIndex in rules.indices {
-      for violation in rules[ruleIndex].rule.check(context) where !broken.drops(violation.offset) {
+      for violation in rules[ruleIndex].rule.check(context)
+      where !broken.drops(violation.offset, of: rules[ruleIndex].id) {
         checked.append((ruleIndex, violation))
       }
     }

@@ -21,7 +21,7 @@ struct DocumentLinter: Sendable {
     for configured in rules {
       for violation in configured.rule.check(context)
       where !suppressions.isSuppressed(configured.id, line: model.source.line(of: violation.offset))
-        && !broken.drops(violation.offset)
+        && !broken.drops(violation.offset, of: configured.id)
       {
         result.append(
           LocatedFinding(
