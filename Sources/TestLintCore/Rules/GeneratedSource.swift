@@ -9,25 +9,7 @@ enum GeneratedSource {
   /// nor comments further down.
   static func isGenerated(_ model: FileModel) -> Bool {
     if model.source.path.lowercased().hasSuffix(".generated.swift") { return true }
-    var first = Int.max
-    if let type = model.types.first { first = type.attributes.first?.offset ?? type.nameOffset }
-    if let function = model.functions.first {
-      first = min(first, function.attributes.first?.offset ?? function.nameOffset)
-    }
-    if let property = model.properties.first { first = min(first, property.nameOffset) }
-    guard first != Int.max else { return false }
-    let comments = model.comments
-    var end = CompileTimeComment.firstToken(startingFrom: first, in: comments)
-    // The declaration's own block: comments ending on its line or on the line above, in a run.
-    var line = model.source.line(of: first)
-    while end > 0 {
-      let comment = comments[end - 1]
-      let last = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
-      guard last == line - 1 || last == line else { break }
-      line = model.source.line(of: Int(comment.start))
-      end -= 1
-    }
-    return comments[..<end].contains { comment in
+    return CompileTimeComment.leadingComments(in: model).contains { comment in
       let text = model.source.text(comment.range).lowercased()
       return markers.contains { text.contains($0) }
     }

@@ -134,16 +134,26 @@ enum CompileTimeComment {
   /// compile test ... this code won't compile any more" above the file's test classes speaks
   /// for every test of the file that makes no other check (read by `speaksForTests`).
   static func leadingCommentSays(in model: FileModel) -> Bool {
+    for comment in leadingComments(in: model) {
+      let text = model.source.text(comment.range)
+      if text.hasPrefix("///") || text.hasPrefix("/**") { continue }
+      if speaksForTests(text) { return true }
+    }
+    return false
+  }
+
+  /// The comments before the file's first declaration (a type, a function or a property),
+  /// without the block of comments ending on that declaration's line or the line above it, in
+  /// a run: those are its own. Empty when the file declares none of these.
+  static func leadingComments(in model: FileModel) -> ArraySlice<Token> {
     var first = Int.max
     if let type = model.types.first { first = type.attributes.first?.offset ?? type.nameOffset }
     if let function = model.functions.first {
       first = min(first, function.attributes.first?.offset ?? function.nameOffset)
     }
     if let property = model.properties.first { first = min(first, property.nameOffset) }
-    guard first != Int.max else { return false }
     let comments = model.comments
-    // Not the declaration's own comments (its doc comment, the block ending on the line above
-    // it): those describe that type, and speak for its tests only (`typeCommentSays`).
+    guard first != Int.max else { return comments[..<0] }
     var end = firstToken(startingFrom: first, in: comments)
     var line = model.source.line(of: first)
     while end > 0 {
@@ -153,12 +163,7 @@ enum CompileTimeComment {
       line = model.source.line(of: Int(comment.start))
       end -= 1
     }
-    for comment in comments[..<end] {
-      let text = model.source.text(comment.range)
-      if text.hasPrefix("///") || text.hasPrefix("/**") { continue }
-      if speaksForTests(text) { return true }
-    }
-    return false
+    return comments[..<end]
   }
 
   /// The index of the first token (a comment, among comments) starting at or after `offset`
