@@ -56,7 +56,7 @@ enum ForwardedLocation {
     else { return nil }
     let tokens = model.tokens
     // The first `(` after the name (after a generic clause) opens the parameter list.
-    var index = firstToken(at: function.nameOffset, before: body.lowerBound, in: model)
+    var index = CompileTimeComment.firstToken(startingFrom: function.nameOffset, in: tokens)
     while index < body.lowerBound, tokens[index].kind != .leftParen { index += 1 }
     var depth = 0
     var current: String?
@@ -82,17 +82,5 @@ enum ForwardedLocation {
       index += 1
     }
     return files.isEmpty || lines.isEmpty ? nil : (files, lines)
-  }
-
-  /// The index of the first token starting at or after `offset`, below `limit`.
-  private static func firstToken(at offset: Int, before limit: Int, in model: FileModel) -> Int {
-    let tokens = model.tokens
-    var low = 0
-    var high = limit
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(tokens[middle].start) < offset { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }
