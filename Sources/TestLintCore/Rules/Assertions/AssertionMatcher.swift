@@ -341,10 +341,11 @@ public struct AssertionMatcher: Sendable {
       for callIndex in calls where Self.mayCallHelper(callAt: callIndex, in: model) {
         let callee = model.calls[callIndex].name
         if ownCallsOnly, !Self.isOwnMethodCall(model.calls[callIndex]) { continue }
-        // A check's call under its labels too: no declaration of the run may take them (`CallSignature`).
-        if UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: false), !Self.startsUppercase(callee) { callees.append(CallSignature.key(of: model.calls[callIndex])) }
-        // A call handed the function's own caller location (`ForwardedLocation`), under its labels too.
-        if let location, ForwardedLocation.forwards(callAt: callIndex, handing: location, in: model) {
+        // Under its labels too: a check's call that no declaration of the run may take
+        // (`CallSignature`), or a call handed the function's own caller location (`ForwardedLocation`).
+        if UndeclaredCheck.counts(callAt: callIndex, in: model, inTest: false) && !Self.startsUppercase(callee)
+          || location.map({ ForwardedLocation.forwards(callAt: callIndex, handing: $0, in: model) }) == true
+        {
           callees.append(CallSignature.key(of: model.calls[callIndex]))
         }
         if ThrowingWait.mayCount(callAt: callIndex, in: model) { callees.append(ThrowingWait.key(callee)) }

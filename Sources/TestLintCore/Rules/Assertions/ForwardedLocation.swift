@@ -51,9 +51,10 @@ enum ForwardedLocation {
   /// parameter's name is the identifier right before its `:` at the parameter list's depth.
   /// Nil when it has not both.
   static func locationParameters(of function: FunctionDecl, in model: FileModel) -> Location? {
-    guard let body = function.body, function.parameters.count >= 2,
-      function.parameters.contains(where: \.hasDefault)
-    else { return nil }
+    // Both the file and the line are defaulted: most functions fail this before any token walk.
+    guard let body = function.body, function.parameters.lazy.filter(\.hasDefault).count >= 2 else {
+      return nil
+    }
     let tokens = model.tokens
     // The first `(` after the name (after a generic clause) opens the parameter list.
     var index = CompileTimeComment.firstToken(startingFrom: function.nameOffset, in: tokens)
