@@ -237,7 +237,14 @@ enum CompileTimeComment {
       return true
     }
     for subject in ["it", "this", "that"] {
-      for verb in ["compiles", "type checks"] where says(subject, verb, in: normal) { return true }
+      for verb in ["compiles", "type checks"] {
+        if says(subject, verb, in: normal) { return true }
+        // "the fact that this compiles means ..." (set 51).
+        for next in ["means", "shows", "proves"]
+        where contains(word: "\(subject) \(verb) \(next)", in: normal) {
+          return true
+        }
+      }
     }
     // "just here to see if this shorter syntax compiles": the test is trying the code out on
     // the compiler.
@@ -265,9 +272,8 @@ enum CompileTimeComment {
     return normal.contains("compile works") || normal.contains("compiling works")
   }
 
-  /// Whether "<subject> <verb>" ("it compiles", "this type checks") ends a sentence or clause, or
-  /// is followed by "means", "shows" or "proves" ("the fact that this compiles means ...",
-  /// set 51), no letter right before the subject.
+  /// Whether "<subject> <verb>" ("it compiles", "this type checks") ends a sentence or clause,
+  /// no letter right before the subject.
   private static func says(_ subject: String, _ verb: String, in normal: String) -> Bool {
     var rest = Substring(normal)
     while let found = rest.firstRange(of: "\(subject) \(verb)") {
@@ -278,19 +284,9 @@ enum CompileTimeComment {
       if !before.isLetter, after == "." || after == "!" || after == ";" || after == "," || after == ")" {
         return true
       }
-      let next = normal[found.upperBound...]
-      if !before.isLetter, [" means", " shows", " proves"].contains(where: { opens(next, with: $0) }) {
-        return true
-      }
       rest = normal[found.upperBound...]
     }
     return false
-  }
-
-  /// Whether `text` starts with `word`, no letter right after it.
-  private static func opens(_ text: Substring, with word: String) -> Bool {
-    guard text.hasPrefix(word) else { return false }
-    return text.dropFirst(word.count).first.map { !$0.isLetter } ?? true
   }
 
   /// Whether `phrase` occurs in `text` with no letter right before or after it.
