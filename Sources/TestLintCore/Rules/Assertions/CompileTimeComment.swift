@@ -23,9 +23,10 @@ enum CompileTimeComment {
   static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard let body = test.body, body.count >= 2, !model.comments.isEmpty else { return false }
     // Each comment alone, then `//` lines next to each other read as one text (a word
-    // hyphenated at a line's end whole, set 49).
+    // hyphenated at a line's end whole, set 49); a block of one comment was read alone.
     return ownComment(of: test, in: model, where: says)
-      || ownCommentBlocks(of: test, in: model).contains(where: says) || leadingCommentSays(in: model)
+      || commentBlocks(of: test, in: model).contains { $0.joined && says($0.text) }
+      || leadingCommentSays(in: model)
       || typeCommentSays(test, in: model)
   }
 
@@ -40,21 +41,28 @@ enum CompileTimeComment {
   /// The texts of the test's own comments (`ownComments`), those on lines next to each other
   /// joined with a space: a sentence that runs over several `//` or `///` lines reads whole.
   static func ownCommentBlocks(of test: DiscoveredTest, in model: FileModel) -> [String] {
+    commentBlocks(of: test, in: model).map(\.text)
+  }
+
+  /// The blocks of `ownCommentBlocks`, each saying whether it joins more than one comment.
+  private static func commentBlocks(of test: DiscoveredTest, in model: FileModel)
+    -> [(text: String, joined: Bool)]
+  {
     let comments = model.comments
-    var blocks: [String] = []
+    var blocks: [(text: String, joined: Bool)] = []
     var lastLine = -2
     for index in ownComments(of: test, in: model).sorted() {
       let comment = comments[index]
       let text = model.source.text(comment.range)
-      if model.source.line(of: Int(comment.start)) <= lastLine + 1, let last = blocks.last {
+      if model.source.line(of: Int(comment.start)) <= lastLine + 1, let last = blocks.last?.text {
         // A `/* */` comment opening the next line waits: the hyphenated word goes on after it.
         if text.hasPrefix("/*"), endsHyphenated(last) {
           lastLine = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
           continue
         }
-        blocks[blocks.count - 1] = hyphenJoined(last, text) ?? last + " " + text
+        blocks[blocks.count - 1] = (hyphenJoined(last, text) ?? last + " " + text, true)
       } else {
-        blocks.append(text)
+        blocks.append((text, false))
       }
       lastLine = model.source.line(of: max(Int(comment.start), Int(comment.end) - 1))
     }
