@@ -1,7 +1,8 @@
 extension SleepInTestRule {
   /// Whether the wait at `model.calls[index]` is work the code under test times: it sits in a
   /// closure handed to a call that enforces a deadline on that closure, so the test waits for
-  /// the call's deadline, not for the pause.
+  /// the call's deadline, not for the pause. This function answers the third case below, which
+  /// reads the run's helpers; `isWorkUnderDeadline(_:in:)` the first two, from the file's model.
   /// - A method given a `timeout:` (`Gate.sync(timeout: .milliseconds(50)) { gate in ... }`)
   ///   whose closure takes a handle the work signals: the pause inside is the slow work the
   ///   call must time out on or wait for. Not a free function nor a method named `wait...` or
@@ -16,14 +17,7 @@ extension SleepInTestRule {
   ///   When the file declares functions of the helper's name, one of them must hand its closure
   ///   parameter to a `withTimeout`/`withDeadline` call (followed one level, by name); not a
   ///   helper named `wait...` or `expect...` (the test's own wait).
-  static func isWorkUnderDeadline(_ index: Int, in context: RuleContext) -> Bool {
-    let model = context.model
-    return isWorkUnderDeadline(index, in: model) || isWorkUnderHelperDeadline(index, in: context)
-  }
-
-  /// The third case of `isWorkUnderDeadline(_:in:)`: a helper's `timeout:` ends a closure that
-  /// only sleeps for longer.
-  private static func isWorkUnderHelperDeadline(_ index: Int, in context: RuleContext) -> Bool {
+  static func isWorkUnderHelperDeadline(_ index: Int, in context: RuleContext) -> Bool {
     let model = context.model
     let sleep = model.calls[index]
     guard sleep.path == ["Task", "sleep"], let parent = sleep.parent else { return false }
@@ -71,7 +65,7 @@ extension SleepInTestRule {
     }
   }
 
-  /// The first two cases of `isWorkUnderDeadline(_:in:)`, which the file's model answers.
+  /// The first two cases of `isWorkUnderHelperDeadline(_:in:)`, which the file's model answers.
   static func isWorkUnderDeadline(_ index: Int, in model: FileModel) -> Bool {
     let calls = model.calls
     let sleep = calls[index]
