@@ -59,16 +59,11 @@ enum CompileTimeName {
       if depth == 0, line != lastLine || token.kind == .semicolon {
         switch token.kind {
         case .dot, .semicolon: break
-        case .identifier where model.text(index) == "let" || model.text(index) == "var": statements += 1
+        case _ where token.keyword == .let || token.keyword == .var: statements += 1
         case .identifier
         where model.text(index) == "_" && index + 1 < tokens.count && model.text(index + 1) == "=":
           statements += 1
-        default:
-          if token.keyword == .let || token.keyword == .var {
-            statements += 1
-          } else {
-            return false
-          }
+        default: return false
         }
       }
       lastLine = line
