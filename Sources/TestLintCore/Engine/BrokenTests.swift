@@ -27,8 +27,8 @@ struct BrokenTests {
       guard let body = test.body, !body.isEmpty, body.upperBound <= tokens.count else { continue }
       let open = Int(tokens[body.lowerBound].start)
       let end = Int(tokens[body.upperBound - 1].end)
-      let inside = model.problems.map(\.offset).filter { $0 >= open && $0 <= end }
-      guard let problem = inside.min() else { continue }
+      guard let problem = model.problems.lazy.map(\.offset).filter({ $0 >= open && $0 <= end }).min()
+      else { continue }
       spans.append((min(test.nameOffset, open), open, problem, end))
     }
     self.spans = spans
