@@ -80,4 +80,35 @@ final class SleepInTestRuleShapeTests: XCTestCase {
     XCTAssertEqual(
       RuleLinting.positions(SleepInTestRule.self, source), ["6:56", "8:20", "11:48", "12:49"])
   }
+
+  func test_whileLoopPollingAsTheWholeClosureOfADeadlineCall_waitsForAnEvent() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() async throws {
+        try await withTimeout(seconds: 5) {
+          while await inbox.subject != "Hello" {
+            try await Task.sleep(nanoseconds: 1_000_000)
+          }
+        }
+        try await withDeadlineOf(.seconds(5)) { while !feed.isLoaded { try await Task.sleep(for: .milliseconds(2)) } }
+        try await withTimeout(seconds: 5) {
+          while Date() < end { try await Task.sleep(nanoseconds: 1_000_000) }
+        }
+        try await withTimeout(seconds: 5) {
+          while !feed.isLoaded { try await Task.sleep(nanoseconds: 1_000_000); feed.reload() }
+        }
+        try await withRetry(seconds: 5) {
+          while !feed.isLoaded { try await Task.sleep(nanoseconds: 1_000_000) }
+        }
+        try await withTimeout(seconds: 5) {
+          while !feed.isLoaded { try await Task.sleep(nanoseconds: 1_000_000) }
+          try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        XCTAssertTrue(feed.isLoaded)
+      }
+      """)
+    // The time alone, a body doing more, another call, and a closure holding more than the loop.
+    XCTAssertEqual(
+      RuleLinting.positions(SleepInTestRule.self, source), ["12:41", "15:43", "18:43", "21:43", "22:20"])
+  }
 }

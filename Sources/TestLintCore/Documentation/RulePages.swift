@@ -7582,7 +7582,13 @@ the loop is still reported. A helper that takes a timeout (a parameter
 named or labelled `timeout...` or `...deadline...`) may check it inside the loop instead: a
 loop of any condition (`while true`) whose body leaves when what it waits for holds and
 leaves or throws when the time is up (`if clock.now - start > limit { XCTFail(...); return }`)
-polls too; without the timeout parameter, or without the other exit, it is still reported. A loop that waits for its task to be cancelled
+polls too; without the timeout parameter, or without the other exit, it is still reported. A `while` loop
+whose condition waits for something other than the time, whose only statement is the pause,
+and which is the whole of a closure handed to a call whose name starts with `withTimeout` or
+`withDeadline` polls under that call's deadline and passes (`try await withTimeout(seconds: 5)
+{ while await outbox.count != 0 { try await Task.sleep(...) } }`): it stops as soon as the
+condition holds. A loop on the time alone there, a body that does more than pause, or a
+closure holding more than the loop is still reported. A loop that waits for its task to be cancelled
 (`while !Task.isCancelled { try? await Task.sleep(...) }`, a stub that hangs until the test
 cancels the work) waits for an event too, and so does the same loop spelled `while true { ... }`
 when its pause is a throwing `try await Task.sleep(...)` (not `try?`) in the loop's own body
@@ -8664,6 +8670,34 @@ struct LatchTests {
     waitUntil(timeout: .seconds(2)) { done in
       DispatchQueue.main.↓asyncAfter(deadline: .now() + 1) { done() }
     }
+  }
+}
+```
+
+A poll that is the whole closure of a deadline call waits for its condition; a loop on the
+time alone under the same call only sleeps:
+
+```swift triggers
+import Testing
+
+struct OutboxTests {
+  @Test func sendDrainsOutbox() async throws {
+    outbox.sendAll()
+    try await withTimeout(seconds: 5) {
+      while await outbox.pending.count != 0 {
+        try await Task.sleep(nanoseconds: 5_000_000)
+      }
+    }
+    #expect(await outbox.pending.isEmpty)
+  }
+
+  @Test func sendWaitsOutItsDelay() async throws {
+    outbox.sendAll()
+    let end = Date() + 1
+    try await withTimeout(seconds: 5) {
+      while Date() < end { try await Task.↓sleep(nanoseconds: 5_000_000) }
+    }
+    #expect(await outbox.pending.isEmpty)
   }
 }
 ```

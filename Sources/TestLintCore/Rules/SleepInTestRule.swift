@@ -59,6 +59,7 @@ public struct SleepInTestRule: Rule {
         if let loop = Self.loop(around: call.nameToken, within: code.tokens, in: model),
           polls || Self.pollsForEvent(loop, in: model)
             || Self.endsOnCancellation(loop, sleep: call, in: model)
+            || Self.pollsUnderDeadline(loop, sleep: call, in: model)
             || code.function.map({ Self.pollsUntilTimeout($0, loop: loop, in: model) }) == true
             || code.test == nil
             && code.function.map({ Self.pollsConditionParameter($0, loop: loop, in: model) }) == true
