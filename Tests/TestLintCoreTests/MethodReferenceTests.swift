@@ -144,3 +144,56 @@ extension MethodReferenceTests {
     }
   }
 }
+
+/// A free function of another file handed over by its bare name.
+extension MethodReferenceTests {
+  func test_anotherFilesFunctionHandedByBareName_countsWhenItAsserts() {
+    // As a call of it would: declarations that disagree (`settleReply`) count as asserting; a
+    // local or property of that name is a value.
+    let support = """
+      import XCTest
+      func expectMissing(_ reply: Reply) throws { XCTAssertEqual(reply.code, 404) }
+      func logReply(_ reply: Reply) { print(reply.code) }
+      func settleReply(_ reply: Reply) { XCTAssertEqual(reply.code, 200) }
+      """
+    let other = """
+      import XCTest
+      func settleReply(_ reply: Reply) { print(reply) }
+      """
+    let tests = """
+      import XCTest
+      final class ShelfTests: XCTestCase {
+        let logged = false
+        func test_unknownShelf_isMissing() throws {
+          try server.send(.get, "/shelves/0", onReply: expectMissing)
+        }
+        func test_unknownShelf_isLogged() throws {
+          try server.send(.get, "/shelves/0", onReply: logReply)
+        }
+        func test_unknownShelf_settles() throws {
+          try server.send(.get, "/shelves/0", onReply: settleReply)
+        }
+        func test_unknownShelf_settlesCalled() throws {
+          try server.send(.get, "/shelves/0") { settleReply($0) }
+        }
+        func test_localValue_isNoCheck() throws {
+          let expectMissing = { (reply: Reply) in print(reply) }
+          try server.send(.get, "/shelves/0", onReply: expectMissing)
+        }
+        func test_property_isNoCheck() throws {
+          try server.send(.get, "/shelves/0", onReply: logged)
+        }
+      }
+      """
+    for threads in [1, 2] {
+      XCTAssertEqual(
+        CalledHelpersTests.missingAssertions(
+          in: ["Support/Replies.swift": support, "Support/Other.swift": other, "ShelfTests.swift": tests],
+          threads: threads),
+        [
+          "ShelfTests.swift:7 missing_assertion", "ShelfTests.swift:16 missing_assertion",
+          "ShelfTests.swift:20 missing_assertion",
+        ])
+    }
+  }
+}

@@ -2868,8 +2868,13 @@ What counts as an assertion:
   under test too: the argument counts as a call of it (in the inventory too) when every
   function of that name the file declares asserts, directly or through the helpers it calls,
   other files' included, and not only by an `XCTFail` or `fail` trap. Not a bare name the
-  calling function declares as a local or parameter (a value), and not another file's
-  function: which one a name means is not told by it. The call it is handed to may be any,
+  calling function declares as a local or parameter (a value). Another file's function is
+  followed only when handed by a bare name that the file declares no function or property
+  of (`try server.send(.get, path, onReply: expectMissing)`, a support file's free function
+  that the server library calls with the reply): the argument counts as a call of that name
+  would, when the linted files settle it as asserting (declarations that disagree count as
+  asserting). A dotted name of another file's (`run(checks.verify)`) is not followed: which
+  type's method it names is not told by it. The call it is handed to may be any,
   a helper of another file included (`try forEachVectorGroup(named: "pss", run:
   self.testSignatureGroup)`, a support file's loop that runs it for each group of test
   vectors it reads), and a method named like a test that takes a parameter is followed too:
@@ -4799,6 +4804,22 @@ final class LedgerTests: XCTestCase {
   func checkedSum(_ total: Int, _ amount: Int) -> Int {
     XCTAssertGreaterThan(amount, 0)
     return total + amount
+  }
+}
+```
+
+A free function that another linted file declares, handed over by its bare name, counts when it
+asserts: with a support file declaring
+`func expectMissing(_ reply: Reply) throws { XCTAssertEqual(reply.code, 404) }`, a test whose only
+work is `try server.send(.get, "/shelves/0", onReply: expectMissing)` is not reported. Linted
+alone, with no file declaring that name, it is:
+
+```swift triggers
+import XCTest
+
+final class ShelfTests: XCTestCase {
+  func ↓test_unknownShelf_isMissing() throws {
+    try server.send(.get, "/shelves/0", onReply: expectMissing)
   }
 }
 ```

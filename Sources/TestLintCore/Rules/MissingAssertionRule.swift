@@ -279,6 +279,7 @@ public struct MissingAssertionRule: Rule {
           count += 1
           if stopAtFirst { return count }
         }
+        count += MethodReferences.assertingElsewhere(callAt: callIndex, in: model, context: context)
       }
     }
     if helpers != nil { helpers?.pending += context.assertingHelpers.takeInventoryLog() }

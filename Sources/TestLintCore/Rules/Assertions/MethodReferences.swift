@@ -4,10 +4,13 @@
 /// (`missing_assertion` counts it as a call of the function when every declaration of that name
 /// in the file asserts).
 ///
-/// Only the file's own declarations are followed: which function another file's name means is
-/// not told by the name, and an argument spelled as a bare name is more often a value than a
-/// function. The call it is handed to may be another file's (`forEachGroup(run:
-/// self.testGroup)`, a support file's loop over test vectors).
+/// The file's own declarations are followed through the file. A bare name the file declares
+/// nothing of (no function, property or local: `afterResponse: expectNotFound`) may name
+/// another file's free function: `missing_assertion` asks the run about it, as about a call of
+/// that name (`bareNamesDeclaredElsewhere`). A dotted one (`run(checks.verify)`) is not asked
+/// about: which type's method it names is not told by it. The call it is handed to may be
+/// another file's (`forEachGroup(run: self.testGroup)`, a support file's loop over test
+/// vectors).
 enum MethodReferences {
   /// The file's functions that each unapplied reference among the call's arguments may name,
   /// one list per reference (none for most calls).
@@ -36,6 +39,26 @@ enum MethodReferences {
       if !targets.isEmpty { result.append(targets) }
     }
     return result
+  }
+
+  /// How many bare names among the call's arguments (`afterResponse: expectNotFound`) name
+  /// another file's function that asserts: names the file declares no function, property or
+  /// local of (nor the calling function a parameter), that the run settles as asserting, as
+  /// it settles a call of that name (declarations that disagree count as asserting).
+  static func assertingElsewhere(callAt index: Int, in model: FileModel, context: RuleContext) -> Int {
+    let call = model.calls[index]
+    guard !call.isMacro else { return 0 }
+    var count = 0
+    for argument in call.arguments {
+      guard let name = referencedName(argument.value, in: model), name.isBare,
+        context.callResolver.graph.functions(named: name.text) == nil,
+        !declaresValue(name.text, in: call.function, model: model),
+        !model.properties.contains(where: { $0.name == name.text }),
+        context.assertingHelpers.contains(name.text)
+      else { continue }
+      count += 1
+    }
+    return count
   }
 
   /// The function's name an argument spells when it is a dotted path of names and nothing else
