@@ -2470,6 +2470,16 @@ What counts as an assertion:
   fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
   other read as one text, a word hyphenated at a line's end whole ("compile-" ending one `//`
   line and "time check" opening the next read "compile-time check");
+- a test whose last statements only read members into `_` (`_ = meter.reading`, each a dotted
+  path of names, nothing called) under a comment of its own body, right before them, saying
+  it checks that they exist or are named so: "verify", "check", "ensure" or "confirm" (or
+  "verifies", ...) and "exist", "exists" or "named" ("check the reading and unit exist";
+  "ensure the fields are named as the spec says"). Each read compiles only while the member
+  is there under that name: the comment states a compile-time pin. What comes before the
+  comment (the set-up) is not read. Reads without such a comment ("the fields are not
+  optional") are a smoke test, and so is a read followed by anything else. A dynamic
+  wrapper's member (a JSON value read through `@dynamicMemberLookup`) pins nothing, and
+  reads of one under such a comment are taken at the comment's word: a missed finding;
 - a test whose own name states that compiling is its check, when each statement of its body
   only declares a value (`let`, `var`) or discards one (`_ = ...`): a function name ending in
   `Compile` or `Compiles` (`test_trailingClosureInitCompiles`), `_compile` or `_compiles`
@@ -4804,6 +4814,36 @@ final class LedgerTests: XCTestCase {
   func checkedSum(_ total: Int, _ amount: Int) -> Int {
     XCTAssertGreaterThan(amount, 0)
     return total + amount
+  }
+}
+```
+
+Member reads into `_` under the test's own comment saying they exist pin them at compile time:
+
+```swift passes
+import XCTest
+
+final class MeterTests: XCTestCase {
+  func test_meter_exposesReadingAndUnit() {
+    let meter = Meter(scale: .metric)
+    // Check the reading and its unit exist under these names
+    _ = meter.reading
+    _ = meter.unit
+  }
+}
+```
+
+Without a comment saying so, the reads check nothing:
+
+```swift triggers
+import XCTest
+
+final class MeterTests: XCTestCase {
+  func ↓test_meter_exposesReadingAndUnit() {
+    let meter = Meter(scale: .metric)
+    // Both are plain values
+    _ = meter.reading
+    _ = meter.unit
   }
 }
 ```

@@ -193,8 +193,8 @@ public struct MissingAssertionRule: Rule {
       // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
       // the awaited work hangs, as a wait's deadline does.
       if Self.hasOwnTimeLimit(test, in: model) { count += 1 }
-      // A test whose own comment or name says the compiler checks it (`CompileTimeComment`, `...Name`).
-      if count == 0, CompileTimeComment.states(test, in: model) || CompileTimeName.states(test, in: model) { count += 1 }
+      // A test whose own comment or name says the compiler checks it (`MemberExistencePin.compilerChecks`).
+      if count == 0, MemberExistencePin.compilerChecks(test, in: model) { count += 1 }
       // A test that only coerces values to a type and throws them away (`ConformanceCoercion`).
       if count == 0,
         ConformanceCoercion.onlyChecks(body: body, in: model, names: { type in
