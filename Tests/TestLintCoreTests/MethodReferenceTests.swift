@@ -148,17 +148,18 @@ extension MethodReferenceTests {
 /// A free function of another file handed over by its bare name.
 extension MethodReferenceTests {
   func test_anotherFilesFunctionHandedByBareName_countsWhenItAsserts() {
-    // As a call of it would: declarations that disagree (`settleReply`) count as asserting; a
-    // local or property of that name is a value.
+    // As a call of it would: declarations that disagree (`verifySettled`) count as asserting; a
+    // local or property of that name is a value; a name not read as a check's (`logReply`) is
+    // not asked about.
     let support = """
       import XCTest
       func expectMissing(_ reply: Reply) throws { XCTAssertEqual(reply.code, 404) }
-      func logReply(_ reply: Reply) { print(reply.code) }
-      func settleReply(_ reply: Reply) { XCTAssertEqual(reply.code, 200) }
+      func logReply(_ reply: Reply) { XCTAssertNotNil(reply.code) }
+      func verifySettled(_ reply: Reply) { XCTAssertEqual(reply.code, 200) }
       """
     let other = """
       import XCTest
-      func settleReply(_ reply: Reply) { print(reply) }
+      func verifySettled(_ reply: Reply) { print(reply) }
       """
     let tests = """
       import XCTest
@@ -171,10 +172,10 @@ extension MethodReferenceTests {
           try server.send(.get, "/shelves/0", onReply: logReply)
         }
         func test_unknownShelf_settles() throws {
-          try server.send(.get, "/shelves/0", onReply: settleReply)
+          try server.send(.get, "/shelves/0", onReply: verifySettled)
         }
         func test_unknownShelf_settlesCalled() throws {
-          try server.send(.get, "/shelves/0") { settleReply($0) }
+          try server.send(.get, "/shelves/0") { verifySettled($0) }
         }
         func test_localValue_isNoCheck() throws {
           let expectMissing = { (reply: Reply) in print(reply) }

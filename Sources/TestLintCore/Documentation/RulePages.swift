@@ -2879,8 +2879,9 @@ What counts as an assertion:
   function of that name the file declares asserts, directly or through the helpers it calls,
   other files' included, and not only by an `XCTFail` or `fail` trap. Not a bare name the
   calling function declares as a local or parameter (a value). Another file's function is
-  followed only when handed by a bare name that the file declares no function or property
-  of (`try server.send(.get, path, onReply: expectMissing)`, a support file's free function
+  followed only when handed by a bare name read as a check's (`assert...`, `verify...`,
+  `expect...`, `check...`, `validate...`; not a value such as a base class's `account`) that
+  the file declares no function or property of (`try server.send(.get, path, onReply: expectMissing)`, a support file's free function
   that the server library calls with the reply): the argument counts as a call of that name
   would, when the linted files settle it as asserting (declarations that disagree count as
   asserting). A dotted name of another file's (`run(checks.verify)`) is not followed: which

@@ -5,7 +5,8 @@
 /// in the file asserts).
 ///
 /// The file's own declarations are followed through the file. A bare name the file declares
-/// nothing of (no function, property or local: `afterResponse: expectNotFound`) may name
+/// nothing of (no function, property or local: `afterResponse: expectNotFound`), read as a
+/// check's, may name
 /// another file's free function: `missing_assertion` asks the run about it, as about a call of
 /// that name (`bareNamesDeclaredElsewhere`). A dotted one (`run(checks.verify)`) is not asked
 /// about: which type's method it names is not told by it. The call it is handed to may be
@@ -42,7 +43,8 @@ enum MethodReferences {
   }
 
   /// How many bare names among the call's arguments (`afterResponse: expectNotFound`) name
-  /// another file's function that asserts: names the file declares no function, property or
+  /// another file's function that asserts: names read as a check's (`AssertionMatcher.readsAsCheck`:
+  /// a base class's property `account` handed on is a value, set 26) that the file declares no function, property or
   /// local of (nor the calling function a parameter), that the run settles as asserting, as
   /// it settles a call of that name (declarations that disagree count as asserting).
   static func assertingElsewhere(callAt index: Int, in model: FileModel, context: RuleContext) -> Int {
@@ -51,7 +53,7 @@ enum MethodReferences {
     var count = 0
     for argument in call.arguments {
       guard let name = referencedName(argument.value, in: model), name.isBare,
-        context.callResolver.graph.functions(named: name.text) == nil,
+        AssertionMatcher.readsAsCheck(name.text), context.callResolver.graph.functions(named: name.text) == nil,
         !declaresValue(name.text, in: call.function, model: model),
         !model.properties.contains(where: { $0.name == name.text }),
         context.assertingHelpers.contains(name.text)
