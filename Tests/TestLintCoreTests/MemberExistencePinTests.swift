@@ -30,10 +30,15 @@ final class MemberExistencePinTests: XCTestCase {
           // Verify the needle is named so
           _ = gauge.needle()
         }
+        func test_accessed() {
+          let gauge = Gauge()
+          // Verify the needle exists and can be accessed
+          _ = gauge.needle
+        }
       }
       """
     XCTAssertEqual(
       CalledHelpersTests.missingAssertionLines(in: ["GaugeTests.swift": tests]),
-      ["GaugeTests.swift:9", "GaugeTests.swift:14", "GaugeTests.swift:20"])
+      ["GaugeTests.swift:9", "GaugeTests.swift:14", "GaugeTests.swift:20", "GaugeTests.swift:25"])
   }
 }

@@ -2477,7 +2477,8 @@ What counts as an assertion:
   "ensure the fields are named as the spec says"). Each read compiles only while the member
   is there under that name: the comment states a compile-time pin. What comes before the
   comment (the set-up) is not read. Reads without such a comment ("the fields are not
-  optional") are a smoke test, and so is a read followed by anything else. A dynamic
+  optional", or one saying they "can be accessed") are a smoke test, and so is a read
+  followed by anything else. A dynamic
   wrapper's member (a JSON value read through `@dynamicMemberLookup`) pins nothing, and
   reads of one under such a comment are taken at the comment's word: a missed finding;
 - a test whose own name states that compiling is its check, when each statement of its body

@@ -5,7 +5,8 @@
 /// check the comment states.
 ///
 /// Narrowly: the comment is inside the test's body, says verify, check, ensure or confirm (or
-/// their third-person forms) and "exist", "exists" or "named"; every statement after it is
+/// their third-person forms) and "exist", "exists" or "named", and not "access(ed)" ("exists
+/// and can be accessed" is a smoke test of the read, set 32); every statement after it is
 /// `_ = name.member` (a dotted path of names, nothing called), at least one. What comes
 /// before the comment (the set-up) is not read. A dynamic wrapper's members (a JSON value's
 /// `@dynamicMemberLookup`) read the same way pin nothing; the comment's words are what tells
@@ -59,6 +60,8 @@ enum MemberExistencePin {
     let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
     let verbs: Set = ["verify", "verifies", "check", "checks", "ensure", "ensures", "confirm", "confirms"]
     let objects: Set = ["exist", "exists", "named"]
-    return !words.isDisjoint(with: verbs) && !words.isDisjoint(with: objects)
+    // "exists and can be accessed" says the read runs: a smoke test (set 32).
+    let access: Set = ["access", "accessed", "accessible", "accessing"]
+    return !words.isDisjoint(with: verbs) && !words.isDisjoint(with: objects) && words.isDisjoint(with: access)
   }
 }
