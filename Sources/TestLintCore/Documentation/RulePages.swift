@@ -2378,7 +2378,11 @@ What counts as an assertion:
   unconditional `fatalError()`. Swift's `precondition(condition)` and
   `dispatchPrecondition(condition: .onQueue(queue))` in the test's own body or its closures (the
   work it runs) are such a crash: they stop the run exactly when the condition fails, in
-  optimized builds too (`assert` and `assertionFailure` check in debug builds only);
+  optimized builds too (`assert` and `assertionFailure` check in debug builds only). So are
+  they in a method of the test's own type that the test calls, plainly or through `self.`, its
+  closures included (a stress test that calls `spin(workers: 8)`, whose workers check the order
+  they read with `precondition`): that method is the work the test runs. One level only: not
+  in what that method calls in turn;
 - a compile-time check: a call of a function the linted files declare with an empty body, a
   name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
   `check...`, `validate...`, or a third-person form: `requiresSendable`), a generic parameter constrained to a protocol
@@ -4291,6 +4295,16 @@ final class MillTests: XCTestCase {
   func testKeepsTheStoneWhole() {
     let stone = Mill().stone
     precondition(stone.isWhole, "the stone cracked")
+  }
+  func grind(rounds: Int) {
+    let mill = Mill()
+    (0..<rounds).forEach { _ in
+      precondition(mill.turn().isFine, "the flour came out coarse")
+    }
+  }
+
+  func testGrindsThreeRounds() {
+    grind(rounds: 3)
   }
 }
 ```

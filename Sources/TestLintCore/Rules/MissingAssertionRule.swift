@@ -186,7 +186,7 @@ public struct MissingAssertionRule: Rule {
       count += Self.checkingThrows(in: body, model: model)
       count += Self.failingThrows(in: body, model: model)
       count += Self.checkingCrashes(in: body, calls: test.calls, model: model)
-      count += TrappingPrecondition.count(in: body, calls: test.calls, model: model)
+      count += TrappingPrecondition.count(in: body, calls: test.calls, function: test.function, model: model)
       if stopAtFirst, count > 0 { return count }
       // An awaited continuation the code under test resumes (`ContinuationWait`).
       if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }

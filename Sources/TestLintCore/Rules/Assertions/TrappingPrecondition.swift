@@ -7,9 +7,31 @@
 ///
 /// Narrowly: a plain call (no receiver) of `dispatchPrecondition` with its one `condition:`
 /// argument, or of `precondition` with Swift's shape (its condition and message unlabelled,
-/// then `file:` and `line:` only, no trailing closure), whose name sits in the test's body.
+/// then `file:` and `line:` only, no trailing closure), whose name sits in the test's body, or
+/// in the body of a method of the test's own type that the test calls plainly or through
+/// `self.` (`check(readers: 2)`, whose closures hold the preconditions: set 58), one level only.
 enum TrappingPrecondition {
-  /// How many such calls `calls` (a test's own) hold in `body`.
+  /// How many such calls `calls` (a test's own) hold in `body`, and the same-type methods the
+  /// test (`function`) calls hold in theirs.
+  static func count(in body: Range<Int>, calls: Range<Int>, function: Int, model: FileModel) -> Int {
+    var count = count(in: body, calls: calls, model: model)
+    guard let owner = model.functions[function].owner else { return count }
+    var seen: Set<Int> = [function]
+    for index in calls {
+      let call = model.calls[index]
+      guard !call.isMacro, AssertionMatcher.isOwnMethodCall(call), call.path.first != "super" else { continue }
+      for method in model.types[owner].functions
+      where model.functions[method].name == call.name && model.functions[method].kind == .function
+        && seen.insert(method).inserted
+      {
+        guard let helperBody = model.functions[method].body else { continue }
+        count += Self.count(in: helperBody, calls: model.functions[method].calls, model: model)
+      }
+    }
+    return count
+  }
+
+  /// How many such calls `calls` hold in `body`.
   static func count(in body: Range<Int>, calls: Range<Int>, model: FileModel) -> Int {
     var count = 0
     for index in calls {
