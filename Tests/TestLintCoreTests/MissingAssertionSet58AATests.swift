@@ -39,4 +39,44 @@ final class MissingAssertionSet58AATests: XCTestCase {
       """
     XCTAssertEqual(findings(source), ["KilnTests.swift:18", "KilnTests.swift:21"])
   }
+
+  func test_typedConstantOnlyDiscarded_readsAsDiscardedCoercion() {
+    let source = """
+      import Testing
+      struct KilnTests {
+        @Test func glazeIsSendable() {
+          let glaze: any Sendable = Glaze.matte
+          _ = glaze
+        }
+        @Test func sendableGlaze() {
+          let glaze: any Sendable = Glaze.matte
+          _ = glaze
+        }
+        @Test func glazeIsShared() {
+          let glaze: any Sendable = Glaze.matte
+          _ = glaze
+        }
+        @Test func glazeIsSendableAndPrinted() {
+          let glaze: any Sendable = Glaze.matte
+          _ = glaze
+          print(glaze)
+        }
+        @Test func kilnFires() {
+          let kiln = Kiln()
+          let firing: any Firing = kiln
+          _ = firing
+        }
+        @Test func kilnIsFiring() {
+          let firing: any Firing = Kiln()
+          _ = firing
+        }
+        @Test func glazeIsSendableVariable() {
+          var glaze: any Sendable = Glaze.matte
+          _ = glaze
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(source), ["KilnTests.swift:11", "KilnTests.swift:15", "KilnTests.swift:25", "KilnTests.swift:29"])
+  }
 }

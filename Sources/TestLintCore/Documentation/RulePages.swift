@@ -2412,7 +2412,11 @@ What counts as an assertion:
 - a test whose only statements make constants (or variables) and then coerce them to a type
   and throw them away: `let hammer = Hammer()`, then `let _ = hammer as Sendable`,
   `_ = hammer as any Tool` or `let _: any Tool = hammer`. The coercion compiles only while the
-  value conforms, so the test target stops building when the conformance is lost. So is a
+  value conforms, so the test target stops building when the conformance is lost. A constant
+  with a type that the test then only throws away reads as that coercion: `let tool: any Tool =
+  hammer`, then `_ = tool`, is `let _: any Tool = hammer` in two statements (the second only
+  silences the unused-constant warning), under the same conditions as the one-statement form
+  below (so `let tool: any Tool = Hammer()`, then `_ = tool`, is still a smoke test). So is a
   metatype the test names and gives the static type of one of its constants, or of a member
   type of it, thrown away: `let _: (Substring, Int).Type = type(of: pattern).Output.self`
   compiles only while a builder infers that output type (the constants may name their type
@@ -2429,7 +2433,9 @@ What counts as an assertion:
   answer thrown away), nor a value made in the discarding statement itself (`let _: any Tool =
   Hammer()` reads as a read-and-discard smoke test, as earlier sets judged it; but when the
   type is `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`, which the
-  compiler checks against the stored properties, and the test's name or own comment names it,
+  compiler checks against the stored properties, and the test's name (holding it, or starting
+  with it as a function's name starts, its first letter lowercased: `sendableLevel`) or own
+  comment names it,
   the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`, and so
   does the type itself converted to that protocol's existential metatype, `let _: any
   Sendable.Type = Level.self`, which compiles only while `Level` conforms), nor a test with
@@ -5892,6 +5898,16 @@ import Testing
 
   @Test func ↓sawIsMadeToShare() {
     let _: any Sendable = Saw(teeth: 24)
+  }
+
+  @Test func sendableSaw() {
+    let shared: any Sendable = Saw(teeth: 24)
+    _ = shared
+  }
+
+  @Test func ↓sawIsMadeAsATwoStepTool() {
+    let tool: any Tool = Saw(teeth: 24)
+    _ = tool
   }
 
   @Test func `Blade type conforms to Sendable`() {

@@ -198,7 +198,7 @@ public struct MissingAssertionRule: Rule {
       // A test that only coerces values to a type and throws them away (`ConformanceCoercion`).
       if count == 0,
         ConformanceCoercion.onlyChecks(body: body, in: model, names: { type in
-          test.name.contains(type)
+          ConformanceCoercion.testName(test.name, names: type)
             || CompileTimeComment.ownCommentBlocks(of: test, in: model).contains {
               CompileTimeComment.contains(word: type.lowercased(), in: $0.lowercased())
             }

@@ -13,6 +13,12 @@
 /// test with any other statement: a call, an assignment or a loop makes it a
 /// test of behaviour, which then needs its own check.
 enum ConformanceCoercion {
+  /// Whether a test's name names `type`: holds it (`testLevelIsSendable`), or starts with it,
+  /// its first letter lowercased as a function's name starts (`sendableConformance`, set 58).
+  static func testName(_ name: String, names type: String) -> Bool {
+    name.contains(type) || !type.isEmpty && name.hasPrefix(type.prefix(1).lowercased() + type.dropFirst())
+  }
+
   /// Whether every statement of the body is a coercion thrown away or a constant or variable
   /// with a name, and one at least is a coercion.
   static func onlyChecks(body: Range<Int>, in model: FileModel, names named: (String) -> Bool = { _ in false })
@@ -23,12 +29,13 @@ enum ConformanceCoercion {
     let inner = body.lowerBound + 1..<body.upperBound - 1
     var coerces = false
     var names: Set<String> = []
+    var typed: [String: Range<Int>] = [:]
     var start = inner.lowerBound
     var depth = 0
     for index in inner {
       let kind = tokens[index].kind
       if depth == 0, index > start, startsStatement(index, in: model) {
-        guard let coercion = kindOfStatement(start..<index, names: &names, named: named, in: model)
+        guard let coercion = kindOfStatement(start..<index, names: &names, typed: &typed, named: named, in: model)
         else { return false }
         coerces = coerces || coercion
         start = index
@@ -39,7 +46,8 @@ enum ConformanceCoercion {
       default: break
       }
     }
-    guard let last = kindOfStatement(start..<inner.upperBound, names: &names, named: named, in: model)
+    guard let last = kindOfStatement(
+      start..<inner.upperBound, names: &names, typed: &typed, named: named, in: model)
     else { return false }
     return coerces || last
   }
@@ -62,9 +70,11 @@ enum ConformanceCoercion {
   }
 
   /// `true` for a coercion thrown away of one of `names`, `false` for a named constant or
-  /// variable (its name added to `names`), nil for any other statement.
+  /// variable (its name added to `names`; a `let` with a type, from its name on, to `typed`),
+  /// nil for any other statement.
   private static func kindOfStatement(
-    _ range: Range<Int>, names: inout Set<String>, named: (String) -> Bool, in model: FileModel
+    _ range: Range<Int>, names: inout Set<String>, typed: inout [String: Range<Int>], named: (String) -> Bool,
+    in model: FileModel, discarded: Bool = false
   ) -> Bool? {
     let tokens = model.tokens
     var statement = range
@@ -74,9 +84,13 @@ enum ConformanceCoercion {
     if tokens[first].keyword == .let || tokens[first].keyword == .var {
       cursor += 1
       guard cursor < statement.upperBound else { return nil }
-      guard model.text(cursor) == "_" else {
+      guard discarded || model.text(cursor) == "_" else {
         // A named constant or variable: `let tool = Hammer()`.
         guard tokens[cursor].kind == .identifier else { return nil }
+        // `let tool: any Tool = Saw()`, read as `let _: ...` when only `_ = tool` uses it.
+        if tokens[first].keyword == .let, cursor + 1 < statement.upperBound, tokens[cursor + 1].kind == .colon {
+          typed[model.text(cursor)] = cursor..<statement.upperBound
+        }
         names.insert(model.text(cursor))
         return false
       }
@@ -96,6 +110,15 @@ enum ConformanceCoercion {
       }
     } else if model.text(first) != "_" {
       return nil
+    } else if statement.count == 3, model.token(first + 1, is: "="), let typedLet = typed[model.text(first + 2)] {
+      // `_ = tool` after `let tool: any Tool = ...`: the typed constant thrown away, as
+      // `let _: any Tool = ...` would be (set 58).
+      var others = names
+      others.remove(model.text(first + 2))
+      var none: [String: Range<Int>] = [:]
+      return kindOfStatement(
+        typedLet.lowerBound - 1..<typedLet.upperBound, names: &others, typed: &none, named: named, in: model,
+        discarded: true)
     }
     // `let _ = value as Tool`, `_ = value as any Tool`: `=`, then a last `as` at depth 0, not
     // `as?` or `as!`, followed by a type only.
