@@ -79,4 +79,59 @@ final class MissingAssertionSet58AATests: XCTestCase {
     XCTAssertEqual(
       findings(source), ["KilnTests.swift:11", "KilnTests.swift:15", "KilnTests.swift:25", "KilnTests.swift:29"])
   }
+
+  func test_tearDownCheckingCounterOfMadeInstances_counts() {
+    let source = """
+      import XCTest
+      private final class Brick {
+        static let live = Counter()
+        init() { Brick.live.increment() }
+        deinit { Brick.live.decrement() }
+      }
+      final class KilnTests: XCTestCase {
+        override func tearDown() {
+          let left = Brick.live.value
+          XCTAssertEqual(left, 0, "leaked bricks")
+          super.tearDown()
+        }
+        func bake(rounds: Int) {
+          let shelf = Shelf(Brick())
+          (0..<rounds).forEach { _ in shelf.swap(Brick()) }
+        }
+        func testBakesTwice() {
+          bake(rounds: 2)
+        }
+        func testBakesOwnBrick() {
+          Shelf(Brick()).heat()
+        }
+        func testHeatsEmptyShelf() {
+          Shelf().heat()
+        }
+        func testBakesOtherKiln() {
+          other.bake(rounds: 2)
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["KilnTests.swift:23", "KilnTests.swift:26"])
+  }
+
+  func test_tearDownCheckingCounterWithoutAssertion_doesNotCount() {
+    let source = """
+      import XCTest
+      final class Brick {
+        static var live = 0
+        init() { Brick.live += 1 }
+      }
+      final class KilnTests: XCTestCase {
+        override func tearDown() {
+          print(Brick.live)
+          super.tearDown()
+        }
+        func testBakes() {
+          Shelf(Brick()).heat()
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["KilnTests.swift:11"])
+  }
 }

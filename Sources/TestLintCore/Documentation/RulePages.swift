@@ -2915,7 +2915,8 @@ What counts as an assertion:
   (`observer.stopTesting()`) tidies up more often than it checks. A `beforeEach` that asserts
   checks the setup before the example acts, not its outcome, and does not count; nor does an
   XCTest `tearDown` that asserts: it runs after every test of the class and mostly holds leak
-  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome. A Swift Testing suite
+  checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome (an instance counter of a
+  type the test makes is the exception, below). A Swift Testing suite
   that is a class makes an instance for each test and runs its `deinit` after it, as XCTest
   runs `tearDown`: a `deinit` that asserts, the suite's own or a base class's, counts no more
   than `tearDown` does (a struct suite has none);
@@ -2929,6 +2930,16 @@ What counts as an assertion:
   after the test method returns, and its steps assert: the test's whole body is its check.
   Not a property the `tearDown` only resets or releases (`story = nil`), nor one it hands to
   a call that asserts nothing (a logger's), nor a test with any other statement;
+- an instance counter checked after each test: an XCTest test that makes instances of a type
+  the same file declares (`Pebble(...)` or `Pebble.init(...)`, in its own body or in a method of
+  its class that it calls plainly or through `self.`, one level), when its class's `tearDown`
+  makes an `XCTAssert...` call and reads a static property of that type (`let left =
+  Pebble.alive`, then `XCTAssertEqual(left, 0)`). Such a type counts its live instances (up in
+  its initializer, down in its `deinit`), and the check after every test fails the test that
+  leaked what it made: for a test that shares or races those instances between threads, that
+  leak check is its outcome. A `tearDown`'s assertion alone still counts for no test: not one
+  that reads no static property of a type the test makes, nor one that reads it without an
+  `XCTAssert...` call, nor for a test that makes no instance of the counted type;
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
@@ -5472,6 +5483,62 @@ final class LedgerTests: Ledger {
 
   func ↓test_draft_isKept() {
     self.draft = Entry("rent")
+  }
+}
+```
+
+A test that makes instances of a type whose live count its class's `tearDown` asserts on: the
+count checked after every test is the test's leak check:
+
+```swift passes
+import XCTest
+
+private final class Pebble {
+  static let alive = LiveCount()
+  init() { Pebble.alive.up() }
+  deinit { Pebble.alive.down() }
+}
+
+final class SlingTests: XCTestCase {
+  override func tearDown() {
+    let left = Pebble.alive.current
+    XCTAssertEqual(left, 0, "pebbles leaked")
+    super.tearDown()
+  }
+
+  func hurl(throwers: Int) {
+    let sling = SharedSling(Pebble())
+    DispatchQueue.concurrentPerform(iterations: throwers) { _ in sling.swap(Pebble()) }
+  }
+
+  func test_twoThrowers() {
+    hurl(throwers: 2)
+  }
+
+  func test_oneThrowerOwnPebble() {
+    SharedSling(Pebble()).release()
+  }
+}
+```
+
+Not a test that makes none of the counted instances:
+
+```swift triggers
+import XCTest
+
+private final class Pebble {
+  static let alive = LiveCount()
+  init() { Pebble.alive.up() }
+}
+
+final class SlingTests: XCTestCase {
+  override func tearDown() {
+    XCTAssertEqual(Pebble.alive.current, 0)
+    super.tearDown()
+  }
+
+  func ↓test_emptySling() {
+    SharedSling().release()
   }
 }
 ```
