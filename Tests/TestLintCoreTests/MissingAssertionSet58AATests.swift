@@ -35,9 +35,15 @@ final class MissingAssertionSet58AATests: XCTestCase {
         func testOtherKiln() {
           other.fire(batches: 2)
         }
+        static func time(_ label: String, _ body: () -> Int) {
+          precondition(body() > 0)
+        }
+        func testTimesFiring() {
+          Self.time("fire") { Kiln().fire() }
+        }
       }
       """
-    XCTAssertEqual(findings(source), ["KilnTests.swift:18", "KilnTests.swift:21"])
+    XCTAssertEqual(findings(source), ["KilnTests.swift:18", "KilnTests.swift:21", "KilnTests.swift:27"])
   }
 
   func test_typedConstantOnlyDiscarded_readsAsDiscardedCoercion() {

@@ -2379,10 +2379,11 @@ What counts as an assertion:
   `dispatchPrecondition(condition: .onQueue(queue))` in the test's own body or its closures (the
   work it runs) are such a crash: they stop the run exactly when the condition fails, in
   optimized builds too (`assert` and `assertionFailure` check in debug builds only). So are
-  they in a method of the test's own type that the test calls, plainly or through `self.`, its
-  closures included (a stress test that calls `spin(workers: 8)`, whose workers check the order
-  they read with `precondition`): that method is the work the test runs. One level only: not
-  in what that method calls in turn;
+  they in an instance method of the test's own type that the test calls, plainly or through
+  `self.`, its closures included (a stress test that calls `spin(workers: 8)`, whose workers
+  check the order they read with `precondition`): that method is the work the test runs. One
+  level only (not in what that method calls in turn), and not in a static method
+  (`Self.time("parse") { ... }`, a benchmark's timer whose precondition checks its own count);
 - a compile-time check: a call of a function the linted files declare with an empty body, a
   name that reads as a check (`require...`, `ensure...`, `assert...`, `expect...`, `verify...`,
   `check...`, `validate...`, or a third-person form: `requiresSendable`), a generic parameter constrained to a protocol

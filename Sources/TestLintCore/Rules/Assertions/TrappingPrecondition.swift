@@ -8,8 +8,9 @@
 /// Narrowly: a plain call (no receiver) of `dispatchPrecondition` with its one `condition:`
 /// argument, or of `precondition` with Swift's shape (its condition and message unlabelled,
 /// then `file:` and `line:` only, no trailing closure), whose name sits in the test's body, or
-/// in the body of a method of the test's own type that the test calls plainly or through
-/// `self.` (`check(readers: 2)`, whose closures hold the preconditions: set 58), one level only.
+/// in the body of an instance method of the test's own type that the test calls plainly or
+/// through `self.` (`check(readers: 2)`, whose closures hold the preconditions: set 58), one
+/// level only; not a static one (`Self.time(...)`, a benchmark's tool: set 54).
 enum TrappingPrecondition {
   /// How many such calls `calls` (a test's own) hold in `body`, and the same-type methods the
   /// test (`function`) calls hold in theirs.
@@ -19,9 +20,13 @@ enum TrappingPrecondition {
     var seen: Set<Int> = [function]
     for index in calls {
       let call = model.calls[index]
-      guard !call.isMacro, AssertionMatcher.isOwnMethodCall(call), call.path.first != "super" else { continue }
+      guard !call.isMacro, AssertionMatcher.isOwnMethodCall(call), call.path.count == 1 || call.path[0] == "self"
+      else { continue }
+      // An instance method only: a static one (`Self.time(...)`) is a benchmark's or a fixture's
+      // tool whose precondition guards its own bookkeeping (set 54).
       for method in model.types[owner].functions
       where model.functions[method].name == call.name && model.functions[method].kind == .function
+        && !model.functions[method].has("static") && !model.functions[method].has("class")
         && seen.insert(method).inserted
       {
         guard let helperBody = model.functions[method].body else { continue }
