@@ -82,7 +82,7 @@ final class AssumedBaseLinkTests: XCTestCase {
     XCTAssertFalse(off.stderr.contains("note:"), off.stderr)
   }
 
-  func test_chainWithoutTests_orBaseWithoutXCTest_orNotNamedAsATestBase_isNotAssumed() throws {
+  func test_chainWithoutTestsOrXCTestOrTestBaseName_isNotAssumed() throws {
     let noTests = Self.tests("LoginScreenTests", on: "ScreenBase").replacingOccurrences(of: "testLayout", with: "layout")
     for (base, tests) in [
       // No `test...` method anywhere down the chain.
