@@ -277,9 +277,9 @@ public struct MissingAssertionRule: Rule {
         for targets in MethodReferences.targets(ofCallAt: callIndex, in: model, graph: resolver.graph)
         where targets.allSatisfy(handedOverFunctionChecks) {
           count += 1
-          if stopAtFirst { return count }
         }
         count += MethodReferences.assertingElsewhere(callAt: callIndex, in: model, context: context)
+        if stopAtFirst, count > 0 { return count }
       }
     }
     if helpers != nil { helpers?.pending += context.assertingHelpers.takeInventoryLog() }

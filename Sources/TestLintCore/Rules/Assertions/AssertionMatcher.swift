@@ -398,6 +398,28 @@ public struct AssertionMatcher: Sendable {
     }
   }
 
+  /// The instance methods of `function`'s own type, other than itself, that `calls` call plainly
+  /// or through `self.` (`race(threads: 4)`, `self.check()`), each once: a test's same-type
+  /// helpers, one level (`TearDownCounter`, `TrappingPrecondition`). Not a static method
+  /// (`Self.time(...)`) nor `super.`'s.
+  static func ownInstanceMethods(calledIn calls: Range<Int>, by function: Int, in model: FileModel) -> [Int] {
+    guard let owner = model.functions[function].owner else { return [] }
+    var seen: Set<Int> = [function]
+    var result: [Int] = []
+    for index in calls {
+      let call = model.calls[index]
+      guard !call.isMacro, isOwnMethodCall(call), call.path.count == 1 || call.path[0] == "self" else { continue }
+      for method in model.types[owner].functions
+      where model.functions[method].name == call.name && model.functions[method].kind == .function
+        && !model.functions[method].has("static") && !model.functions[method].has("class")
+        && seen.insert(method).inserted
+      {
+        result.append(method)
+      }
+    }
+    return result
+  }
+
   /// Whether the function asserts by its signature alone, whatever its body calls: an inline
   /// snapshot's helper (`takesInlineSnapshotDescriptor`), a compile-time check
   /// (`CompileTimeCheck`) or a wait for a condition it was given (`ConditionWait`).

@@ -8,8 +8,9 @@
 ///
 /// Narrowly: an XCTest test in a class whose instance `tearDown` (or `tearDownWithError`) makes
 /// an `XCTAssert...` call and reads a static property of a type declared in the same file
-/// (`Token.live`), and whose body, or the body of a method of its class that it calls plainly or
-/// through `self.` (one level), calls that type's initializer (`Token(...)`, `Token.init(...)`).
+/// (`Token.live`), and whose body, or the body of an instance method of its class that it calls
+/// plainly or through `self.` (one level), calls that type's initializer (`Token(...)`,
+/// `Token.init(...)`).
 /// A `tearDown`'s assertion alone counts for no test (`TearDownRun` is the other exception).
 enum TearDownCounter {
   /// Whether the test makes instances of a type whose static counter its class's `tearDown`
@@ -21,17 +22,9 @@ enum TearDownCounter {
     let counted = countedTypes(checkedBy: owner, in: model)
     guard !counted.isEmpty else { return false }
     if makes(counted, in: test.calls, model: model) { return true }
-    for index in test.calls {
-      let call = model.calls[index]
-      guard !call.isMacro, AssertionMatcher.isOwnMethodCall(call), call.path.first != "super" else { continue }
-      for method in model.types[owner].functions
-      where method != test.function && model.functions[method].name == call.name
-        && model.functions[method].kind == .function
-      {
-        if makes(counted, in: model.functions[method].calls, model: model) { return true }
-      }
+    return AssertionMatcher.ownInstanceMethods(calledIn: test.calls, by: test.function, in: model).contains { method in
+      makes(counted, in: model.functions[method].calls, model: model)
     }
-    return false
   }
 
   /// The names of the file's types whose static properties the class's instance `tearDown`
@@ -49,6 +42,11 @@ enum TearDownCounter {
         return !call.isMacro && call.path.count == 1 && call.name.hasPrefix("XCTAssert")
       })
     else { return [] }
+    // `Type.member` for each static property of a type the file declares, made once.
+    let statics = Set(model.properties.lazy.filter(\.isStatic).compactMap { property in
+      property.owner.map { model.types[$0].name + "." + property.name }
+    })
+    guard !statics.isEmpty else { return [] }
     var result: Set<String> = []
     var index = body.lowerBound + 1
     while index + 2 < body.upperBound {
@@ -57,12 +55,7 @@ enum TearDownCounter {
         model.tokens[index + 2].kind == .identifier, index == 0 || model.tokens[index - 1].kind != .dot
       else { continue }
       let typeName = model.text(index)
-      let member = model.text(index + 2)
-      let declared = model.types.indices.contains { candidate in
-        model.types[candidate].name == typeName
-          && model.properties.contains { $0.owner == candidate && $0.name == member && $0.isStatic }
-      }
-      if declared { result.insert(typeName) }
+      if statics.contains(typeName + "." + model.text(index + 2)) { result.insert(typeName) }
     }
     return result
   }

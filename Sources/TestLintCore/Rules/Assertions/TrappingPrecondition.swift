@@ -16,22 +16,9 @@ enum TrappingPrecondition {
   /// test (`function`) calls hold in theirs.
   static func count(in body: Range<Int>, calls: Range<Int>, function: Int, model: FileModel) -> Int {
     var count = count(in: body, calls: calls, model: model)
-    guard let owner = model.functions[function].owner else { return count }
-    var seen: Set<Int> = [function]
-    for index in calls {
-      let call = model.calls[index]
-      guard !call.isMacro, AssertionMatcher.isOwnMethodCall(call), call.path.count == 1 || call.path[0] == "self"
-      else { continue }
-      // An instance method only: a static one (`Self.time(...)`) is a benchmark's or a fixture's
-      // tool whose precondition guards its own bookkeeping (set 54).
-      for method in model.types[owner].functions
-      where model.functions[method].name == call.name && model.functions[method].kind == .function
-        && !model.functions[method].has("static") && !model.functions[method].has("class")
-        && seen.insert(method).inserted
-      {
-        guard let helperBody = model.functions[method].body else { continue }
-        count += Self.count(in: helperBody, calls: model.functions[method].calls, model: model)
-      }
+    for method in AssertionMatcher.ownInstanceMethods(calledIn: calls, by: function, in: model) {
+      guard let helperBody = model.functions[method].body else { continue }
+      count += Self.count(in: helperBody, calls: model.functions[method].calls, model: model)
     }
     return count
   }
