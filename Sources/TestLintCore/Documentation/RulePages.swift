@@ -2917,7 +2917,7 @@ What counts as an assertion:
   checks the setup before the example acts, not its outcome, and does not count; nor does an
   XCTest `tearDown` that asserts: it runs after every test of the class and mostly holds leak
   checks (`XCTAssertNil(weakSUT)`) that check no test's own outcome (an instance counter of a
-  type the test makes is the exception, below). A Swift Testing suite
+  type the test makes, and a weak property the test assigns, are the exceptions, below). A Swift Testing suite
   that is a class makes an instance for each test and runs its `deinit` after it, as XCTest
   runs `tearDown`: a `deinit` that asserts, the suite's own or a base class's, counts no more
   than `tearDown` does (a struct suite has none);
@@ -2941,6 +2941,14 @@ What counts as an assertion:
   leak check is its outcome. A `tearDown`'s assertion alone still counts for no test: not one
   that reads no static property of a type the test makes, nor one that reads it without an
   `XCTAssert...` call, nor for a test that makes no instance of the counted type;
+- a weak property checked after each test: an XCTest test that assigns a `weak` instance
+  property of its class (`weakKettle = kettle`, `self.weakKettle = ...`, in its own body or in a
+  method of its class that it calls plainly or through `self.`, one level), when its class's
+  `tearDown` asserts that very property is `nil` (`XCTAssertNil(weakKettle)`,
+  `XCTAssert(weakKettle == nil)`, `XCTAssertTrue(...)`, `#expect(... == nil)`). The test made
+  the object, wired it up and let it go; the check after the test fails it when the object
+  leaked: the leak check is its outcome. Not a property declared without `weak`, nor one the
+  `tearDown` checks otherwise (`XCTAssertNotNil`), nor a test that assigns none of them;
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
@@ -5540,6 +5548,37 @@ final class SlingTests: XCTestCase {
 
   func ↓test_emptySling() {
     SharedSling().release()
+  }
+}
+```
+
+A test that stores what it made in weak properties of its class, when the class's `tearDown`
+asserts those properties are `nil`: the leak check after the test is its outcome. Not a test
+that assigns none of them:
+
+```swift triggers
+import XCTest
+
+final class KettleTests: XCTestCase {
+  weak var weakKettle: Kettle?
+  weak var weakTimer: BoilTimer?
+
+  override func tearDown() {
+    XCTAssertNil(weakKettle, "kettle leaked")
+    XCTAssert(weakTimer == nil)
+    super.tearDown()
+  }
+
+  func test_boilReleasesBoth() {
+    let kettle = Kettle()
+    let timer = BoilTimer()
+    weakKettle = kettle
+    self.weakTimer = timer
+    kettle.boil(with: timer)
+  }
+
+  func ↓test_boilEmpty() {
+    Kettle().boil(with: BoilTimer())
   }
 }
 ```

@@ -179,8 +179,8 @@ public struct MissingAssertionRule: Rule {
     }
     // A test that hands its whole work to its assumed base's harness (`AssumedBaseHarness`).
     if count == 0, AssumedBaseHarness.handsOver(test, in: context, onAssumedBase: assumedChecks) { count += 1 }
-    // A scenario its class's `tearDown` runs (`TearDownRun`), or a counter it checks (`TearDownCounter`).
-    if count == 0, TearDownRun.defers(test, in: context) || TearDownCounter.checks(test, in: model) { count += 1 }
+    // A scenario its class's `tearDown` runs, or a counter or weak property it checks (`TearDownWeakCheck.any`).
+    if count == 0, TearDownWeakCheck.any(test, in: context) { count += 1 }
     if stopAtFirst, count > 0 { return count }
     if let body = test.body {
       count += Self.checkingThrows(in: body, model: model)

@@ -1,0 +1,71 @@
+import XCTest
+
+@testable import TestLintCore
+
+/// `missing_assertion` (held-out set 59): a `tearDown` that checks for `nil` the weak properties
+/// of its class that the test assigns (`TearDownWeakCheck`).
+final class MissingAssertionSet59ATests: XCTestCase {
+  private func findings(_ source: String, line: UInt = #line) -> [String] {
+    CalledHelpersTests.missingAssertionLines(in: ["PumpTests.swift": source], line: line)
+  }
+
+  func test_tearDownCheckingWeakPropertiesTheTestAssigns_counts() {
+    let source = """
+      import XCTest
+      final class PumpTests: XCTestCase {
+        weak var weakValve: Valve?
+        weak var weakGauge: Gauge?
+        var plainPipe: Pipe?
+        override func tearDown() {
+          XCTAssertNil(weakValve, "valve leaked")
+          XCTAssert(self.weakGauge == nil)
+          super.tearDown()
+        }
+        func wire() {
+          let gauge = Gauge()
+          self.weakGauge = gauge
+          Pump(gauge: gauge).start()
+        }
+        func testValveReleased() {
+          let valve = Valve()
+          weakValve = valve
+          Pump(valve: valve).start()
+        }
+        func testGaugeReleasedThroughHelper() {
+          wire()
+        }
+        func testAssignsPlainPipe() {
+          let pipe = Pipe()
+          plainPipe = pipe
+          Pump(pipe: pipe).start()
+        }
+        func testAssignsNothing() {
+          Pump(valve: Valve()).start()
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["PumpTests.swift:24", "PumpTests.swift:29"])
+  }
+
+  func test_tearDownNotCheckingForNil_doesNotCount() {
+    let source = """
+      import XCTest
+      final class PumpTests: XCTestCase {
+        weak var weakValve: Valve?
+        weak var weakGauge: Gauge?
+        override func tearDown() {
+          XCTAssertNotNil(weakValve)
+          print(weakGauge as Any)
+          super.tearDown()
+        }
+        func testValve() {
+          let valve = Valve()
+          weakValve = valve
+          weakGauge = Gauge()
+          Pump(valve: valve).start()
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["PumpTests.swift:10"])
+  }
+}
