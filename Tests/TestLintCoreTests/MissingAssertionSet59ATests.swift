@@ -68,4 +68,27 @@ final class MissingAssertionSet59ATests: XCTestCase {
       """
     XCTAssertEqual(findings(source), ["PumpTests.swift:10"])
   }
+
+  func test_metatypeCoercionInTestSayingConformance_counts() {
+    let source = """
+      import Testing
+      struct RouteTests {
+        @Test func `macro adds Route conformance`() {
+          let _: any Route.Type = HomeRoute.self
+          let _: any Route.Type = CartRoute.self
+        }
+        @Test func homeRouteMade() {
+          // each generated type conforms to Route
+          let _: any Route.Type = HomeRoute.self
+        }
+        @Test func routesAreTyped() {
+          let _: any Route.Type = HomeRoute.self
+        }
+        @Test func `made Route conformance`() {
+          let _: any Route = HomeRoute()
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["PumpTests.swift:11", "PumpTests.swift:14"])
+  }
 }

@@ -2439,8 +2439,11 @@ What counts as an assertion:
   comment names it,
   the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`, and so
   does the type itself converted to that protocol's existential metatype, `let _: any
-  Sendable.Type = Level.self`, which compiles only while `Level` conforms), nor a test with
-  any other statement (a call, an assignment): that one tests behaviour and needs its own check;
+  Sendable.Type = Level.self`, which compiles only while `Level` conforms; the metatype form
+  counts for any protocol when the test's name or own comment says `conform`, `conforms` or
+  `conformance`: `let _: any Route.Type = HomeRoute.self` in "macro adds Route conformance"),
+  nor a test with any other statement (a call, an assignment): that one tests behaviour and
+  needs its own check;
 - a type the test declares in its own body to check a conformance: a struct, class, enum or
   actor that names `Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable` or `Decodable`
   in its inheritance list and has a stored property (`struct Carrier: Sendable { let options:
@@ -6023,6 +6026,15 @@ import Testing
 
   @Test func ↓bladeTypeIsShared() {
     let _: any Sendable.Type = Saw.Blade.self
+  }
+
+  @Test func `cutter macro adds Tool conformance`() {
+    let _: any Tool.Type = Saw.self
+    let _: any Tool.Type = Plane.self
+  }
+
+  @Test func ↓cutterMacroAddsTool() {
+    let _: any Tool.Type = Saw.self
   }
 
   @Test func jigInfersItsOutput() {

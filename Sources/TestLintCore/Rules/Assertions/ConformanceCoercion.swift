@@ -173,6 +173,9 @@ enum ConformanceCoercion {
       let last = range.upperBound - 1
       guard last > equals + 2, model.text(last) == "self", tokens[last - 1].kind == .dot else { return false }
     }
+    // The metatype form, for any protocol, in a test whose name or own comment says conformance
+    // (`generatesRouteConformance`, "each builder type conforms to Route", set 59).
+    if metatype, ["conform", "Conform", "conforms", "conformance"].contains(where: named) { return true }
     return LocalConformanceCheck.protocols.contains(model.text(type)) && named(model.text(type))
   }
 
