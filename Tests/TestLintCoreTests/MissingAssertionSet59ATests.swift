@@ -91,4 +91,33 @@ final class MissingAssertionSet59ATests: XCTestCase {
       """
     XCTAssertEqual(findings(source), ["PumpTests.swift:11", "PumpTests.swift:14"])
   }
+
+  func test_commentVerifyingItCompilesCorrectlyOrBeforeDash_counts() {
+    let source = """
+      import Testing
+      struct GaugeTests {
+        @Test func aliasExists() {
+          // Verify the reading alias compiles correctly
+          let read: Gauge.Reader = { _ in 1 }
+          _ = read
+        }
+        @Test func aliasTakesValue() {
+          let read: Gauge.Reader = { value in value }
+          // only verify it compiles - the types do the rest
+          _ = read
+        }
+        @Test func aliasRuns() {
+          // Verify the reading alias runs correctly
+          let read: Gauge.Reader = { _ in 1 }
+          _ = read
+        }
+        @Test func aliasCompilesLater() {
+          // it compiles the gauge - then reads
+          let read: Gauge.Reader = { _ in 1 }
+          _ = read
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["PumpTests.swift:13", "PumpTests.swift:18"])
+  }
 }

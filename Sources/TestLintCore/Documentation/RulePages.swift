@@ -2477,7 +2477,10 @@ What counts as an assertion:
   fixture", "it (this, that) compiles" ending a
   sentence or followed by "means", "shows" or "proves" ("the fact that this compiles means the
   hinge is sendable"), "see (check) if" and later "compiles" ending the clause ("only here to see if the short
-  spelling compiles"), "compile works", "compile-only"; and the type checker's half of it:
+  spelling compiles"), "verify" (or "verifies") and later "compiles correctly" ending the clause
+  ("verify the shorthand alias compiles correctly"), "compile works", "compile-only"; a dash
+  between blanks ends a clause as a comma does ("only check it compiles - the types hold the
+  rest"); and the type checker's half of it:
   "need(s) to (must, should, ...) type-check", "it (this, that) type-checks" ending a sentence
   ("a compile-only pin: it only needs to type-check"). Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
@@ -3201,6 +3204,24 @@ struct DoorTests {
   @Test func hingeIsolation() {
     // That it compiles shows the hinge's members are main-actor isolated.
     _ = hinge.angle
+  }
+
+  @Test func swingAliasExists() {
+    // Verify the swing alias compiles correctly
+    let swing: Hinge.SwingHandler = { _ in 90 }
+    _ = swing
+  }
+
+  @Test func swingAliasTakesAngle() {
+    let swing: Hinge.SwingHandler = { angle in angle }
+    // only check it compiles - the types hold the rest
+    _ = swing
+  }
+
+  @Test func ↓swingIsRead() {
+    // Verify the swing handler runs correctly
+    let swing: Hinge.SwingHandler = { _ in 90 }
+    _ = swing
   }
 
   // A compile-only pin of every overload: it only needs to type-check.

@@ -15,7 +15,9 @@
 /// before "compile" or "type-check"; "it", "this" or "that compiles" (or "type-checks") at the
 /// end of a sentence or followed by "means", "shows" or "proves" ("the fact that this compiles
 /// means ..."); "see if" or "check if" and later "compiles" ending its clause; "compile works";
-/// "compile-only" (set 54: "compile-only reference ... it only needs to type-check").
+/// "compile-only" (set 54: "compile-only reference ... it only needs to type-check"); "verify" or
+/// "verifies" and later "compiles correctly" ending its clause (set 59). A dash between blanks
+/// ends a clause as a comma does ("just check it compiles - the types hold it").
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
 enum CompileTimeComment {
@@ -197,7 +199,8 @@ enum CompileTimeComment {
     // Lowercased, curly apostrophes straight, hyphens and runs of blanks one space.
     var normal = ""
     var blank = false
-    for character in lowered {
+    // A dash between blanks ends a clause as a comma does ("it compiles - the types check it").
+    for character in lowered.replacing(" - ", with: ", ").replacing(" \u{2014} ", with: ", ") {
       let mapped: Character = character == "\u{2019}" ? "'" : character == "-" ? " " : character
       if mapped == " " || mapped == "\t" || mapped == "\n" || mapped == "\r" {
         if !blank { normal.append(" ") }
@@ -268,6 +271,13 @@ enum CompileTimeComment {
           return true
         }
       }
+    }
+    // "verify the alias compiles correctly" (set 59): verify, then "compiles correctly" ending its clause.
+    for clause in normal.split(whereSeparator: { ".!?;,".contains($0) }) {
+      var text = String(clause)
+      while text.last == " " { text.removeLast() }
+      guard text.hasSuffix(" compiles correctly") else { continue }
+      if ["verify", "verifies"].contains(where: { contains(word: $0, in: text) }) { return true }
     }
     for phrase in [
       "fails to compile", "fail to compile", "compiles only if", "compiles only when", "only compiles if",
