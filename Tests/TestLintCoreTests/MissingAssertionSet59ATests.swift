@@ -42,9 +42,14 @@ final class MissingAssertionSet59ATests: XCTestCase {
         func testAssignsNothing() {
           Pump(valve: Valve()).start()
         }
+        func testValveCheckedWithSwiftAssert() {
+          let valve = Valve()
+          weakValve = valve
+          assert(Pump(valve: valve).start())
+        }
       }
       """
-    XCTAssertEqual(findings(source), ["PumpTests.swift:24", "PumpTests.swift:29"])
+    XCTAssertEqual(findings(source), ["PumpTests.swift:24", "PumpTests.swift:29", "PumpTests.swift:32"])
   }
 
   func test_tearDownNotCheckingForNil_doesNotCount() {

@@ -2954,7 +2954,8 @@ What counts as an assertion:
   `XCTAssert(weakKettle == nil)`, `XCTAssertTrue(...)`, `#expect(... == nil)`). The test made
   the object, wired it up and let it go; the check after the test fails it when the object
   leaked: the leak check is its outcome. Not a property declared without `weak`, nor one the
-  `tearDown` checks otherwise (`XCTAssertNotNil`), nor a test that assigns none of them;
+  `tearDown` checks otherwise (`XCTAssertNotNil`), nor a test that assigns none of them, nor
+  one whose own check of its result is Swift's `assert` (reported as checking only with it);
 - a shared context that checks: an example inside `sharedExamples("name") { context in ... }`
   that calls `context()`, when every `itBehavesLike("name") { ... }` of the same file (one at
   least) gives a context closure that asserts (`["save": BlockOperation { expect(...) }]`, run
