@@ -46,6 +46,24 @@ final class MockVerificationTests: XCTestCase {
        "test_table_reloads"])
   }
 
+  func test_swiftMock_verifyChains_assertOnlyWithItsImport() {
+    let members = """
+        func test_stop_pausesOnce() {
+          sut.stop()
+          verify(engine).pause()
+        }
+        func test_skip_rewindsAtLeastTwice() {
+          sut.skip(); sut.skip()
+          verify(engine, times: atLeast(2))
+            .rewind()
+        }
+      """
+    XCTAssertEqual(reported(imports: ["XCTest", "SwiftMock"], members), [])
+    XCTAssertEqual(
+      reported(imports: ["XCTest", "SwiftMockConfiguration"], members),
+      ["test_stop_pausesOnce", "test_skip_rewindsAtLeastTwice"])
+  }
+
   func test_verifyWithNothingChained_assertsNothing() {
     // `verify(mock)` alone builds the verification proxy and checks nothing.
     let members = """

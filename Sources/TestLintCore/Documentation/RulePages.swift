@@ -3009,7 +3009,7 @@ assertions each test has.
 
 Mocking libraries: a verification fails the test when the mock was not called as it states, so
 it is an assertion, in a file that imports the library (without the import, `verify(` and
-`then(` are anybody's functions and do not count). A Cuckoo or Smockable chain counts by its head:
+`then(` are anybody's functions and do not count). A Cuckoo, Smockable or SwiftMock chain counts by its head:
 `verify(mock)` followed by the verified call (`verify(mock).fetch()`, also across lines);
 `verify(mock)` alone checks nothing. A Mockingbird, Mockable or MockSwift chain counts when it
 reaches the call that verifies (`.wasCalled()`, `.wasNeverCalled()`, `.called(...)`,
@@ -3021,6 +3021,9 @@ what to verify (`verify(mock).fetch(for: .any)` alone checks nothing).
   `objcVerify(mock.call())`;
 - Smockable (`import Smockable`), like Cuckoo by its head: `verify(mock).call()`,
   `verify(mock, times: 3).call()`, `verify(mock, .never).call()`, `verifyNoInteractions(mock)`;
+- SwiftMock (`import SwiftMock`, the `@Mock` macro library), like Cuckoo by its head:
+  `verify(mock).call()`, `verify(mock, times: atLeast(2)).call()` (any times matcher:
+  `times(_:)`, `never()`, `atMost(_:)`, ...);
 - Mockingbird (`import Mockingbird`): `verify(mock.call()).wasCalled()`,
   `.wasCalled(exactly(2))`, `.wasNeverCalled()`, `verify(...).returning(T.self).wasCalled()`,
   also inside `inOrder { }` and `eventually { }`;
@@ -3059,7 +3062,7 @@ query builders alone, and `tryFinding...`, which returns whether it found the vi
 Checked against each library's own sources and documentation: Cuckoo's `CuckooFunctions.swift`
 and `ObjectiveVerify.swift`, Mockingbird's *Verification* documentation page, SwiftyMocky's
 `Mock+Assertions.swift`, `MockyAssert.swift` and mock template, Mockable's `Utils.swift` and
-README, Smockable's README and tests, MockSwift's README, ViewControllerPresentationSpy's README,
+README, Smockable's README and tests, SwiftMock's `Functions.swift` and *Verifying* article, MockSwift's README, ViewControllerPresentationSpy's README,
 InstantMock's README.
 
 ## Examples
@@ -4459,6 +4462,19 @@ import Smockable
   verify(gateway, times: 1).charge(amount: .any)
   verify(gateway, .never).refund(amount: .any)
   verifyNoInteractions(auditLog)
+}
+```
+
+```swift passes
+import XCTest
+import SwiftMock
+
+final class PlayerTests: XCTestCase {
+  func test_stop_pausesTheEngineOnce() {
+    Player(engine: engine).stop()
+    verify(engine).pause()
+    verify(engine, times: never()).rewind()
+  }
 }
 ```
 

@@ -1,5 +1,6 @@
 /// The verification calls of the mocking libraries Swift teams use, each active only in a file
-/// that imports its library: `verify(mock).fetch()` (Cuckoo, Smockable, Mockable), `verify(mock.fetch())
+/// that imports its library: `verify(mock).fetch()` (Cuckoo, Smockable, SwiftMock,
+/// Mockable), `verify(mock.fetch())
 /// .wasCalled()` (Mockingbird), `Verify(mock, .fetch())` (SwiftyMocky), `then(mock).fetch()
 /// .called()` (MockSwift), `mock.verify()` and `double.mock.verify()` (InstantMock), and a
 /// presentation spy's `alertVerifier.verify(title: ...)` (ViewControllerPresentationSpy). Each fails the test when the mock was not called as stated,
@@ -56,6 +57,9 @@ enum MockVerification {
     Library(
       modules: ["Smockable"], functions: ["verifyNoInteractions"], chainHeads: ["verify"],
       methods: []),
+    // MetalheadSanya/swift-mock (`@Mock` protocols), Sources/SwiftMock/Functions.swift and its
+    // Verifying article: `verify(mock).fetch()`, `verify(mock, times: atLeast(2)).fetch()`.
+    Library(modules: ["SwiftMock"], functions: [], chainHeads: ["verify"], methods: []),
     // leoture/MockSwift, README: `then(service).fetch(of: .any()).called(times: 1)`.
     Library(
       modules: ["MockSwift"], functions: [], chainHeads: ["then"], methods: [], chainEnds: ["called"]),
