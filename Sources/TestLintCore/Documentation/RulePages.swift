@@ -2914,6 +2914,14 @@ What counts as an assertion:
   `verify`, `verifier`, `assert`, `assertion`, `expect`, `validate`, `validator`:
   `callChecker`, `verifyResult`), as a Quick helper of shared behaviour
   (`func itCachesRequests(callChecker: @escaping (Int) -> Void)`) does;
+- a check its group prepared: a Quick example whose statement calls a variable of a group
+  around it (`confirmNothingSent()`), declared there with a type and no value
+  (`var confirmNothingSent: (() -> Void)!`) and set in a `beforeEach` (or `justBeforeEach`) of a
+  group around the example from a plain or `self.` call whose name reads as a check
+  (`confirmNothingSent = self.verifyNoMessages(from: outbox) { ... }`, a helper declared in
+  the run or nowhere, such as a support package's that hands back the block that asserts), or
+  from a closure that asserts. Every assignment of the variable must be one of these: a
+  variable also set to anything else may check nothing when called;
 - a check after each example: a Quick `afterEach { expect(...) }` registered in a group around
   the example (any level of `describe` / `context`, or `spec()` itself), whose own closure
   asserts, fails every example of that group: a context's shared claim
@@ -3508,6 +3516,62 @@ final class LoaderSpec: QuickSpec {
 
       ↓it("loads") {
         load()
+      }
+    }
+  }
+}
+```
+
+A check a group's `beforeEach` prepares, run by the example through a variable:
+
+```swift passes
+import Quick
+import Nimble
+
+final class OutboxSpec: QuickSpec {
+  override class func spec() {
+    describe("an offline outbox") {
+      var confirmNothingSent: (() -> Void)!
+
+      beforeEach {
+        confirmNothingSent = self.verifyNoMessages(from: transport) {
+          outbox.flush()
+        }
+      }
+
+      it("sends nothing") {
+        confirmNothingSent()
+      }
+    }
+  }
+}
+```
+
+Not when the variable is also set to something that checks nothing:
+
+```swift triggers
+import Quick
+import Nimble
+
+final class OutboxSpec: QuickSpec {
+  override class func spec() {
+    describe("an offline outbox") {
+      var confirmNothingSent: (() -> Void)!
+
+      beforeEach {
+        confirmNothingSent = self.verifyNoMessages(from: transport) {
+          outbox.flush()
+        }
+      }
+
+      context("after a reset") {
+        beforeEach {
+          confirmNothingSent = { outbox.reset() }
+        }
+
+        ↓it("sends nothing") {
+          confirmNothingSent()
+        }
       }
     }
   }

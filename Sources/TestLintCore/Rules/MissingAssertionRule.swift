@@ -206,8 +206,8 @@ public struct MissingAssertionRule: Rule {
       {
         count += 1
       }
-      // A type the test declares to check a conformance its comment names (`LocalConformanceCheck`).
-      if count == 0, LocalConformanceCheck.checks(test, in: model) { count += 1 }
+      // A type declared to check a conformance (`LocalConformanceCheck`); a check variable (`QuickCheckBlock`).
+      if count == 0, LocalConformanceCheck.checks(test, in: model) || QuickCheckBlock.runs(test, model) { count += 1 }
       // An empty generic function the test declares and calls (`CompileTimeCheck`).
       if CompileTimeCheck.declaredInTest(body: body, calls: test.calls, in: model) { count += 1 }
     }
