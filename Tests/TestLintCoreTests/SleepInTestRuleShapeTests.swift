@@ -111,4 +111,30 @@ final class SleepInTestRuleShapeTests: XCTestCase {
     XCTAssertEqual(
       RuleLinting.positions(SleepInTestRule.self, source), ["12:41", "15:43", "18:43", "21:43", "22:20"])
   }
+
+  func test_longSleepInAClosureHandedInlineThenStopped_isTheStubbedWork() {
+    let source = RuleLinting.xctest(
+      """
+      private let hang: UInt64 = 9_000_000_000
+      func test_a_b() async throws {
+        let relay = Relay { _ in try await Task.sleep(nanoseconds: hang); return 0 }
+        let gauge = Gauge(read: { try? await Task.sleep(for: .seconds(10)); return 1 })
+        await gauge.start()
+        relay.stop()
+        await gauge.stop(id: "a")
+        let short = Relay { _ in try await Task.sleep(for: .milliseconds(300)); return 0 }
+        let queued = Task { try await Task.sleep(for: .seconds(10)) }
+        DispatchQueue.main.async { Task { try await Task.sleep(for: .seconds(10)) } }
+        queued.cancel()
+        short.stop()
+      }
+      func test_c_d() async throws {
+        let relay = Relay { _ in try await Task.sleep(for: .seconds(10)); return 0 }
+        XCTAssertEqual(try await relay.total(), 0)
+      }
+      """)
+    // A short sleep, a `Task`'s own, and a test that stops and cancels nothing.
+    XCTAssertEqual(
+      RuleLinting.positions(SleepInTestRule.self, source), ["11:43", "12:38", "13:52", "18:43"])
+  }
 }

@@ -7867,7 +7867,15 @@ neither declares nor hands over, it is still reported. So is a `Task.sleep` in a
 code under test (`client.load(fetch: slowFetch)`), when the test then cancels or aborts
 something (`task.cancel()`, `flag.abort()`): the sleep stands for slow work that the cancel
 cuts short. A `Thread.sleep` there, a closure the test calls itself, and one in a test that
-cancels nothing are still reported. `setUp` and `tearDown` are not read.
+cancels nothing are still reported. The same closure handed inline, as a trailing closure or an
+argument of the code under test (`Ticker { _ in try await Task.sleep(for: .seconds(30)); ... }`,
+`Watcher(check: { ... })`), passes when its `Task.sleep` lasts 5 seconds or more (a literal, or a
+`let` of the file holding a number) and the test, after the closure, stops or cancels something
+(`ticker.stop()`, `await watcher.stop(id: name)`, `job.cancel()`): a stub that would outlast the
+test, which the test cuts short. A shorter sleep there (the test may wait it out), one whose length
+is computed, a closure of `Task { }`, of a task group's child or of a dispatch queue's
+`async`, and one in a test that neither stops nor cancels anything are still reported.
+`setUp` and `tearDown` are not read.
 
 A wait for a condition with a deadline waits for an event, whatever its spelling, and passes:
 `RunLoop.current.run(until: condition)`, and a polling helper, a function that takes a timeout
@@ -8302,6 +8310,39 @@ final class SearchViewModelTests: XCTestCase {
 final class Poller {
   // Not a test and not called by one.
   func poll() { sleep(1) }
+}
+```
+
+A slow stub handed inline to the code under test, which the test stops before it could end:
+
+```swift passes
+import Testing
+
+private let stalledNanoseconds: UInt64 = 20_000_000_000
+
+@Test func stoppingTheTicker_endsItsStream() async {
+  let ticker = Ticker { _ in
+    try await Task.sleep(nanoseconds: stalledNanoseconds)
+    return 0
+  }
+  ticker.stop()
+  await #expect(throws: CancellationError.self) { _ = try await ticker.total() }
+}
+```
+
+The same stub sleeping a short while, which the test may well wait out, is still reported:
+
+```swift triggers
+import Testing
+
+@Test func stoppingTheTicker_keepsItsFirstTick() async throws {
+  let ticker = Ticker { _ in
+    try await Task.↓sleep(for: .milliseconds(200))
+    return 1
+  }
+  let first = try await ticker.total()
+  ticker.stop()
+  #expect(first == 1)
 }
 ```
 

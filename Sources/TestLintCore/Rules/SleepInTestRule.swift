@@ -51,6 +51,7 @@ public struct SleepInTestRule: Rule {
         // A watchdog that races the awaited work and is cancelled once it returns is a deadline.
         if Self.isDeadline(index, in: model) || Self.isTimeoutRacer(index, in: model)
           || Self.isCancelledSlowWork(index, in: model) || Self.isInCancelledHandle(index, in: model)
+          || Self.isStoppedSlowStub(index, in: model)
           || Self.isPropertyWatchdog(index, in: model)
           || Self.isWorkUnderDeadline(index, in: model) || Self.isWorkUnderHelperDeadline(index, in: context)
         {
