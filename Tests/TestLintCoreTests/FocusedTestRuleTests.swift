@@ -56,6 +56,32 @@ final class FocusedTestRuleTests: XCTestCase {
       ])
   }
 
+  /// Recording whose nearest enclosing call expects an issue is deliberate: the test absorbs
+  /// the issue it raises. Anywhere else in the same test (after the closure, or inside another
+  /// call within it) it is still reported.
+  func test_recordingInsideAnExpectedIssue_isNotReported() {
+    let source = """
+      import SnapshotTesting
+      import XCTest
+      final class ReportTests: XCTestCase {
+        func test_known() {
+          withKnownIssue { assertSnapshot(of: report, as: .json, record: true) }
+          withExpectedIssue("varies") {
+            assertSnapshot(of: report, as: .dump, record: .all)
+          }
+          XCTExpectFailure("written out") { assertSnapshot(of: report, as: .json, record: true) }
+        }
+        func test_elsewhere() {
+          withKnownIssue { #expect(report.isEmpty) }
+          assertSnapshot(of: report, as: .json, record: true)
+          withKnownIssue { render { verifySnapshot(of: report, as: .json, record: true) } }
+        }
+      }
+      """
+    XCTAssertEqual(
+      InMemoryLint.findings(FocusedTestRule.self, [("ReportTests.swift", source)]).map(\.line), [13, 14])
+  }
+
   func test_recordingSwitchRestoredBeforeReturning_isNotLeftOn() {
     let source = """
       import iOSSnapshotTestCase
