@@ -226,6 +226,48 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
+  /// A `switch` over a `for` loop's own variable, inside the loop, counts its largest case (one
+  /// iteration runs one case); a `switch` over anything else, or outside such a loop, counts
+  /// every case, and an `if case` inside a case is no label.
+  func test_loopSwitchOverTheLoopVariable_countsItsLargestCase() {
+    let source = """
+      import XCTest
+      final class SampleTests: XCTestCase {
+        func test_rows() {
+          for light in lights {
+            let stops = light.stops
+            switch light {
+            case .red:
+              XCTAssertTrue(stops)
+              if case .red = light { XCTAssertTrue(stops) }
+              XCTAssertEqual(light.wait, 30)
+            case .green, .amber:
+              XCTAssertFalse(stops)
+            @unknown default:
+              XCTFail("new light")
+            }
+          }
+          XCTAssertEqual(lights.count, 3)
+        }
+        func test_other() {
+          for light in lights {
+            switch mode {
+            case .day: XCTAssertTrue(light.stops)
+            default: XCTAssertFalse(light.stops)
+            }
+          }
+        }
+      }
+      """
+    let options: [String: OptionValue] = ["max_assertions": .int(1)]
+    XCTAssertEqual(
+      InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
+      [
+        "test 'test_rows' makes 4 assertions (at most 1); split it into tests that each check one behaviour",
+        "test 'test_other' makes 2 assertions (at most 1); split it into tests that each check one behaviour",
+      ])
+  }
+
   /// The lines of every body are those the loop as first written counts (`oracleCodeLines`).
   func test_codeLines_countAsTheFirstLoop() throws {
     let tricky = """

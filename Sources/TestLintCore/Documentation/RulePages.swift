@@ -1745,6 +1745,10 @@ Assertions are those of one build: a chain of conditional compilation (`#if canI
 branch, since no build compiles two branches of one chain and a run stops at one branch's first
 failure; a chain inside a branch counts the same way there. Separate chains add up (two `#if`s
 in a row may both hold on one platform), and a lone `#if` with no other branch counts in full.
+A `switch` over a `for` loop's own variable, written inside that loop (`for light in lights {
+switch light { case .red: ... case .green: ... } }`), counts the same way: each iteration runs
+one case, so the loop checks each row of a table as its largest case does. A `switch` over
+anything else, or outside such a loop, counts every case.
 Lines of code count every branch (a reader reads them all to follow the test); the directive
 lines themselves are not lines of code.
 
@@ -2035,6 +2039,29 @@ final class PairingTests: XCTestCase {
     driver.wait(for: 1)
     XCTAssertTrue(list.contains("Phone"))
     XCTAssertTrue(list.contains("Watch"))
+  }
+}
+```
+
+<!-- options: {max_assertions: 2} -->
+```swift passes
+import XCTest
+
+final class TrafficLightTests: XCTestCase {
+  func test_eachLight_saysWhetherToStop() {
+    for light in TrafficLight.allCases {
+      switch light {
+      case .red:
+        XCTAssertTrue(light.stops)
+        XCTAssertEqual(light.seconds, 30)
+      case .amber:
+        XCTAssertTrue(light.stops)
+        XCTAssertEqual(light.seconds, 3)
+      case .green:
+        XCTAssertFalse(light.stops)
+        XCTAssertEqual(light.seconds, 40)
+      }
+    }
   }
 }
 ```

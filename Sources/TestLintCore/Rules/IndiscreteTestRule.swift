@@ -79,8 +79,9 @@ public struct IndiscreteTestRule: Rule {
       return result
     }
     var count = 0
-    // With `#if` chains in the body, where each check is, to count a chain as its largest branch.
-    let directives = test.body.map { model.directives(in: $0) } ?? []
+    // With `#if` chains (or a loop's `switch`) in the body, where each check is, to count a
+    // chain as its largest branch.
+    let directives = test.body.map { Self.branchPoints(in: $0, of: model) } ?? []
     var positions: [Int] = []
     func counted(_ index: Int) {
       count += 1
