@@ -172,60 +172,6 @@ final class IndiscreteTestRuleTests: XCTestCase {
       ])
   }
 
-  /// A multi-line initializer call passing three or more arguments of constant data (a nested
-  /// fixture) counts as one line; one that passes a variable counts each line, its constant
-  /// inner calls one line each; a call given a trailing closure, an assertion or a call whose
-  /// result a method is called on counts each line.
-  func test_constantInitializerCalls_countAsOneLine() {
-    let source = """
-      import XCTest
-      final class SampleTests: XCTestCase {
-        func test_fixture_isOneLine() {
-          let trip = Trip(
-            rider: Rider(name: "a", age: 3, pass: nil),
-            start: Date().addingTimeInterval(-60),
-            stop: Trip.Stop(
-              name: "b",
-              kind: .terminal,
-              code: -1
-            ),
-            tags: ["x", "y", "z"]
-          )
-          XCTAssertEqual(trip.cost, 2)
-        }
-        func test_variable_isCounted() {
-          let trip = Trip(
-            rider: rider,
-            stop: Trip.Stop(
-              name: "b",
-              kind: .terminal,
-              code: -1
-            ),
-            tags: []
-          )
-          let builder = Builder(
-            a: 1, b: 2,
-            c: 3
-          ) { $0 }
-          XCTAssertEqual(
-            1, 2,
-            "three")
-          let label = Label(
-            a: 1, b: 2,
-            c: 3
-          ).text
-        }
-      }
-      """
-    let options: [String: OptionValue] = ["max_lines": .int(1)]
-    XCTAssertEqual(
-      InMemoryLint.messages(IndiscreteTestRule.self, source, options: options),
-      [
-        "test 'test_fixture_isOneLine' has 2 lines of code (at most 1); split it into tests that each check one behaviour",
-        "test 'test_variable_isCounted' has 16 lines of code (at most 1); split it into tests that each check one behaviour",
-      ])
-  }
-
   /// A `switch` over a `for` loop's own variable, inside the loop, counts its largest case (one
   /// iteration runs one case); a `switch` over anything else, or outside such a loop, counts
   /// every case, and an `if case` inside a case is no label.
@@ -370,12 +316,6 @@ final class IndiscreteTestRuleTests: XCTestCase {
       }
       if model.tokens[index].kind == .leftBracket,
         let end = IndiscreteTestRule.constantTableEnd(
-          at: index, limit: body.upperBound - 1, in: model, bodyStart: body.lowerBound)
-      {
-        skipUntil = end
-      }
-      if model.tokens[index].kind == .leftParen,
-        let end = IndiscreteTestRule.constantCallEnd(
           at: index, limit: body.upperBound - 1, in: model, bodyStart: body.lowerBound)
       {
         skipUntil = end

@@ -212,12 +212,9 @@ public struct IndiscreteTestRule: Rule {
           let line = line(of: Int(token.start))
           if line != openLine, line != closeLine, line != lines.last { lines.append(line) }
         }
-        // A collection literal or an initializer call of constant data counts as the line it
-        // opens on.
-        if let close = token.kind == .leftBracket
-          ? constantTableEnd(at: index, limit: end, in: model, bodyStart: body.lowerBound)
-          : token.kind == .leftParen
-            ? constantCallEnd(at: index, limit: end, in: model, bodyStart: body.lowerBound) : nil
+        // A collection literal of constant data counts as the line it opens on.
+        if token.kind == .leftBracket,
+          let close = constantTableEnd(at: index, limit: end, in: model, bodyStart: body.lowerBound)
         {
           index = close + 1
           continue
@@ -254,8 +251,55 @@ public struct IndiscreteTestRule: Rule {
       // Data handed on as it is, not the operand of a method (`[...].joined(separator: "\n")`).
       close + 1 >= tokens.count || tokens[close + 1].kind != .dot
     else { return nil }
-    guard let separators = constantDataSeparators(from: index, to: close, in: model, bodyStart: bodyStart) else {
-      return nil
+    // The kinds of the brackets open inside, to tell an argument label (`count:` in a call)
+    // from a dictionary key.
+    var open: [TokenKind] = []
+    // The commas between the literal's own elements: a table holds at least three.
+    var separators = 0
+    // The names the test declares before the literal, gathered when a constant's name is met.
+    var locals: Set<String>?
+    for cursor in (index + 1)..<close {
+      let token = tokens[cursor]
+      switch token.kind {
+      case .number, .comment: continue
+      case .comma:
+        if open.isEmpty { separators += 1 }
+        continue
+      case .string:
+        if model.text(cursor).contains("\\(") { return nil }
+      case .leftBracket, .leftParen: open.append(token.kind)
+      case .rightBracket, .rightParen: _ = open.popLast()
+      case .colon: continue
+      case .dot:
+        guard cursor + 1 < close, tokens[cursor + 1].isIdentifierLike else { return nil }
+        // A type's member is its initializer or a constant (`Layout.grid`), not a static
+        // method (`Self.makeImage("a")`); an implicit member may take arguments (`.image(...)`).
+        let explicit = tokens[cursor - 1].isIdentifierLike
+        if explicit, tokens[cursor + 1].keyword != .`init`, cursor + 2 < close,
+          tokens[cursor + 2].kind == .leftParen, !isNestedTypeName(endingAt: cursor + 1, in: model)
+        {
+          return nil
+        }
+      case .operator:
+        guard model.token(cursor, is: "-"), tokens[cursor + 1].kind == .number else { return nil }
+      case .identifier, .backtickIdentifier:
+        if [.true, .false, .nil].contains(token.keyword) { continue }
+        if tokens[cursor - 1].kind == .dot { continue }
+        let next = tokens[cursor + 1].kind
+        // An argument label of an initializer call.
+        if next == .colon, open.last == .leftParen { continue }
+        // A type's initializer (`Scenario(`, `Scenario.init(`).
+        if next == .leftParen || next == .dot, model.text(cursor).first?.isUppercase == true { continue }
+        // An imported constant as a value (`Int(kVK_Space)`, `EINVAL`), unless the test declares it.
+        let name = model.text(cursor)
+        if next != .leftParen, isImportedConstant(name) {
+          if locals == nil { locals = declaredNames(from: bodyStart, to: index, in: model) }
+          if locals?.contains(name) == false { continue }
+        }
+        return nil
+      default:
+        return nil
+      }
     }
     var last = close - 1
     while last > index, tokens[last].kind == .comment { last -= 1 }
