@@ -7062,7 +7062,12 @@ is only handed to such callbacks as their `task:` (the rules above for the share
 delegate's test builds a session and a task only to tell the callback where a challenge came
 from). A default session used as a receiver otherwise (a task handed to other code, which may
 resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
-reported.
+reported, unless the same call also gets the test's own stand-in for the transport: a closure
+(written in the call, or a local of the test bound to one) that returns a value of its own
+(`return (cannedData, cannedResponse)`) and compares the session in an assertion. The client
+then hands its session to that closure instead of sending: the session is only the identity
+the closure checks. A closure that returns nothing (a completion handler) or does not compare
+the session does not count.
 
 A default session assigned to a stored property of the test class (`session =
 URLSession(configuration: .default, ...)` in a helper, `self.session = ...`) passes too when
@@ -7328,6 +7333,42 @@ final class SessionFactoryTests: XCTestCase {
     let credentials = testsFolder.appendingPathComponent("Resources/user.creds")
     let (data, _) = try await URLSession.shared.data(from: credentials)
     XCTAssertNotNil(Credentials(data: data))
+  }
+}
+```
+
+A default session handed to a client together with a closure that replaces its transport,
+checks that it is given that session and answers with canned bytes; the same session handed
+with a completion handler is reported:
+
+```swift passes
+import Foundation
+import Testing
+
+struct UploaderTests {
+  @Test func usesTheGivenSession() async throws {
+    let session = URLSession(configuration: .default)
+    let transport: Uploader.Transport = { request, usedSession in
+      #expect(usedSession === session)
+      return (Data(), URLResponse())
+    }
+    let uploader = Uploader(session: session, transport: transport)
+    _ = try await uploader.upload(Data("a".utf8))
+  }
+}
+```
+
+```swift triggers
+import Foundation
+import Testing
+
+struct UploaderTests {
+  @Test func reportsItsSession() async throws {
+    let session = ↓URLSession(configuration: .default)
+    let uploader = Uploader(session: session, onFinish: { usedSession in
+      #expect(usedSession === session)
+    })
+    _ = try await uploader.upload(Data("a".utf8))
   }
 }
 ```

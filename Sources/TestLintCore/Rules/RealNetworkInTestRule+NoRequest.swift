@@ -164,7 +164,9 @@ extension RealNetworkInTestRule {
       {
         continue
       }
-      guard isAssertedValue(use, last: use, calls: code.calls, in: model) else { return false }
+      guard isAssertedValue(use, last: use, calls: code.calls, in: model)
+        || isHandedBesideStubTransport(use, in: code, model: model)
+      else { return false }
     }
     return true
   }
