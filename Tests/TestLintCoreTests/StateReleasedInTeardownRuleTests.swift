@@ -71,6 +71,31 @@ final class StateReleasedInTeardownRuleTests: XCTestCase {
       LintHarness(StateReleasedInTeardownRule.self, files: ["RatesTests.swift": source]).findings().map(\.line), [5])
   }
 
+  /// `removeAll()` / `removeAll(keepingCapacity:)` on a collection property empties it;
+  /// `removeAll(where:)`, another value's member of the same name and an object's `removeAll()` do not.
+  func test_collectionEmptiedByRemoveAll_releases() {
+    let source = """
+      import XCTest
+      final class InboxTests: XCTestCase {
+        var tokens: Set<Token>!
+        var queue: [Job]!
+        var kept: [Job]!
+        var other: [Job]!
+        var cache: JobCache!
+        override func setUp() { tokens = []; queue = []; kept = []; other = []; cache = JobCache() }
+        override func tearDown() {
+          tokens.removeAll()
+          self.queue?.removeAll(keepingCapacity: true)
+          kept.removeAll(where: { $0.isDone })
+          store.other.removeAll()
+          cache.removeAll()
+        }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(StateReleasedInTeardownRule.self, files: ["InboxTests.swift": source]).findings().map(\.line), [5, 6, 7])
+  }
+
   func test_ignoredTypes_canBeCleared() {
     let source = """
       import XCTest

@@ -9367,6 +9367,59 @@ final class PaymentClientTests: XCTestCase {
 }
 ```
 
+A property declared as a standard collection (`[T]`, `[K: V]`, `Set<T>`, `Array<T>`,
+`Dictionary<K, V>`) emptied in `tearDown` with `removeAll()` or `removeAll(keepingCapacity:)`
+(on the property or `self.` it, as `= []` or `= [:]` would be) holds nothing any more, so it
+counts as released. `removeAll(where:)` keeps what does not match and does not count; nor does
+`removeAll()` on an object of another type (a cache, a keychain wrapper): it empties what the
+object holds, and the object itself stays:
+
+```swift passes
+import Combine
+import XCTest
+
+final class InboxFeedTests: XCTestCase {
+  var subscriptions: Set<AnyCancellable>!
+  var pending: [String: Letter]!
+  var drafts: [Letter]!
+
+  override func setUp() {
+    super.setUp()
+    subscriptions = []
+    pending = [:]
+    drafts = []
+  }
+
+  override func tearDown() {
+    subscriptions.removeAll()
+    self.pending.removeAll(keepingCapacity: true)
+    drafts = []
+    super.tearDown()
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class InboxFeedTests: XCTestCase {
+  var ↓drafts: [Letter]!
+  var ↓mailbox: MailboxCache!
+
+  override func setUp() {
+    super.setUp()
+    drafts = [Letter.sample]
+    mailbox = MailboxCache()
+  }
+
+  override func tearDown() {
+    drafts.removeAll(where: \.isSent)
+    mailbox.removeAll()
+    super.tearDown()
+  }
+}
+```
+
 A teardown block that calls a helper declared in an extension of the class, registered after
 a property set with `.init()`:
 

@@ -162,7 +162,10 @@ public struct StateReleasedInTeardownRule: Rule {
     let model = context.model
     let functions = context.functions(ofTypeNamed: name)
     var names: Set<String> = []
-    func collect(_ range: Range<Int>) { names.formUnion(releasingAssignments(in: range, of: model)) }
+    func collect(_ range: Range<Int>) {
+      names.formUnion(releasingAssignments(in: range, of: model))
+      names.formUnion(emptiedCollections(in: range, of: model))
+    }
     func collect(function index: Int) {
       if let body = model.functions[index].body { collect(body) }
     }
