@@ -29,6 +29,35 @@ final class UnreachableTestRuleTests: XCTestCase {
       ])
   }
 
+  /// A `*Tests` class with no superclass whose method checks with `#expect` in a file that
+  /// imports Testing asks for `@Test`; without the import, or with XCTest's checks, for `XCTestCase`.
+  func test_swiftTestingChecksInPlainClass_askForTestAttribute() {
+    let swiftTesting = """
+      import Testing
+      final class LedgerTests {
+        func testBalance() { #expect(Ledger().balance == 0) }
+        func testEntries() throws { let entry = try #require(Ledger().first); _ = entry }
+        func testOldStyle() { XCTAssertTrue(Ledger().isEmpty) }
+      }
+      """
+    let xcTest = """
+      import XCTest
+      final class LedgerTests {
+        func testBalance() { #expect(Ledger().balance == 0) }
+      }
+      """
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["LedgerTests.swift": swiftTesting]).messages(),
+      [
+        "3:8 mark 'testBalance' with '@Test': Swift Testing only runs functions marked '@Test'",
+        "4:8 mark 'testEntries' with '@Test': Swift Testing only runs functions marked '@Test'",
+        "5:8 make 'LedgerTests' inherit from 'XCTestCase': its test 'testOldStyle' never runs",
+      ])
+    XCTAssertEqual(
+      LintHarness(UnreachableTestRule.self, files: ["LedgerTests.swift": xcTest]).messages(),
+      ["3:8 make 'LedgerTests' inherit from 'XCTestCase': its test 'testBalance' never runs"])
+  }
+
   /// A protocol extension's `test...()` runs in whatever conforms to the protocol (a spec that
   /// calls it, in another file): no type of its own makes it unreachable.
   func test_methodOfAProtocolExtension_isNotReported() {

@@ -10076,7 +10076,9 @@ The finding lands on the method's name when it reads as a test but:
 - is spelt almost like a test in a test class: `Test...`, `tset...`, `tets...`, `tst...`
   followed by an upper-case letter, a digit or `_` (the message gives the right name);
 - is a `test...()` method of a class named `*Tests` that has no superclass, or whose superclass
-  is `NSObject` or a non-test class of the same file;
+  is `NSObject` or a non-test class of the same file (the message asks for an `XCTestCase`
+  superclass; when the file imports `Testing` and the method checks with `#expect` or
+  `#require`, it was written for Swift Testing, and the message asks for `@Test` instead);
 - is a `test...()` method of a class whose superclass is XCTest's abstract `XCTest` (`: XCTest`
   or `: XCTest.XCTest`, not `XCTestCase`) or `XCTestSuite`, directly or through classes declared
   in the same file (a class on a class on `XCTest`; the message names the topmost): XCTest runs test methods of `XCTestCase` subclasses
@@ -10152,6 +10154,18 @@ struct Order {
 extension Order {
   func ↓test_lines_areNotEmpty() {
     XCTAssertFalse(lines.isEmpty)
+  }
+}
+```
+
+Written for Swift Testing but never marked, so neither runner picks the methods up:
+
+```swift triggers
+import Testing
+
+final class InvoiceTests {
+  func ↓testTotal_addsTax() {
+    #expect(Invoice(net: 100, taxRate: 0.2).total == 120)
   }
 }
 ```

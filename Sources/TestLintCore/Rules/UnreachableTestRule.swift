@@ -147,6 +147,7 @@ public struct UnreachableTestRule: Rule {
         type.kind == .extension ? classifier.declaration(named: type.simpleName).map { model.types[$0] } : type
       guard let declaration else { return nil }
       if declaration.kind == .class, declaration.simpleName.hasSuffix("Tests") {
+        if Self.checksWithSwiftTesting(function, in: model) { return Messages.missingTestAttribute(name) }
         return Messages.noTestCaseClass(name, declaration.simpleName)
       }
       if type.kind == .extension, asserts(function, in: model) {
