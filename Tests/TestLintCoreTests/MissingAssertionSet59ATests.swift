@@ -52,6 +52,29 @@ final class MissingAssertionSet59ATests: XCTestCase {
     XCTAssertEqual(findings(source), ["PumpTests.swift:24", "PumpTests.swift:29", "PumpTests.swift:32"])
   }
 
+  func test_tearDownCheckingWeakPropertyWithExpectMacro_counts() {
+    let source = """
+      import XCTest
+      import Testing
+      final class PumpTests: XCTestCase {
+        weak var weakValve: Valve?
+        override func tearDown() {
+          #expect(self.weakValve == nil)
+          super.tearDown()
+        }
+        func testValveReleased() {
+          let valve = Valve()
+          weakValve = valve
+          Pump(valve: valve).start()
+        }
+        func testAssignsNothing() {
+          Pump(valve: Valve()).start()
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["PumpTests.swift:14"])
+  }
+
   func test_tearDownNotCheckingForNil_doesNotCount() {
     let source = """
       import XCTest

@@ -5746,6 +5746,28 @@ final class KettleTests: XCTestCase {
 }
 ```
 
+The `tearDown` may check the property with Swift Testing's `#expect` as well:
+
+```swift passes
+import XCTest
+import Testing
+
+final class KettleLidTests: XCTestCase {
+  weak var weakLid: KettleLid?
+
+  override func tearDown() {
+    #expect(self.weakLid == nil)
+    super.tearDown()
+  }
+
+  func test_closingReleasesLid() {
+    let lid = KettleLid()
+    weakLid = lid
+    Kettle(lid: lid).close()
+  }
+}
+```
+
 A callback whose only failure is a trap, a run set up for tests, and a shared context that does
 not check:
 

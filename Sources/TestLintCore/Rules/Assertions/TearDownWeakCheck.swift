@@ -58,7 +58,7 @@ enum TearDownWeakCheck {
       let name: Substring
       switch (call.isMacro, call.name) {
       case (false, "XCTAssertNil"): name = Substring(text)
-      case (false, "XCTAssert"), (false, "XCTAssertTrue"), (true, "expect"):
+      case (false, "XCTAssert"), (false, "XCTAssertTrue"), (true, "#expect"):
         guard text.hasSuffix("==nil") else { continue }
         name = text.dropLast(5)
       default: continue
