@@ -79,13 +79,12 @@ public struct IndiscreteTestRule: Rule {
       return result
     }
     var count = 0
-    // With `#if` chains (or a loop's `switch`) in the body, where each check is, to count a
-    // chain as its largest branch.
-    let directives = test.body.map { Self.branchPoints(in: $0, of: model) } ?? []
+    // Where each check is, to count an `#if` chain (or a loop's `switch`) in the body as its
+    // largest branch once the count is known to be 2 or more.
     var positions: [Int] = []
     func counted(_ index: Int) {
       count += 1
-      if !directives.isEmpty { positions.append(model.calls[index].nameToken) }
+      positions.append(model.calls[index].nameToken)
     }
     var verdicts = Verdicts()
     // Calls are read in place: copying each `Call` out costs more than most of the checks.
@@ -120,6 +119,9 @@ public struct IndiscreteTestRule: Rule {
         counted(index)
       }
     }
+    // A tally can only lower a count of 2 or more; finding the branch points walks the body.
+    guard count > 1, let body = test.body else { return count }
+    let directives = Self.branchPoints(in: body, of: model)
     guard !directives.isEmpty else { return count }
     positions.sort()
     return BranchTally.count(positions, directives: directives) { $0.token }
