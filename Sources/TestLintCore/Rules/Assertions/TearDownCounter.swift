@@ -31,11 +31,7 @@ enum TearDownCounter {
   /// reads (`Token.live`), when it also makes an `XCTAssert...` call; empty otherwise.
   private static func countedTypes(checkedBy type: Int, in model: FileModel) -> Set<String> {
     guard
-      let tearDown = model.types[type].functions.first(where: { function in
-        let decl = model.functions[function]
-        return (decl.name == "tearDown" || decl.name == "tearDownWithError") && decl.kind == .function
-          && !decl.has("class") && !decl.has("static") && decl.parameters.isEmpty
-      }),
+      let tearDown = model.types[type].functions.first(where: { TearDownRun.isTearDown(model.functions[$0]) }),
       let body = model.functions[tearDown].body,
       model.functions[tearDown].calls.contains(where: { index in
         let call = model.calls[index]

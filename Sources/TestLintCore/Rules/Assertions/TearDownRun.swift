@@ -126,7 +126,7 @@ enum TearDownRun {
   }
 
   /// An instance `tearDown` (or `tearDownWithError`), not the class method run once per class.
-  private static func isTearDown(_ function: FunctionDecl) -> Bool {
+  static func isTearDown(_ function: FunctionDecl) -> Bool {
     (function.name == "tearDown" || function.name == "tearDownWithError") && function.kind == .function
       && !function.has("class") && !function.has("static") && function.parameters.isEmpty
   }

@@ -41,14 +41,10 @@ enum TearDownWeakCheck {
   /// The names of the class's weak instance properties that its instance `tearDown` checks
   /// for `nil`.
   private static func checkedWeakProperties(of type: Int, in model: FileModel) -> Set<String> {
-    let weak = Set(model.properties.lazy.filter { $0.owner == type && !$0.isStatic && $0.modifiers.contains("weak") }
-      .map(\.name))
+    let weak = Set(model.types[type].properties.lazy.map { model.properties[$0] }
+      .filter { !$0.isStatic && $0.modifiers.contains("weak") }.map(\.name))
     guard !weak.isEmpty,
-      let tearDown = model.types[type].functions.first(where: { function in
-        let decl = model.functions[function]
-        return (decl.name == "tearDown" || decl.name == "tearDownWithError") && decl.kind == .function
-          && !decl.has("class") && !decl.has("static") && decl.parameters.isEmpty
-      })
+      let tearDown = model.types[type].functions.first(where: { TearDownRun.isTearDown(model.functions[$0]) })
     else { return [] }
     var result: Set<String> = []
     for index in model.functions[tearDown].calls {
