@@ -8,25 +8,19 @@ extension StateReleasedInTeardownRule {
     let tokens = model.tokens
     var names: Set<String> = []
     for index in range where index >= 2 && index + 1 < range.upperBound {
-      guard tokens[index].kind == .identifier, model.text(index) == "removeAll",
-        tokens[index - 1].kind == .dot, tokens[index + 1].kind == .leftParen
+      // The neighbours first: they reject most identifiers without reading any text.
+      guard tokens[index].kind == .identifier, tokens[index - 1].kind == .dot,
+        tokens[index + 1].kind == .leftParen, model.token(index, is: "removeAll")
       else { continue }
       let argument = index + 2
       guard argument < tokens.count,
-        tokens[argument].kind == .rightParen || model.text(argument) == "keepingCapacity"
+        tokens[argument].kind == .rightParen || model.token(argument, is: "keepingCapacity")
       else { continue }
       var target = index - 2
-      if tokens[target].kind == .operator, ["?", "!"].contains(model.text(target)) { target -= 1 }
-      guard target >= 0, tokens[target].isIdentifierLike else { continue }
-      var receiver = target - 1
-      if receiver >= 0, tokens[receiver].kind == .dot {
-        receiver -= 1
-        if receiver >= 0, tokens[receiver].kind == .operator, ["?", "!"].contains(model.text(receiver)) {
-          receiver -= 1
-        }
-        guard receiver >= 0, tokens[receiver].keyword == .`self` else { continue }
-        if receiver >= 1, tokens[receiver - 1].kind == .dot { continue }
+      if tokens[target].kind == .operator, model.token(target, is: "?") || model.token(target, is: "!") {
+        target -= 1
       }
+      guard target >= 0, tokens[target].isIdentifierLike, isOwnMember(target, in: model) else { continue }
       var name = model.text(target)
       if tokens[target].kind == .backtickIdentifier { name = String(name.dropFirst().dropLast()) }
       names.insert(name)

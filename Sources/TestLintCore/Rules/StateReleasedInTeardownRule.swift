@@ -219,25 +219,31 @@ public struct StateReleasedInTeardownRule: Rule {
     let tokens = model.tokens
     var names: Set<String> = []
     for index in range where index >= 1 && index + 1 < range.upperBound {
-      guard tokens[index].kind == .operator, model.text(index) == "=", tokens[index - 1].isIdentifierLike
+      guard tokens[index].kind == .operator, tokens[index - 1].isIdentifierLike, model.token(index, is: "=")
       else { continue }
       let target = index - 1
-      var receiver = target - 1
-      if receiver >= 0, tokens[receiver].kind == .dot {
-        receiver -= 1
-        if receiver >= 0, tokens[receiver].kind == .operator, ["?", "!"].contains(model.text(receiver)) {
-          receiver -= 1
-        }
-        guard receiver >= 0, tokens[receiver].keyword == .`self` else { continue }
-        if receiver >= 1, tokens[receiver - 1].kind == .dot { continue }
-      } else if receiver >= 0, [.let, .var].contains(tokens[receiver].keyword) {
-        continue
-      }
+      guard isOwnMember(target, in: model) else { continue }
+      if target >= 1, [.let, .var].contains(tokens[target - 1].keyword) { continue }
       var name = model.text(target)
       if tokens[target].kind == .backtickIdentifier { name = String(name.dropFirst().dropLast()) }
       names.insert(name)
     }
     return names
+  }
+
+  /// Whether the member named at `target` is the instance's own: written alone (`name`) or on
+  /// `self` (`self.name`, `self?.name`, `self!.name`), not on another value (`store.name`) nor
+  /// on a `.self` (`Store.self.name`).
+  static func isOwnMember(_ target: Int, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    var receiver = target - 1
+    guard receiver >= 0, tokens[receiver].kind == .dot else { return true }
+    receiver -= 1
+    if receiver >= 0, tokens[receiver].kind == .operator, model.token(receiver, is: "?") || model.token(receiver, is: "!") {
+      receiver -= 1
+    }
+    guard receiver >= 0, tokens[receiver].keyword == .`self` else { return false }
+    return receiver == 0 || tokens[receiver - 1].kind != .dot
   }
 }
 
