@@ -96,37 +96,13 @@ enum QuickCheckBlock {
 
   /// The braces (`{` through `}`) nearest around the token, if any.
   private static func enclosingBraces(of token: Int, in model: FileModel) -> Range<Int>? {
-    let tokens = model.tokens
-    var depth = 0
-    var cursor = token - 1
-    while cursor >= 0 {
-      switch tokens[cursor].kind {
-      case .rightBrace: depth += 1
-      case .leftBrace:
-        if depth == 0 { return matchingBrace(cursor, in: model) }
-        depth -= 1
-      default: break
-      }
-      cursor -= 1
+    SleepInTestRule.enclosingBlock(around: token, after: -1, in: model) { open in
+      matchingBrace(open, in: model)
     }
-    return nil
   }
 
   /// The range from the `{` at `open` through its `}`.
   private static func matchingBrace(_ open: Int, in model: FileModel) -> Range<Int>? {
-    let tokens = model.tokens
-    var depth = 0
-    var cursor = open
-    while cursor < tokens.count {
-      switch tokens[cursor].kind {
-      case .leftBrace: depth += 1
-      case .rightBrace:
-        depth -= 1
-        if depth == 0 { return open..<(cursor + 1) }
-      default: break
-      }
-      cursor += 1
-    }
-    return nil
+    ForceUnwrapInTestRule.matchingBrace(open, in: model).map { open..<($0 + 1) }
   }
 }
