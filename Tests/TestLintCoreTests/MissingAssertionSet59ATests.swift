@@ -75,6 +75,40 @@ final class MissingAssertionSet59ATests: XCTestCase {
     XCTAssertEqual(findings(source), ["PumpTests.swift:14"])
   }
 
+  func test_helperInAnExtensionOfTheClassAssigningTheWeakProperty_counts() {
+    let source = """
+      import XCTest
+      final class PumpTests: XCTestCase {
+        weak var weakValve: Valve?
+        override func tearDown() {
+          XCTAssertNil(weakValve)
+          super.tearDown()
+        }
+        func testValveReleasedThroughExtensionHelper() {
+          _ = makeSubject()
+        }
+        func testMakesAnotherPump() {
+          _ = makeOther()
+        }
+      }
+      extension PumpTests {
+        func makeSubject() -> Pump {
+          let valve = Valve()
+          weakValve = valve
+          return Pump(valve: valve)
+        }
+      }
+      extension OtherTests {
+        func makeOther() -> Pump {
+          let valve = Valve()
+          weakValve = valve
+          return Pump(valve: valve)
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["PumpTests.swift:11"])
+  }
+
   func test_tearDownNotCheckingForNil_doesNotCount() {
     let source = """
       import XCTest

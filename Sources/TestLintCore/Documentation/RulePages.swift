@@ -2437,8 +2437,8 @@ What counts as an assertion:
   `dispatchPrecondition(condition: .onQueue(queue))` in the test's own body or its closures (the
   work it runs) are such a crash: they stop the run exactly when the condition fails, in
   optimized builds too (`assert` and `assertionFailure` check in debug builds only). So are
-  they in an instance method of the test's own type that the test calls, plainly or through
-  `self.`, its closures included (a stress test that calls `spin(workers: 8)`, whose workers
+  they in an instance method of the test's own type (or of a same-file extension of it) that
+  the test calls, plainly or through `self.`, its closures included (a stress test that calls `spin(workers: 8)`, whose workers
   check the order they read with `precondition`): that method is the work the test runs. One
   level only (not in what that method calls in turn), and not in a static method
   (`Self.time("parse") { ... }`, a benchmark's timer whose precondition checks its own count);
@@ -3004,8 +3004,9 @@ What counts as an assertion:
   Not a property the `tearDown` only resets or releases (`story = nil`), nor one it hands to
   a call that asserts nothing (a logger's), nor a test with any other statement;
 - an instance counter checked after each test: an XCTest test that makes instances of a type
-  the same file declares (`Pebble(...)` or `Pebble.init(...)`, in its own body or in a method of
-  its class that it calls plainly or through `self.`, one level), when its class's `tearDown`
+  the same file declares (`Pebble(...)` or `Pebble.init(...)`, in its own body or in an instance
+  method of its class or of a same-file extension of it that it calls plainly or through
+  `self.`, one level), when its class's `tearDown`
   makes an `XCTAssert...` call and reads a static property of that type (`let left =
   Pebble.alive`, then `XCTAssertEqual(left, 0)`). Such a type counts its live instances (up in
   its initializer, down in its `deinit`), and the check after every test fails the test that
@@ -3014,8 +3015,9 @@ What counts as an assertion:
   that reads no static property of a type the test makes, nor one that reads it without an
   `XCTAssert...` call, nor for a test that makes no instance of the counted type;
 - a weak property checked after each test: an XCTest test that assigns a `weak` instance
-  property of its class (`weakKettle = kettle`, `self.weakKettle = ...`, in its own body or in a
-  method of its class that it calls plainly or through `self.`, one level), when its class's
+  property of its class (`weakKettle = kettle`, `self.weakKettle = ...`, in its own body or in an
+  instance method of its class, or of an extension of it in the same file, that it calls plainly
+  or through `self.`, one level: a `makeSubject()` helper), when its class's
   `tearDown` asserts that very property is `nil` (`XCTAssertNil(weakKettle)`,
   `XCTAssert(weakKettle == nil)`, `XCTAssertTrue(...)`, `#expect(... == nil)`). The test made
   the object, wired it up and let it go; the check after the test fails it when the object

@@ -400,16 +400,26 @@ public struct AssertionMatcher: Sendable {
 
   /// The instance methods of `function`'s own type, other than itself, that `calls` call plainly
   /// or through `self.` (`race(threads: 4)`, `self.check()`), each once: a test's same-type
-  /// helpers, one level (`TearDownCounter`, `TrappingPrecondition`). Not a static method
-  /// (`Self.time(...)`) nor `super.`'s.
+  /// helpers, one level (`TearDownCounter`, `TearDownWeakCheck`, `TrappingPrecondition`), also
+  /// those declared in an extension of the type in the same file (set 63's `makeSUT()`). Not a
+  /// static method (`Self.time(...)`) nor `super.`'s.
   static func ownInstanceMethods(calledIn calls: Range<Int>, by function: Int, in model: FileModel) -> [Int] {
     guard let owner = model.functions[function].owner else { return [] }
     var seen: Set<Int> = [function]
     var result: [Int] = []
+    var methods: [Int]?
     for index in calls {
       let call = model.calls[index]
       guard !call.isMacro, isOwnMethodCall(call), call.path.count == 1 || call.path[0] == "self" else { continue }
-      for method in model.types[owner].functions
+      if methods == nil {
+        let name = model.types[owner].simpleName
+        let ownerIsExtension = model.types[owner].kind == .extension
+        methods = model.types.indices.lazy.filter { type in
+          type == owner
+            || model.types[type].simpleName == name && (ownerIsExtension || model.types[type].kind == .extension)
+        }.flatMap { model.types[$0].functions }
+      }
+      for method in methods ?? []
       where model.functions[method].name == call.name && model.functions[method].kind == .function
         && !model.functions[method].has("static") && !model.functions[method].has("class")
         && seen.insert(method).inserted
