@@ -100,7 +100,7 @@ final class AssumedBaseTests: XCTestCase {
   func test_fileImportingATestLibraryThatReExportsXCTest_isAssumed() throws {
     // KIF's and iOSSnapshotTestCase's modules, and a team's test library named so, import XCTest
     // for their users: a file importing only one of them holds XCTest test cases.
-    for module in ["KIF", "iOSSnapshotTestCaseCore", "FBSnapshotTestCase", "CheckoutTestKit"] {
+    for module in ["KIF", "iOSSnapshotTestCaseCore", "FBSnapshotTestCase", "CheckoutTestKit", "XCTServer"] {
       let text = Self.subclass(of: "LibraryTestCase").replacingOccurrences(of: "import XCTest\n", with: "import \(module)\n")
       let sandbox = try sandbox(["Tests/ProfileTests.swift": text])
       let output = sandbox.run(["--reporter", "json", "--only-rule", "missing_assertion"])

@@ -6435,6 +6435,22 @@ any number of classes in between. A base no class with tests goes up to, the sam
 in a file that imports Foundation alone, or one whose own superclass does not read as a test
 base (`class ReceiptScreenBase: VendorSnapshotter`) makes nothing assumed.
 
+A module named `XCT` and a capital is read as one that re-exports XCTest, as a server
+framework's test module does (`XCTVapor`, `XCTQueues`, `XCTFluent`): a file that imports only
+the app and such a module, its classes on a shared base of that module's users, holds XCTest
+test cases, and their tests are checked (before, none of them was found, with no word said):
+
+```swift triggers
+import InvoiceServer
+import XCTServer
+
+final class InvoiceRouteTests: InvoiceServerTests {
+  func ↓test_listRoute_registers() throws {
+    try app.register(collection: InvoiceRoutes())
+  }
+}
+```
+
 In such a class, a test that ends with one bare call (plain or through `self.`, a statement of
 its own) to a function declared in none of the linted files, passing it a closure or an argument
 built for checking (an argument labelled or made for expectations, `withExpectations:

@@ -57,9 +57,11 @@ public struct BaseAssumption: Sendable, Hashable {
   /// Whether importing a module brings XCTest: one of `testModules`, or a module whose name
   /// holds `Test` (`CheckoutTestKit`, `TestSupport`, `SharedTestUtilities`): a team's test
   /// library, whose base classes are XCTest's and which imports XCTest for its users. A file
-  /// importing only such a module holds XCTest classes all the same.
+  /// importing only such a module holds XCTest classes all the same. So does a module named
+  /// `XCT` and a capital, XCTest's own prefix (`XCTVapor`, `XCTQueues`, `XCTFluent`: a server
+  /// framework's XCTest helpers, re-exporting it; `readsAsXCTModule`).
   static func importsXCTest(_ module: String) -> Bool {
-    testModules.contains(module) || RuleText.contains(module, "Test")
+    testModules.contains(module) || RuleText.contains(module, "Test") || readsAsXCTModule(module)
   }
 
   /// The bases of the file's classes that may be assumed: one entry per class that has a
