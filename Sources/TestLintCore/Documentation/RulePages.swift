@@ -7956,7 +7956,10 @@ The finding lands on the called name of:
   `ContinuousClock()`, `SuspendingClock()`, `.continuous`, `.suspending` or a name the file sets
   to one of them is still reported); a `Task.sleep` of less than a microsecond
   (`Task.sleep(nanoseconds: 1)`, `.nanoseconds(500)`) is a suspension point that lets other
-  tasks run, as `Task.yield()` is, and passes (a whole microsecond is still reported);
+  tasks run, as `Task.yield()` is, and passes (a whole microsecond is still reported); a
+  `Task.sleep(nanoseconds: .max)` (or `UInt64.max`) passes too: it never ends until it is
+  cancelled, a stand-in for endless work (a placeholder task the code under test cancels), never
+  a wait for time to pass;
 - `RunLoop.current.run(...)` and `RunLoop.main.run(...)` with no arguments or with a point in
   time as `until:` / `before:` (`Date() + 1`, `.now + 0.5`, `.distantFuture`, a name such as
   `deadline` or `timeout`); a project's own overload that spins until a condition is met
@@ -9112,6 +9115,13 @@ struct LatchTests {
   @Test func sleepOnARealClockStillWaits() async throws {
     try await Task.↓sleep(for: .milliseconds(200), clock: .continuous)
     #expect(store.isFlushed)
+  }
+
+  @Test func cancelsThePendingUpload() {
+    let upload = Task { try? await Task.sleep(nanoseconds: .max) }
+    let tracker = UploadTracker(current: upload)
+    tracker.cancelAll()
+    #expect(upload.isCancelled)
   }
 
   @Test func jobsInterleave() async throws {

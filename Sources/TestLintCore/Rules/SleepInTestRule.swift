@@ -506,7 +506,8 @@ public struct SleepInTestRule: Rule {
         return call.name + "(...)"
       }
       if call.name == "sleep", let receiver = call.receiver,
-        receiver == "Thread" || receiver == "Task" && !Self.isVirtualOrYield(call, in: model)
+        receiver == "Thread"
+          || receiver == "Task" && !Self.isVirtualOrYield(call, in: model) && !Self.sleepsForever(call, in: model)
       {
         return receiver + ".sleep"
       }
