@@ -7177,7 +7177,9 @@ that reads a URL member (a name holding `url`: `baseURL`, `rootURL`) of a stored
 class holding a server (the property or its declared type is named with `server`) that the
 class's `setUp` or `setUpWithError` starts (`try server?.start()`, `server.run()`,
 `server.listen()`) names a loopback host too: a server the class starts for itself listens on
-its own machine, wherever its type and its URL are declared. The doubt goes
+its own machine, wherever its type and its URL are declared. So does a test that starts a server
+in its own body (a name holding `server`: `try await server.start(port: 9100)`,
+`stubServer.listen()`) and reads a URL member of it (`server.baseURL`, `server.urlText()`). The doubt goes
 towards reporting: a test that also names another host (`https://fox.invalid`, a real DNS
 lookup), one whose host is interpolated (`"http://\(host)/"`) and one that names no host at
 all, its URL coming from a place testlint cannot see (a property, a parameter), are reported,
@@ -7199,6 +7201,19 @@ final class InvokeServerTests: XCTestCase {
     let request = URLRequest(url: URL(string: "http://\(host):\(port)/invoke")!)
     return try await URLSession.shared.data(for: request)
   }
+}
+```
+
+```swift passes
+import Testing
+
+@Test func statusPageAnswers() async throws {
+  let server = StatusServer.shared
+  try await server.start(port: 9100)
+  defer { server.stop() }
+  let url = URL(string: "\(server.rootURLText())/status")!
+  let (_, response) = try await URLSession.shared.data(from: url)
+  #expect((response as? HTTPURLResponse)?.statusCode == 200)
 }
 ```
 

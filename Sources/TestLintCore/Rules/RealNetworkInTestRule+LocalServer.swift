@@ -42,6 +42,7 @@ extension RealNetworkInTestRule {
           evidence.loopback = true
         }
       }
+      if readsURLOfServerStartedInBody(code, in: model) { evidence.loopback = true }
       let reached = resolver.reachable(fromCalls: code.calls)
       for function in reached {
         let own: HostEvidence
@@ -98,7 +99,7 @@ extension RealNetworkInTestRule {
     return started
   }
 
-  private static let serverStarts: Set<String> = ["start", "run", "listen", "startServer"]
+  static let serverStarts: Set<String> = ["start", "run", "listen", "startServer"]
 
   /// Whether `range` reads a URL member (a name holding `url`: `baseURL`, `url`) of one of
   /// `names` (`server.baseURL`, `self.server?.url`, a local bound from it by the same name).
