@@ -9640,7 +9640,10 @@ tests, from a failing test's report and from the file list alike. The rule check
   name to stay unique in its target (`iOS 16/BasicsTests.swift` holding `iOS16_BasicsTests`); a
   `...TestCase` base class may sit in a file named after a type or protocol the file declares
   before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
-  `BaseRoundTripTestCase` that conforms to it). A file with several test classes, or only
+  `BaseRoundTripTestCase` that conforms to it); and any test class may sit in a file named after
+  another type the file declares at its top level (`BillingTests.swift` declaring an empty `class
+  BillingTests: XCTestCase`, a placeholder without tests yet, then `BillingStateTests` holding the
+  tests): the file is named after what it declares. A file with several test classes, or only
   extensions, is not checked. A class that inherits from a test class of the same file (directly
   or through another such class) counts as a second test class even without tests of its own:
   XCTest runs every inherited test again in it, so a subclass that only changes a setting
@@ -9767,6 +9770,21 @@ final class KeychainTests: XCTestCase {
   }
 }
 #endif
+```
+
+A placeholder class named as the file, with the tests in a second class after it:
+
+<!-- files: Billing/BillingTests.swift -->
+```swift passes
+import XCTest
+
+final class BillingTests: XCTestCase {}
+
+final class BillingStateTests: XCTestCase {
+  func test_newInvoice_isOpen() {
+    XCTAssertTrue(Invoice().isOpen)
+  }
+}
 ```
 
 The whole class in a file named as a part of it:
