@@ -1064,6 +1064,11 @@ Recording written in a closure of a call that expects an issue, its nearest encl
 reported: the author writes the snapshot out on every run (output that varies from run to run,
 kept as an artifact to read) and tells the test framework that the issue recording raises is
 expected. A recording call outside such a closure, in the same test, is still reported.
+Nor is a recording call whose result the function reads: one bound to a name (`let message =
+verifySnapshot(..., record: true)`, `if let message = ...`, `guard let message = ...`) that the
+function reads afterwards inspects what the recording returned (a generator of store screenshots
+that fails only when the message is not the recording one), which is deliberate too; a result
+bound and never read, or not bound at all, is still reported.
 
 `record: .failed`, `.missing` and `.never` are not reported: they compare first, and a failing
 snapshot still fails the test. An assignment to another object's property (`$0.isRecording =
@@ -1387,6 +1392,32 @@ import Testing
     #expect(summary.count < 400)
   }
   ↓assertSnapshot(of: summary, as: .json, record: true)
+}
+```
+
+```swift passes
+import SnapshotTesting
+import XCTest
+
+final class StoreImageTests: XCTestCase {
+  func test_writesTheStoreImages() {
+    let outcome = verifySnapshot(of: WelcomeScreen(), as: .image, record: true, testName: "welcome")
+    if let outcome, !outcome.lowercased().contains("record") {
+      XCTFail(outcome)
+    }
+  }
+}
+```
+
+```swift triggers
+import SnapshotTesting
+import XCTest
+
+final class StoreImageTests: XCTestCase {
+  func test_writesTheStoreImages() {
+    let outcome = ↓verifySnapshot(of: WelcomeScreen(), as: .image, record: true, testName: "welcome")
+    XCTAssertNotNil(WelcomeScreen())
+  }
 }
 ```
 

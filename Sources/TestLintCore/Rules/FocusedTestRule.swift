@@ -38,7 +38,8 @@ public struct FocusedTestRule: Rule {
         let record = call.arguments.first(where: { $0.label == "record" }),
         Self.recordsAlways(record.value, in: model),
         !Self.isChosenByConfiguration(call.nameToken, in: model),
-        !Self.isInExpectedIssue(index, in: model)
+        !Self.isInExpectedIssue(index, in: model),
+        !Self.readsRecordingResult(index, in: model)
       {
         violations.append(
           Violation(
