@@ -16,5 +16,9 @@ final class TestFileNameRuleNamedTypeTests: XCTestCase {
     XCTAssertEqual(RuleLinting.positions(TestFileNameRule.self, source, path: "Parser/ParserTests.swift"), [])
     XCTAssertEqual(
       RuleLinting.positions(TestFileNameRule.self, source, path: "Parser/LexerTests.swift"), ["5:13"])
+    // A helper type named as the file is not a test class.
+    let helper = source.replacingOccurrences(of: "class ParserTests: XCTestCase {}", with: "struct ParserTests {}")
+    XCTAssertEqual(
+      RuleLinting.positions(TestFileNameRule.self, helper, path: "Parser/ParserTests.swift"), ["5:13"])
   }
 }

@@ -9672,9 +9672,12 @@ tests, from a failing test's report and from the file list alike. The rule check
   `...TestCase` base class may sit in a file named after a type or protocol the file declares
   before it (`RoundTripTestCase.swift`: `protocol RoundTripTestCase`, then the base class
   `BaseRoundTripTestCase` that conforms to it); and any test class may sit in a file named after
-  another type the file declares at its top level (`BillingTests.swift` declaring an empty `class
-  BillingTests: XCTestCase`, a placeholder without tests yet, then `BillingStateTests` holding the
-  tests): the file is named after what it declares. A file with several test classes, or only
+  another test class the file declares at its top level, one that extends `XCTestCase`, a
+  `...TestCase` base or `QuickSpec` (`BillingTests.swift` declaring an empty `class BillingTests:
+  XCTestCase`, a placeholder without tests yet, or a base holding helpers, then
+  `BillingStateTests` holding the tests): the file is named after the test class it declares. A
+  file named after a type of another kind (a helper, a mock) is still reported. A file with
+  several test classes, or only
   extensions, is not checked. A class that inherits from a test class of the same file (directly
   or through another such class) counts as a second test class even without tests of its own:
   XCTest runs every inherited test again in it, so a subclass that only changes a setting

@@ -93,7 +93,7 @@ public struct TestFileNameRule: Rule {
     if !accepted.contains(Self.normalised(stem)), !accepted.contains(Self.normalised(parent + stem)),
       !accepted.contains(Self.normalised(spelled)), !accepted.contains(Self.normalised(beforePlus)),
       !(suffix == nil && Self.namesEarlierType(stem, before: index, in: model)),
-      !Self.declaresType(named: stem, besides: index, in: model)
+      !Self.declaresTestClass(named: stem, besides: index, in: model)
     {
       violations.append(
         Violation(offset: type.nameOffset, message: Messages.fileName(fileName, expected: expected))
