@@ -2573,7 +2573,11 @@ What counts as an assertion:
   "need(s) to (must, should, ...) type-check", "it (this, that) type-checks" ending a sentence
   ("a compile-only pin: it only needs to type-check"). Such a test only builds values, and its target stops building
   when what it pins changes. A comment that only tells of compiling something ("compile the
-  fixture first", "the compiler emits a warning here") does not count. Comment lines next to each
+  fixture first", "the compiler emits a warning here") does not count, nor does a test-first
+  note about tests that do not compile yet: one saying they will fail to compile (or won't
+  compile) and naming the red step (`RED` in capitals, "red state", "red phase") or until when
+  ("the tests below fail to compile until the cache lands").
+  Comment lines next to each
   other read as one text, a word hyphenated at a line's end whole ("compile-" ending one `//`
   line and "time check" opening the next read "compile-time check");
 - a test whose last statements only read members into `_` (`_ = meter.reading`, each a dotted
@@ -4444,6 +4448,21 @@ final class ShelfTests: XCTestCase {
 
   func ↓testHandlesOnlyOwnErrors() {
     shelf.handle(exception: ShelfError.full)
+  }
+}
+```
+
+A file's leading test-first note about tests that do not compile yet is no compile-time check:
+
+```swift triggers
+import XCTest
+
+// The tests of the new cache below will fail to compile until the cache lands:
+// that is the expected RED state.
+
+final class ShelfCacheTests: XCTestCase {
+  func ↓testOpeningTheShelfDoesNotCrash() {
+    _ = Shelf(cache: .memory)
   }
 }
 ```
