@@ -2563,7 +2563,7 @@ What counts as an assertion:
   "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
-  fixture", "it (this, that) compiles" ending a
+  fixture", "it (this, that, the signature) compiles" ending a
   sentence or followed by "means", "shows" or "proves" ("the fact that this compiles means the
   hinge is sendable"), "see (check) if" and later "compiles" ending the clause ("only here to see if the short
   spelling compiles"), "verify" (or "verifies") and later "compiles correctly" ending the clause
@@ -4448,6 +4448,20 @@ final class ShelfTests: XCTestCase {
 
   func ↓testHandlesOnlyOwnErrors() {
     shelf.handle(exception: ShelfError.full)
+  }
+}
+```
+
+A constant bound to a method under a comment saying the signature compiles pins that signature:
+
+```swift passes
+import Testing
+
+struct LedgerApiTests {
+  @Test func postingKeepsItsSignature() {
+    let ledger = Ledger.live
+    // Posting needs a server; this only checks that the type signature compiles
+    let post: (Int) async throws -> Ledger.Receipt = ledger.post(cents:)
   }
 }
 ```

@@ -12,7 +12,7 @@
 /// verified, enforced, caught, rejected, fails or "test happens"; "compilation check" or "test"; "no longer
 /// compiles", "stops compiling", "still compile(s)", "compiles only against", "compile fixture"; "compile-time" before check, pin, test, assertion or
 /// guarantee or guard (or "type" and one of those); "fails to compile", "compiles only if" or "when"; "won't", "will not", "wouldn't", "should", "must", "has to", "need(s) (it) to"
-/// before "compile" or "type-check"; "it", "this" or "that compiles" (or "type-checks") at the
+/// before "compile" or "type-check"; "it", "this", "that" or "signature compiles" (or "type-checks") at the
 /// end of a sentence or followed by "means", "shows" or "proves" ("the fact that this compiles
 /// means ..."); "see if" or "check if" and later "compiles" ending its clause; "compile works";
 /// "compile-only" (set 54: "compile-only reference ... it only needs to type-check"); "verify" or
@@ -248,7 +248,7 @@ enum CompileTimeComment {
     where contains(word: "\(modal) compile", in: normal) || contains(word: "\(modal) type check", in: normal) {
       return true
     }
-    for subject in ["it", "this", "that"] {
+    for subject in ["it", "this", "that", "signature"] {  // "the type signature compiles" (set 64)
       for verb in ["compiles", "type checks"] {
         if says(subject, verb, in: normal) { return true }
         // "the fact that this compiles means ..." (set 51).
