@@ -22,4 +22,23 @@ final class FocusedTestRuleReadResultTests: XCTestCase {
     // A result bound and never read, and one not bound.
     XCTAssertEqual(RuleLinting.positions(FocusedTestRule.self, source), ["13:16", "14:3"])
   }
+
+  func test_recordingTriedOptionallyWhoseResultIsRead_isDeliberate() {
+    let source = RuleLinting.xctest(
+      """
+      func test_a_b() throws {
+        let note = try? verifySnapshot(of: panel, as: .image, record: true)
+        if let note { XCTFail(note) }
+      }
+      func test_c_d() throws {
+        let note = try! verifySnapshot(of: panel, as: .image, record: true)
+        XCTFail(note)
+      }
+      func test_e_f() throws {
+        let unused = try? verifySnapshot(of: panel, as: .image, record: true)
+      }
+      """)
+    // Only the result bound and never read.
+    XCTAssertEqual(RuleLinting.positions(FocusedTestRule.self, source), ["13:21"])
+  }
 }

@@ -7,7 +7,16 @@ extension FocusedTestRule {
   static func readsRecordingResult(_ index: Int, in model: FileModel) -> Bool {
     let call = model.calls[index]
     var cursor = call.nameToken - 1
-    while cursor > 0, model.token(cursor, is: "try") || model.token(cursor, is: "await") { cursor -= 1 }
+    // Back over `try`, `try?`, `try!` and `await`.
+    while cursor > 0 {
+      if model.token(cursor, is: "try") || model.token(cursor, is: "await") {
+        cursor -= 1
+      } else if model.token(cursor, is: "?") || model.token(cursor, is: "!"), model.token(cursor - 1, is: "try") {
+        cursor -= 2
+      } else {
+        break
+      }
+    }
     guard cursor >= 2, model.token(cursor, is: "="), model.tokens[cursor - 1].kind == .identifier,
       model.token(cursor - 2, is: "let") || model.token(cursor - 2, is: "var"),
       let body = model.functions[call.function].body

@@ -42,7 +42,7 @@ extension RealNetworkInTestRule {
           evidence.loopback = true
         }
       }
-      if readsURLOfServerStartedInBody(code, in: model) { evidence.loopback = true }
+      if !evidence.loopback, readsURLOfServerStartedInBody(code, in: model) { evidence.loopback = true }
       let reached = resolver.reachable(fromCalls: code.calls)
       for function in reached {
         let own: HostEvidence

@@ -15,7 +15,8 @@ extension SleepInTestRule {
   /// (`Task.sleep(for: .seconds(1), clock: clock)` with a test clock the test advances, as
   /// `clock.sleep(for:)` is), or for less than a microsecond (`Task.sleep(nanoseconds: 1)`,
   /// `.nanoseconds(500)`), a suspension point that lets other tasks run, as `Task.yield()`
-  /// does. A whole microsecond (`nanoseconds: 1000`) is still read as a wait.
+  /// does. A whole microsecond (`nanoseconds: 1000`) is still read as a wait. Nor is the largest
+  /// duration (`nanoseconds: .max`), endless work.
   static func isVirtualOrYield(_ call: Call, in model: FileModel) -> Bool {
     guard call.path == ["Task", "sleep"] else { return false }
     let arguments = call.arguments
@@ -24,6 +25,9 @@ extension SleepInTestRule {
     }
     guard let amount = arguments.first else { return false }
     let tokens = amount.value.map { model.text($0) }
+    // The largest duration (`nanoseconds: .max`, `UInt64.max`): a task that never ends until it
+    // is cancelled, a stand-in for long-running work, never a wait for time to pass.
+    if amount.label == "nanoseconds", [".max", "UInt64.max"].contains(tokens.joined()) { return true }
     func number(_ text: String) -> Int? { Int(text.filter { $0 != "_" }) }
     if amount.label == "nanoseconds", tokens.count == 1, let value = number(tokens[0]) {
       return value < 1_000

@@ -507,7 +507,7 @@ public struct SleepInTestRule: Rule {
       }
       if call.name == "sleep", let receiver = call.receiver,
         receiver == "Thread"
-          || receiver == "Task" && !Self.isVirtualOrYield(call, in: model) && !Self.sleepsForever(call, in: model)
+          || receiver == "Task" && !Self.isVirtualOrYield(call, in: model)
       {
         return receiver + ".sleep"
       }

@@ -416,7 +416,7 @@ public struct AssertionMatcher: Sendable {
         let ownerIsExtension = model.types[owner].kind == .extension
         methods = model.types.indices.lazy.filter { type in
           type == owner
-            || model.types[type].simpleName == name && (ownerIsExtension || model.types[type].kind == .extension)
+            || (ownerIsExtension || model.types[type].kind == .extension) && model.types[type].simpleName == name
         }.flatMap { model.types[$0].functions }
       }
       for method in methods ?? []
