@@ -7,18 +7,16 @@ extension RealNetworkInTestRule {
     var started: Set<String> = []
     for index in code.calls {
       let call = model.calls[index]
-      guard !call.hasExpressionBase, serverStarts.contains(call.name) else { continue }
-      let path = call.path.first == "self" ? Array(call.path.dropFirst()) : call.path
-      if path.count == 2, path[0].lowercased().contains("server") { started.insert(path[0]) }
+      guard serverStarts.contains(call.name), let server = memberReceiver(of: call) else { continue }
+      if server.lowercased().contains("server") { started.insert(server) }
     }
     guard !started.isEmpty else { return false }
     if readsURL(ofAny: started, in: code.tokens, model: model) { return true }
     // A URL method called on it, maybe in an interpolation (whose tokens are the string's).
     return code.calls.contains { index in
       let call = model.calls[index]
-      let path = call.path.first == "self" ? Array(call.path.dropFirst()) : call.path
-      return !call.hasExpressionBase && path.count == 2 && started.contains(path[0])
-        && call.name.lowercased().contains("url")
+      guard let server = memberReceiver(of: call) else { return false }
+      return started.contains(server) && call.name.lowercased().contains("url")
     }
   }
 }

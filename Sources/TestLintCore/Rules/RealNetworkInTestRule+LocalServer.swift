@@ -91,9 +91,8 @@ extension RealNetworkInTestRule {
       else { continue }
       for callIndex in setUp.calls {
         let call = model.calls[callIndex]
-        guard !call.hasExpressionBase, serverStarts.contains(call.name) else { continue }
-        let path = call.path.first == "self" ? Array(call.path.dropFirst()) : call.path
-        if path.count == 2, servers.contains(path[0]) { started.insert(path[0]) }
+        guard serverStarts.contains(call.name), let server = memberReceiver(of: call) else { continue }
+        if servers.contains(server) { started.insert(server) }
       }
     }
     return started
@@ -256,5 +255,15 @@ extension RealNetworkInTestRule {
   /// `localhost`, `127.0.0.1` or the IPv6 loopback address (`[::1]`, `::1`).
   static func isLoopback(_ host: String) -> Bool {
     host == "localhost" || host == "127.0.0.1" || host == "[::1]" || host == "::1"
+  }
+
+  /// The name a call of one member is made on, `self.` aside: `server` for `server.start()` and
+  /// `self.server.start()`; nil for a longer path, a plain call or one on an expression.
+  static func memberReceiver(of call: Call) -> String? {
+    guard !call.hasExpressionBase else { return nil }
+    let path = call.path
+    if path.count == 2, path[0] != "self" { return path[0] }
+    if path.count == 3, path[0] == "self" { return path[1] }
+    return nil
   }
 }

@@ -304,10 +304,7 @@ extension RealNetworkInTestRule {
     // A constant of the test, alone or followed by path-only methods:
     // `let fileURL = URL(fileURLWithPath: path)`, `dir.appendingPathComponent("a.json")`.
     guard tokens[start].kind == .identifier, onlyPathMethods(after: start, before: end, in: model),
-      let local = model.locals.last(where: {
-        $0.nameToken < start && code.tokens.contains($0.nameToken) && $0.isLet
-          && model.text($0.nameToken) == model.text(start)
-      }),
+      let local = code.local(named: model.text(start), before: start, in: model), local.isLet,
       let initializer = local.initializer
     else { return .isNot }
     return .follow(initializer)

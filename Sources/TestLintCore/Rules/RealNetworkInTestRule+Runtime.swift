@@ -49,8 +49,7 @@ extension RealNetworkInTestRule {
     if value.count == 1, tokens[first].kind == .identifier {
       let name = model.text(first)
       let initializer =
-        model.locals.last(where: { $0.name == name && $0.nameToken < first && code.tokens.contains($0.nameToken) })?
-        .initializer ?? model.properties.first(where: { $0.name == name })?.initializer
+        code.local(named: name, before: first, in: model)?.initializer ?? model.properties.first(where: { $0.name == name })?.initializer
       guard let initializer, initializer.count > 1 else { return false }
       return namesCallbackSelector(initializer, in: code, model: model)
     }
@@ -68,9 +67,7 @@ extension RealNetworkInTestRule {
   /// `@convention(c) (Receiver, Selector, ...)`.
   private static func callsThroughImplementation(_ call: Call, in code: TestCode, model: FileModel) -> Bool {
     guard
-      let local = model.locals.last(where: {
-        $0.name == call.name && $0.nameToken < call.nameToken && code.tokens.contains($0.nameToken)
-      }),
+      let local = code.local(named: call.name, before: call.nameToken, in: model),
       let alias = local.typeAnnotation
     else { return false }
     let tokens = model.tokens

@@ -33,10 +33,7 @@ extension RealNetworkInTestRule {
     if model.tokens[first].kind == .leftBrace { return value }
     guard value.count == 1, model.tokens[first].isIdentifierLike else { return nil }
     let name = model.text(first)
-    let local = model.locals.last { local in
-      local.name == name && local.nameToken < first && code.tokens.contains(local.nameToken)
-    }
-    guard let initializer = local?.initializer, let start = initializer.first,
+    guard let initializer = code.local(named: name, before: first, in: model)?.initializer, let start = initializer.first,
       model.tokens[start].kind == .leftBrace
     else { return nil }
     return initializer

@@ -52,6 +52,12 @@ extension RuleContext {
 }
 
 extension TestCode {
+  /// The last local of this code named `name` declared before the token `position` (the one a
+  /// use at `position` reads, shadowing aside).
+  public func local(named name: some StringProtocol, before position: Int, in model: FileModel) -> LocalDecl? {
+    model.locals.last { $0.nameToken < position && tokens.contains($0.nameToken) && $0.name == name }
+  }
+
   /// The bodies of types declared inside this code (`class Stub: UseCase { ... }` in a test):
   /// test doubles, whose code the test does not run as its own statements.
   public func localTypeBodies(in model: FileModel) -> [Range<Int>] {

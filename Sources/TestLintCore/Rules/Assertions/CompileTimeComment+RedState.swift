@@ -5,8 +5,9 @@ extension CompileTimeComment {
   /// "won't compile", "will not compile") and either names the red step of test-first work (the
   /// word `RED` in capitals, "red state", "red phase") or says until when ("fail to compile
   /// until ..."). A pin's comment says the opposite: the test compiles while what it pins holds.
-  static func isRedStateNote(_ text: String) -> Bool {
-    let lowered = text.lowercased().replacing("\u{2019}", with: "'")
+  /// `lowered` is `text` lowercased.
+  static func isRedStateNote(_ text: String, lowered: String) -> Bool {
+    let lowered = lowered.replacing("\u{2019}", with: "'")
     let failures = ["fail to compile", "fails to compile", "won't compile", "will not compile", "wont compile"]
     guard failures.contains(where: { lowered.contains($0) }) else { return false }
     if contains(word: "RED", in: text) || lowered.contains("red state") || lowered.contains("red phase") {
