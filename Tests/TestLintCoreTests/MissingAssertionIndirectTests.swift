@@ -98,8 +98,9 @@ final class MissingAssertionIndirectTests: XCTestCase {
           func test_upload_trapOnly() {
             Uploader(observer: TrapObserver()).start()
           }
-          func test_upload_mockObserver() {
-            Uploader(observer: MockObserver()).start()
+          func test_upload_mockObserverHandedNowhere() {
+            let mock = MockObserver()
+            Uploader().start()
           }
 
           func didFinish(parts: Int) { XCTAssertEqual(parts, 3) }
@@ -120,6 +121,10 @@ final class MissingAssertionIndirectTests: XCTestCase {
     ]
     XCTAssertEqual(
       findings(sources), ["UploadTests.swift:16", "UploadTests.swift:19", "UploadTests.swift:22"])
+    // Handed to the code under test, a double's checking method is a callback too.
+    let handed = sources["UploadTests.swift"]!.replacingOccurrences(
+      of: "let mock = MockObserver()\n    Uploader().start()", with: "Uploader(observer: MockObserver()).start()")
+    XCTAssertEqual(findings(["UploadTests.swift": handed]), ["UploadTests.swift:16", "UploadTests.swift:19"])
   }
 
   func test_callbackTheFileCallsItself_isNoCallback() {

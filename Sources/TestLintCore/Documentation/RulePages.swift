@@ -2980,10 +2980,15 @@ What counts as an assertion:
   (`let observer = DoneObserver()`), or hands over `self` (`exporter.accept(self)`,
   `sut.delegate = self`), a method of that type that asserts and that the file never calls by
   name counts: the code under test calls it (a streaming delegate's
-  `handleInbound(response:)`, a scheduled job's `run()`). Not a test double's (`*Mock*`,
-  `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`), not a test or `setUp`/`tearDown` method, and not a
-  method whose only failure is an `XCTFail` or `fail` trap: it fails on an unexpected call
-  and checks no outcome. Types of other files are not followed this way. A function of the
+  `handleInbound(response:)`, a scheduled job's `run()`). A test double's (`*Mock*`,
+  `*Stub*`, `*Fake*`, `*Spy*`, `*Dummy*`) only when the test hands the code under test an
+  instance: made inside a call's arguments (`kiln.fire(into: GlazeSpy())`), or made into a
+  local that a later call's argument or an assignment's value names alone (`Kiln(sink: spy)`,
+  `kiln.sink = spy`); a double the test only makes is handed to nothing. Not a test or
+  `setUp`/`tearDown` method, and not a method whose only failure is an `XCTFail` or `fail`
+  trap: it fails on an unexpected call and checks no outcome; nor one whose only checks are
+  of literals (`XCTAssertNotNil("reached")`, `XCTAssertTrue(true)`), which pass or fail
+  whatever the code under test did. Types of other files are not followed this way. A function of the
   file handed over as a value, named and not called (`Ledger(reducer: reducer.reduce)`,
   `run(self.checkBalance)`, `run(Rules.checkTotal)`, `run(checkBalance)`), is called by the code
   under test too: the argument counts as a call of it (in the inventory too) when every
@@ -5834,15 +5839,57 @@ final class KettleLidTests: XCTestCase {
 }
 ```
 
-A callback whose only failure is a trap, a run set up for tests, and a shared context that does
-not check:
+A double the test hands to the code under test, whose method the code calls back and which
+checks what it is given:
+
+```swift passes
+import XCTest
+
+struct ReceiptSpy: ReceiptSink {
+  func accept(receipt: Receipt) {
+    XCTAssertEqual(receipt.total, 12)
+  }
+}
+
+final class TillTests: XCTestCase {
+  func test_checkout_sendsReceipt() {
+    Till(prices: [5, 7]).checkout(into: ReceiptSpy())
+  }
+
+  func test_checkout_throughLocal() {
+    let spy = ReceiptSpy()
+    let till = Till(prices: [5, 7], sink: spy)
+    till.checkout()
+  }
+}
+```
+
+A callback whose only failure is a trap or a check of literals, a double the test makes and
+hands to nothing, a run set up for tests, and a shared context that does not check:
 
 ```swift triggers
 import XCTest
 
+struct ArrivedSpy: ReceiptSink {
+  func accept(receipt: Receipt) { XCTAssertNotNil("arrived") }
+}
+
+struct TotalSpy: ReceiptSink {
+  func accept(receipt: Receipt) { XCTAssertEqual(receipt.total, 12) }
+}
+
 final class UploadTests: XCTestCase {
   func ↓test_upload_trapOnly() {
     Uploader(observer: FailingObserver()).start()
+  }
+
+  func ↓test_checkout_literalCheckOnly() {
+    Till(prices: [5, 7]).checkout(into: ArrivedSpy())
+  }
+
+  func ↓test_checkout_spyHandedNowhere() {
+    let spy = TotalSpy()
+    Till(prices: [5, 7]).checkout()
   }
 
   func ↓test_upload_preparedOnly() {

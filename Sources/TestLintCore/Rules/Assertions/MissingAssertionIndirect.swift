@@ -228,7 +228,8 @@ enum MissingAssertionIndirect {
   // MARK: Callbacks
 
   /// Whether the test makes or passes an instance of a type of the file one of whose methods,
-  /// never called by name in the file, asserts.
+  /// never called by name in the file, asserts; a test double only when the test hands it over
+  /// (`HandedDouble`).
   static func handsOverCallback(
     _ test: DiscoveredTest, in context: RuleContext, matcher: AssertionMatcher, usesTestStore: Bool,
     cache: inout FileCache
@@ -261,7 +262,7 @@ enum MissingAssertionIndirect {
         typeNames.insert(model.types[owner].simpleName)
       }
     }
-    typeNames = typeNames.filter { !AssertionMatcher.isTestDouble($0) }
+    typeNames = typeNames.filter { !AssertionMatcher.isTestDouble($0) }.union(HandedDouble.typeNames(test, in: model))
     guard !typeNames.isEmpty else { return false }
     if cache.typesByName == nil {
       var byName: [String: [Int]] = [:]
@@ -301,6 +302,7 @@ enum MissingAssertionIndirect {
         model.functions[reachedFunction].calls.contains { index in
           !isTrap(model.calls[index].name)
             && matcher.isAssertion(callAt: index, in: model, usesTestStore: usesTestStore)
+            && !HandedDouble.checksOnlyLiterals(model.calls[index], in: model)
         }
       }
       guard checks else { continue }
