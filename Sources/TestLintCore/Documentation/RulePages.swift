@@ -347,7 +347,12 @@ or broken (a word listed below for `// MARK:` headings, `unstable`, `stopped wor
 as a word: `// TODO: Fix these tests`): anywhere in its body (inside a call's arguments too),
 or an ordinary (not doc) one in the block right above its type's declaration or at the top of
 the type's body, before its first member and apart from it by a blank line (one right above a
-member is that member's). Written once there, it covers every renamed test of the type; a
+member is that member's). Written once there, it covers every renamed test of the type. One
+that says the tests are disabled or skipped (`disabl...`, `skip...`), alone on its lines between
+the type's members further down and apart from the next member (not in the block right above
+it), heads the renamed tests after it as a `// MARK:` heading does: up to the next `MARK:`
+heading or the next such comment standing apart (a doc comment, a tool directive such as
+`// swiftformat:disable all`, and a comment inside a member do not count). A
 `// TODO: cover the error cases` above the class, or `// Sign in` inside a test, does not; for an `XCTSkip...`
 call also an ordinary `//` or `/* */` comment right above the declaration of the method it is
 in (attributes in between allowed; not `spec()`; not a `///` or `/** */` doc comment, which
@@ -488,8 +493,8 @@ import XCTest
 }
 ```
 
-A reason written once for the whole type, a reason further up a block of comments, and one
-deep inside the test's body:
+A reason written once for the whole type, one standing apart in the body that heads the tests
+after it, a reason further up a block of comments, and one deep inside the test's body:
 
 ```swift passes
 import XCTest
@@ -534,11 +539,28 @@ final class ReceiptPrinterTests: XCTestCase {
     XCTAssertTrue(printer.cut())
   }
 }
+
+final class TicketCutterTests: XCTestCase {
+  func test_cuts_ticket() {
+    XCTAssertTrue(cutter.cut(lines: 10))
+  }
+
+  // Disabled for now: the cutter stalls when the roll runs out mid-ticket.
+
+  func DISABLEDtest_cuts_short_ticket() {
+    XCTAssertTrue(cutter.cut(lines: 1))
+  }
+
+  func DISABLEDtest_cuts_long_ticket() {
+    XCTAssertTrue(cutter.cut(lines: 40))
+  }
+}
 ```
 
 Far from the test, a comment must say that it is off: a doc comment above the type says what
 its tests check, a to-do above it says what is missing, a comment inside the body may describe
-a step, and a comment right above the type's first member is that member's:
+a step, and a comment right above the type's first member is that member's; a comment standing
+apart in the body heads the tests only up to the next `MARK:` heading:
 
 ```swift triggers
 import XCTest
@@ -555,6 +577,24 @@ final class ReceiptLayoutTests: XCTestCase {
     layout.reset()
     // Two columns on a wide roll.
     XCTAssertEqual(layout.columns, 2)
+  }
+}
+
+final class ReceiptFontTests: XCTestCase {
+  func test_font_loads() {
+    XCTAssertNotNil(font.regular)
+  }
+
+  // Skipped: the bold face is missing from the CI image.
+
+  func xtest_bold() {
+    XCTAssertNotNil(font.bold)
+  }
+
+  // MARK: - Sizes
+
+  func ↓xtest_large() {
+    XCTAssertEqual(font.large.size, 18)
   }
 }
 ```

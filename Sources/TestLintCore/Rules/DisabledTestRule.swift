@@ -35,6 +35,7 @@ public struct DisabledTestRule: Rule {
       if let owner = function.owner,
         reasons.sectionExplains(start, in: model.types[owner].body)
           || reasons.typeExplains(model.types[owner])
+          || reasons.headingExplains(start, in: model.types[owner].body)
       {
         continue
       }

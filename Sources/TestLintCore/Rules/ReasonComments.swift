@@ -1,12 +1,12 @@
 /// The comments of a file that can give a reason: with words in them, not a tool directive,
 /// not commented-out code; `MARK:` headings only for the section below them.
 struct ReasonComments {
-  private let model: FileModel
+  let model: FileModel
   /// (first line, last line, start offset, `///` or `/**`, says the tests are off) of each
   /// reason-like comment.
-  private let comments: [(first: Int, last: Int, offset: Int, isDoc: Bool, saysOff: Bool)]
+  let comments: [(first: Int, last: Int, offset: Int, isDoc: Bool, saysOff: Bool)]
   /// (start offset, says why) of each `MARK:` heading, in source order.
-  private let headings: [(offset: Int, explains: Bool)]
+  let headings: [(offset: Int, explains: Bool)]
   /// Every comment alone on its lines but a `MARK:` heading, by its last line: the first line of
   /// the comment (the earliest one ending there) and whether it, or another ending there, is a
   /// reason (any; not a doc comment; not a doc comment and saying the tests are off). Walked up
