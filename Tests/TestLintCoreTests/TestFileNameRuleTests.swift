@@ -19,6 +19,23 @@ final class TestFileNameRuleTests: XCTestCase {
     }
   }
 
+  /// A class named only a suffix says nothing of its subject: the file's name does, or else a
+  /// placeholder; never the suffix glued on twice.
+  func test_classNamedOnlyASuffix_getsTheFilesName() {
+    let cases = [
+      ("Tests", "KettleTests.swift", "KettleTests"), ("Tests", "Kettle.swift", "KettleTests"),
+      ("Test", "KettleSpec.swift", "KettleSpec"), ("Tests", "Tests.swift", "<Subject>Tests"),
+      ("Tests", "Kettle+Linux.swift", "<Subject>Tests"),
+    ]
+    for (name, file, suggested) in cases {
+      let source =
+        "import XCTest\nfinal class \(name): XCTestCase {\n  func test_a_b() { XCTFail() }\n}\n"
+      XCTAssertEqual(
+        InMemoryLint.messages(TestFileNameRule.self, source, path: file).first,
+        "name the test class after what it tests, with a suffix: '\(suggested)' instead of '\(name)'", file)
+    }
+  }
+
   func test_baseAndNestedClasses_keepTheirNames() {
     let base = "import XCTest\nclass BaseTestCase: XCTestCase {\n  func test_base_runs() { XCTFail() }\n}\n"
     let nested = """

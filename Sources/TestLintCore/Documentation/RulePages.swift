@@ -9777,7 +9777,10 @@ tests, from a failing test's report and from the file list alike. The rule check
   test class split over several files, has the suffix before an aspect
   (`AppSettingsStoreTests_Orders` in `AppSettingsStoreTests+Orders.swift`, or glued on as the
   file name without its `+`: `AppSettingsStoreTestsOrders`); the message suggests
-  a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`). A class named `...TestCase`
+  a name (`LoginTest` → `LoginTests`, `CartSpecs` → `CartSpec`; for a class named only a
+  suffix, `Tests`, `Test` or `Spec`, which says nothing of its subject, the file's name when it
+  names one: `Tests` in `KettleTests.swift` → `KettleTests`, in `Kettle.swift` → `KettleTests`,
+  else `<Subject>Tests`, never the suffix twice). A class named `...TestCase`
   is taken for a base class that other test classes extend and keeps its name; a nested class
   is named with the types around it (`enum Feature { final class Tests }` is `FeatureTests`);
 - a file that holds exactly one test class is named after it. The comparison ignores case and
@@ -9845,6 +9848,19 @@ import XCTest
 final class ↓LoginViewModelTests: XCTestCase {
   func test_login_succeeds() {
     XCTAssertTrue(viewModel.login())
+  }
+}
+```
+
+A class named only the suffix (the message suggests `ThermostatTests`, the file's name):
+
+<!-- files: Climate/ThermostatTests.swift -->
+```swift triggers
+import XCTest
+
+final class ↓Tests: XCTestCase {
+  func test_target_isKept() {
+    XCTAssertEqual(Thermostat(target: 21).target, 21)
   }
 }
 ```

@@ -66,7 +66,7 @@ public struct TestFileNameRule: Rule {
         violations.append(
           Violation(
             offset: type.nameOffset,
-            message: Messages.suffix(name, suggested: Self.suggestion(for: name, suffix: preferred))
+            message: Messages.suffix(name, suggested: suggestion(for: name, suffix: preferred, fileStem: stem))
           ))
       }
     }
