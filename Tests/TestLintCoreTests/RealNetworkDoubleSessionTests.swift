@@ -32,4 +32,35 @@ final class RealNetworkDoubleSessionTests: XCTestCase {
       """)
     XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [5, 6])
   }
+
+  func test_defaultSessionGivenToADouble_isNotReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_login_succeeds() {
+        let api = FakeAuthAPI(host: host, session: URLSession(configuration: .default))
+        let session = URLSession(configuration: .default)
+        let shared = URLSession.shared
+        let spy = SpyUploader(session: session, retries: 2)
+        let stub = StubUploader(shared)
+        presenter.login(api: api, uploader: spy, backup: stub)
+        XCTAssertTrue(presenter.isLoggedIn)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [])
+  }
+
+  func test_defaultSessionGivenToARealTypeOrAlsoUsed_isReported() {
+    let source = RuleLinting.xctest(
+      """
+      func test_login_succeeds() async throws {
+        let api = AuthAPI(host: host, session: URLSession(configuration: .default))
+        let session = URLSession(configuration: .default)
+        let spy = SpyUploader(session: session)
+        _ = try await session.data(from: host)
+        presenter.login(api: api, uploader: spy)
+        XCTAssertTrue(presenter.isLoggedIn)
+      }
+      """)
+    XCTAssertEqual(RuleLinting.findings(RealNetworkInTestRule.self, source).map(\.line), [5, 6])
+  }
 }

@@ -7239,9 +7239,10 @@ The rule flags, where the finding lands:
   (`MockForecastClient(city: "Lima", session: URLSession.shared)`,
   `StubLoader.init(URLSession.shared)`; a name holding `Mock`, `Stub`, `Fake`, `Spy` or
   `Dummy`): a double stands in for the code that would send requests and takes the session
-  only because the real type's initializer does. A real type's initializer, or a double's
-  argument that only contains the session (`MockClient(inner: Client(session:
-  URLSession.shared))`), is reported.
+  only because the real type's initializer does; so does a local of the test bound to the
+  shared session whose uses are such arguments (or values compared in assertions). A real
+  type's initializer, or a double's argument that only contains the session
+  (`MockClient(inner: Client(session: URLSession.shared))`), is reported.
 
 A default session sends no request, and passes, when its value is discarded
 (`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
@@ -7251,8 +7252,10 @@ to a local of the test whose every use is such a read, a value compared in an as
 local (`let task = session.dataTask(with: request)`, in a file that never calls `resume()`) that
 is only handed to such callbacks as their `task:` (the rules above for the shared session: a
 delegate's test builds a session and a task only to tell the callback where a challenge came
-from). A default session used as a receiver otherwise (a task handed to other code, which may
-resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
+from). A default session handed whole to a test double's initializer, in place
+(`FakeAuthAPI(host: host, session: URLSession(configuration: .default))`) or through such a
+local, passes as the shared session does there. A default session used as a receiver otherwise
+(a task handed to other code, which may resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
 reported, unless the same call also gets the test's own stand-in for the transport: a closure
 (written in the call, or a local of the test bound to one) that returns a value of its own
 (`return (cannedData, cannedResponse)`) and compares the session in an assertion. The client
@@ -7729,6 +7732,22 @@ final class ForecastTests: XCTestCase {
     let double = MockForecastClient(city: "Lima", session: URLSession.shared)
     let real = ForecastClient(city: "Lima", session: ↓URLSession.shared)
     XCTAssertEqual(try await double.load(), try await real.load())
+  }
+}
+```
+
+A stub built on a default session, in place or kept in a local first, sends nothing either:
+
+```swift passes
+import XCTest
+
+final class LoginPresenterTests: XCTestCase {
+  func test_login_showsWelcome() {
+    presenter.api = FakeAuthAPI(host: host, session: URLSession(configuration: .default))
+    let session = URLSession(configuration: .default)
+    presenter.uploader = SpyUploader(session: session)
+    presenter.login(user: "ada")
+    XCTAssertEqual(presenter.greeting, "Welcome, ada")
   }
 }
 ```

@@ -136,7 +136,9 @@ extension RealNetworkInTestRule {
   /// (`URLSession(configuration: .default).configuration`), or it is bound to a local of the
   /// test whose every use is such a read, a value compared in an assertion, the session
   /// argument of a delegate callback the test calls, or a task built from it that only such
-  /// callbacks are handed (`buildsCallbackTask`). A session used
+  /// callbacks are handed (`buildsCallbackTask`); or it is handed whole, in place or through
+  /// such a local, to a test double's initializer (`StubClient(session: URLSession(configuration:
+  /// .default))`, `isHandedToDouble`). A session used
   /// as a receiver (`session.dataTask(with:)`, `session.data(from:)`) or handed to other code
   /// (`Client(session: session)`) may send, and is reported.
   static func defaultSessionSendsNothing(_ call: Call, in code: TestCode, model: FileModel) -> Bool {
@@ -145,6 +147,7 @@ extension RealNetworkInTestRule {
     let end = parentheses.upperBound
     if start >= 2, model.token(start - 1, is: "="), model.token(start - 2, is: "_") { return true }
     if isPropertyRead(after: end - 1, in: model) { return true }
+    if isHandedToDouble(value: start..<end, in: code, model: model) { return true }
     // A task built from it and kept, in a file that resumes no task (as for the shared session).
     let tokens = model.tokens
     if end + 2 < tokens.count, tokens[end].kind == .dot, tokens[end + 1].kind == .identifier,
@@ -165,6 +168,7 @@ extension RealNetworkInTestRule {
         continue
       }
       guard isAssertedValue(use, last: use, calls: code.calls, in: model)
+        || isHandedToDouble(value: use..<(use + 1), in: code, model: model)
         || isHandedBesideStubTransport(use, in: code, model: model)
       else { return false }
     }
