@@ -7242,7 +7242,17 @@ The rule flags, where the finding lands:
   only because the real type's initializer does; so does a local of the test bound to the
   shared session whose uses are such arguments (or values compared in assertions). A real
   type's initializer, or a double's argument that only contains the session
-  (`MockClient(inner: Client(session: URLSession.shared))`), is reported.
+  (`MockClient(inner: Client(session: URLSession.shared))`), is reported;
+- the whole value of an argument of any initializer (a capitalized name called without a
+  trailing closure) whose result the test calls no method on: read in place through properties
+  only (`XCTAssertEqual(WeatherGateway(session: .shared).timeout, 30)`), or bound to a local of
+  the test whose every use reads properties of it (`gateway.endpoint.host`, with no call, `?`,
+  `!` or subscript after the last) or is a value compared in an assertion
+  (`XCTAssertEqual(gateway.session, session)`); the same through a local bound to the shared
+  session. A test of what an initializer stores builds the client only to look at it; an
+  initializer that sends a request by itself is the doubt left. One method call on the result
+  (`gateway.fetch()`, `gateway.client.load()`, `gateway.refresh { ... }`) or one hand-over of it
+  (`sut.gateway = gateway`) reports the session.
 
 A default session sends no request, and passes, when its value is discarded
 (`_ = URLSession(configuration: .default)`, built only for what building it does), when only a
@@ -7254,7 +7264,8 @@ is only handed to such callbacks as their `task:` (the rules above for the share
 delegate's test builds a session and a task only to tell the callback where a challenge came
 from). A default session handed whole to a test double's initializer, in place
 (`FakeAuthAPI(host: host, session: URLSession(configuration: .default))`) or through such a
-local, passes as the shared session does there. A default session used as a receiver otherwise
+local, passes as the shared session does there; so does one handed to an initializer whose
+result the test only reads. A default session used as a receiver otherwise
 (a task handed to other code, which may resume it, `session.data(from:)`) or handed to other code (`Client(session: session)`) is
 reported, unless the same call also gets the test's own stand-in for the transport: a closure
 (written in the call, or a local of the test bound to one) that returns a value of its own
@@ -7312,7 +7323,7 @@ final class MonitorTests: XCTestCase {
 ```
 
 `URLSession.shared` handed to other code (`logger.log(request, session: URLSession.shared)`,
-`Client(session: URLSession.shared)`) is reported: testlint cannot see what that code does with
+`Client(session: URLSession.shared)` when a method of the client is called) is reported: testlint cannot see what that code does with
 it, and a session is handed over to send requests.
 
 A test that sends its requests to its own machine passes: the server it talks to is one it
@@ -7748,6 +7759,37 @@ final class LoginPresenterTests: XCTestCase {
     presenter.uploader = SpyUploader(session: session)
     presenter.login(user: "ada")
     XCTAssertEqual(presenter.greeting, "Welcome, ada")
+  }
+}
+```
+
+A gateway built on the shared session only to read what it stores sends nothing; one whose
+method the test calls may:
+
+```swift passes
+import XCTest
+
+final class WeatherGatewayTests: XCTestCase {
+  func test_init_keepsTheSession() {
+    let session = URLSession.shared
+    let gateway = WeatherGateway(session: session)
+    XCTAssertEqual(gateway.session, session)
+  }
+
+  func test_init_pointsAtTheForecastHost() {
+    let gateway = WeatherGateway(session: URLSession.shared)
+    XCTAssertEqual(gateway.endpoint.host, "weather.example.com")
+  }
+}
+```
+
+```swift triggers
+import XCTest
+
+final class WeatherGatewayTests: XCTestCase {
+  func test_fetch_returnsToday() throws {
+    let gateway = WeatherGateway(session: ↓URLSession.shared)
+    XCTAssertEqual(try gateway.fetchToday().city, "Oslo")
   }
 }
 ```

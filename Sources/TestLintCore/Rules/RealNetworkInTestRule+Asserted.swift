@@ -13,13 +13,15 @@ extension RealNetworkInTestRule {
   /// (`let session = URLSession.shared`) that the test uses only as a value compared in
   /// assertions (or not at all), to build a task it keeps and never resumes
   /// (`let task = session.dataTask(with: request)`, `buildsKeptTask`), or as the whole value of
-  /// an argument of a test double's initializer (`isHandedToDouble`).
+  /// an argument of a test double's initializer (`isHandedToDouble`) or of one whose result the
+  /// test only reads (`isHandedToReadOnlyResult`).
   static func isBoundOnlyForAssertions(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let start = index >= 2 && model.tokens[index - 1].kind == .dot ? index - 2 : index
     guard let uses = usesOfLocal(boundTo: start..<(index + 3), in: code, model: model) else { return false }
     return uses.allSatisfy {
       isAssertedValue($0, last: $0, calls: code.calls, in: model) || buildsKeptTask(at: $0, in: code, model: model)
         || isHandedToDouble(value: $0..<($0 + 1), in: code, model: model)
+        || isHandedToReadOnlyResult(value: $0..<($0 + 1), in: code, model: model)
     }
   }
 

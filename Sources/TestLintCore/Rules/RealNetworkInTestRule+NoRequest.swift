@@ -20,6 +20,7 @@ extension RealNetworkInTestRule {
     let tokens = model.tokens
     if isDelegateCallbackArgument(index, in: code, model: model) { return true }
     if isHandedToDouble(index, in: code, model: model) { return true }
+    if isHandedToReadOnlyResult(index, in: code, model: model) { return true }
     let member = index + 4
     guard member < tokens.count, tokens[index + 3].kind == .dot,
       tokens[member].kind == .identifier
@@ -138,7 +139,8 @@ extension RealNetworkInTestRule {
   /// argument of a delegate callback the test calls, or a task built from it that only such
   /// callbacks are handed (`buildsCallbackTask`); or it is handed whole, in place or through
   /// such a local, to a test double's initializer (`StubClient(session: URLSession(configuration:
-  /// .default))`, `isHandedToDouble`). A session used
+  /// .default))`, `isHandedToDouble`) or to an initializer whose result the test only reads
+  /// (`isHandedToReadOnlyResult`). A session used
   /// as a receiver (`session.dataTask(with:)`, `session.data(from:)`) or handed to other code
   /// (`Client(session: session)`) may send, and is reported.
   static func defaultSessionSendsNothing(_ call: Call, in code: TestCode, model: FileModel) -> Bool {
@@ -148,6 +150,7 @@ extension RealNetworkInTestRule {
     if start >= 2, model.token(start - 1, is: "="), model.token(start - 2, is: "_") { return true }
     if isPropertyRead(after: end - 1, in: model) { return true }
     if isHandedToDouble(value: start..<end, in: code, model: model) { return true }
+    if isHandedToReadOnlyResult(value: start..<end, in: code, model: model) { return true }
     // A task built from it and kept, in a file that resumes no task (as for the shared session).
     let tokens = model.tokens
     if end + 2 < tokens.count, tokens[end].kind == .dot, tokens[end + 1].kind == .identifier,
@@ -169,6 +172,7 @@ extension RealNetworkInTestRule {
       }
       guard isAssertedValue(use, last: use, calls: code.calls, in: model)
         || isHandedToDouble(value: use..<(use + 1), in: code, model: model)
+        || isHandedToReadOnlyResult(value: use..<(use + 1), in: code, model: model)
         || isHandedBesideStubTransport(use, in: code, model: model)
       else { return false }
     }

@@ -57,9 +57,11 @@ public struct RealNetworkInTestRule: Rule {
         } else if length == labelLength {
           guard Self.isSharedSessionArgument(index, in: model), reported.insert(index + 2).inserted
           else { continue }
-          // As `URLSession.shared` is: not when handed to a double or only asserted on.
+          // As `URLSession.shared` is: not when handed to a double or to an initializer whose
+          // result is only read, or only asserted on.
           let value = (index + 2)..<(index + 4)
           if Self.isHandedToDouble(value: value, in: code, model: model)
+            || Self.isHandedToReadOnlyResult(value: value, in: code, model: model)
             || Self.isAssertedValue(value.lowerBound, last: value.upperBound - 1, calls: code.calls, in: model)
           {
             continue
