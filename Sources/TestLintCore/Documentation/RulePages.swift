@@ -7350,7 +7350,13 @@ lookup), one whose host is interpolated (`"http://\(host)/"`) and one that names
 all, its URL coming from a place testlint cannot see (a property, a parameter), are reported,
 since a warning the user silences once costs less than a test that quietly depends on the
 network. The decision is the test's, not each request's: a test that names a loopback host
-(anywhere in its code, an assertion's `"localhost"` included) and no other passes whole.
+(anywhere in its code, an assertion's `"localhost"` included) and no other passes whole. One
+request is decided alone when its own argument says where it goes: a load of the shared
+session (`data(from:)`, `data(for:)` and the others above) whose argument holds a URL literal
+with a loopback host and no other URL literal (`data(for: URLRequest(url: URL(string:
+"http://127.0.0.1:9")!, timeoutInterval: 0.01))`, a refused connection or a timeout provoked on
+purpose) passes even in a test that also names another host, whose requests stay reported. A
+loopback URL kept in a local first is not followed there.
 
 ```swift passes
 import XCTest
@@ -7692,6 +7698,23 @@ extension URLSession {
   func ping(hostURL: URL = URL(string: "http://localhost:8080")!) async throws -> (Data, URLResponse) {
     try await data(from: hostURL.appendingPathComponent("ping"))
   }
+}
+```
+
+A test that provokes a timeout on its own machine and a cancellation on a remote host: only the
+remote request is reported:
+
+```swift triggers
+import Testing
+
+@Test func errorsAreDescribed() async throws {
+  let local = URLRequest(url: URL(string: "http://127.0.0.1:9")!, timeoutInterval: 0.01)
+  await #expect(throws: URLError.self) {
+    _ = try await URLSession.shared.data(for: URLRequest(url: URL(string: "http://127.0.0.1:9")!, timeoutInterval: 0.01))
+  }
+  let remote = Task { try await ↓URLSession.shared.data(from: URL(string: "https://mirror.example.org/big")!) }
+  remote.cancel()
+  _ = local
 }
 ```
 

@@ -15,7 +15,8 @@ extension RealNetworkInTestRule {
     "data", "download", "bytes", "dataTask", "downloadTask",
   ]
 
-  /// Whether `URLSession.shared` at `index`, in `code`, sends no request.
+  /// Whether `URLSession.shared` at `index`, in `code`, sends no request (to another machine:
+  /// a load of a loopback URL literal written in its argument stays on the test's own).
   static func sendsNoRequest(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let tokens = model.tokens
     if isDelegateCallbackArgument(index, in: code, model: model) { return true }
@@ -41,7 +42,7 @@ extension RealNetworkInTestRule {
       guard let first = model.calls[callIndex].arguments.first,
         first.label == "from" || first.label == "with" || first.label == "for"
       else { return false }
-      return isFileURL(first.value, in: code, model: model)
+      return isFileURL(first.value, in: code, model: model) || namesOnlyLoopbackHost(first.value, in: model)
     }
     return false
   }
