@@ -8267,6 +8267,13 @@ argument of the code under test (`Ticker { _ in try await Task.sleep(for: .secon
 test, which the test cuts short. A shorter sleep there (the test may wait it out), one whose length
 is computed, a closure of `Task { }`, of a task group's child or of a dispatch queue's
 `async`, and one in a test that neither stops nor cancels anything are still reported.
+A `Task { }` (or `Task.detached { }`) whose only statement is a `Task.sleep` of 5 seconds or
+more (a literal) is a placeholder for long work when the test hands it to a call, inline or by
+the name it keeps it in (`let job = Task { try await Task.sleep(for: .seconds(30)) }`, then
+`registry.track(job)`), and stops or cancels something anywhere in the test
+(`registry.cancelAll()`): the code it was handed to cancels it, and no time passes. It is still
+reported when the test reads the task's `value` or `result` (which waits the sleep out), when
+the task does more than sleep, sleeps less, or when nothing is stopped or cancelled.
 `setUp` and `tearDown` are not read.
 
 A wait for a condition with a deadline waits for an event, whatever its spelling, and passes:
@@ -8735,6 +8742,39 @@ import Testing
   let first = try await ticker.total()
   ticker.stop()
   #expect(first == 1)
+}
+```
+
+A task that only sleeps a long while, handed to the code under test, which cancels it:
+
+```swift passes
+import XCTest
+
+final class JobRegistryTests: XCTestCase {
+  func test_cancelAll_cancelsTrackedJobs() async {
+    let registry = JobRegistry()
+    let job = Task { try await Task.sleep(for: .seconds(60)) }
+    registry.cancelAll()
+    registry.track(job)
+    XCTAssertTrue(job.isCancelled)
+  }
+}
+```
+
+The same task awaited by the test, which waits the sleep out, is still reported:
+
+```swift triggers
+import XCTest
+
+final class JobRegistryTests: XCTestCase {
+  func test_track_keepsJobUntilItEnds() async throws {
+    let registry = JobRegistry()
+    let job = Task { try await Task.↓sleep(for: .seconds(60)) }
+    registry.track(job)
+    try await job.value
+    registry.cancelAll()
+    XCTAssertTrue(registry.isEmpty)
+  }
 }
 ```
 

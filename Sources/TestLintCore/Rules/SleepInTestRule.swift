@@ -52,6 +52,7 @@ public struct SleepInTestRule: Rule {
         if Self.isDeadline(index, in: model) || Self.isTimeoutRacer(index, in: model)
           || Self.isCancelledSlowWork(index, in: model) || Self.isInCancelledHandle(index, in: model)
           || Self.isStoppedSlowStub(index, in: model)
+          || Self.isHandedPlaceholderTask(index, in: model)
           || Self.isPropertyWatchdog(index, in: model)
           || Self.isWorkUnderDeadline(index, in: model) || Self.isWorkUnderHelperDeadline(index, in: context)
         {
