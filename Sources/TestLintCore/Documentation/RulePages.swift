@@ -9563,7 +9563,11 @@ written as an implicit member, or a shared accessor called with nothing,
 `default`, `standard`, `current` or `sharedInstance`; not `Configuration.default()`, as often a
 factory of a new value; and the Java and Objective-C spellings on a type's name,
 `Vault.getInstance()` and `Vault.instance`, not a value's member such as `registry.instance`):
-setting it to `nil` releases nothing. One other assignment in `setUp` (`= Settings()`)
+setting it to `nil` releases nothing. The same goes for a bundle, which the system caches for
+the whole run: `Bundle.main`, `Bundle.module` (or `.main`, `.module`; an implicit `.main` of
+another type, such as a dispatch queue's, is its shared instance too) and `Bundle(for: ...)`
+(`Bundle(for: Self.self)`, `Bundle(for: type(of: self))`); not `Bundle(path:)` or `Bundle(url:)`.
+One other assignment in `setUp` (`= Settings()`)
 and the property is reported as any other.
 
 Nor is a property declared as a metatype (`var clock: FakeClock.Type!`, or `.Protocol`): it
@@ -9680,6 +9684,45 @@ final class ThemeStoreTests: XCTestCase {
   override func setUp() {
     super.setUp()
     palette = isolated ? PaletteRegistry() : PaletteRegistry.shared
+  }
+}
+```
+
+A property holding a bundle holds a value the system keeps anyway:
+
+```swift passes
+import XCTest
+
+final class RecipeLoaderTests: XCTestCase {
+  var resources: Bundle!
+  var assets: Bundle!
+  var loader: RecipeLoader!
+
+  override func setUp() {
+    super.setUp()
+    resources = Bundle(for: type(of: self))
+    assets = .module
+    loader = RecipeLoader(bundle: resources)
+  }
+
+  override func tearDown() {
+    loader = nil
+    super.tearDown()
+  }
+}
+```
+
+A bundle read from a path the test chooses is reported as any other value:
+
+```swift triggers
+import XCTest
+
+final class RecipeLoaderTests: XCTestCase {
+  var ↓resources: Bundle!
+
+  override func setUp() {
+    super.setUp()
+    resources = Bundle(path: fixturesPath)
   }
 }
 ```

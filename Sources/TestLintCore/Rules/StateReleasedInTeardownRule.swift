@@ -38,7 +38,10 @@ public struct StateReleasedInTeardownRule: Rule {
       let released = Self.releasedInTearDown(typeNamed: type.simpleName, in: context)
       for property in candidates where assigned.contains(property.name) && !released.contains(property.name) {
         // Only ever a shared instance (`Settings.shared`): it lives for the run, nil frees nothing.
-        if assignments.allSatisfy({ $0.member != property.name || Self.isSharedInstance($0.value, in: model) }) {
+        if assignments.allSatisfy({
+          $0.member != property.name || Self.isSharedInstance($0.value, in: model)
+            || Self.isCachedBundle($0.value, in: model)
+        }) {
           continue
         }
         // The file's aliases are read only for a property that would be reported: the scan
