@@ -3,32 +3,17 @@
 /// with a `String` goes through the generic `Collection` search of `_StringProcessing`, which
 /// costs thousands of instructions for a short name.
 enum RuleText {
-  /// `text.contains(needle)` (canonical equivalence included), for a needle of ASCII bytes
-  /// other than CR and LF: in an all-ASCII text every byte is a Character but for `\r\n`,
-  /// which such a needle cannot match either, so a byte search agrees. Other texts take the
-  /// `String` search.
-  static func contains(_ text: String, _ needle: StaticString) -> Bool {
-    var text = text
-    let answer: Bool? = text.withUTF8 { haystack in
-      needle.withUTF8Buffer { needle in
-        guard let first = needle.first else { return true }
-        for byte in haystack where byte >= 0x80 { return nil }
-        let count = needle.count
-        guard haystack.count >= count else { return false }
-        var start = 0
-        while start + count <= haystack.count {
-          if haystack[start] == first {
-            var offset = 1
-            while offset < count, haystack[start + offset] == needle[offset] { offset += 1 }
-            if offset == count { return true }
-          }
-          start += 1
-        }
-        return false
-      }
-    }
+  /// `text.contains(needle)` (canonical equivalence included), read from the bytes when the
+  /// needle is ASCII other than CR and LF and the text is ASCII: in an all-ASCII text every
+  /// byte is a Character but for `\r\n`, which such a needle cannot match either, so a byte
+  /// search agrees. Other texts and needles take the `String` search.
+  static func contains(_ text: some StringProtocol, _ needle: String) -> Bool {
+    let answer: Bool? =
+      text.utf8.withContiguousStorageIfAvailable { haystack in
+        needle.utf8.withContiguousStorageIfAvailable { needle in byteContains(haystack, needle) } ?? nil
+      } ?? nil
     if let answer { return answer }
-    return text.contains(needle.description)
+    return text.contains(needle)
   }
 }
 
@@ -139,5 +124,29 @@ extension RuleText {
       index += 1
     }
     return []
+  }
+}
+
+extension RuleText {
+  /// Whether `needle` occurs in `haystack`, byte for byte; nil when either holds a byte that a
+  /// byte search cannot answer for (see `contains`).
+  private static func byteContains(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    for byte in needle where byte >= 0x80 || byte == 0x0A || byte == 0x0D { return nil }
+    for byte in haystack where byte >= 0x80 { return nil }
+    guard let first = needle.first else { return true }
+    let count = needle.count
+    guard haystack.count >= count else { return false }
+    var start = 0
+    while start + count <= haystack.count {
+      if haystack[start] == first {
+        var offset = 1
+        while offset < count, haystack[start + offset] == needle[offset] { offset += 1 }
+        if offset == count { return true }
+      }
+      start += 1
+    }
+    return false
   }
 }

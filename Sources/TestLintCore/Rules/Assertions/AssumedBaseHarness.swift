@@ -57,7 +57,7 @@ enum AssumedBaseHarness {
     guard function.kind == .function, !function.has("private"), !function.has("fileprivate") else { return false }
     if RunNames.readsAsTestRun(function.name), !function.parameters.isEmpty { return true }
     return function.parameters.contains { parameter in
-      parameter.type.contains("->") || namesExpectations(parameter.label ?? "")
+      RuleText.contains(parameter.type, "->") || namesExpectations(parameter.label ?? "")
         || namesExpectations(parameter.name) || namesExpectations(parameter.type)
     }
   }
@@ -147,6 +147,6 @@ enum AssumedBaseHarness {
 
   /// Whether a word names expectations: `withExpectations`, `Expectations`, `expectation`.
   private static func namesExpectations(_ text: String) -> Bool {
-    text.contains("xpectation")
+    RuleText.contains(text, "xpectation")
   }
 }

@@ -66,7 +66,7 @@ enum CallSignature {
         } else {
           label = nil
         }
-        let takes = label.map { $0 == (parameter.label ?? parameter.name) } ?? parameter.type.contains("->")
+        let takes = label.map { $0 == (parameter.label ?? parameter.name) } ?? RuleText.contains(parameter.type, "->")
         if takes {
           next += 1
           continue
@@ -102,7 +102,7 @@ enum CallSignature {
       var types: [[Bool]] = [[]]
       for (index, parameter) in parameters.enumerated() where !parameter.hasDefault || given.contains(index) {
         let label = parameter.label ?? parameter.name
-        let isFunction = parameter.type.contains("->")
+        let isFunction = RuleText.contains(parameter.type, "->")
         guard parameter.type.hasSuffix("...") else {
           for list in lists.indices {
             lists[list].append(label)

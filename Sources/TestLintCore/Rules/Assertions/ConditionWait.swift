@@ -20,7 +20,7 @@ enum ConditionWait {
     guard function.kind == .function, function.isAsync, function.body != nil, !function.calls.isEmpty
     else { return false }
     if let result = function.returnType, result != "Void", result != "()" { return false }
-    let conditions = function.parameters.filter { $0.type.contains("->") && !$0.hasDefault }.map(\.name)
+    let conditions = function.parameters.filter { RuleText.contains($0.type, "->") && !$0.hasDefault }.map(\.name)
     guard !conditions.isEmpty else { return false }
     let tokens = model.tokens
     for index in function.calls {

@@ -21,7 +21,7 @@ enum TimeoutRacer {
   /// Whether the function races a closure parameter against a sleep that then throws.
   static func isRacer(_ function: Int, in model: FileModel) -> Bool {
     let declaration = model.functions[function]
-    let operations = Set(declaration.parameters.filter { $0.type.contains("->") }.map(\.name))
+    let operations = Set(declaration.parameters.filter { RuleText.contains($0.type, "->") }.map(\.name))
     guard !operations.isEmpty else { return false }
     return races(function, in: model) { $0.path.count == 1 && operations.contains($0.name) }
   }
