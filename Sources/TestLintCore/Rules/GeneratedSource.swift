@@ -11,7 +11,7 @@ enum GeneratedSource {
     if model.source.path.lowercased().hasSuffix(".generated.swift") { return true }
     return CompileTimeComment.leadingComments(in: model).contains { comment in
       let text = model.source.text(comment.range).lowercased()
-      return markers.contains { text.contains($0) }
+      return markers.contains { RuleText.contains(text, $0) }
     }
   }
 

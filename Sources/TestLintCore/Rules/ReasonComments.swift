@@ -39,7 +39,7 @@ struct ReasonComments {
       let start = Int(comment.start)
       if body.hasPrefix("MARK:") {
         let text = body.lowercased()
-        headings.append((start, ReasonComments.sectionWords.contains { text.contains($0) }))
+        headings.append((start, ReasonComments.sectionWords.contains { RuleText.contains(text, $0) }))
         continue
       }
       let first = model.source.line(of: start)
@@ -158,8 +158,10 @@ struct ReasonComments {
   /// `stopped working`, or `fix` as a word (`TODO: Fix this scenario`, not `prefix`).
   static func saysTestsAreOff(_ text: Substring) -> Bool {
     let lowered = text.lowercased()
-    if sectionWords.contains(where: { lowered.contains($0) }) { return true }
-    if lowered.contains("unstable") || lowered.contains("stopped working") { return true }
+    if sectionWords.contains(where: { RuleText.contains(lowered, $0) }) { return true }
+    if RuleText.contains(lowered, "unstable") || RuleText.contains(lowered, "stopped working") {
+      return true
+    }
     return lowered.split(whereSeparator: { !$0.isLetter }).contains("fix")
   }
 

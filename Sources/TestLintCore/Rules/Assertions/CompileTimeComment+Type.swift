@@ -26,7 +26,7 @@ extension CompileTimeComment {
     guard !found.isEmpty else { return false }
     let text = found.sorted().map { model.source.text(comments[$0].range) }.joined(separator: " ")
     let lowered = text.lowercased()
-    guard lowered.contains("compil") else { return false }
+    guard RuleText.contains(lowered, "compil") else { return false }
     return lowered.split(whereSeparator: { ".!?;".contains($0) }).contains { part in
       let sentence = String(part)
       return (contains(word: "test", in: sentence) || contains(word: "tests", in: sentence))
@@ -48,7 +48,7 @@ extension CompileTimeComment {
   /// not name tests.
   static func namesCompilingTests(_ text: String) -> Bool {
     let lowered = text.lowercased()
-    guard lowered.contains("compile") else { return false }
+    guard RuleText.contains(lowered, "compile") else { return false }
     let verbs = ["verify", "verifies", "check", "checks", "ensure", "ensures", "confirm", "confirms"]
     let negations = ["not", "cannot", "can't", "don't", "doesn't", "never", "no"]
     let normal = String(lowered.map { $0 == "\u{2019}" ? "'" : $0 })

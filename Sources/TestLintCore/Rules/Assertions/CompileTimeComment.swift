@@ -191,7 +191,10 @@ enum CompileTimeComment {
   /// Whether a comment's text states a compile-time check in one of the phrases above.
   static func says(_ text: String) -> Bool {
     let lowered = text.lowercased()
-    guard lowered.contains("compil") || lowered.contains("type") && lowered.contains("check") else {
+    guard
+      RuleText.contains(lowered, "compil")
+        || RuleText.contains(lowered, "type") && RuleText.contains(lowered, "check")
+    else {
       return false
     }
     if isRedStateNote(text, lowered: lowered) { return false }  // a test-first note: the tests do not compile yet
