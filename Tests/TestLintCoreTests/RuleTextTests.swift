@@ -11,10 +11,17 @@ final class RuleTextTests: XCTestCase {
     "Login_Tests_", "e\u{301}Tests", "Login\u{301}Tests",
   ]
 
-  func test_contains_answersAsString() {
-    for text in Self.texts {
-      XCTAssertEqual(RuleText.contains(text, "Snapshot"), text.contains("Snapshot"), text.debugDescription)
-      XCTAssertEqual(RuleText.contains(text, "Test"), text.contains("Test"), text.debugDescription)
+  /// Against the Character search the library's `contains` makes (`firstRange(of:)`): here
+  /// XCTest brings Foundation's `contains`, which compares otherwise (`\n` inside `\r\n`).
+  func test_contains_answersAsCharacterSearch() {
+    let needles = ["Snapshot", "Test", "", "->", "\r\n", "\nS", "s\u{301}", "e\u{301}", "\u{E9}", "K"]
+    for text in Self.texts + ["Int -> Void", "(\r\n) -> Bool", "a\nb", "\u{E9}Tests"] {
+      for needle in needles {
+        let label = text.debugDescription + " " + needle.debugDescription
+        XCTAssertEqual(RuleText.contains(text, needle), text.firstRange(of: needle) != nil, label)
+        XCTAssertEqual(
+          RuleText.contains(text.dropFirst(), needle), text.dropFirst().firstRange(of: needle) != nil, label)
+      }
     }
   }
 
