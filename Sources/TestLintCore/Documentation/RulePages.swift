@@ -3149,6 +3149,12 @@ checked by that limit: Swift Testing races the test's body against the limit in 
 and records a failure when the body runs over, whether it awaits or blocks (a performance test
 that runs a loop 100,000 times within a minute), as a wait with a deadline does. A suite's limit (`@Suite(.timeLimit(...))`) is a guard
 against hangs set once for all its tests, not the check of one: its tests are read without it.
+A performance budget is a check too: a `.timed(...)` trait (from a performance-testing support
+library) given a `threshold:`, `maxAllocations:` or `peakMemoryLimit:` argument, among the traits
+of the test's `@Test(...)` or of a `@Suite(...)` around it in the same file (the trait applies to
+each test of the suite), measures the body and fails the test when the budget is exceeded, as a
+`measure` baseline does. A `.timed(iterations: 10)` without a budget only reports the times, and
+its test is read without it.
 An empty test body is reported
 with its own message. A test whose body holds an unterminated literal (the file is reported as a
 problem, exit code 2) is not reported: after the error its assertions cannot be read, and no
@@ -3292,6 +3298,34 @@ struct DrainTests {
   @Test func ↓drainReturns() async {
     await queue.drain()
   }
+}
+```
+
+A performance budget fails the test when the body runs over it; a trait that only measures does not:
+
+```swift triggers
+import Testing
+
+@Test(.timed(threshold: .milliseconds(50)))
+func encodesTenThousandRows() {
+  for row in 0..<10_000 { _ = CSVEncoder().encode(row) }
+}
+
+@Test("decodes a large feed", .timed(maxAllocations: 20_000))
+func decodesLargeFeed() throws {
+  _ = try FeedDecoder().decode(largeFeed)
+}
+
+@Suite(.timed(threshold: .seconds(1)))
+struct SortingBudgets {
+  @Test func sortsShuffledNames() {
+    _ = names.shuffled().sorted()
+  }
+}
+
+@Test(.timed(iterations: 10, warmup: 2))
+func ↓hashesPasswords() {
+  _ = PasswordHasher().hash("hunter2")
 }
 ```
 

@@ -190,9 +190,9 @@ public struct MissingAssertionRule: Rule {
       if stopAtFirst, count > 0 { return count }
       // An awaited continuation the code under test resumes (`ContinuationWait`).
       if ContinuationWait.counts(in: test.calls, model: model) { count += 1 }
-      // `@Test(.timeLimit(.minutes(1)))` on a test that awaits: the limit fails the test when
-      // the awaited work hangs, as a wait's deadline does.
-      if Self.hasOwnTimeLimit(test, in: model) { count += 1 }
+      // `@Test(.timeLimit(.minutes(1)))`: the limit fails the test when the work hangs, as a wait's
+      // deadline does; so does a performance budget, `.timed(threshold: ...)` (`PerformanceBudget`).
+      if Self.hasOwnTimeLimit(test, in: model) || PerformanceBudget.sets(test, in: model) { count += 1 }
       // A test whose own comment or name says the compiler checks it (`MemberExistencePin.compilerChecks`).
       if count == 0, MemberExistencePin.compilerChecks(test, in: model) { count += 1 }
       // A test that only coerces values to a type and throws them away (`ConformanceCoercion`).
