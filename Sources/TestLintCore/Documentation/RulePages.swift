@@ -2499,7 +2499,19 @@ What counts as an assertion:
 - a `throw` under a condition the test states: `guard response.status == 200 else { throw
   Failure.status }`, `if value != 3 { throw ... }`. XCTest and Swift Testing record a thrown
   error as a failure, so the test fails exactly when the condition does not hold, as with
-  `#require`. So does a crash there, in the test's own body (its closures included):
+  `#require`. So does such a `throw` in a helper the test runs with `try` (not `try?`), in its
+  own file or, for a helper named as a check (`assert...`, `expect...`, `verify...`,
+  `check...`), in another linted file: `try outbox.expectNothingSent()`, where another file's
+  protocol extension declares `func expectNothingSent() throws` holding `guard sent.isEmpty else
+  { throw Failure.sent(sent) }`, counts, and so does a helper of that file that makes a `try`
+  call of one (`func assertCleanLabel(_:) throws { try assertLacksWord("void", in: $0) }`).
+  Across files, not a condition that unwraps (`guard let path = fixtures[name] else { throw ...
+  }` finds a fixture), nor a helper whose only throws are its `try` calls (`try
+  decoder.decode(label)` passes on the code under test's error), nor a test double's own
+  method not named like a check (a stub's `if failing { throw StubError.scale }`), nor a
+  `require...` helper (an environment's precondition, as below), nor another name (a
+  validator's `validate(_:)` or a store's `delete(id:)` that the linted files declare is the
+  code under test: a test that only calls it checks nothing it states). So does a crash there, in the test's own body (its closures included):
   `guard total == 3 else { fatalError("wrong total") }`, `if cart.isEmpty { preconditionFailure()
   }` stop the run exactly when the condition does not hold. Not a crash after `guard let` or
   `if let` (`guard let url = ... else { fatalError(...) }` finds a fixture or an environment

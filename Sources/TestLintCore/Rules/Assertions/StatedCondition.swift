@@ -79,7 +79,7 @@ extension MissingAssertionRule {
   /// The `else` or `if` token of the block the statement at `index` is the first level of, when
   /// that is a `guard ... else { }`, an `else { }` or an `if <condition> { }` of the body: the
   /// innermost brace around it is such a block's. Nil otherwise.
-  private static func statedCondition(around index: Int, in body: Range<Int>, model: FileModel)
+  static func statedCondition(around index: Int, in body: Range<Int>, model: FileModel)
     -> Int?
   {
     let tokens = model.tokens
@@ -124,7 +124,7 @@ extension MissingAssertionRule {
   /// The `guard` or `if` keyword a `statedCondition` belongs to: itself for an `if`; for an
   /// `else`, the statement's keyword found back over its condition (and over the `if`'s block,
   /// for `if ... { } else { }`), within a bound; nil when none is found.
-  private static func conditionKeyword(of statement: Int, in body: Range<Int>, model: FileModel)
+  static func conditionKeyword(of statement: Int, in body: Range<Int>, model: FileModel)
     -> Int?
   {
     let tokens = model.tokens

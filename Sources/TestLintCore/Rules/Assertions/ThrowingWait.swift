@@ -25,6 +25,7 @@ enum ThrowingWait {
   /// Whether the call is a `try` call of a wait's name, and a function it may run (of this file,
   /// or of the run by `key`) fails by throwing (`isThrowingWait`).
   static func counts(callAt index: Int, in model: FileModel, context: RuleContext) -> Bool {
+    if CheckingThrow.counts(callAt: index, in: model, context: context) { return true }  // another file's checking `throw`
     guard mayCount(callAt: index, in: model) else { return false }
     let resolver = context.callResolver
     if resolver.targets(ofCallAt: index).contains(where: { isThrowingWait(model.functions[$0], in: model) }) {
@@ -61,7 +62,7 @@ enum ThrowingWait {
   /// The file's functions other files may call that are waits failing by throwing
   /// (`isThrowingWait`), as asserting helpers under their `key`.
   static func summaries(in model: FileModel) -> [HelperSummary] {
-    var result: [HelperSummary] = []
+    var result = CheckingThrow.summaries(in: model)  // under their checking-throw keys
     for function in model.functions
     where !AssertionMatcher.isFileOnly(function) && isThrowingWait(function, in: model) {
       result.append(HelperSummary(name: key(function.name), asserts: true, callees: []))
@@ -72,7 +73,7 @@ enum ThrowingWait {
   /// The keys the file asks the run about (`key` of each call `mayCount`): what its results
   /// depend on (`ResultCache`).
   static func calledKeys(in model: FileModel) -> Set<String> {
-    var keys: Set<String> = []
+    var keys = CheckingThrow.calledKeys(in: model)
     for index in model.calls.indices where mayCount(callAt: index, in: model) {
       keys.insert(key(model.calls[index].name))
     }
