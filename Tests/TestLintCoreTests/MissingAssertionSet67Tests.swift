@@ -3,7 +3,8 @@ import XCTest
 @testable import TestLintCore
 
 /// `missing_assertion` (held-out sets 67 and 70): a helper of another linted file that throws on
-/// a condition it states (`CheckingThrow`).
+/// a condition it states (`CheckingThrow`), and a declared wait whose `throw` sits in the
+/// polling function it calls (`ThrowingWait+Deeper`).
 final class MissingAssertionSet67Tests: XCTestCase {
   /// `missing_assertion`'s findings (`path:line`) over these files, with one thread and two.
   private func findings(_ sources: [String: String], line: UInt = #line) -> [String] {
@@ -104,5 +105,72 @@ final class MissingAssertionSet67Tests: XCTestCase {
     XCTAssertFalse(found.contains("ParcelTests.swift:4"))
     XCTAssertFalse(found.contains("ParcelTests.swift:8"))
     XCTAssertFalse(found.contains("ParcelTests.swift:11"))
+  }
+
+  private static let basketTests = """
+    import Testing
+    struct BasketTests {
+      let basket = Basket()
+      let tally = Tally()
+      @Test func totalArrives() async throws {
+        basket.add(3)
+        try await basket.waitForTotal(3)
+      }
+      @Test func tallyArrives() async throws {
+        basket.add(2)
+        try await tally.wait(for: 2)
+      }
+      @Test func throughTwoWaits() async throws {
+        try await basket.waitUntilSettled()
+      }
+      @Test func syncOnly() async throws {
+        try await basket.waitForSync()
+      }
+      @Test func tallySwallowed() async throws {
+        try? await tally.wait(for: 2)
+      }
+    }
+    """
+
+  private static let waits = """
+    final class Basket {
+      func waitForTotal(_ total: Int) async throws {
+        try await Poll.until { self.total == total }
+      }
+      func waitUntilSettled() async throws {
+        try await waitForTotal(0)
+      }
+      func waitForSync() async throws {
+        try await store.synchronize()
+      }
+    }
+    actor Tally {
+      var value = 0
+      func wait(for expected: Int) async throws {
+        try await Poll.until { await self.value == expected }
+      }
+    }
+    """
+
+  private static let poll = """
+    enum Poll {
+      static func until(attempts: Int = 100, _ done: @escaping () async -> Bool) async throws {
+        for _ in 0..<attempts {
+          if await done() { return }
+          try await Task.sleep(for: .milliseconds(10))
+        }
+        throw PollFailure.timedOut
+      }
+    }
+    """
+
+  func test_waitWhoseThrowIsInThePollItCalls_asserts() {
+    XCTAssertEqual(
+      findings(["ABasketTests.swift": Self.basketTests, "BBasket.swift": Self.waits, "CPoll.swift": Self.poll]),
+      ["ABasketTests.swift:16", "ABasketTests.swift:19"])
+    // The poll in the waits' own file: followed there.
+    XCTAssertEqual(
+      findings(["ABasketTests.swift": Self.basketTests, "BBasket.swift": Self.waits + "\n" + Self.poll]),
+      ["ABasketTests.swift:16", "ABasketTests.swift:19"])
   }
 }

@@ -2922,7 +2922,13 @@ What counts as an assertion:
   when the wait is not met: `try await inbox.waitForMessage(timeout: 5)`, where another linted
   file declares `func waitForMessage(timeout:) throws` ending in `throw Timeout()`, counts, and
   so does a file's own `private func waitUntilShown() throws` that makes that call (not with
-  `try?`). Not a declared wait whose only throws are its `try` calls of the code under test
+  `try?`). So does a declared wait whose `throw` sits deeper, in a function of the linted files
+  its `try` calls run (followed transitively) that throws on its own:
+  `try await basket.waitForTotal(3)`, where `waitForTotal` only makes the call
+  `try await Poll.until { self.total == total }` and another file's `Poll.until` loops, then
+  throws. A wait's name is also `wait(for:)` or `wait(until:)` called with `try` through a
+  receiver (not `self`) and declared as a method with that first label (a counter's
+  `func wait(for expected: Int) async throws`): `try await tally.wait(for: 2)`. Not a declared wait whose only throws are its `try` calls of the code under test
   (`func waitForDeferredMessages() async throws { try await sut.deferMessages() }`, a setup
   step), nor a declared check's name that throws (`try Preflight.require(.fixtures)`, an
   environment's precondition): followed, they check nothing. A declaration is the call's only when its argument labels can take the

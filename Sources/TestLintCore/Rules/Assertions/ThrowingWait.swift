@@ -28,7 +28,9 @@ enum ThrowingWait {
     if CheckingThrow.counts(callAt: index, in: model, context: context) { return true }  // another file's checking `throw`
     guard mayCount(callAt: index, in: model) else { return false }
     let resolver = context.callResolver
-    if resolver.targets(ofCallAt: index).contains(where: { isThrowingWait(model.functions[$0], in: model) }) {
+    if resolver.targets(ofCallAt: index).contains(where: {
+      isThrowingWait(model.functions[$0], in: model) || throwsBelow(model.functions[$0], in: model, context: context)
+    }) {
       return true
     }
     return !resolver.isSettledInFile(callAt: index)
@@ -39,7 +41,8 @@ enum ThrowingWait {
   /// (`UndeclaredCheck.readsAsThrowingWait`), plainly or through any receiver.
   static func mayCount(callAt index: Int, in model: FileModel) -> Bool {
     let call = model.calls[index]
-    guard !call.isMacro, !call.isImplicitMember, UndeclaredCheck.readsAsThrowingWait(call.name) else { return false }
+    guard !call.isMacro, !call.isImplicitMember, UndeclaredCheck.readsAsThrowingWait(call.name) || isReceiverWait(call)
+    else { return false }
     return UndeclaredCheck.isTried(call, in: model)
   }
 
@@ -48,7 +51,7 @@ enum ThrowingWait {
   /// of its own, not a skip.
   static func isThrowingWait(_ function: FunctionDecl, in model: FileModel) -> Bool {
     guard function.kind == .function, function.isThrows, !function.isRethrows, let body = function.body,
-      UndeclaredCheck.readsAsThrowingWait(function.name)
+      namesWait(function)
     else { return false }
     let tokens = model.tokens
     let end = min(body.upperBound, tokens.count)
@@ -63,6 +66,7 @@ enum ThrowingWait {
   /// (`isThrowingWait`), as asserting helpers under their `key`.
   static func summaries(in model: FileModel) -> [HelperSummary] {
     var result = CheckingThrow.summaries(in: model)  // under their checking-throw keys
+    result += deeperSummaries(in: model)  // a wait's throw below it (`ThrowingWait+Deeper`)
     for function in model.functions
     where !AssertionMatcher.isFileOnly(function) && isThrowingWait(function, in: model) {
       result.append(HelperSummary(name: key(function.name), asserts: true, callees: []))
@@ -73,7 +77,7 @@ enum ThrowingWait {
   /// The keys the file asks the run about (`key` of each call `mayCount`): what its results
   /// depend on (`ResultCache`).
   static func calledKeys(in model: FileModel) -> Set<String> {
-    var keys = CheckingThrow.calledKeys(in: model)
+    var keys = CheckingThrow.calledKeys(in: model).union(ownCalledKeys(in: model))
     for index in model.calls.indices where mayCount(callAt: index, in: model) {
       keys.insert(key(model.calls[index].name))
     }
