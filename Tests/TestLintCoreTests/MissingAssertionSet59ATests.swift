@@ -151,7 +151,8 @@ final class MissingAssertionSet59ATests: XCTestCase {
         }
       }
       """
-    XCTAssertEqual(findings(source), ["PumpTests.swift:11", "PumpTests.swift:14"])
+    // The made value counts under a name saying conformance too (set 69).
+    XCTAssertEqual(findings(source), ["PumpTests.swift:11"])
   }
 
   func test_commentVerifyingItCompilesCorrectlyOrBeforeDash_counts() {

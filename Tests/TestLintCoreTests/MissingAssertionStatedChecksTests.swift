@@ -117,7 +117,7 @@ final class MissingAssertionStatedChecksTests: XCTestCase {
       @testable import Accounts
 
       @Suite struct AuthServiceTests {
-        @Test func mock_conformsToService() {
+        @Test func mock_isMadeAsService() {
           // A typed discard alone says nothing: most such tests are read-and-discard smoke tests.
           let _: any AuthService = MockAuthService()
         }

@@ -2580,9 +2580,10 @@ What counts as an assertion:
   comment names it,
   the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`, and so
   does the type itself converted to that protocol's existential metatype, `let _: any
-  Sendable.Type = Level.self`, which compiles only while `Level` conforms; the metatype form
-  counts for any protocol when the test's name or own comment says `conform`, `conforms` or
-  `conformance`: `let _: any Route.Type = HomeRoute.self` in "macro adds Route conformance"),
+  Sendable.Type = Level.self`, which compiles only while `Level` conforms; both forms
+  count for any protocol when the test's name or own comment says `conform`, `conforms` or
+  `conformance`: `let _: any Route.Type = HomeRoute.self` or `let _: any Route = HomeRoute()`
+  in "macro adds Route conformance"),
   nor a test with any other statement (a call, an assignment): that one tests behaviour and
   needs its own check;
 - a type the test declares in its own body to check a conformance: a struct, class, enum or
@@ -6422,6 +6423,10 @@ import Testing
 
   @Test func ↓cutterMacroAddsTool() {
     let _: any Tool.Type = Saw.self
+  }
+
+  @Test func `cutter macro adds Tool conformance to a made saw`() {
+    let _: any Tool = Saw(teeth: 24)
   }
 
   @Test func jigInfersItsOutput() {

@@ -9,7 +9,8 @@
 /// (`let _: any Service = Mock()`: set 25 judged such typed discards read-and-discard smoke
 /// tests) unless the test's name or own comment names the compiler-checked protocol coerced to (`let _: any Sendable =
 /// Level.high` in `testLevelIsSendable`: sets 41 and 43 judged that a conformance check; so is the
-/// metatype form, `let _: any Sendable.Type = Level.self`, set 48), nor a
+/// metatype form, `let _: any Sendable.Type = Level.self`, set 48; both forms for any protocol
+/// when the name or comment says conformance, sets 59 and 69), nor a
 /// test with any other statement: a call, an assignment or a loop makes it a
 /// test of behaviour, which then needs its own check.
 enum ConformanceCoercion {
@@ -154,8 +155,9 @@ enum ConformanceCoercion {
   /// test's name or own comment names (`named`), set 41 and 43: `let _: any Sendable =
   /// Level.high` in `testLevelIsSendable`. Only a protocol the compiler checks against the stored
   /// properties (`Sendable`, `Hashable`, `Equatable`, `Codable`, `Encodable`, `Decodable`: a new
-  /// property can lose it silently); `let _: any Tool = Saw()` in `sawIsMadeAsATool` stays a
-  /// smoke test, as set 25 judged it.
+  /// property can lose it silently), or any protocol when the name or comment says conformance
+  /// ("@Cutter adds Tool conformance", set 69); `let _: any Tool = Saw()` in `sawIsMadeAsATool`
+  /// stays a smoke test, as set 25 judged it.
   private static func madeValueCoercion(_ range: Range<Int>, named: (String) -> Bool, in model: FileModel) -> Bool {
     let tokens = model.tokens
     var type = range.lowerBound + 2
@@ -173,9 +175,10 @@ enum ConformanceCoercion {
       let last = range.upperBound - 1
       guard last > equals + 2, model.text(last) == "self", tokens[last - 1].kind == .dot else { return false }
     }
-    // The metatype form, for any protocol, in a test whose name or own comment says conformance
-    // (`generatesRouteConformance`, "each builder type conforms to Route", set 59).
-    if metatype, ["conform", "Conform", "conforms", "conformance"].contains(where: named) { return true }
+    // For any protocol, in a test whose name or own comment says conformance: the metatype form
+    // (`generatesRouteConformance`, "each builder type conforms to Route", set 59) and the made
+    // value (`let _: any Route = HomeRoute()` in `macroAddsRouteConformance`, set 69).
+    if ["conform", "Conform", "conforms", "conformance"].contains(where: named) { return true }
     return LocalConformanceCheck.protocols.contains(model.text(type)) && named(model.text(type))
   }
 
