@@ -11,6 +11,54 @@ final class MissingAssertionSet69Tests: XCTestCase {
     CalledHelpersTests.missingAssertionLines(in: ["KettleTests.swift": source], line: line)
   }
 
+  func test_valueCapturedInTaskUnderSendableOrCompileCheckName_counts() {
+    let source = """
+      import Testing
+      @Suite struct KettleTests {
+        @Test func `Kettle is Sendable`() {
+          let kettle = Kettle(litres: 2)
+          Task { _ = kettle }
+        }
+        @Test func `Whistle conformance (compile-time check)`() {
+          let whistle = Whistle(pitch: .high)
+          Task.detached { _ = whistle }
+        }
+        @Test("Lid stays Sendable") func lidSendable() {
+          let lid = Lid()
+          let spout = Spout()
+          Task {
+            _ = lid
+            _ = spout
+          }
+        }
+        @Test func `Handle layout (compile-time check)`() {
+          let handle = Handle(grip: .soft)
+          _ = handle
+        }
+        @Test func `Kettle boils in a task`() {
+          let kettle = Kettle(litres: 2)
+          Task { _ = kettle }
+        }
+        @Test func `Kettle is Sendable and boils`() {
+          let kettle = Kettle(litres: 2)
+          Task { kettle.boil() }
+        }
+        @Test func `Spout is Sendable`() {
+          let spout = Spout()
+          Task { _ = spout }
+          spout.pour()
+        }
+        @Test func `Base is Sendable`() {
+          let base = Base()
+          _ = base
+        }
+      }
+      """
+    XCTAssertEqual(
+      findings(source),
+      ["KettleTests.swift:23", "KettleTests.swift:27", "KettleTests.swift:31", "KettleTests.swift:36"])
+  }
+
   func test_madeValueCoercedUnderConformanceName_countsForAnyProtocol() {
     let source = """
       import Testing

@@ -2652,6 +2652,15 @@ What counts as an assertion:
   when the pinned API changes. Not "compile" elsewhere in the name (`testCompilerOutput`,
   `test_compileErrors_areListed`), nor a test that also calls something as a statement of its
   own;
+- a test whose own name (a function's, a raw identifier's words, a `@Test("...")` display name)
+  names `Sendable` and whose statements only declare values, discard them, or capture them in a
+  task whose closure only discards them: `let kettle = Kettle()`, then `Task { _ = kettle }`
+  (or `Task.detached`), in "Kettle is Sendable". Under Swift 6 the task may capture the value
+  only while its type is `Sendable`, so the target stops building when the conformance is lost.
+  A name stating a compile-time check in a comment's phrases above ("lid layout (compile-time
+  check)") counts the same way, with or without a task. Not a task that does anything else
+  with the value (`Task { kettle.boil() }`: that work needs a check), nor a test that also
+  calls something as a statement of its own;
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
@@ -3465,6 +3474,40 @@ struct StepperTests {
   @Test func ↓step_modifier_compiles() {
     let stepper = Stepper(value: 5).step(2)
     stepper.press()
+  }
+}
+```
+
+A test whose name says its value is `Sendable`, or that it is a compile-time check, and that only
+captures its values in a task checks through the compiler; a task that does work does not:
+
+```swift triggers
+import Testing
+
+@Suite struct StepperSharingTests {
+  @Test func `Stepper is Sendable`() {
+    let stepper = Stepper(value: 3)
+    Task { _ = stepper }
+  }
+
+  @Test func `Stepper style conformance (compile-time check)`() {
+    let style = StepperStyle.compact
+    Task.detached { _ = style }
+  }
+
+  @Test func `Stepper layout (compile-time check)`() {
+    let layout = StepperLayout(columns: 2)
+    _ = layout
+  }
+
+  @Test func ↓`Stepper is Sendable and steps`() {
+    let stepper = Stepper(value: 3)
+    Task { stepper.press() }
+  }
+
+  @Test func ↓`Stepper steps in a task`() {
+    let stepper = Stepper(value: 3)
+    Task { _ = stepper }
   }
 }
 ```
