@@ -77,4 +77,44 @@ final class MissingAssertionSet69Tests: XCTestCase {
       """
     XCTAssertEqual(findings(source), ["KettleTests.swift:10"])
   }
+
+  func test_typeCommentSayingItsTestsKeepTheAPIStable_speaksForItsTests() {
+    let source = """
+      import XCTest
+      /// Tests that verify the public API of the kettle stays stable, not changed by accident.
+      final class KettleAPITests: XCTestCase {
+        func testKettleMembers() {
+          let kettle = Kettle(litres: 2)
+          let _: Double = kettle.temperature
+          kettle.boil()
+        }
+        func testLidMembers() {
+          let lid: Lid? = nil
+          if let lid { lid.close() }
+        }
+      }
+      /// Tests of the public API of the teapot, which must stay stable.
+      final class TeapotAPITests: XCTestCase {
+        func testTeapotMembers() {
+          let pot = Teapot(cups: 4)
+          let _: Int = pot.cups
+        }
+      }
+      /// Tests that check the layout stays stable while pouring.
+      final class TrayTests: XCTestCase {
+        func testTrayHolds() {
+          Tray().pour()
+        }
+      }
+      """
+    XCTAssertEqual(findings(source), ["KettleTests.swift:16", "KettleTests.swift:23"])
+  }
+
+  func test_stableAPISentence() {
+    XCTAssertTrue(StableAPIComment.says("/// These tests ensure the interface is not modified by mistake."))
+    XCTAssertTrue(StableAPIComment.says("/// Tests to check that the SDK APIs remain unchanged."))
+    XCTAssertFalse(StableAPIComment.says("/// These tests do not verify that the API is stable."))
+    XCTAssertFalse(StableAPIComment.says("/// Tests that verify the API changed as the release notes say."))
+    XCTAssertFalse(StableAPIComment.says("/// The API must stay stable; tests check the parser."))
+  }
 }

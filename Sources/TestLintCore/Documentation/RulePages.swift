@@ -2661,6 +2661,15 @@ What counts as an assertion:
   check)") counts the same way, with or without a task. Not a task that does anything else
   with the value (`Task { kettle.boil() }`: that work needs a check), nor a test that also
   calls something as a statement of its own;
+- a test declared in a type whose own comment (as for the compile-time comment above it) says
+  in one sentence that its tests check the API stays as it is: the tests named ("test",
+  "tests"), then "validate", "verify", "ensure", "check" or "confirm" (or a third-person form),
+  then "API" ("APIs") or "interface", then "stable", "unchanged", "not modified" or "not
+  changed", no "not" or "never" before the verb ("tests to verify the public API stays stable
+  and is not changed by mistake"). Such tests use the API (typed reads, calls on values that
+  are never made) and fail by no longer compiling when it changes. Not a comment that only
+  names the API ("tests of the public API, which must stay stable"), nor one about something
+  else staying stable;
 - a wait on a continuation the test hands to the code under test: an awaited
   `withCheckedContinuation`, `withUnsafeContinuation` (or their `Throwing` variants) in the
   test's own body (a `Task` there included; not a task group's child nor another call's closure,
@@ -6555,6 +6564,35 @@ final class CompassTests: XCTestCase {
 
   func ↓testCompassPointsNorth() {
     _ = Atlas.Compass().heading
+  }
+}
+```
+
+A test type whose own comment says its tests check that the API stays stable speaks for its
+tests that make no other check; one that only names the API does not:
+
+```swift triggers
+import XCTest
+import Atlas
+
+/// Tests to verify the public API of the atlas stays stable and is not changed by mistake.
+final class AtlasAPITests: XCTestCase {
+  func testMapMembers() {
+    let map = Atlas.Map.empty
+    let _: String = map.title
+    map.zoom(to: 2)
+  }
+
+  func testLegendMembers() {
+    let legend: Atlas.Legend? = nil
+    if let legend { legend.hide() }
+  }
+}
+
+/// Tests of the public API of the compass, which must stay stable.
+final class CompassAPITests: XCTestCase {
+  func ↓testCompassMembers() {
+    let _: Double = Atlas.Compass().heading
   }
 }
 ```

@@ -25,6 +25,7 @@ extension CompileTimeComment {
     found += commentsAbove(first, in: model)
     guard !found.isEmpty else { return false }
     let text = found.sorted().map { model.source.text(comments[$0].range) }.joined(separator: " ")
+    if StableAPIComment.says(text) { return true }  // "tests that verify the public API stays stable"
     let lowered = text.lowercased()
     guard RuleText.contains(lowered, "compil") else { return false }
     return lowered.split(whereSeparator: { ".!?;".contains($0) }).contains { part in
