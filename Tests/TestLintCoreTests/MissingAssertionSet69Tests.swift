@@ -3,60 +3,36 @@ import XCTest
 @testable import TestLintCore
 
 /// `missing_assertion` (held-out set 69): compile-time pins a test's name or its type's comment
-/// states: values a task captures (`SendableCapture`), a made value coerced to a protocol the
-/// name says it conforms to (`ConformanceCoercion`), and a type whose comment says its tests
-/// keep an API stable (`StableAPIComment`).
+/// states: a name stating a compile-time check (`CompileTimeName`; not a value a task captures),
+/// a made value coerced to a protocol the name says it conforms to (`ConformanceCoercion`), and a
+/// type whose comment says its tests keep an API stable (`StableAPIComment`).
 final class MissingAssertionSet69Tests: XCTestCase {
   private func findings(_ source: String, line: UInt = #line) -> [String] {
     CalledHelpersTests.missingAssertionLines(in: ["KettleTests.swift": source], line: line)
   }
 
-  func test_valueCapturedInTaskUnderSendableOrCompileCheckName_counts() {
+  func test_nameStatingACompileTimeCheck_countsButATaskCaptureDoesNot() {
     let source = """
       import Testing
       @Suite struct KettleTests {
-        @Test func `Kettle is Sendable`() {
-          let kettle = Kettle(litres: 2)
-          Task { _ = kettle }
-        }
-        @Test func `Whistle conformance (compile-time check)`() {
-          let whistle = Whistle(pitch: .high)
-          Task.detached { _ = whistle }
-        }
-        @Test("Lid stays Sendable") func lidSendable() {
-          let lid = Lid()
-          let spout = Spout()
-          Task {
-            _ = lid
-            _ = spout
-          }
-        }
         @Test func `Handle layout (compile-time check)`() {
           let handle = Handle(grip: .soft)
           _ = handle
         }
-        @Test func `Kettle boils in a task`() {
+        @Test("Spout pin (compile-time check)") func spoutPin() {
+          _ = Spout.narrow
+        }
+        @Test func `Kettle is Sendable (compile-time check)`() {
           let kettle = Kettle(litres: 2)
           Task { _ = kettle }
         }
-        @Test func `Kettle is Sendable and boils`() {
-          let kettle = Kettle(litres: 2)
-          Task { kettle.boil() }
-        }
-        @Test func `Spout is Sendable`() {
-          let spout = Spout()
-          Task { _ = spout }
-          spout.pour()
-        }
-        @Test func `Base is Sendable`() {
-          let base = Base()
-          _ = base
+        @Test func `Lid layout (compile-time check)`() {
+          let lid = Lid()
+          lid.close()
         }
       }
       """
-    XCTAssertEqual(
-      findings(source),
-      ["KettleTests.swift:23", "KettleTests.swift:27", "KettleTests.swift:31", "KettleTests.swift:36"])
+    XCTAssertEqual(findings(source), ["KettleTests.swift:10", "KettleTests.swift:14"])
   }
 
   func test_madeValueCoercedUnderConformanceName_countsForAnyProtocol() {
@@ -73,9 +49,13 @@ final class MissingAssertionSet69Tests: XCTestCase {
         @Test func teapotIsMadeAsABrewer() {
           let _: any Brewing = Teapot(cups: 4)
         }
+        @Test func teapotConformsToIdentifiable() {
+          let pot = Teapot(cups: 4)
+          let _: UUID = pot.id
+        }
       }
       """
-    XCTAssertEqual(findings(source), ["KettleTests.swift:10"])
+    XCTAssertEqual(findings(source), ["KettleTests.swift:10", "KettleTests.swift:13"])
   }
 
   func test_typeCommentSayingItsTestsKeepTheAPIStable_speaksForItsTests() {

@@ -2652,15 +2652,12 @@ What counts as an assertion:
   when the pinned API changes. Not "compile" elsewhere in the name (`testCompilerOutput`,
   `test_compileErrors_areListed`), nor a test that also calls something as a statement of its
   own;
-- a test whose own name (a function's, a raw identifier's words, a `@Test("...")` display name)
-  names `Sendable` and whose statements only declare values, discard them, or capture them in a
-  task whose closure only discards them: `let kettle = Kettle()`, then `Task { _ = kettle }`
-  (or `Task.detached`), in "Kettle is Sendable". Under Swift 6 the task may capture the value
-  only while its type is `Sendable`, so the target stops building when the conformance is lost.
-  A name stating a compile-time check in a comment's phrases above ("lid layout (compile-time
-  check)") counts the same way, with or without a task. Not a task that does anything else
-  with the value (`Task { kettle.boil() }`: that work needs a check), nor a test that also
-  calls something as a statement of its own;
+- a test whose own name (a raw identifier's words, a `@Test("...")` display name) states a
+  compile-time check in one of a comment's phrases above ("lid layout (compile-time check)"),
+  when each statement of its body only declares a value or discards one, as for a name ending
+  in "compile(s)" above. Not a value captured in a task (`let kettle = Kettle()`, then `Task { _ =
+  kettle }`, in "Kettle is Sendable (compile-time check)"): under Swift 6 a task may take a
+  local that is not `Sendable` too (region isolation sends it), so the capture pins nothing;
 - a test declared in a type whose own comment (as for the compile-time comment above it) says
   in one sentence that its tests check the API stays as it is: the tests named ("test",
   "tests"), then "validate", "verify", "ensure", "check" or "confirm" (or a third-person form),
@@ -3487,36 +3484,30 @@ struct StepperTests {
 }
 ```
 
-A test whose name says its value is `Sendable`, or that it is a compile-time check, and that only
-captures its values in a task checks through the compiler; a task that does work does not:
+A test whose raw name or display name states a compile-time check, and that only builds values
+and throws them away, checks through the compiler; a value a task captures pins nothing:
 
 ```swift triggers
 import Testing
 
 @Suite struct StepperSharingTests {
-  @Test func `Stepper is Sendable`() {
-    let stepper = Stepper(value: 3)
-    Task { _ = stepper }
-  }
-
-  @Test func `Stepper style conformance (compile-time check)`() {
-    let style = StepperStyle.compact
-    Task.detached { _ = style }
-  }
-
   @Test func `Stepper layout (compile-time check)`() {
     let layout = StepperLayout(columns: 2)
     _ = layout
   }
 
-  @Test func ↓`Stepper is Sendable and steps`() {
-    let stepper = Stepper(value: 3)
-    Task { stepper.press() }
+  @Test("Stepper style pin (compile-time check)") func stylePin() {
+    _ = StepperStyle.compact
   }
 
-  @Test func ↓`Stepper steps in a task`() {
+  @Test func ↓`Stepper is Sendable (compile-time check)`() {
     let stepper = Stepper(value: 3)
     Task { _ = stepper }
+  }
+
+  @Test func ↓`Stepper layout (compile-time check) and steps`() {
+    let stepper = Stepper(value: 3)
+    stepper.press()
   }
 }
 ```

@@ -2,7 +2,9 @@
 /// form does (`CompileTimeComment`): a function named for compiling at its end
 /// (`initializersCompile`, `test_builderCompiles`, `modifier_compiles`, `test_init_compile`),
 /// or a Swift Testing display name ending in "compiles" or "compile"
-/// (`@Test("the trailing-closure init compiles")`), on a test whose statements only build values
+/// (`@Test("the trailing-closure init compiles")`), or a raw identifier's words or a display name
+/// stating a compile-time check as a comment would (`CompileTimeComment.says`: "layout pin
+/// (compile-time check)", set 69), on a test whose statements only build values
 /// and throw them away: each statement of its body declares a value (`let`, `var`) or discards
 /// one (`_ = ...`), a chain on the next line going on with it. Such a test fails when its
 /// target stops building.
@@ -15,7 +17,8 @@ enum CompileTimeName {
   /// values.
   static func states(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     guard test.call == nil, let body = test.body, body.count > 2 else { return false }
-    guard namesCompiling(model.functions[test.function].name) || displayNameSays(test, in: model)
+    let name = model.functions[test.function].name
+    guard namesCompiling(name) || CompileTimeComment.says(name) || displayNameSays(test, in: model)
     else { return false }
     return onlyBuildsValues(body: body, in: model)
   }
@@ -29,13 +32,15 @@ enum CompileTimeName {
     return false
   }
 
-  /// Whether the test's `@Test("...")` display name ends in "compiles" or "compile".
+  /// Whether the test's `@Test("...")` display name ends in "compiles" or "compile", or states a
+  /// compile-time check (`CompileTimeComment.says`).
   private static func displayNameSays(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     for attribute in model.functions[test.function].attributes where attribute.name == "Test" {
       guard let arguments = attribute.arguments, let first = arguments.first,
         first < model.tokens.count, model.tokens[first].kind == .string
       else { continue }
       var text = model.text(first).lowercased()
+      if CompileTimeComment.says(text) { return true }
       while let last = text.last, last == "\"" || last == " " || last == "." || last == "!" {
         text.removeLast()
       }

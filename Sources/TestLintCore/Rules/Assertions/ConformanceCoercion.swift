@@ -176,10 +176,23 @@ enum ConformanceCoercion {
       guard last > equals + 2, model.text(last) == "self", tokens[last - 1].kind == .dot else { return false }
     }
     // For any protocol, in a test whose name or own comment says conformance: the metatype form
-    // (`generatesRouteConformance`, "each builder type conforms to Route", set 59) and the made
-    // value (`let _: any Route = HomeRoute()` in `macroAddsRouteConformance`, set 69).
-    if ["conform", "Conform", "conforms", "conformance"].contains(where: named) { return true }
+    // (`generatesRouteConformance`, "each builder type conforms to Route", set 59) and a value
+    // a type's initializer makes (`let _: any Route = HomeRoute()` in `macroAddsRouteConformance`,
+    // set 69; not a member read, `let _: UUID = item.id` in `conformsToIdentifiable`, set 51).
+    if metatype || madeByInitializer(at: equals + 1, in: model),
+      ["conform", "Conform", "conforms", "conformance"].contains(where: named)
+    {
+      return true
+    }
     return LocalConformanceCheck.protocols.contains(model.text(type)) && named(model.text(type))
+  }
+
+  /// Whether a type's initializer call starts at `index`: a capitalized name, then `(`.
+  private static func madeByInitializer(at index: Int, in model: FileModel) -> Bool {
+    guard index + 1 < model.tokens.count, model.tokens[index].kind == .identifier,
+      model.text(index).first?.isUppercase == true
+    else { return false }
+    return model.tokens[index + 1].kind == .leftParen
   }
 
   /// Whether the tokens after `let _:` name a metatype and give it the static type of one of

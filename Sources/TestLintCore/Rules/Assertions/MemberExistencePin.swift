@@ -13,11 +13,9 @@
 /// them apart, and a test saying so of such reads is taken at its word.
 enum MemberExistencePin {
   /// Whether the test's own comment or name says the compiler checks it: `CompileTimeComment`,
-  /// `CompileTimeName`, member reads into `_` its comment says exist (`pins`), or values a task
-  /// captures (`SendableCapture`).
+  /// `CompileTimeName`, or member reads into `_` its comment says exist (`pins`).
   static func compilerChecks(_ test: DiscoveredTest, in model: FileModel) -> Bool {
     CompileTimeComment.states(test, in: model) || CompileTimeName.states(test, in: model) || pins(test, in: model)
-      || SendableCapture.pins(test, in: model)
   }
 
   /// Whether the test ends in member reads into `_` under its own comment saying they exist or

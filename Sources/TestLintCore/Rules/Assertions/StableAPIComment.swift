@@ -16,7 +16,9 @@ enum StableAPIComment {
   static func says(_ text: String) -> Bool {
     let lowered = text.lowercased()
     guard lowered.contains("api") || lowered.contains("interface") else { return false }
-    let verbs = ["validate", "validates", "verify", "verifies", "ensure", "ensures", "check", "checks", "confirm", "confirms"]
+    let verbs = [
+      "validate", "validates", "verify", "verifies", "ensure", "ensures", "check", "checks", "confirm", "confirms",
+    ]
     for sentence in lowered.split(whereSeparator: { ".!?;".contains($0) }) {
       let words = sentence.split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
       guard let named = words.firstIndex(where: { $0 == "test" || $0 == "tests" }),
