@@ -2580,10 +2580,11 @@ What counts as an assertion:
   comment names it,
   the made value counts too: `let _: any Sendable = Level.high` in `testLevelIsSendable`, and so
   does the type itself converted to that protocol's existential metatype, `let _: any
-  Sendable.Type = Level.self`, which compiles only while `Level` conforms; both forms
-  count for any protocol when the test's name or own comment says `conform`, `conforms` or
-  `conformance`: `let _: any Route.Type = HomeRoute.self` or `let _: any Route = HomeRoute()`
-  in "macro adds Route conformance"),
+  Sendable.Type = Level.self`, which compiles only while `Level` conforms; the metatype form,
+  and a value a type's initializer makes, count for any protocol when the test's name or own
+  comment says `conform`, `conforms` or `conformance`: `let _: any Route.Type = HomeRoute.self`
+  or `let _: any Route = HomeRoute()` in "macro adds Route conformance"; not a member read,
+  `let _: UUID = item.id` in `itemConformsToIdentifiable`, which pins only the member's type),
   nor a test with any other statement (a call, an assignment): that one tests behaviour and
   needs its own check;
 - a type the test declares in its own body to check a conformance: a struct, class, enum or
