@@ -55,12 +55,17 @@ enum CheckWords {
   /// (`SnapshotVerifyAccessibility`, `FBSnapshotVerifyView`), followed by a word boundary as
   /// `startsAName` says (digits included). A lowercase letter is no word start (`Recheckout`).
   static func hasLaterWord(_ name: String) -> Bool {
-    // Nothing is made for a name without a capital that could start a check word.
-    let mayStartWord = name.utf8.dropFirst().contains { byte in
+    if let answer = name.utf8.withContiguousStorageIfAvailable(hasLaterWord) { return answer }
+    return Array(name.utf8).withUnsafeBufferPointer(hasLaterWord)
+  }
+
+  /// `hasLaterWord` of a name's UTF-8 bytes.
+  private static func hasLaterWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Most names hold no capital that could start a check word.
+    let mayStartWord = utf8.dropFirst().contains { byte in
       byte == UInt8(ascii: "A") || byte == UInt8(ascii: "V") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "C")
     }
     guard mayStartWord else { return false }
-    let utf8 = Array(name.utf8)
     for start in 1..<utf8.count {
       let byte = utf8[start]
       guard byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") else { continue }
@@ -97,17 +102,22 @@ enum CheckWords {
   /// read in words as a camel-case one is (`hasLaterWord`); leading underscores are no
   /// segment's start (`_expectFailure` is read by its first word).
   static func hasSegmentWord(_ name: String) -> Bool {
-    let utf8 = name.utf8
+    if let answer = name.utf8.withContiguousStorageIfAvailable(hasSegmentWord) { return answer }
+    return Array(name.utf8).withUnsafeBufferPointer(hasSegmentWord)
+  }
+
+  /// `hasSegmentWord` of a name's UTF-8 bytes.
+  private static func hasSegmentWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     // Nothing is made for a name without an inner underscore (nearly all names).
     guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: "_") }),
       utf8[first...].contains(UInt8(ascii: "_"))
     else { return false }
     var index = first
     while let underscore = utf8[index...].firstIndex(of: UInt8(ascii: "_")) {
-      let start = utf8.index(after: underscore)
+      let start = underscore + 1
       guard start != utf8.endIndex else { return false }
       if utf8[start] != UInt8(ascii: "_"),
-        startsAName(String(name[start...]), anyCase: true, digits: true)
+        startsAName(String(decoding: utf8[start...], as: UTF8.self), anyCase: true, digits: true)
       {
         return true
       }
