@@ -152,38 +152,34 @@ public struct BaseAssumption: Sendable, Hashable {
   /// that read as test bases by `assumption`'s endings (`AssumedBaseHarness.tracksType`).
   static func declaredChecks(of model: FileModel, assumption: BaseAssumption) -> [String] {
     var names: Set<String> = []
-    // Not a Swift Testing test, which no code calls (`@Test func expectNothingSent()` is no
-    // declaration of a support module's `http.expectNothingSent()`).
-    for function in model.functions
-    where !function.has("private") && !function.has("fileprivate")
-      && !function.attributes.contains(where: { $0.name == "Test" || $0.name == "Testing.Test" })
-      && (readsAsCheck(function.name) || readsAsAssertion(function.name)
-      || !function.parameters.isEmpty && readsAsTestCheck(function.name)
-      || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)
-      || UndeclaredCheck.readsAsComparison(function.name) || TestSupportCall.readsAsSnapshot(function.name)
-      || LeakTracking.readsAsLeakCheck(function.name))
-    {
-      names.insert(function.name)
-      // The labels it accepts (`CallSignature`).
-      names.formUnion(CallSignature.keys(of: function))
-    }
-    // A deadline wait's declaration (`UndeclaredCheck.deadlineKey`).
-    for function in model.functions where UndeclaredCheck.declaresDeadline(function) {
-      names.insert(UndeclaredCheck.deadlineKey(function.name))
-    }
-    // A declaration taking a caller's location (`CallerLocationCheck.key`); other files' calls
-    // that hand one on may be to it, under the labels it accepts (`ForwardedLocation`).
-    for function in model.functions where CallerLocationCheck.takesLocation(function) {
-      names.insert(CallerLocationCheck.key(function.name))
-      if !function.has("private"), !function.has("fileprivate") { names.formUnion(CallSignature.keys(of: function)) }
-    }
-    // A skip helper's declaration (`SkipHelper.key`).
-    for function in model.functions where SkipHelper.isTracked(function) {
-      names.insert(SkipHelper.key(function.name))
-    }
-    // A declaration that could take an assumed base's harness call (`AssumedBaseHarness.key`).
-    for function in model.functions where AssumedBaseHarness.declaresHarness(function) {
-      names.insert(AssumedBaseHarness.key(function.name))
+    for function in model.functions {
+      // Not a Swift Testing test, which no code calls (`@Test func expectNothingSent()` is no
+      // declaration of a support module's `http.expectNothingSent()`). A name that reads as a
+      // check (`readsAsCheck`) reads as a tried one too (`UndeclaredCheck.readsAsTriedCheck`).
+      if !function.has("private") && !function.has("fileprivate")
+        && !function.attributes.contains(where: { $0.name == "Test" || $0.name == "Testing.Test" })
+        && (readsAsAssertion(function.name)
+        || !function.parameters.isEmpty && readsAsTestCheck(function.name)
+        || RunNames.readsAsHarnessRun(function.name) || UndeclaredCheck.readsAsTriedCheck(function.name)
+        || UndeclaredCheck.readsAsComparison(function.name) || TestSupportCall.readsAsSnapshot(function.name)
+        || LeakTracking.readsAsLeakCheck(function.name))
+      {
+        names.insert(function.name)
+        // The labels it accepts (`CallSignature`).
+        names.formUnion(CallSignature.keys(of: function))
+      }
+      // A deadline wait's declaration (`UndeclaredCheck.deadlineKey`).
+      if UndeclaredCheck.declaresDeadline(function) { names.insert(UndeclaredCheck.deadlineKey(function.name)) }
+      // A declaration taking a caller's location (`CallerLocationCheck.key`); other files' calls
+      // that hand one on may be to it, under the labels it accepts (`ForwardedLocation`).
+      if CallerLocationCheck.takesLocation(function) {
+        names.insert(CallerLocationCheck.key(function.name))
+        if !function.has("private"), !function.has("fileprivate") { names.formUnion(CallSignature.keys(of: function)) }
+      }
+      // A skip helper's declaration (`SkipHelper.key`).
+      if SkipHelper.isTracked(function) { names.insert(SkipHelper.key(function.name)) }
+      // A declaration that could take an assumed base's harness call (`AssumedBaseHarness.key`).
+      if AssumedBaseHarness.declaresHarness(function) { names.insert(AssumedBaseHarness.key(function.name)) }
     }
     // A type that reads as a test base, which a class may adopt (`AssumedBaseHarness.typeKey`).
     for type in model.types where AssumedBaseHarness.tracksType(type, assumption: assumption) {
@@ -260,7 +256,8 @@ public struct BaseAssumption: Sendable, Hashable {
   /// `readsAsTestCheck`, `RunNames.readsAsHarnessRun`, `UndeclaredCheck.readsAsTriedCheck`,
   /// `UndeclaredCheck.readsAsComparison`, `TestSupportCall.readsAsSnapshot`).
   public static func tracksDeclaration(_ name: String) -> Bool {
-    name.utf8.last == UInt8(ascii: ")") || readsAsCheck(name) || readsAsAssertion(name) || readsAsTestCheck(name) || RunNames.readsAsHarnessRun(name)
+    // `readsAsCheck` is asked by `UndeclaredCheck.readsAsTriedCheck`.
+    name.utf8.last == UInt8(ascii: ")") || readsAsAssertion(name) || readsAsTestCheck(name) || RunNames.readsAsHarnessRun(name)
       || UndeclaredCheck.readsAsTriedCheck(name) || UndeclaredCheck.readsAsComparison(name)
       || TestSupportCall.readsAsSnapshot(name) || LeakTracking.readsAsLeakCheck(name)
   }
