@@ -23,8 +23,11 @@ enum CheckingThrow {
 
   /// Whether the call is a plain `try` call that no function of the file answers, of a name the
   /// run knows under `key` (a helper of another file throwing on its own condition).
+  /// Every such key comes from a helper named as a check (`summary`), so other names stop first.
   static func counts(callAt index: Int, in model: FileModel, context: RuleContext) -> Bool {
-    guard mayCount(callAt: index, in: model), !context.callResolver.isSettledInFile(callAt: index) else { return false }
+    guard readsAsCheck(model.calls[index].name), mayCount(callAt: index, in: model),
+      !context.callResolver.isSettledInFile(callAt: index)
+    else { return false }
     return context.assertingHelpers.contains(key(model.calls[index].name))
   }
 
@@ -37,20 +40,17 @@ enum CheckingThrow {
     return UndeclaredCheck.isTried(call, in: model)
   }
 
-  /// The file's functions other files may call that throw on a condition they state, or make a
-  /// `try` call of a name that may (`key` of it as a callee), as helpers under their `key`.
-  static func summaries(in model: FileModel) -> [HelperSummary] {
-    var result: [HelperSummary] = []
-    for function in model.functions where mayThrowOwnError(function, in: model) {
-      guard let body = function.body, readsAsCheck(function.name) else { continue }
-      if throwsOnOwnCondition(in: body, model: model) {
-        result.append(HelperSummary(name: key(function.name), asserts: true, callees: []))
-        continue
-      }
-      let callees = function.calls.filter { mayCount(callAt: $0, in: model) }.map { key(model.calls[$0].name) }
-      if !callees.isEmpty { result.append(HelperSummary(name: key(function.name), asserts: false, callees: callees)) }
+  /// One of the file's functions other files may call (`mayThrowOwnError`) that throws on a
+  /// condition it states, or makes a `try` call of a name that may (`key` of it as a callee), as a
+  /// helper under its `key`; nil for any other.
+  /// `tried` is the function's calls `mayCount` takes (`ThrowingWait.deeperSummaries` shares them).
+  static func summary(of function: FunctionDecl, tried: [Int], in model: FileModel) -> HelperSummary? {
+    guard let body = function.body, readsAsCheck(function.name) else { return nil }
+    if throwsOnOwnCondition(in: body, model: model) {
+      return HelperSummary(name: key(function.name), asserts: true, callees: [])
     }
-    return result
+    let callees = tried.map { key(model.calls[$0].name) }
+    return callees.isEmpty ? nil : HelperSummary(name: key(function.name), asserts: false, callees: callees)
   }
 
   /// Whether a helper's name reads as a test's check: `assert...`, `expect...`, `verify...` or
@@ -73,10 +73,25 @@ enum CheckingThrow {
     guard function.kind == .function, function.isThrows, !function.isRethrows, function.body != nil,
       !AssertionMatcher.isFileOnly(function)
     else { return false }
-    if let owner = function.owner, AssertionMatcher.isTestDouble(model.types[owner].simpleName) {
-      return DoubleInternals.readsAsCheck(function.name)
+    return !isDoubleInternal(function, in: model)
+  }
+
+  /// Whether a function is a test double's own method not named like a check
+  /// (`DoubleInternals.readsAsCheck`): what the code under test runs, not a check.
+  static func isDoubleInternal(_ function: FunctionDecl, in model: FileModel) -> Bool {
+    guard let owner = function.owner, AssertionMatcher.isTestDouble(model.types[owner].simpleName) else { return false }
+    return !DoubleInternals.readsAsCheck(function.name)
+  }
+
+  /// Whether a body holds a `throw` of an error of its own, not a skip's (`throw XCTSkip(...)`).
+  static func bodyThrowsOwnError(_ body: Range<Int>, in model: FileModel) -> Bool {
+    let tokens = model.tokens
+    let end = min(body.upperBound, tokens.count)
+    for index in body.lowerBound + 1..<end
+    where tokens[index].kind == .identifier && tokens[index].keyword == .throw && index + 1 < end {
+      if !model.text(index + 1).hasPrefix("XCTSkip") { return true }
     }
-    return true
+    return false
   }
 
   /// Whether a body throws under a condition it states (`MissingAssertionRule.statedCondition`)
@@ -96,13 +111,5 @@ enum CheckingThrow {
       if tokens[next].keyword != .let, tokens[next].keyword != .var { return true }
     }
     return false
-  }
-
-  /// The keys the file asks the run about (`key` of each call `mayCount`): what its results
-  /// depend on (`ResultCache`).
-  static func calledKeys(in model: FileModel) -> Set<String> {
-    var keys: Set<String> = []
-    for index in model.calls.indices where mayCount(callAt: index, in: model) { keys.insert(key(model.calls[index].name)) }
-    return keys
   }
 }

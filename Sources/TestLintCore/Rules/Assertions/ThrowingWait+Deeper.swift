@@ -57,30 +57,24 @@ extension ThrowingWait {
   /// Whether a function throws an error of its own: one `CheckingThrow.mayThrowOwnError` takes
   /// (or a file-only one), its body holding a `throw` other than a skip's.
   static func throwsOwnError(_ function: FunctionDecl, in model: FileModel) -> Bool {
-    guard function.kind == .function, function.isThrows, !function.isRethrows, let body = function.body else { return false }
-    if let owner = function.owner, AssertionMatcher.isTestDouble(model.types[owner].simpleName),
-      !DoubleInternals.readsAsCheck(function.name)
-    {
-      return false
-    }
-    let tokens = model.tokens
-    let end = min(body.upperBound, tokens.count)
-    for index in body.lowerBound + 1..<end
-    where tokens[index].kind == .identifier && tokens[index].keyword == .throw && index + 1 < end {
-      if !model.text(index + 1).hasPrefix("XCTSkip") { return true }
-    }
-    return false
+    guard function.kind == .function, function.isThrows, !function.isRethrows, let body = function.body,
+      !CheckingThrow.isDoubleInternal(function, in: model)
+    else { return false }
+    return CheckingThrow.bodyThrowsOwnError(body, in: model)
   }
 
   /// The file's summaries for the throws below a wait: each function other files may call that
   /// throws on its own, under `ownKey`, or that makes `try` calls (their `ownKey`s as callees);
   /// and each wait without a `throw` of its own under `key`, with its `try` calls' `ownKey`s as
   /// callees (asserting outright when one of them runs a function of this file that throws).
+  /// First, from the same `try` calls, the file's `CheckingThrow.summary`s.
   static func deeperSummaries(in model: FileModel) -> [HelperSummary] {
+    var checking: [HelperSummary] = []
     var result: [HelperSummary] = []
     for function in model.functions where CheckingThrow.mayThrowOwnError(function, in: model) {
       let owns = throwsOwnError(function, in: model)
       let tried = function.calls.filter { CheckingThrow.mayCount(callAt: $0, in: model) }
+      if let summary = CheckingThrow.summary(of: function, tried: tried, in: model) { checking.append(summary) }
       if owns {
         result.append(HelperSummary(name: ownKey(function.name), asserts: true, callees: []))
       } else if !tried.isEmpty {
@@ -93,16 +87,6 @@ extension ThrowingWait {
       result.append(
         HelperSummary(name: key(function.name), asserts: inFile, callees: inFile ? [] : tried.map { ownKey(model.calls[$0].name) }))
     }
-    return result
-  }
-
-  /// The keys a file's waits ask the run about (`ownKey` of each `try` call): what its results
-  /// depend on (`ResultCache`).
-  static func ownCalledKeys(in model: FileModel) -> Set<String> {
-    var keys: Set<String> = []
-    for index in model.calls.indices where CheckingThrow.mayCount(callAt: index, in: model) {
-      keys.insert(ownKey(model.calls[index].name))
-    }
-    return keys
+    return checking + result
   }
 }

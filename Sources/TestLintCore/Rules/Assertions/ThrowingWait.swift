@@ -53,20 +53,15 @@ enum ThrowingWait {
     guard function.kind == .function, function.isThrows, !function.isRethrows, let body = function.body,
       namesWait(function)
     else { return false }
-    let tokens = model.tokens
-    let end = min(body.upperBound, tokens.count)
-    for index in body.lowerBound + 1..<end
-    where tokens[index].kind == .identifier && tokens[index].keyword == .throw && index + 1 < end {
-      if !model.text(index + 1).hasPrefix("XCTSkip") { return true }
-    }
-    return false
+    return CheckingThrow.bodyThrowsOwnError(body, in: model)
   }
 
   /// The file's functions other files may call that are waits failing by throwing
   /// (`isThrowingWait`), as asserting helpers under their `key`.
   static func summaries(in model: FileModel) -> [HelperSummary] {
-    var result = CheckingThrow.summaries(in: model)  // under their checking-throw keys
-    result += deeperSummaries(in: model)  // a wait's throw below it (`ThrowingWait+Deeper`)
+    // Under their checking-throw keys (`CheckingThrow`), then a wait's throw below it
+    // (`ThrowingWait+Deeper`).
+    var result = deeperSummaries(in: model)
     for function in model.functions
     where !AssertionMatcher.isFileOnly(function) && isThrowingWait(function, in: model) {
       result.append(HelperSummary(name: key(function.name), asserts: true, callees: []))
@@ -74,12 +69,18 @@ enum ThrowingWait {
     return result
   }
 
-  /// The keys the file asks the run about (`key` of each call `mayCount`): what its results
-  /// depend on (`ResultCache`).
+  /// The keys the file asks the run about, what its results depend on (`ResultCache`): of each
+  /// `try` call `CheckingThrow.mayCount` takes, its `ownKey` (a wait's throw below it) and, named
+  /// as a check, its `CheckingThrow.key`; of each `mayCount` takes, its `key`.
   static func calledKeys(in model: FileModel) -> Set<String> {
-    var keys = CheckingThrow.calledKeys(in: model).union(ownCalledKeys(in: model))
-    for index in model.calls.indices where mayCount(callAt: index, in: model) {
-      keys.insert(key(model.calls[index].name))
+    var keys: Set<String> = []
+    for index in model.calls.indices {
+      let name = model.calls[index].name
+      if CheckingThrow.mayCount(callAt: index, in: model) {
+        keys.insert(ownKey(name))
+        if CheckingThrow.readsAsCheck(name) { keys.insert(CheckingThrow.key(name)) }
+      }
+      if mayCount(callAt: index, in: model) { keys.insert(key(name)) }
     }
     return keys
   }
