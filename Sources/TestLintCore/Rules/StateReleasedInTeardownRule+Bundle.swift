@@ -16,16 +16,6 @@ extension StateReleasedInTeardownRule {
       model.token(first + 2, is: "for"), model.token(first + 3, is: ":")
     else { return false }
     // The parentheses close at the value's end: not `Bundle(for: X.self).url(...)`.
-    var depth = 0
-    for position in (first + 1)..<value.upperBound {
-      switch model.tokens[position].kind {
-      case .leftParen: depth += 1
-      case .rightParen:
-        depth -= 1
-        if depth == 0 { return position == value.upperBound - 1 }
-      default: break
-      }
-    }
-    return false
+    return model.closingBracket(of: first + 1, before: value.upperBound) == value.upperBound - 1
   }
 }
