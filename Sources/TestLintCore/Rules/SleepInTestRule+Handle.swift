@@ -40,7 +40,7 @@ extension SleepInTestRule {
   /// The name the call's result is stored in (`job` in `let job = queue.enqueue { ... }` or
   /// `job = queue.enqueue { ... }`): its path is spelled as plain names joined by dots, right
   /// after `name =`; nil otherwise.
-  private static func keptName(of call: Call, in model: FileModel) -> String? {
+  static func keptName(of call: Call, in model: FileModel) -> String? {
     guard !call.hasExpressionBase, !call.isImplicitMember else { return nil }
     let tokens = model.tokens
     let start = call.nameToken - 2 * (call.path.count - 1)

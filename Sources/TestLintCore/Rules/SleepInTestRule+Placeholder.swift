@@ -39,10 +39,9 @@ extension SleepInTestRule {
     }
     // Kept in a local (`let job = Task { ... }`) that a later call is given by its name.
     let tokens = model.tokens
-    guard start >= 3, model.token(start - 1, is: "="), tokens[start - 2].kind == .identifier,
+    guard let name = keptName(of: task, in: model), start >= 3,
       tokens[start - 3].keyword == .let || tokens[start - 3].keyword == .var
     else { return false }
-    let name = model.text(start - 2)
     let handed = siblings.contains { sibling in
       calls[sibling].nameToken > closure.upperBound
         && calls[sibling].arguments.contains { $0.value.count == 1 && model.text($0.value.lowerBound) == name }
