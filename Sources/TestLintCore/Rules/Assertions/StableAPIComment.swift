@@ -12,10 +12,10 @@
 /// ("tests of the public API"), nor one about something else staying stable ("tests that the
 /// layout stays stable while scrolling").
 enum StableAPIComment {
-  /// Whether a sentence of `text` (a type's comments read together) says so.
-  static func says(_ text: String) -> Bool {
-    let lowered = text.lowercased()
-    guard lowered.contains("api") || lowered.contains("interface") else { return false }
+  /// Whether a sentence of `lowered` (a type's comments read together, lowercased once by the
+  /// caller, which reads them too) says so.
+  static func says(lowered: String) -> Bool {
+    guard RuleText.contains(lowered, "api") || RuleText.contains(lowered, "interface") else { return false }
     let verbs = [
       "validate", "validates", "verify", "verifies", "ensure", "ensures", "check", "checks", "confirm", "confirms",
     ]
