@@ -28,6 +28,8 @@ enum MissingAssertionIndirect {
     var called: Set<String>?
     /// The file's types by simple name.
     var typesByName: [String: [Int]]?
+    /// Whether the file declares a test double's type (`AssertionMatcher.isTestDouble`).
+    var declaresDouble: Bool?
     /// Whether a type has a callback that asserts, by type index.
     var typeChecks: [Int: Bool] = [:]
     /// Whether every `itBehavesLike` of a name (as written, quotes included) gives a context
@@ -262,7 +264,13 @@ enum MissingAssertionIndirect {
         typeNames.insert(model.types[owner].simpleName)
       }
     }
-    typeNames = typeNames.filter { !AssertionMatcher.isTestDouble($0) }.union(HandedDouble.typeNames(test, in: model))
+    typeNames = typeNames.filter { !AssertionMatcher.isTestDouble($0) }
+    // A double handed over counts by the file's type of its name: none when the file declares
+    // no double.
+    if cache.declaresDouble == nil {
+      cache.declaresDouble = model.types.contains { AssertionMatcher.isTestDouble($0.simpleName) }
+    }
+    if cache.declaresDouble == true { typeNames.formUnion(HandedDouble.typeNames(test, in: model)) }
     guard !typeNames.isEmpty else { return false }
     if cache.typesByName == nil {
       var byName: [String: [Int]] = [:]
