@@ -2484,7 +2484,11 @@ What counts as an assertion:
   store is a receiver named like one (`store`, `testStore`), or a property or local of any name
   the file declares as one (`var subject: TestStore<Feature.State, Feature.Action>!`,
   `TestStoreOf<Feature>`) or makes or assigns from `TestStore(...)` / `TestStoreOf<...>(...)`,
-  through `self.` too;
+  through `self.` too. A test store of another library works the same way whatever its
+  module: in such a file, a call of any name on such a store that passes arguments and one
+  trailing closure (`ledgerStore.dispatch(.deposit(5)) { $0.balance = 5 }`) hands it an
+  action and the state change expected from it, which the store compares with the state it
+  reaches;
 - a publisher recorder's expectation read with a plain `try`: `let tape = ticks.record()`, then
   `try tape.finished.get()` or `_ = try tape.next(2).get()`. Such a recorder's `get()` returns
   what the expectation waited for and throws when it is not met (the publisher did not finish,
@@ -4426,6 +4430,30 @@ final class BasketTests: XCTestCase {
     await subject.send(.removeTapped)
     await self.subject.receive(.removed) { $0.items = [] }
   }
+}
+```
+
+A test store of another library, given the state change it expects after the action:
+
+```swift passes
+import Testing
+import LedgerKitTesting
+
+@Test func depositRaisesBalance() {
+  let ledgerStore = TestStore(initial: Ledger(), reducer: ledgerReducer)
+  ledgerStore.dispatch(.deposit(5)) { $0.balance = 5 }
+}
+```
+
+Such a store only sent an action, with no expected change, checks nothing the test states:
+
+```swift triggers
+import Testing
+import LedgerKitTesting
+
+@Test func ↓depositRuns() {
+  let ledgerStore = TestStore(initial: Ledger(), reducer: ledgerReducer)
+  ledgerStore.dispatch(.deposit(5))
 }
 ```
 

@@ -44,6 +44,7 @@ public struct AssertionMatcher: Sendable {
     }
     // `try self.suite.testInsert()` in `testInsert`: a shared scenario that checks (`SharedScenario`).
     if name.utf8.first == UInt8(ascii: "t"), SharedScenario.delegates(callAt: index, in: model) { return true }
+    if usesTestStore, StoreStateClosure.checks(model.calls[index], in: model) { return true }
     if extra.isEmpty, !Self.mayBeBuiltIn(name) { return false }
     // By the name first: the call is copied out only for the names decided by the call.
     if Self.assertsByName(name) { return true }
