@@ -2621,7 +2621,8 @@ What counts as an assertion:
   "compilation check (test)", "compile-time (type) check (pin, test, assertion, guarantee, guard)", "won't (will
   not, wouldn't, should, must, has to, need(s) (it) to) compile", "fails to compile", "compiles
   only if (when, against)", "no longer compiles", "stops compiling", "still compile(s)", "compile
-  fixture", "it (this, that, the signature) compiles" ending a
+  fixture", "compiles" then an arrow for "means" ("compiles => the helper needs only the
+  protocol", with `=>`, `⇒` or `→`), "compiling is (the) proof", "it (this, that, the signature) compiles" ending a
   sentence or followed by "means", "shows" or "proves" ("the fact that this compiles means the
   hinge is sendable"), "see (check) if" and later "compiles" ending the clause ("only here to see if the short
   spelling compiles"), "verify" (or "verifies") and later "compiles correctly" ending the clause
@@ -3441,6 +3442,16 @@ struct DoorTests {
     let swing: Hinge.SwingHandler = { angle in angle }
     // only check it compiles - the types hold the rest
     _ = swing
+  }
+
+  @Test func hingeDrivenThroughProtocol() {
+    // Compiles => the opener needs only the Swinging protocol, not the hinge type.
+    _ = open(Hinge.self, by: 30)
+  }
+
+  // Compiling is the proof: every hinge kind conforms to Swinging.
+  @Test func hingeKindsConform() {
+    takeSwinging(DoorHinge.self)
   }
 
   @Test func ↓swingIsRead() {

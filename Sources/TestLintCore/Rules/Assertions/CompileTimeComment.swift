@@ -16,7 +16,8 @@
 /// end of a sentence or followed by "means", "shows" or "proves" ("the fact that this compiles
 /// means ..."); "see if" or "check if" and later "compiles" ending its clause; "compile works";
 /// "compile-only" (set 54: "compile-only reference ... it only needs to type-check"); "verify" or
-/// "verifies" and later "compiles correctly" ending its clause (set 59). A dash between blanks
+/// "verifies" and later "compiles correctly" ending its clause (set 59); "compiles" then an arrow
+/// for "means" ("compiles => ..."), "compiling is (the) proof" (set 71). A dash between blanks
 /// ends a clause as a comma does ("just check it compiles - the types hold it").
 /// A comment that only describes compiling something ("compile the fixture first", "the
 /// compiler emits a warning") says nothing of the test's check and does not count.
@@ -287,6 +288,9 @@ enum CompileTimeComment {
       "fails to compile", "fail to compile", "compiles only if", "compiles only when", "only compiles if",
       "compilation check", "compilation test", "no longer compiles", "stops compiling",
       "still compiles", "still compile", "compiles only against", "compile fixture",
+      // "Compiles => the helper needs only the protocol" (an arrow for "means"), "compiling is
+      // the proof: ..." (set 71).
+      "compiles \u{21D2}", "compiles =>", "compiles \u{2192}", "compiling is the proof", "compiling is proof",
     ]
     where contains(word: phrase, in: normal) {
       return true
