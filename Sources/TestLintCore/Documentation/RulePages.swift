@@ -9723,7 +9723,9 @@ A property declared with a property wrapper named in `teardown_wrappers` (defaul
 `@TearDownProperty`) is released by that wrapper and not reported. Nor is one whose declared
 type (as written, without the `!`) matches `ignored_types`: by default small values that hold
 no object (`Bool`, `Int`, `Double`, `Float`, `CGFloat`, `String`, `URL`, `Date`, `UUID`,
-`TimeInterval`); set it to `[]` to release those too. Optional (`Type?`) and non-optional
+`TimeInterval`, and the CoreGraphics geometry structs `CGRect`, `CGPoint`, `CGSize`, `CGVector`,
+`CGAffineTransform`: a frame kept from `setUp` holds no object, so `nil` frees nothing); set it
+to `[]` to release those too. Optional (`Type?`) and non-optional
 properties are not reported. Nor is a property that `setUp` only ever sets to a type's shared
 instance, a static that lives for the whole run whatever the test does (`Settings.shared`,
 `FileManager.default`, `UserDefaults.standard`, `Calendar.current`, `.shared` and the others
@@ -10034,6 +10036,23 @@ final class ForecastTests: XCTestCase {
 }
 ```
 
+```swift passes
+import XCTest
+
+final class BannerLayoutTests: XCTestCase {
+  var startFrame: CGRect!
+  var origin: CGPoint!
+  var tilt: CGAffineTransform!
+
+  override func setUp() {
+    super.setUp()
+    startFrame = CGRect(x: 0, y: 0, width: 320, height: 44)
+    origin = .zero
+    tilt = CGAffineTransform(rotationAngle: 0.1)
+  }
+}
+```
+
 ```swift triggers
 import XCTest
 
@@ -10074,7 +10093,7 @@ final class LoginTests: XCTestCase {
 state_released_in_teardown:
   severity: warning
   teardown_wrappers: ["TearDownProperty"]  # wrappers that release the property ('*' wildcards)
-  ignored_types: [Bool, Int, Double, Float, CGFloat, String, URL, Date, UUID, TimeInterval]
+  ignored_types: [Bool, Int, Double, Float, CGFloat, String, URL, Date, UUID, TimeInterval, CGRect, CGPoint, CGSize, CGVector, CGAffineTransform]
 ```
 
 ## When not to use it

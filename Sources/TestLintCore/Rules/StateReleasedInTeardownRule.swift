@@ -13,9 +13,11 @@ public struct StateReleasedInTeardownRule: Rule {
         summary: "declared types whose properties need no release ('*' is a wildcard)"),
     ])
 
-  /// Small values that hold no object: keeping them costs nothing.
+  /// Small values that hold no object: keeping them costs nothing. The CoreGraphics geometry
+  /// structs (`CGRect`, `CGPoint` ...) are values too.
   static let valueTypes = [
     "Bool", "Int", "Double", "Float", "CGFloat", "String", "URL", "Date", "UUID", "TimeInterval",
+    "CGRect", "CGPoint", "CGSize", "CGVector", "CGAffineTransform",
   ]
 
   private let wrappers: [WildcardPattern]
