@@ -7394,8 +7394,12 @@ The rule flags, where the finding lands:
   A URL the test does not build (a property, a parameter) is not followed;
 - the `session` argument of a delegate callback the test calls itself
   (`urlProtocol.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)`: a method
-  named `urlSession` called on a receiver, the session its first, unlabelled argument): the
-  callback is only told which session a task ran in;
+  named `urlSession` called on a receiver, the session its first, unlabelled argument; or the
+  code's own callback whose name ends in `urlSession`, such as `uploadUrlSession(_:task:didSendBodyData:)`,
+  when it also takes a `did...` or `will...` argument): the callback is only told which session
+  a task ran in. A task made from the shared session in place as such a callback's task argument
+  (`task: URLSession.shared.dataTask(with: url)`, also `dataTask:`, `downloadTask:` ...) is
+  never resumed, and sends nothing either;
 - the same callback invoked through the Objective-C runtime: the session as an argument, or an
   element of an array literal argument, of a call that also passes a selector naming a
   `URLSession` delegate callback (`NSSelectorFromString("URLSession:...")`, a constant made so,
@@ -7467,6 +7471,14 @@ final class MonitorTests: XCTestCase {
     let monitor = MonitorProtocol(task: task, cachedResponse: nil, client: nil)
     monitor.urlSession(URLSession.shared, task: task, didCompleteWithError: nil)
     XCTAssertEqual(monitor.recorded.count, 1)
+  }
+
+  func test_progress_isCounted() async {
+    await uploader.uploadUrlSession(
+      URLSession.shared,
+      task: URLSession.shared.uploadTask(with: URLRequest(url: archiveURL), from: payload),
+      didSendBodyData: 512)
+    XCTAssertEqual(await uploader.sentBytes, 512)
   }
 
   func test_challenge_isAnswered() async {

@@ -7,7 +7,7 @@ extension RealNetworkInTestRule {
     "configuration", "delegate", "delegateQueue", "sessionDescription",
   ]
   /// Methods that build a task, which sends its request only once resumed.
-  private static let taskMakers: Set<String> = [
+  static let taskMakers: Set<String> = [
     "dataTask", "downloadTask", "uploadTask", "streamTask", "webSocketTask",
   ]
   /// Methods that load their first argument (`from:` or `with:` a URL).
@@ -20,6 +20,7 @@ extension RealNetworkInTestRule {
   static func sendsNoRequest(_ index: Int, in code: TestCode, model: FileModel) -> Bool {
     let tokens = model.tokens
     if isDelegateCallbackArgument(index, in: code, model: model) { return true }
+    if isInPlaceCallbackTask(index, in: code, model: model) { return true }
     if isHandedToDouble(index, in: code, model: model) { return true }
     if isHandedToReadOnlyResult(index, in: code, model: model) { return true }
     let member = index + 4
@@ -101,9 +102,7 @@ extension RealNetworkInTestRule {
     for callIndex in code.calls {
       let call = model.calls[callIndex]
       guard let parentheses = call.parentheses, parentheses.contains(range.lowerBound) else { continue }
-      guard call.name == "urlSession", call.path.count >= 2 || call.hasExpressionBase,
-        call.arguments.count >= 2
-      else { continue }
+      guard isSessionCallback(call) else { continue }
       if let label {
         if call.arguments.contains(where: { $0.label == label && $0.value == range }) { return true }
       } else if let first = call.arguments.first, first.label == nil, first.value == range {
