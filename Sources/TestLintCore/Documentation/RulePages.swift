@@ -8550,7 +8550,12 @@ with a literal `timeout:` no longer than the sleep, a check that the work times 
 that helper's deadline ends: when the file declares functions of the helper's name, one of
 them must hand its closure parameter on to a `withTimeout...`/`withDeadline...` call (the
 helper is followed one level, by name; a helper declared in another file is taken at its
-`timeout:`), and a helper named `wait...` or `expect...` is the test's own wait. A shorter
+`timeout:`), and a helper named `wait...` or `expect...` is the test's own wait. A same-file
+helper whose name says `timeout` or `deadline` and which races its closure parameter against a
+sleep, each in a child task of a group (`group.addTask { try await work() }` beside
+`group.addTask { try await Task.sleep(for: limit); throw Late() }`), takes its deadline as its
+first argument whatever its label (`runWithDeadline(after: .seconds(0.2)) { try await
+Task.sleep(for: .seconds(2)) }`); such a racer passes for a `timeout:` helper too. A shorter
 sleep is waited out, and is reported. A free function given a `timeout:`
 (`waitUntil(timeout:) { done in ... }`) and a method named `wait...` or `expect...` are the
 test's own waits: a pause in their closures is still reported.
@@ -9639,6 +9644,32 @@ struct LatchTests {
 
   func assertFailsLate(timeout: Double, _ work: @escaping @Sendable () async throws -> Void) async {
     await #expect(throws: DeadlineError.self) { try await withDeadline(seconds: timeout) { try await work() } }
+  }
+
+  @Test func slowUploadLosesTheRace() async {
+    await #expect(throws: DeadlineError.self) {
+      try await runWithDeadline(after: .milliseconds(200)) {
+        try await Task.sleep(for: .seconds(2))
+      }
+    }
+  }
+
+  @Test func quickUploadWinsTheRace() async throws {
+    try await runWithDeadline(after: .seconds(2)) {
+      try await Task.↓sleep(for: .milliseconds(200))
+    }
+  }
+
+  func runWithDeadline(after limit: Duration, _ work: @escaping @Sendable () async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await work() }
+      group.addTask {
+        try await Task.sleep(for: limit)
+        throw DeadlineError()
+      }
+      try await group.next()
+      group.cancelAll()
+    }
   }
 
   @Test func freeWaitHelperStillWaits() {

@@ -30,11 +30,12 @@ extension SleepInTestRule {
       model.tokens[closure.lowerBound].kind == .leftBrace, !takesParameters(closure, in: model),
       let ending = ending(of: closure, after: sleep, in: model) ?? (isWhole(sleep, of: closure, in: model) ? .sleeps : nil),
       ending == .sleeps || ending == .constant,
-      let deadline = call.arguments.first(where: { $0.label == "timeout" }).flatMap({ seconds(of: $0, in: model) }),
+      let deadline = (call.arguments.first(where: { $0.label == "timeout" }) ?? racedDeadline(of: call, in: context))
+        .flatMap({ seconds(of: $0, in: model) }),
       let pause = sleep.arguments.first.flatMap({ seconds(of: $0, in: model) }), deadline <= pause
     else { return false }
     guard let helpers = context.callGraph.functions(named: call.name) else { return true }
-    return helpers.contains { forwardsToDeadline($0, in: model) }
+    return helpers.contains { forwardsToDeadline($0, in: model) || racesClosure($0, in: model) }
   }
 
   /// Whether the sleep is the whole of a closure written on one line (`{ try await
