@@ -17,6 +17,12 @@
 ///
 /// The file's own functions are read in place (`resolver.targets`); another file's are known to
 /// the run under `key` (`summaries`), as asserting helpers.
+///
+/// This type is also the one door of `missing_assertion`, the helper summaries and the result
+/// cache to every "fails its caller by throwing" fact: its `counts`, `summaries` and
+/// `calledKeys` answer for another file's check-named helper that throws on its own condition
+/// (`CheckingThrow`) and for a wait whose throw sits in the function it polls with
+/// (`ThrowingWait+Deeper`), so a file's tried calls are walked once for all three keys.
 enum ThrowingWait {
   /// The name under which the run tracks a declared wait that fails by throwing, by its name:
   /// no call's name holds a `(`.
